@@ -1,0 +1,94 @@
+/**
+ * Data model of the mock network's in-memory ledger. Shared by the GraphQL endpoint,
+ * the JSON-RPC endpoint and the WebSocket subscriptions, so all three read one truth.
+ */
+
+/** An event as JSON-RPC returns it (spec 2.1), plus the ledger's ordering keys. */
+export interface LedgerEvent {
+  id: { txDigest: string; eventSeq: string }
+  /** Package whose module the transaction called. */
+  packageId: string
+  /** Module the transaction called (name only). */
+  transactionModule: string
+  sender: string
+  /** `<package>::<module>::<Struct>` with optional type arguments, as emitted. */
+  type: string
+  parsedJson: Record<string, unknown>
+  /** Base64 BCS bytes of the struct. */
+  bcs: string
+  timestampMs: string
+  /** Global transaction sequence number (execution order). */
+  txSeq: number
+  /** Index of the event inside its transaction. */
+  eventIndex: number
+  /** Checkpoint that holds the transaction. */
+  checkpoint: number
+  /** Objects the event's transaction touched (for the `Object` query filter). */
+  objects: string[]
+  /** Addresses that received objects in the transaction (for the `Recipient` filter). */
+  recipients: string[]
+}
+
+export interface LedgerTransaction {
+  digest: string
+  sender: string
+  txSeq: number
+  checkpoint: number
+  epoch: number
+  gasPrice: bigint
+  gasBudget: bigint
+  gasObject: string
+  call: { package: string; module: string; function: string }
+  events: LedgerEvent[]
+}
+
+export interface LedgerCheckpoint {
+  sequenceNumber: number
+  digest: string
+  previousDigest: string | null
+  timestampMs: number
+  epoch: number
+  /** Transactions up to and including this checkpoint. */
+  networkTotalTransactions: number
+}
+
+export interface LedgerEpoch {
+  epochId: number
+  referenceGasPrice: bigint
+  startTimestampMs: number
+  endTimestampMs: number | null
+  firstCheckpoint: number
+}
+
+/** A Move value with its type, BCS bytes and JSON form. */
+export interface LedgerMoveValue {
+  type: string
+  bcs: string
+  json: unknown
+  /** MoveData form ({ Number }, { Struct }, ...). */
+  data: unknown
+}
+
+export interface LedgerDynamicField {
+  name: LedgerMoveValue
+  /** A plain dynamic field holds a MoveValue; a dynamic object field holds an object. */
+  value: { kind: 'MoveValue'; value: LedgerMoveValue } | { kind: 'MoveObject'; address: string; version: number; contents: LedgerMoveValue }
+}
+
+export interface LedgerObject {
+  address: string
+  version: number
+  digest: string
+  contents: LedgerMoveValue | null
+  dynamicFields: LedgerDynamicField[]
+}
+
+/** What the JSON-RPC endpoint and the WebSocket subscriptions read from the ledger. */
+export interface LedgerReader {
+  /** Every event not pruned, ascending by (txSeq, eventIndex). */
+  readonly events: readonly LedgerEvent[]
+  /** The transaction with this digest, if the ledger has it. */
+  findTransaction(digest: string): LedgerTransaction | undefined
+  /** Called with each new checkpoint's events, in order, after the checkpoint lands. */
+  onEvents(listener: (events: readonly LedgerEvent[]) => void): () => void
+}
