@@ -1,0 +1,22 @@
+export { ChainxError, isChainxError, type ChainxErrorCode, type ChainxErrorOptions } from './ChainxError.js'
+export {
+  AbortedError,
+  HttpError,
+  InvalidArgumentError,
+  InvalidResponseError,
+  NetworkError,
+  RateLimitedError,
+  TimeoutError,
+} from './request.js'
+export {
+  FirstAndLastError,
+  GraphQLError,
+  MissingVariableError,
+  PageSizeExceededError,
+  QueryLimitError,
+  UnusedVariableError,
+  type GraphQLErrorEntry,
+  type QueryLimitName,
+} from './graphql.js'
+export { CursorCheckpointMismatchError, CursorNotAdvancingError, StaleCursorError } from './pagination.js'
+export { InvalidFilterError, JsonRpcError, SocketClosedError } from './jsonRpc.js'

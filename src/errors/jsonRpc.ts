@@ -1,0 +1,61 @@
+import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
+
+/**
+ * A JSON-RPC error object from the service, with `rpcCode`, `message` and `data` kept
+ * (-32602 invalid params carries its detail in `data`).
+ *
+ * @example
+ * if (error instanceof JsonRpcError && error.rpcCode === -32602) console.log(error.data)
+ */
+export class JsonRpcError extends ChainxError {
+  override name = 'JsonRpcError'
+  /** JSON-RPC error code, e.g. -32602. */
+  readonly rpcCode: number
+  /** The server's `error.data`, if any. */
+  readonly data: unknown
+  /** The JSON-RPC method that failed. */
+  readonly method: string
+
+  constructor(args: ChainxErrorOptions & { rpcCode: number; message: string; data?: unknown; method: string }) {
+    super('JSON_RPC', args.message, {
+      ...args,
+      details: typeof args.data === 'string' ? args.data : args.details,
+      retryable: args.rpcCode === -32050,
+    })
+    this.rpcCode = args.rpcCode
+    this.data = args.data
+    this.method = args.method
+  }
+}
+
+/**
+ * An event filter is invalid for where it is used; nothing was sent.
+ *
+ * @example
+ * client.events.query({ filter: { And: [] } as never }) // rejects with INVALID_FILTER
+ */
+export class InvalidFilterError extends ChainxError {
+  override name = 'InvalidFilterError'
+  /** Path to the offending part of the filter, e.g. `MoveModule.package`. */
+  readonly path: string
+  constructor(args: ChainxErrorOptions & { path: string; reason: string }) {
+    super('INVALID_FILTER', `Invalid filter at ${args.path || '(root)'}: ${args.reason}`, args)
+    this.path = args.path
+  }
+}
+
+/**
+ * The WebSocket closed or went silent; pending calls fail with this.
+ *
+ * @example
+ * error.code === 'SOCKET_CLOSED'
+ */
+export class SocketClosedError extends ChainxError {
+  override name = 'SocketClosedError'
+  constructor(args: ChainxErrorOptions & { reason?: string } = {}) {
+    super('SOCKET_CLOSED', args.reason ? `WebSocket closed: ${args.reason}` : 'WebSocket closed', {
+      ...args,
+      retryable: true,
+    })
+  }
+}

@@ -1,0 +1,105 @@
+/** Identity of an event, and the JSON-RPC paging cursor (spec 2.1). */
+export interface EventId {
+  /** Digest of the transaction that emitted the event. */
+  txDigest: string
+  /** Index of the event in its transaction, as a string holding an integer (spec 6.2). */
+  eventSeq: string
+}
+
+/**
+ * An event in JSON-RPC and subscription shape (spec 2.1). `eventSeq` and `timestampMs`
+ * stay strings as the service sends them; see `eventTimestamp` / `eventSeqOf` helpers.
+ */
+export interface ChainxEvent<TParsed = Record<string, unknown>> {
+  id: EventId
+  /** Package whose module the transaction called. */
+  packageId: string
+  /** Module the transaction called. */
+  transactionModule: string
+  /** Address that sent the transaction. */
+  sender: string
+  /** `<package>::<module>::<Struct>` with optional type arguments. */
+  type: string
+  /** The struct's fields; large integers are strings (spec 6.2). */
+  parsedJson: TParsed
+  /** BCS of the event, Base64 unless `bcsEncoding` says otherwise. */
+  bcs: string
+  bcsEncoding?: 'base64' | 'base58' | undefined
+  /** Unix epoch milliseconds, as a string. */
+  timestampMs?: string | undefined
+}
+
+/** One page of `chainx_queryEvents`. */
+export interface EventPage<TParsed = Record<string, unknown>> {
+  data: ChainxEvent<TParsed>[]
+  /** Id of the last event of the page (or the input cursor when the page is empty). */
+  nextCursor: EventId | null
+  hasNextPage: boolean
+}
+
+/** `{ package, module }` naming a Move module. */
+export interface MoveModuleRef {
+  package: string
+  module: string
+}
+
+/**
+ * A query filter of `chainx_queryEvents` (spec 6.3): exactly one key. Combinations are not
+ * supported for queries and are rejected before sending.
+ */
+export type EventQueryFilter =
+  | { All: [] | null }
+  | { Transaction: string }
+  | { MoveModule: MoveModuleRef }
+  | { MoveEventModule: MoveModuleRef }
+  | { MoveEvent: string }
+  | { MoveEventType: string }
+  | { EventType: string }
+  | { Sender: string }
+  | { Recipient: { AddressOwner: string } | { ObjectOwner: string } }
+  | { Object: string }
+  | { TimeRange: { startTime: number | string; endTime: number | string } }
+
+/**
+ * A subscription filter of `chainx_subscribeEvent` (spec 6.4), with the combinators the
+ * reference service had (`All` = and, `Any` = or, `And`/`Or` of two).
+ */
+export type EventSubscriptionFilter =
+  | { Package: string }
+  | { MoveModule: MoveModuleRef }
+  | { MoveEventType: string }
+  | { MoveEventModule: MoveModuleRef & { event: string } }
+  | { MoveEventField: { path: string; value: unknown } }
+  | { SenderAddress: string }
+  | { Sender: string }
+  | { Transaction: string }
+  | { TimeRange: { start_time: string; end_time: string } }
+  | { All: EventSubscriptionFilter[] }
+  | { Any: EventSubscriptionFilter[] }
+  | { And: [EventSubscriptionFilter, EventSubscriptionFilter] }
+  | { Or: [EventSubscriptionFilter, EventSubscriptionFilter] }
+
+/** Parameters of `client.events.query`. */
+export interface QueryEventsParameters<TParsed = Record<string, unknown>> {
+  filter: EventQueryFilter
+  /** Exclusive cursor: the id of the last event already seen; null starts at the beginning. */
+  cursor?: EventId | null | undefined
+  /** Page size; the service clamps it to its maximum (50 by default). */
+  limit?: number | null | undefined
+  /**
+   * Newest first. The server's default is ascending, and so is the SDK's.
+   * @default false
+   */
+  descending?: boolean | undefined
+  /** Checks and types `parsedJson` of each event: a zod-like schema (`parse`) or a function. */
+  parse?: ParsedJsonParser<TParsed> | undefined
+  signal?: AbortSignal | undefined
+}
+
+/** A schema with `parse` (zod, zod/mini, valibot wrappers) or a plain function. */
+export type ParsedJsonParser<T> = { parse(value: unknown): T } | ((value: unknown, event: ChainxEvent<unknown>) => T)
+
+/** The function the iterator, `watch` and the subscription backfill use to read event pages. */
+export type QueryEventsFn = <TParsed = Record<string, unknown>>(
+  parameters: QueryEventsParameters<TParsed>,
+) => Promise<EventPage<TParsed>>

@@ -1,0 +1,102 @@
+import {
+  FirstAndLastError,
+  MissingVariableError,
+  PageSizeExceededError,
+  QueryLimitError,
+  UnusedVariableError,
+} from '../errors/graphql.js'
+import { InvalidArgumentError } from '../errors/request.js'
+import type { DocumentAnalysis, OperationAnalysis, PageArgument } from './analyzeDocument.js'
+import type { ServiceLimits } from './serviceLimits.js'
+
+/** Input of the checks the SDK runs before sending a query (spec part 7). */
+export interface QueryCheckInput {
+  analysis: DocumentAnalysis
+  operationName?: string | undefined
+  variables: Record<string, unknown>
+  /** Byte length of the JSON request body. */
+  bodyBytes: number
+  /** The limits known to the client; a missing limit is not checked. */
+  limits: Partial<ServiceLimits>
+}
+
+/**
+ * Picks the operation a request runs: the named one, or the only one.
+ *
+ * @example
+ * selectOperation(analyzeDocument(text), 'Epoch')
+ */
+export function selectOperation(analysis: DocumentAnalysis, operationName?: string): OperationAnalysis {
+  const { operations } = analysis
+  const operation =
+    operationName === undefined
+      ? operations.length === 1
+        ? operations[0]
+        : undefined
+      : operations.find((candidate) => candidate.name === operationName)
+  if (!operation) {
+    throw new InvalidArgumentError(
+      operationName === undefined
+        ? `Document has ${operations.length} operations; pass operationName`
+        : `Document has no operation named ${operationName}`,
+    )
+  }
+  return operation
+}
+
+/**
+ * Rejects, before anything is sent, a query the service would reject: an unused or
+ * missing variable, `first` with `last`, a page size over `maxPageSize`, a query deeper
+ * than `maxQueryDepth`, with more than `maxQueryNodes` input nodes, or a body larger than
+ * `maxQueryPayloadSize` bytes. Pure: throws the typed error or returns the operation.
+ *
+ * @example
+ * checkQuery({ analysis, variables: { first: 10 }, bodyBytes: 120, limits: { maxPageSize: 50 } })
+ */
+export function checkQuery(input: QueryCheckInput): OperationAnalysis {
+  const { variables, limits } = input
+  const operation = selectOperation(input.analysis, input.operationName)
+  const notSent = { sent: false }
+
+  for (const declaration of operation.declared) {
+    if (!operation.used.has(declaration.name)) {
+      throw new UnusedVariableError({ ...notSent, variable: declaration.name })
+    }
+    const value = variables[declaration.name]
+    const missing = value === undefined ? !declaration.hasDefault : value === null && declaration.nonNull
+    if (missing) throw new MissingVariableError({ ...notSent, variable: declaration.name })
+  }
+  for (const name of operation.used) {
+    if (!operation.declared.some((declaration) => declaration.name === name)) {
+      throw new MissingVariableError({ ...notSent, variable: name })
+    }
+  }
+
+  for (const field of operation.pagedFields) {
+    const first = resolvePageArgument(field.first, variables)
+    const last = resolvePageArgument(field.last, variables)
+    if (first !== null && last !== null) throw new FirstAndLastError({ ...notSent, details: `at ${field.path}` })
+    const pageSize = first ?? last
+    if (pageSize !== null && limits.maxPageSize !== undefined && pageSize > limits.maxPageSize) {
+      throw new PageSizeExceededError({ ...notSent, pageSize, maxPageSize: limits.maxPageSize, details: `at ${field.path}` })
+    }
+  }
+
+  const checks = [
+    ['maxQueryDepth', operation.depth],
+    ['maxQueryNodes', operation.inputNodes],
+    ['maxQueryPayloadSize', input.bodyBytes],
+  ] as const
+  for (const [limit, value] of checks) {
+    const max = limits[limit]
+    if (max !== undefined && value > max) throw new QueryLimitError({ ...notSent, limit, value, max })
+  }
+  return operation
+}
+
+function resolvePageArgument(argument: PageArgument, variables: Record<string, unknown>): number | null {
+  if (!argument) return null
+  if (argument.kind === 'literal') return argument.value
+  const value = variables[argument.name]
+  return typeof value === 'number' ? value : null
+}

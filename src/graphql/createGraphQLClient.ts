@@ -1,0 +1,190 @@
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core'
+import { ChainxError } from '../errors/ChainxError.js'
+import { InvalidResponseError } from '../errors/request.js'
+import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
+import type { Transport } from '../transport/createTransport.js'
+import { analyzeDocument } from './analyzeDocument.js'
+import { checkQuery } from './checkQuery.js'
+import { ServiceConfigDocument } from './generated/operations.js'
+import { mapGraphQLErrors } from './mapGraphQLErrors.js'
+import { GraphQLEnvelopeSchema, type Usage } from './responseSchemas.js'
+import type { LimitsOption, ServiceLimits } from './serviceLimits.js'
+import { parseServiceVersion, type ServiceVersion } from './serviceVersion.js'
+
+/** A GraphQL document: a codegen typed document, a plain string, or a parsed DocumentNode. */
+export type GraphQLDocument<TResult = unknown, TVariables = Record<string, unknown>> =
+  | DocumentTypeDecoration<TResult, TVariables>
+  | string
+  | { kind: 'Document'; loc?: { source: { body: string } } }
+
+/** Result type carried by a typed document. */
+export type ResultOf<D> = D extends DocumentTypeDecoration<infer R, any> ? R : unknown
+/** Variables type carried by a typed document. */
+export type VariablesOf<D> = D extends DocumentTypeDecoration<any, infer V> ? V : Record<string, unknown>
+
+/** Per-call options of a GraphQL query. */
+export interface QueryOptions {
+  /** Aborts the request (and its retries). */
+  signal?: AbortSignal | undefined
+  /**
+   * Ask for the usage extension (overrides the client's setting).
+   * @default the client's `showUsage`
+   */
+  showUsage?: boolean | undefined
+  /** Extra headers for this call. */
+  headers?: Record<string, string> | undefined
+  /** Time limit of one attempt in ms (overrides the client's). */
+  timeoutMs?: number | undefined
+  /** Operation to run when the document has several. */
+  operationName?: string | undefined
+}
+
+/** A successful GraphQL result. */
+export interface QueryResult<TData> {
+  data: TData
+  /** The usage extension, when `showUsage` was set and the service sent it. */
+  usage?: Usage | undefined
+  /** Service version from the `x-chain-rpc-version` response header. */
+  version: ServiceVersion | undefined
+}
+
+/** Options of the GraphQL client. */
+export interface GraphQLClientOptions {
+  /** The GraphQL endpoint, {graphql_url}. */
+  url: string
+  transport: Transport
+  /** Sent as `x-chain-rpc-version` to select the RPC version (spec 9.1). */
+  rpcVersion?: string | undefined
+  /**
+   * Send `x-chain-rpc-show-usage: true` on every query.
+   * @default false
+   */
+  showUsage?: boolean | undefined
+  /**
+   * Where limits for the checks before sending come from.
+   * @default 'serviceConfig' (fetched once, lazily)
+   */
+  limits?: LimitsOption | undefined
+}
+
+/** Low-level GraphQL access: any document, checked before sending. */
+export interface GraphQLQueryClient {
+  /**
+   * Runs a GraphQL query. Unused or missing variables, `first` with `last`, page sizes
+   * over `maxPageSize` and queries over the depth, node or payload limits fail before
+   * sending; service errors become typed errors with partial `data` kept.
+   */
+  query<D extends GraphQLDocument<any, any>>(
+    document: D,
+    variables?: VariablesOf<D>,
+    options?: QueryOptions,
+  ): Promise<QueryResult<ResultOf<D>>>
+  /** The limits in force: from the options, or fetched from `serviceConfig` once. */
+  limits(options?: { signal?: AbortSignal | undefined }): Promise<Partial<ServiceLimits>>
+}
+
+/**
+ * Creates the GraphQL client used by `ChainxClient.graphql`.
+ *
+ * @example
+ * const graphql = createGraphQLClient({ url: 'http://127.0.0.1:9000/graphql', transport: createTransport() })
+ * const { data } = await graphql.query('query { chainIdentifier }')
+ */
+export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQueryClient {
+  const { url, transport } = options
+  const limitsOption = options.limits ?? 'serviceConfig'
+  const serviceConfigText = String(ServiceConfigDocument)
+  let fetchedLimits: Promise<Partial<ServiceLimits>> | undefined
+
+  function limits(callOptions: { signal?: AbortSignal | undefined } = {}): Promise<Partial<ServiceLimits>> {
+    if (limitsOption === false) return Promise.resolve({})
+    if (limitsOption !== 'serviceConfig') return Promise.resolve(limitsOption)
+    fetchedLimits ??= send(serviceConfigText, {}, callOptions).then(
+      (result) => (result.data as { serviceConfig: ServiceLimits }).serviceConfig,
+      (error: unknown) => {
+        // Unknown limits mean unchecked queries, not guessed ones; try again next time.
+        fetchedLimits = undefined
+        if (error instanceof ChainxError && error.code === 'ABORTED') throw error
+        return {}
+      },
+    )
+    return fetchedLimits
+  }
+
+  async function send(
+    text: string,
+    variables: Record<string, unknown>,
+    callOptions: QueryOptions,
+  ): Promise<QueryResult<unknown>> {
+    const showUsage = callOptions.showUsage ?? options.showUsage ?? false
+    const headers: Record<string, string> = { ...callOptions.headers }
+    if (options.rpcVersion) headers['x-chain-rpc-version'] = options.rpcVersion
+    if (showUsage) headers['x-chain-rpc-show-usage'] = 'true'
+    const payload: Record<string, unknown> = { query: text, variables }
+    if (callOptions.operationName) payload.operationName = callOptions.operationName
+    return transport.request({
+      url,
+      body: JSON.stringify(payload),
+      headers,
+      signal: callOptions.signal,
+      timeoutMs: callOptions.timeoutMs,
+      parse: (response) => {
+        const version = parseServiceVersion(response.headers['x-chain-rpc-version'])
+        const json = decodeJsonResponse(response, {
+          url,
+          version,
+          isProtocolBody: (body) => 'data' in body || 'errors' in body,
+        })
+        const envelope = GraphQLEnvelopeSchema.safeParse(json)
+        if (!envelope.success) {
+          throw new InvalidResponseError({
+            status: response.status,
+            body: response.body,
+            reason: 'not a GraphQL response',
+            version,
+            cause: envelope.error,
+          })
+        }
+        const { data, errors, extensions } = envelope.data
+        if (errors && errors.length > 0) throw mapGraphQLErrors(errors, data ?? null, version)
+        if (data === undefined || data === null) {
+          throw new InvalidResponseError({ status: response.status, body: response.body, reason: 'no data', version })
+        }
+        return { data, usage: extensions?.usage, version }
+      },
+    })
+  }
+
+  return {
+    limits,
+    async query(document, variables, callOptions = {}) {
+      const text = documentText(document)
+      const vars = (variables ?? {}) as Record<string, unknown>
+      const known = text === serviceConfigText ? {} : await limits(callOptions)
+      checkQuery({
+        analysis: analyzeDocument(text),
+        operationName: callOptions.operationName,
+        variables: vars,
+        bodyBytes: byteLength(JSON.stringify({ query: text, variables: vars })),
+        limits: known,
+      })
+      return send(text, vars, callOptions) as Promise<QueryResult<any>>
+    },
+  }
+}
+
+function documentText(document: GraphQLDocument<unknown, unknown>): string {
+  if (typeof document === 'string') return document
+  if ('kind' in document && document.kind === 'Document') {
+    const body = document.loc?.source.body
+    if (body === undefined) throw new TypeError('DocumentNode has no source text; parse it with locations or pass a string')
+    return body
+  }
+  return String(document)
+}
+
+const encoder = /*#__PURE__*/ new TextEncoder()
+
+function byteLength(text: string): number {
+  return encoder.encode(text).length
+}

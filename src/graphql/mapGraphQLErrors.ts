@@ -1,0 +1,72 @@
+import { ChainxError } from '../errors/ChainxError.js'
+import {
+  FirstAndLastError,
+  GraphQLError,
+  MissingVariableError,
+  PageSizeExceededError,
+  QueryLimitError,
+  UnusedVariableError,
+  type GraphQLErrorEntry,
+  type QueryLimitName,
+} from '../errors/graphql.js'
+import { CursorCheckpointMismatchError, StaleCursorError } from '../errors/pagination.js'
+import { RateLimitedError } from '../errors/request.js'
+import type { ServiceVersion } from './serviceVersion.js'
+
+type LimitMatch = { limit: QueryLimitName; value?: number; max?: number }
+
+// How the service words each limit (graphql-anchor 2.4); group 1 is the maximum.
+const LIMIT_MESSAGES: [RegExp, (match: RegExpExecArray, message: string) => LimitMatch][] = [
+  [/^Query nesting is over (\d+)/, (m) => ({ limit: 'maxQueryDepth', max: Number(m[1]) })],
+  [/^Query has over (\d+) nodes/, (m) => ({ limit: 'maxQueryNodes', max: Number(m[1]) })],
+  [/^Estimated output nodes exceeds (\d+)/, (m) => ({ limit: 'maxOutputNodes', max: Number(m[1]) })],
+  [
+    /^(?:Query part|Overall request) too large: (\d+) bytes/,
+    (m, message) => {
+      const max = /must be (\d+) bytes or fewer/.exec(message)?.[1]
+      return { limit: 'maxQueryPayloadSize', value: Number(m[1]), ...(max ? { max: Number(max) } : {}) }
+    },
+  ],
+  [/^Query payload is too large\. The maximum allowed is (\d+) bytes/, (m) => ({ limit: 'maxQueryPayloadSize', max: Number(m[1]) })],
+  [/request timed out\. Limit: ([\d.]+)s/i, (m) => ({ limit: 'requestTimeoutMs', max: Number(m[1]) * 1000 })],
+]
+
+/**
+ * Turns the `errors` of a GraphQL response into the SDK's typed error, classified by the
+ * first entry's message and `extensions.code` as the service words them. Partial `data`
+ * and every entry are kept on the error.
+ *
+ * @example
+ * throw mapGraphQLErrors(body.errors, body.data, version)
+ */
+export function mapGraphQLErrors(
+  errors: GraphQLErrorEntry[],
+  data: unknown,
+  version: ServiceVersion | undefined,
+): ChainxError {
+  const first = errors[0]
+  const message = first?.message ?? ''
+  const base = { sent: true, errors, data, version }
+
+  if (message === "'first' and 'last' must not be used together") return new FirstAndLastError(base)
+  const pageSize = /^Connection's page size of (\d+) exceeds max of (\d+)/.exec(message)
+  if (pageSize) {
+    return new PageSizeExceededError({ ...base, pageSize: Number(pageSize[1]), maxPageSize: Number(pageSize[2]) })
+  }
+  const unused = /^Variable "\$(\w+)" is not used/.exec(message)
+  if (unused) return new UnusedVariableError({ ...base, variable: unused[1] as string })
+  const missing = /^Variable "\$(\w+)" (?:of required type .* was not provided|is not defined)/.exec(message)
+  if (missing) return new MissingVariableError({ ...base, variable: missing[1] as string })
+  if (message.startsWith('The provided cursors are taken from different checkpoints')) {
+    return new CursorCheckpointMismatchError(base)
+  }
+  if (/outside the available range/.test(message)) return new StaleCursorError(base)
+  for (const [pattern, read] of LIMIT_MESSAGES) {
+    const match = pattern.exec(message)
+    if (match) return new QueryLimitError({ ...base, ...read(match, message) })
+  }
+  if (first?.extensions?.code === 'RATE_LIMITED' || /too many requests/i.test(message)) {
+    return new RateLimitedError({ status: 200, version, cause: new GraphQLError(base) })
+  }
+  return new GraphQLError(base)
+}

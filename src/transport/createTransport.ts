@@ -1,0 +1,141 @@
+import { ChainxError } from '../errors/ChainxError.js'
+import { AbortedError, NetworkError, TimeoutError } from '../errors/request.js'
+import { createRateLimiter, type RateLimiter } from './createRateLimiter.js'
+import { createFetchHttp } from './fetchHttp.js'
+import { createNodeHttp, isNodeRuntime } from './nodeHttp.js'
+import type { FetchFn, HttpFn, HttpResponse } from './types.js'
+import { resolveRetryOptions, withRetry, type RetryOptions } from './withRetry.js'
+
+/** Static headers, or a function computing them before every request (may be async). */
+export type HeadersOption =
+  | Record<string, string>
+  | (() => Record<string, string> | Promise<Record<string, string>>)
+
+/** Passed to `onRequest` before each attempt; `headers` may be changed in place. */
+export interface RequestInfo {
+  url: string
+  headers: Record<string, string>
+  body: string
+  /** 0 for the first attempt, then 1, 2, ... for retries. */
+  attempt: number
+}
+
+/** Passed to `onResponse` after each attempt that got a response. */
+export interface ResponseInfo {
+  url: string
+  status: number
+  headers: Record<string, string>
+  attempt: number
+  durationMs: number
+}
+
+/** Options of the HTTP transport shared by the GraphQL and JSON-RPC clients. */
+export interface TransportOptions {
+  /**
+   * A `fetch` to use instead of the built-in choice.
+   * @default node:http with keep-alive in Node.js, the global `fetch` elsewhere
+   */
+  fetch?: FetchFn | undefined
+  /** Headers sent with every request, or a function returning them. */
+  headers?: HeadersOption | undefined
+  /**
+   * Time limit of one attempt, in ms.
+   * @default 30_000
+   */
+  timeoutMs?: number | undefined
+  /**
+   * Retry policy, or `false` for none.
+   * @default { retries: 3, baseDelayMs: 200, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 }
+   */
+  retry?: RetryOptions | false | undefined
+  /**
+   * Client-side limit in requests per minute (the service's quota is per minute).
+   * @default undefined (no limit)
+   */
+  rateLimit?: number | { requestsPerMinute: number } | undefined
+  /** Called before each attempt. */
+  onRequest?: ((info: RequestInfo) => void | Promise<void>) | undefined
+  /** Called after each attempt that received a response. */
+  onResponse?: ((info: ResponseInfo) => void) | undefined
+}
+
+/** One request through the transport. */
+export interface TransportRequest<T> {
+  url: string
+  body: string
+  headers?: Record<string, string> | undefined
+  signal?: AbortSignal | undefined
+  timeoutMs?: number | undefined
+  /** Turns a response into a result, or throws a ChainxError (retryable ones are retried). */
+  parse: (response: HttpResponse) => T
+}
+
+/** Sends requests with timeouts, retries, rate limiting and hooks. */
+export interface Transport {
+  request<T>(request: TransportRequest<T>): Promise<T>
+}
+
+/**
+ * Creates the transport shared by the GraphQL and JSON-RPC clients.
+ *
+ * @example
+ * const transport = createTransport({ timeoutMs: 10_000, retry: { retries: 2 } })
+ * const text = await transport.request({ url, body: '{}', parse: (r) => r.body })
+ */
+export function createTransport(options: TransportOptions = {}): Transport {
+  const http: HttpFn = options.fetch
+    ? createFetchHttp(options.fetch)
+    : isNodeRuntime()
+      ? createNodeHttp()
+      : createFetchHttp((input, init) => globalThis.fetch(input, init))
+  const retry = resolveRetryOptions(options.retry)
+  const defaultTimeoutMs = options.timeoutMs ?? 30_000
+  const limit = typeof options.rateLimit === 'number' ? options.rateLimit : options.rateLimit?.requestsPerMinute
+  const limiter: RateLimiter | undefined = limit === undefined ? undefined : createRateLimiter(limit)
+
+  async function attempt<T>(request: TransportRequest<T>, attemptNumber: number): Promise<T> {
+    const { url, body, signal } = request
+    await limiter?.acquire(signal)
+    const extra = typeof options.headers === 'function' ? await options.headers() : options.headers
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...extra, ...request.headers }
+    await options.onRequest?.({ url, headers, body, attempt: attemptNumber })
+    const timeoutMs = request.timeoutMs ?? defaultTimeoutMs
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(new TimeoutError({ timeoutMs })), timeoutMs)
+    const onAbort = () => controller.abort(new AbortedError({ cause: signal?.reason }))
+    signal?.addEventListener('abort', onAbort, { once: true })
+    const started = Date.now()
+    try {
+      const response = await http({ url, headers, body, signal: controller.signal })
+      options.onResponse?.({
+        url,
+        status: response.status,
+        headers: response.headers,
+        attempt: attemptNumber,
+        durationMs: Date.now() - started,
+      })
+      return request.parse(response)
+    } catch (error) {
+      if (error instanceof ChainxError) throw error
+      const reason: unknown = controller.signal.reason
+      if (controller.signal.aborted && reason instanceof ChainxError) throw reason
+      throw new NetworkError({ url, cause: error })
+    } finally {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+    }
+  }
+
+  return {
+    async request(request) {
+      if (request.signal?.aborted) throw new AbortedError({ cause: request.signal.reason })
+      try {
+        return await withRetry((n) => attempt(request, n), retry, request.signal)
+      } catch (error) {
+        if (error instanceof ChainxError) throw error
+        // The signal aborted during a backoff wait.
+        throw new AbortedError({ cause: error })
+      }
+    },
+  }
+}

@@ -1,0 +1,35 @@
+import { HttpError, InvalidResponseError, RateLimitedError } from '../errors/request.js'
+import type { ServiceVersion } from '../graphql/serviceVersion.js'
+import { parseRetryAfter } from './parseRetryAfter.js'
+import type { HttpResponse } from './types.js'
+
+/**
+ * Turns an HTTP response into parsed JSON, or throws the error its status and body
+ * call for: 429 → RATE_LIMITED (with Retry-After), a body that is not JSON (HTML
+ * error page, truncated JSON) → INVALID_RESPONSE (retryable when the status is 5xx), a non-2xx status whose JSON body
+ * the protocol does not recognise → HTTP. `isProtocolBody` says whether the JSON
+ * is an answer of the protocol (GraphQL errors come with 400/421, for instance).
+ *
+ * @example
+ * const json = decodeJsonResponse(response, { url, isProtocolBody: (b) => 'data' in b })
+ */
+export function decodeJsonResponse(
+  response: HttpResponse,
+  context: { url: string; version?: ServiceVersion | undefined; isProtocolBody: (json: Record<string, unknown>) => boolean },
+): Record<string, unknown> {
+  const { status, body } = response
+  const { url, version } = context
+  if (status === 429) {
+    throw new RateLimitedError({ status, retryAfterMs: parseRetryAfter(response.headers['retry-after']), version })
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(body)
+  } catch (cause) {
+    throw new InvalidResponseError({ status, body, reason: 'body is not JSON', version, cause })
+  }
+  const isObject = typeof json === 'object' && json !== null && !Array.isArray(json)
+  if (isObject && context.isProtocolBody(json as Record<string, unknown>)) return json as Record<string, unknown>
+  if (status < 200 || status >= 300) throw new HttpError({ status, body, url, version })
+  throw new InvalidResponseError({ status, body, reason: 'unexpected JSON shape', version })
+}

@@ -1,0 +1,77 @@
+import { ChainxError } from '../errors/ChainxError.js'
+import { RateLimitedError } from '../errors/request.js'
+import { sleep } from './sleep.js'
+
+/** How failed requests are retried. Only retryable errors are: network faults, timeouts, 5xx, 429. */
+export interface RetryOptions {
+  /**
+   * Retries after the first attempt.
+   * @default 3
+   */
+  retries?: number
+  /**
+   * First backoff delay in ms; doubles each retry, with jitter (50-100% of the value).
+   * @default 200
+   */
+  baseDelayMs?: number
+  /**
+   * Largest backoff delay in ms.
+   * @default 10_000
+   */
+  maxDelayMs?: number
+  /**
+   * Longest `Retry-After` the SDK will wait; a longer one fails at once with `RATE_LIMITED`.
+   * @default 60_000
+   */
+  maxRetryAfterMs?: number
+}
+
+/** Resolved retry settings. */
+export type ResolvedRetryOptions = Required<RetryOptions>
+
+/**
+ * Fills in the defaults of RetryOptions (`false` disables retries).
+ *
+ * @example
+ * resolveRetryOptions({ retries: 5 })
+ */
+export function resolveRetryOptions(options: RetryOptions | false | undefined): ResolvedRetryOptions {
+  const base = { retries: 3, baseDelayMs: 200, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 }
+  if (options === false) return { ...base, retries: 0 }
+  return { ...base, ...options }
+}
+
+/**
+ * Delay before retry number `attempt` (0-based): exponential with jitter, capped.
+ *
+ * @example
+ * backoffDelay(2, resolveRetryOptions({})) // between 400 and 800
+ */
+export function backoffDelay(attempt: number, options: ResolvedRetryOptions, random: () => number = Math.random): number {
+  const full = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** attempt)
+  return Math.round(full * (0.5 + random() * 0.5))
+}
+
+/**
+ * Runs `attempt` until it succeeds, fails with a non-retryable error, or retries run out.
+ * A `Retry-After` from the server replaces the backoff delay, up to `maxRetryAfterMs`.
+ *
+ * @example
+ * const result = await withRetry((n) => send(n), resolveRetryOptions({}), signal)
+ */
+export async function withRetry<T>(
+  attempt: (attemptNumber: number) => Promise<T>,
+  options: ResolvedRetryOptions,
+  signal?: AbortSignal,
+): Promise<T> {
+  for (let n = 0; ; n++) {
+    try {
+      return await attempt(n)
+    } catch (error) {
+      if (!(error instanceof ChainxError) || !error.retryable || n >= options.retries) throw error
+      const asked = error instanceof RateLimitedError ? error.retryAfterMs : undefined
+      if (asked !== undefined && asked > options.maxRetryAfterMs) throw error
+      await sleep(asked ?? backoffDelay(n, options), signal)
+    }
+  }
+}
