@@ -1,0 +1,49 @@
+import type { LedgerEvent } from '../ledger/types.js'
+import type { EventKeyField } from './EventFilter.js'
+import { normalizeAddress, splitStructTag } from './moveNames.js'
+
+/**
+ * The canonical keys an event has for `field` (one key for most fields, any number for
+ * `recipient` and `object`). Both the filter matcher and the query indexes use this, so a
+ * filter and an index can never disagree.
+ *
+ * @example
+ * eventKeys('callingModule', event) // ['0x…02::market']
+ * eventKeys('object', event) // ['0x…a1', '0x…b2']
+ */
+export function eventKeys(field: EventKeyField, event: LedgerEvent): readonly string[] {
+  switch (field) {
+    case 'transaction':
+      return [event.id.txDigest]
+    case 'sender':
+      return [normalizeAddress(event.sender)]
+    case 'package':
+      return [normalizeAddress(event.packageId)]
+    case 'callingModule':
+      return [`${normalizeAddress(event.packageId)}::${event.transactionModule}`]
+    case 'typeModule':
+      return [splitStructTag(event.type).module]
+    case 'typeStruct':
+      return [splitStructTag(event.type).struct]
+    case 'typeName':
+      return [splitStructTag(event.type).name]
+    case 'type':
+      return [splitStructTag(event.type).full]
+    case 'recipient':
+      return [...new Set(event.recipients.map(normalizeAddress))]
+    case 'object':
+      return [...new Set(event.objects.map(normalizeAddress))]
+  }
+}
+
+/**
+ * The event's `timestampMs` as a number, or `undefined` when it is absent or not an integer string.
+ *
+ * @example
+ * eventTimestampMs(event) // 1700000000000
+ */
+export function eventTimestampMs(event: LedgerEvent): number | undefined {
+  const text: unknown = event.timestampMs
+  if (typeof text === 'number') return text
+  return typeof text === 'string' && /^\d+$/.test(text) ? Number(text) : undefined
+}
