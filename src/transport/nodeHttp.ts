@@ -15,8 +15,10 @@ let modules: Promise<NodeModules> | undefined
 function loadModules(): Promise<NodeModules> {
   modules ??= (async () => {
     const prefix = 'node:'
-    const http: typeof NodeHttp = await import(/* @vite-ignore */ `${prefix}http`)
-    const https: typeof import('node:https') = await import(/* @vite-ignore */ `${prefix}https`)
+    // The CommonJS objects (`default`), not the ESM namespaces: instrumentation such as
+    // msw and APM agents patches `request` on them.
+    const http = ((await import(/* @vite-ignore */ `${prefix}http`)) as { default: typeof NodeHttp }).default
+    const https = ((await import(/* @vite-ignore */ `${prefix}https`)) as { default: typeof import('node:https') }).default
     const agentOptions = { keepAlive: true, keepAliveMsecs: 1_000, maxSockets: 64 }
     return { http, https, httpAgent: new http.Agent(agentOptions), httpsAgent: new https.Agent(agentOptions) }
   })()

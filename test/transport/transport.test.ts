@@ -1,0 +1,225 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { isChainxError } from '../../src/errors/ChainxError.js'
+import { RateLimitedError } from '../../src/errors/request.js'
+import { createRateLimiter } from '../../src/transport/createRateLimiter.js'
+import { createTransport } from '../../src/transport/createTransport.js'
+import { decodeJsonResponse } from '../../src/transport/decodeJsonResponse.js'
+import { parseRetryAfter } from '../../src/transport/parseRetryAfter.js'
+import { backoffDelay, resolveRetryOptions } from '../../src/transport/withRetry.js'
+
+const url = 'http://chainx.test/rpc'
+const mock = setupServer()
+beforeAll(() => mock.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => mock.resetHandlers())
+afterAll(() => mock.close())
+
+const parseJson = (response: { status: number; headers: Record<string, string>; body: string }) =>
+  decodeJsonResponse(response, { url, isProtocolBody: (body) => 'ok' in body })
+
+function sequence(responses: (() => Response)[]) {
+  let calls = 0
+  mock.use(http.post(url, () => (responses[Math.min(calls++, responses.length - 1)] as () => Response)()))
+  return () => calls
+}
+
+const fast = { retries: 3, baseDelayMs: 1, maxDelayMs: 5, maxRetryAfterMs: 2_000 }
+
+describe('retries', () => {
+  it('L1/E8: a 429 with Retry-After in seconds is retried after the wait', async () => {
+    const calls = sequence([
+      () => HttpResponse.json({ error: 'slow down' }, { status: 429, headers: { 'retry-after': '0' } }),
+      () => HttpResponse.json({ ok: true }),
+    ])
+    const transport = createTransport({ retry: fast })
+    await expect(transport.request({ url, body: '{}', parse: parseJson })).resolves.toEqual({ ok: true })
+    expect(calls()).toBe(2)
+  })
+
+  it('L1/E8: a 429 with Retry-After as an HTTP date is retried', async () => {
+    const calls = sequence([
+      () => new HttpResponse('busy', { status: 429, headers: { 'retry-after': new Date(Date.now() - 1000).toUTCString() } }),
+      () => HttpResponse.json({ ok: true }),
+    ])
+    const transport = createTransport({ retry: fast })
+    await expect(transport.request({ url, body: '{}', parse: parseJson })).resolves.toEqual({ ok: true })
+    expect(calls()).toBe(2)
+  })
+
+  it('E8: a Retry-After above the ceiling fails at once with RATE_LIMITED and retryAfterMs', async () => {
+    const calls = sequence([() => new HttpResponse('busy', { status: 429, headers: { 'retry-after': '3600' } })])
+    const transport = createTransport({ retry: fast })
+    const error = await transport.request({ url, body: '{}', parse: parseJson }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RateLimitedError)
+    expect((error as RateLimitedError).retryAfterMs).toBe(3_600_000)
+    expect(calls()).toBe(1)
+  })
+
+  it('a 503 is retried, and gives HTTP with status once retries run out', async () => {
+    const calls = sequence([() => HttpResponse.json({ message: 'unavailable' }, { status: 503 })])
+    const transport = createTransport({ retry: fast })
+    const error = await transport.request({ url, body: '{}', parse: parseJson }).catch((e: unknown) => e)
+    expect(isChainxError(error, 'HTTP')).toBe(true)
+    expect(error).toMatchObject({ status: 503, bodyExcerpt: '{"message":"unavailable"}' })
+    expect(calls()).toBe(4)
+  })
+
+  it('an HTML 502 page is INVALID_RESPONSE, retried, then reported with the body excerpt', async () => {
+    const calls = sequence([
+      () => new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+      () => HttpResponse.json({ ok: true }),
+    ])
+    const transport = createTransport({ retry: fast })
+    await expect(transport.request({ url, body: '{}', parse: parseJson })).resolves.toEqual({ ok: true })
+    expect(calls()).toBe(2)
+    const noRetry = createTransport({ retry: false })
+    sequence([() => new HttpResponse('<html>502</html>', { status: 502 })])
+    const error = await noRetry.request({ url, body: '{}', parse: parseJson }).catch((e: unknown) => e)
+    expect(isChainxError(error, 'INVALID_RESPONSE')).toBe(true)
+    expect(error).toMatchObject({ status: 502, bodyExcerpt: '<html>502</html>', cause: expect.any(SyntaxError) })
+  })
+
+  it('truncated JSON with status 200 is INVALID_RESPONSE and not retried', async () => {
+    const calls = sequence([() => new HttpResponse('{"data":{"epoch":{"epo', { status: 200 })])
+    const transport = createTransport({ retry: fast })
+    const error = await transport.request({ url, body: '{}', parse: parseJson }).catch((e: unknown) => e)
+    expect(isChainxError(error, 'INVALID_RESPONSE')).toBe(true)
+    expect(calls()).toBe(1)
+  })
+
+  it('a rejected query (non-retryable error from parse) is never retried', async () => {
+    const calls = sequence([() => HttpResponse.json({ rejected: true })])
+    const transport = createTransport({ retry: fast })
+    const error = await transport.request({ url, body: '{}', parse: parseJson }).catch((e: unknown) => e)
+    expect(isChainxError(error, 'INVALID_RESPONSE')).toBe(true)
+    expect(calls()).toBe(1)
+  })
+
+  it('backoff grows exponentially with jitter and is capped', () => {
+    const options = resolveRetryOptions({ baseDelayMs: 100, maxDelayMs: 1_000 })
+    expect(backoffDelay(0, options, () => 0)).toBe(50)
+    expect(backoffDelay(0, options, () => 1)).toBe(100)
+    expect(backoffDelay(2, options, () => 1)).toBe(400)
+    expect(backoffDelay(10, options, () => 1)).toBe(1_000)
+  })
+
+  it('Retry-After parses both forms', () => {
+    const now = Date.parse('2026-11-22T00:00:00Z')
+    expect(parseRetryAfter('7', now)).toBe(7_000)
+    expect(parseRetryAfter('Sun, 22 Nov 2026 00:00:03 GMT', now)).toBe(3_000)
+    expect(parseRetryAfter('Sat, 21 Nov 2026 00:00:03 GMT', now)).toBe(0)
+    expect(parseRetryAfter('soon', now)).toBeUndefined()
+    expect(parseRetryAfter(undefined, now)).toBeUndefined()
+  })
+})
+
+describe('over a real socket', () => {
+  let server: Server
+  let base: string
+  let hits = 0
+  let mode: 'reset-then-ok' | 'hang' = 'reset-then-ok'
+  beforeAll(async () => {
+    mock.close()
+    server = createServer((req, res) => {
+      hits++
+      if (mode === 'hang') return
+      if (hits === 1) {
+        req.socket.destroy()
+        return
+      }
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ ok: true, headers: req.headers }))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+  })
+  afterAll(async () => {
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+    mock.listen({ onUnhandledRequest: 'error' })
+  })
+
+  it('a connection reset is NETWORK and retried over node:http keep-alive', async () => {
+    hits = 0
+    mode = 'reset-then-ok'
+    const seen: number[] = []
+    const transport = createTransport({
+      retry: fast,
+      headers: async () => ({ authorization: 'Bearer lazily-computed' }),
+      onRequest: (info) => void seen.push(info.attempt),
+      onResponse: (info) => void seen.push(info.status),
+    })
+    const result = await transport.request({
+      url: base,
+      body: '{}',
+      parse: (response) => JSON.parse(response.body) as { ok: boolean; headers: Record<string, string> },
+    })
+    expect(result.ok).toBe(true)
+    expect(result.headers.authorization).toBe('Bearer lazily-computed')
+    expect(result.headers['content-type']).toBe('application/json')
+    expect(hits).toBe(2)
+    expect(seen).toEqual([0, 1, 200])
+  })
+
+  it('TIMEOUT when no response arrives in timeoutMs; ABORTED when the caller aborts', async () => {
+    mode = 'hang'
+    const transport = createTransport({ retry: false, timeoutMs: 50 })
+    const timeout = await transport.request({ url: base, body: '{}', parse: (r) => r }).catch((e: unknown) => e)
+    expect(isChainxError(timeout, 'TIMEOUT')).toBe(true)
+    const controller = new AbortController()
+    const pending = transport.request({ url: base, body: '{}', timeoutMs: 10_000, signal: controller.signal, parse: (r) => r })
+    setTimeout(() => controller.abort(), 20)
+    const aborted = await pending.catch((e: unknown) => e)
+    expect(isChainxError(aborted, 'ABORTED')).toBe(true)
+  })
+
+  it('an injected fetch is used instead of node:http', async () => {
+    mode = 'reset-then-ok'
+    hits = 1
+    let used = 0
+    const transport = createTransport({
+      retry: false,
+      fetch: (input, init) => {
+        used++
+        return globalThis.fetch(input, init)
+      },
+    })
+    const result = await transport.request({ url: base, body: '{}', parse: (r) => r.status })
+    expect(result).toBe(200)
+    expect(used).toBe(1)
+  })
+})
+
+describe('rate limiter', () => {
+  it('L1: lets at most N requests start per 60 s window', async () => {
+    vi.useFakeTimers()
+    try {
+      const limiter = createRateLimiter(2)
+      await limiter.acquire()
+      await limiter.acquire()
+      let third = false
+      const pending = limiter.acquire().then(() => {
+        third = true
+      })
+      await vi.advanceTimersByTimeAsync(59_000)
+      expect(third).toBe(false)
+      await vi.advanceTimersByTimeAsync(1_000)
+      await pending
+      expect(third).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('rejects a waiting request when its signal aborts', async () => {
+    const limiter = createRateLimiter(1, () => 0)
+    await limiter.acquire()
+    const controller = new AbortController()
+    const waiting = limiter.acquire(controller.signal)
+    controller.abort(new Error('stop'))
+    await expect(waiting).rejects.toThrow('stop')
+  })
+})
