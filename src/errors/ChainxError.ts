@@ -74,14 +74,15 @@ export class ChainxError extends Error {
    * const root = error.walk()
    */
   walk(predicate?: (error: unknown) => boolean): unknown {
-    let current: unknown = this
-    for (let depth = 0; depth < 32; depth++) {
+    if (predicate?.(this)) return this
+    let deepest: unknown
+    let current: unknown = this.cause
+    for (let depth = 0; current !== undefined && depth < 32; depth++) {
       if (predicate?.(current)) return current
-      const next = current instanceof Error ? current.cause : undefined
-      if (next === undefined) return predicate ? undefined : current
-      current = next
+      deepest = current
+      current = current instanceof Error ? current.cause : undefined
     }
-    return predicate ? undefined : current
+    return predicate ? undefined : (deepest ?? this)
   }
 }
 

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { ChainxError, isChainxError } from '../src/errors/ChainxError.js'
+import { NetworkError, RateLimitedError } from '../src/errors/request.js'
+
+describe('ChainxError', () => {
+  it('keeps a stable code, a short message and the cause chain', () => {
+    const root = new Error('ECONNRESET')
+    const error = new NetworkError({ url: 'http://127.0.0.1:1/', cause: root })
+    expect(error).toBeInstanceOf(ChainxError)
+    expect(error.code).toBe('NETWORK')
+    expect(error.message).toBe('Network request to http://127.0.0.1:1/ failed')
+    expect(error.cause).toBe(root)
+    expect(error.walk()).toBe(root)
+    expect(error.walk((e) => e instanceof NetworkError)).toBe(error)
+    expect(error.walk((e) => e === 'absent')).toBeUndefined()
+    expect(new RateLimitedError({ status: 429 }).walk()).toBeInstanceOf(RateLimitedError)
+  })
+
+  it('isChainxError narrows by code', () => {
+    const error: unknown = new RateLimitedError({ status: 429, retryAfterMs: 1_000 })
+    expect(isChainxError(error)).toBe(true)
+    expect(isChainxError(error, 'RATE_LIMITED')).toBe(true)
+    expect(isChainxError(error, 'HTTP')).toBe(false)
+    expect(isChainxError(new Error('plain'))).toBe(false)
+  })
+})
