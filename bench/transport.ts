@@ -1,0 +1,69 @@
+// Latency and client CPU of one GraphQL-sized POST: the SDK's Node path (node:http keep-alive),
+// the SDK over the global fetch, and a raw global fetch loop, side by side against one local
+// server running in a child process (so the CPU figures are the client's alone).
+import { fork } from 'node:child_process'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createTransport } from '../src/transport/createTransport.js'
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3_000)
+const WARMUP = 300
+
+if (process.argv[2] === 'server') {
+  const body = JSON.stringify({ data: { epoch: { epochId: 1, referenceGasPrice: '1000' } } })
+  const server = createServer((req, res) => {
+    req.resume()
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json', 'x-chain-rpc-version': '2025.3.0' })
+      res.end(body)
+    })
+  })
+  server.keepAliveTimeout = 60_000
+  server.listen(0, '127.0.0.1', () => process.send?.((server.address() as AddressInfo).port))
+  process.on('disconnect', () => process.exit(0))
+} else {
+  const child = fork(new URL(import.meta.url).pathname, ['server'], { execArgv: ['--import', 'tsx'] })
+  const port = await new Promise<number>((resolve) => child.once('message', (m) => resolve(m as number)))
+  const url = `http://127.0.0.1:${port}/graphql`
+  const payload = JSON.stringify({ query: 'query { epoch { epochId referenceGasPrice } }', variables: {} })
+  const parse = (r: { body: string }) => JSON.parse(r.body) as unknown
+  const sdkNode = createTransport({ retry: false })
+  const sdkFetch = createTransport({ retry: false, fetch: (input, init) => fetch(input, init) })
+  const contenders: [string, () => Promise<unknown>][] = [
+    ['sdk (node:http keep-alive)', () => sdkNode.request({ url, body: payload, parse })],
+    ['sdk (global fetch)', () => sdkFetch.request({ url, body: payload, parse })],
+    [
+      'raw global fetch',
+      async () => {
+        const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload })
+        return response.json()
+      },
+    ],
+  ]
+  const rows: Record<string, string | number>[] = []
+  for (const [name, run] of contenders) {
+    for (let i = 0; i < WARMUP; i++) await run()
+    const latencies: number[] = []
+    const cpu = process.cpuUsage()
+    const started = performance.now()
+    for (let i = 0; i < REQUESTS; i++) {
+      const t = performance.now()
+      await run()
+      latencies.push(performance.now() - t)
+    }
+    const wall = performance.now() - started
+    const used = process.cpuUsage(cpu)
+    latencies.sort((a, b) => a - b)
+    rows.push({
+      contender: name,
+      'req/s': Math.round((REQUESTS / wall) * 1000),
+      'p50 ms': latencies[Math.floor(REQUESTS * 0.5)]!.toFixed(3),
+      'p99 ms': latencies[Math.floor(REQUESTS * 0.99)]!.toFixed(3),
+      'client CPU µs/req': Math.round((used.user + used.system) / REQUESTS),
+    })
+  }
+  console.log(`transport benchmark: ${REQUESTS} sequential POSTs to a local server (Node ${process.version})`)
+  console.table(rows)
+  child.disconnect()
+  process.exit(0)
+}
