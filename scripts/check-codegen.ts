@@ -1,7 +1,7 @@
 // Fails when src/graphql/generated/ differs from what `npm run codegen` would write.
 import { readFileSync } from 'node:fs'
 import { generate } from '@graphql-codegen/cli'
-import config from '../codegen.ts'
+import config from '../codegen.js'
 
 const outputs = await generate({ ...config, silent: true }, false)
 let stale = 0

@@ -1,12 +1,11 @@
-import { parse } from 'graphql'
-import type {
-  ArgumentNode,
-  DocumentNode,
-  FragmentDefinitionNode,
-  OperationDefinitionNode,
-  SelectionSetNode,
-  ValueNode,
-} from 'graphql'
+import {
+  parseDocument,
+  type ArgumentNode,
+  type FragmentNode,
+  type OperationNode,
+  type SelectionNode,
+  type ValueNode,
+} from './parseDocument.js'
 
 /** A page-size argument as written: a literal number, a variable, or absent. */
 export type PageArgument = { kind: 'literal'; value: number | null } | { kind: 'variable'; name: string } | undefined
@@ -59,66 +58,50 @@ const CACHE_LIMIT = 256
 export function analyzeDocument(source: string): DocumentAnalysis {
   const cached = cache.get(source)
   if (cached) return cached
-  const document = parse(source, { noLocation: true })
-  const analysis: DocumentAnalysis = { operations: analyzeOperations(document) }
+  const { operations, fragments } = parseDocument(source)
+  const analysis: DocumentAnalysis = {
+    operations: operations.map((operation) => analyzeOperation(operation, fragments)),
+  }
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string)
   cache.set(source, analysis)
   return analysis
 }
 
-function analyzeOperations(document: DocumentNode): OperationAnalysis[] {
-  const fragments = new Map<string, FragmentDefinitionNode>()
-  for (const definition of document.definitions) {
-    if (definition.kind === 'FragmentDefinition') fragments.set(definition.name.value, definition)
-  }
-  return document.definitions
-    .filter((definition): definition is OperationDefinitionNode => definition.kind === 'OperationDefinition')
-    .map((operation) => analyzeOperation(operation, fragments))
-}
-
-function analyzeOperation(
-  operation: OperationDefinitionNode,
-  fragments: Map<string, FragmentDefinitionNode>,
-): OperationAnalysis {
+function analyzeOperation(operation: OperationNode, fragments: Map<string, FragmentNode>): OperationAnalysis {
   const used = new Set<string>()
   const pagedFields: PagedField[] = []
   let inputNodes = 0
   let depth = 0
   // Breadth-first, as the service walks; a fragment cycle is a validation error, so the
   // walk is also bounded by the number of selections it may visit.
-  const queue: { set: SelectionSetNode; level: number; path: string }[] = [
-    { set: operation.selectionSet, level: 1, path: '' },
+  const queue: { set: SelectionNode[]; level: number; path: string }[] = [
+    { set: operation.selections, level: 1, path: '' },
   ]
+  for (const argument of operation.directives) collectVariables(argument.value, used)
   for (let head = 0; head < queue.length && head < 100_000; head++) {
     const { set, level, path } = queue[head] as (typeof queue)[number]
     depth = Math.max(depth, level)
-    for (const selection of set.selections) {
+    for (const selection of set) {
       inputNodes++
+      for (const argument of selection.directives) collectVariables(argument.value, used)
       if (selection.kind === 'Field') {
-        const fieldPath = path ? `${path}.${selection.alias?.value ?? selection.name.value}` : (selection.alias?.value ?? selection.name.value)
-        for (const argument of selection.arguments ?? []) collectVariables(argument.value, used)
+        const fieldPath = path ? `${path}.${selection.responseKey}` : selection.responseKey
+        for (const argument of selection.arguments) collectVariables(argument.value, used)
         const first = pageArgument(selection.arguments, 'first')
         const last = pageArgument(selection.arguments, 'last')
         if (first || last) pagedFields.push({ path: fieldPath, first, last })
-        if (selection.selectionSet) queue.push({ set: selection.selectionSet, level: level + 1, path: fieldPath })
+        if (selection.selections) queue.push({ set: selection.selections, level: level + 1, path: fieldPath })
       } else if (selection.kind === 'InlineFragment') {
-        queue.push({ set: selection.selectionSet, level: level + 1, path })
+        queue.push({ set: selection.selections, level: level + 1, path })
       } else {
-        const fragment = fragments.get(selection.name.value)
-        if (fragment) queue.push({ set: fragment.selectionSet, level: level + 1, path })
-      }
-      for (const directive of selection.directives ?? []) {
-        for (const argument of directive.arguments ?? []) collectVariables(argument.value, used)
+        const fragment = fragments.get(selection.name)
+        if (fragment) queue.push({ set: fragment.selections, level: level + 1, path })
       }
     }
   }
   return {
-    name: operation.name?.value,
-    declared: (operation.variableDefinitions ?? []).map((definition) => ({
-      name: definition.variable.name.value,
-      nonNull: definition.type.kind === 'NonNullType',
-      hasDefault: definition.defaultValue !== undefined,
-    })),
+    name: operation.name,
+    declared: operation.variables,
     used,
     inputNodes,
     depth,
@@ -126,16 +109,16 @@ function analyzeOperation(
   }
 }
 
-function pageArgument(args: readonly ArgumentNode[] | undefined, name: 'first' | 'last'): PageArgument {
-  const value = args?.find((argument) => argument.name.value === name)?.value
+function pageArgument(args: ArgumentNode[], name: 'first' | 'last'): PageArgument {
+  const value = args.find((argument) => argument.name === name)?.value
   if (!value) return undefined
-  if (value.kind === 'Variable') return { kind: 'variable', name: value.name.value }
-  if (value.kind === 'IntValue') return { kind: 'literal', value: Number(value.value) }
+  if (value.kind === 'Variable') return { kind: 'variable', name: value.name }
+  if (value.kind === 'Int') return { kind: 'literal', value: value.value }
   return { kind: 'literal', value: null }
 }
 
 function collectVariables(value: ValueNode, into: Set<string>): void {
-  if (value.kind === 'Variable') into.add(value.name.value)
-  else if (value.kind === 'ListValue') for (const item of value.values) collectVariables(item, into)
-  else if (value.kind === 'ObjectValue') for (const field of value.fields) collectVariables(field.value, into)
+  if (value.kind === 'Variable') into.add(value.name)
+  else if (value.kind === 'List') for (const item of value.values) collectVariables(item, into)
+  else if (value.kind === 'Object') for (const field of value.fields) collectVariables(field, into)
 }

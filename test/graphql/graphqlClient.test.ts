@@ -50,7 +50,7 @@ afterAll(() => mock.close())
 const client = (options: Partial<ConstructorParameters<typeof ChainxClient>[0]> = {}) =>
   new ChainxClient({ graphqlUrl, retry: false, ...options })
 
-const withVersion = (body: unknown, status = 200) =>
+const withVersion = (body: Parameters<typeof HttpResponse.json>[0], status = 200) =>
   HttpResponse.json(body, { status, headers: { 'x-chain-rpc-version': '2025.3.1-abc' } })
 
 describe('GraphQL request and response (4.1, 9)', () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { buildSchema, concatAST, parse, validate } from 'graphql'
 import { generate } from '@graphql-codegen/cli'
 import { describe, expect, it } from 'vitest'
-import config from '../../codegen.ts'
+import config from '../../codegen.js'
 
 const root = new URL('../../', import.meta.url)
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8')
