@@ -1,0 +1,35 @@
+import { InvalidResponseError } from '../errors/request.js'
+import type { ChainxErrorOptions } from '../errors/ChainxError.js'
+import type { EventId } from './types.js'
+
+/**
+ * The `parse` option of an events query rejected an event's `parsedJson`. Code
+ * INVALID_RESPONSE (the service sent content the caller's schema does not accept), not
+ * retryable; `eventId` names the event, `cause` is the parser's error (a ZodError, for
+ * instance). The whole page fails: no event of it is returned.
+ *
+ * @example
+ * try {
+ *   await client.events.query({ filter, parse: PriceUpdated })
+ * } catch (error) {
+ *   if (error instanceof EventContentError) console.log(error.eventId, error.cause)
+ * }
+ */
+export class EventContentError extends InvalidResponseError {
+  override name = 'EventContentError'
+  /** The event whose `parsedJson` was rejected. */
+  readonly eventId: EventId
+  /** The event's type. */
+  readonly eventType: string
+
+  constructor(args: ChainxErrorOptions & { eventId: EventId; eventType: string; status: number }) {
+    super({
+      ...args,
+      body: '',
+      reason: `parsedJson of event ${args.eventId.txDigest}:${args.eventId.eventSeq} (${args.eventType}) was rejected by the parse option`,
+      details: args.cause instanceof Error ? args.cause.message : args.details,
+    })
+    this.eventId = args.eventId
+    this.eventType = args.eventType
+  }
+}

@@ -1,0 +1,40 @@
+import type { Transport } from '../transport/createTransport.js'
+import { createJsonRpcCaller } from './createJsonRpcCaller.js'
+import { createQueryEvents } from './createQueryEvents.js'
+import type { QueryEventsFn } from './types.js'
+import { watchEvents, type EventWatcher, type WatchEventsOptions } from './watchEvents.js'
+
+/** Options of `createEventsClient`. */
+export interface EventsClientOptions {
+  /** The JSON-RPC endpoint, {rpc_url}. */
+  rpcUrl: string
+  /** The transport shared with the GraphQL client (timeouts, retries, rate limit, hooks). */
+  transport: Transport
+}
+
+/**
+ * JSON-RPC event reads: `query` (one page of `chainx_queryEvents`) and `watch` (follow new
+ * events by polling). The facade adds `subscribe` and `iterate` next to these.
+ */
+export interface EventsClient {
+  /** One page of events; see `createQueryEvents`. */
+  query: QueryEventsFn
+  /** An endless, resumable stream of matching events; see `watchEvents`. */
+  watch<TParsed = Record<string, unknown>>(options: WatchEventsOptions<TParsed>): EventWatcher<TParsed>
+}
+
+/**
+ * Creates the events client behind `client.events`.
+ *
+ * @example
+ * const events = createEventsClient({ rpcUrl: 'http://127.0.0.1:9000/json-rpc', transport: createTransport() })
+ * const page = await events.query({ filter: { Sender: '0x2' } })
+ * for await (const event of events.watch({ filter: { Sender: '0x2' }, cursor: page.nextCursor })) console.log(event.type)
+ */
+export function createEventsClient(options: EventsClientOptions): EventsClient {
+  const query = createQueryEvents(createJsonRpcCaller({ url: options.rpcUrl, transport: options.transport }))
+  return {
+    query,
+    watch: (watchOptions) => watchEvents(query, watchOptions),
+  }
+}

@@ -1,0 +1,132 @@
+import * as z from 'zod/mini'
+import { JsonRpcError } from '../errors/jsonRpc.js'
+import { InvalidResponseError, RateLimitedError } from '../errors/request.js'
+import { parseServiceVersion } from '../graphql/serviceVersion.js'
+import type { Transport } from '../transport/createTransport.js'
+import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
+import { parseRetryAfter } from '../transport/parseRetryAfter.js'
+import type { HttpResponse } from '../transport/types.js'
+
+/** JSON-RPC error code of the service's rate limit ("Too many requests", sent with `id: null`). */
+export const RATE_LIMIT_RPC_CODE = -32009
+
+const JsonRpcId = z.nullable(z.union([z.number(), z.string()]))
+const SuccessSchema = z.object({ jsonrpc: z.literal('2.0'), id: JsonRpcId, result: z.unknown() })
+const FailureSchema = z.object({
+  jsonrpc: z.literal('2.0'),
+  id: JsonRpcId,
+  error: z.object({ code: z.int(), message: z.string(), data: z.optional(z.unknown()) }),
+})
+
+/** Options of `createJsonRpcCaller`. */
+export interface JsonRpcCallerOptions {
+  /** The JSON-RPC endpoint, {rpc_url}. */
+  url: string
+  /** The shared transport (timeouts, retries with backoff and Retry-After, rate limiting, hooks). */
+  transport: Transport
+}
+
+/** Per-call options of `JsonRpcCaller.call`. */
+export interface JsonRpcCallOptions<T> {
+  /** Aborts the call and its retries. */
+  signal?: AbortSignal | undefined
+  /**
+   * Time limit of one attempt in ms.
+   * @default the transport's `timeoutMs`
+   */
+  timeoutMs?: number | undefined
+  /** Extra headers for this call. */
+  headers?: Record<string, string> | undefined
+  /**
+   * Checks and converts `result`; throw a ChainxError (INVALID_RESPONSE) to reject it.
+   * @default the result as received
+   */
+  parseResult?: ((result: unknown, response: HttpResponse) => T) | undefined
+}
+
+/** Calls JSON-RPC methods on one endpoint. */
+export interface JsonRpcCaller {
+  /** The endpoint. */
+  readonly url: string
+  /** Sends `{"jsonrpc":"2.0","id":<n>,"method":method,"params":params}` and returns `result`. */
+  call<T = unknown>(method: string, params: readonly unknown[], options?: JsonRpcCallOptions<T>): Promise<T>
+}
+
+/**
+ * Creates a JSON-RPC 2.0 caller over the shared transport. Each call POSTs
+ * `{"jsonrpc":"2.0","id":<integer counter>,"method":...,"params":[...]}` (spec 4.4, J1)
+ * and maps the answer:
+ *
+ * - `result` with the request's `id` → the result (through `parseResult`)
+ * - `error` → `JsonRpcError` keeping `rpcCode`, `message` and `data` (-32602 invalid
+ *   params carries its detail in `data`; -32601 is an unknown method). Errors with
+ *   `id: null` (server time-out -32603, parse error -32700) belong to this request: one
+ *   request is in flight per HTTP exchange.
+ * - error -32009 "Too many requests" (usually `id: null`) or HTTP 429 (even with an HTML
+ *   body) → `RateLimitedError` (retryable; the transport waits `Retry-After` or backs off
+ *   and retries). The JSON-RPC error is kept as `cause`.
+ * - a result whose `id` is not the request's, a body that is not JSON (HTML 502 page,
+ *   truncated JSON) or not a JSON-RPC 2.0 response → `InvalidResponseError`
+ *   (INVALID_RESPONSE; retryable when the status is 5xx).
+ *
+ * @example
+ * const rpc = createJsonRpcCaller({ url: 'http://127.0.0.1:9000/json-rpc', transport: createTransport() })
+ * const page = await rpc.call('chainx_queryEvents', [{ All: [] }, null, 10, false])
+ */
+export function createJsonRpcCaller(options: JsonRpcCallerOptions): JsonRpcCaller {
+  const { url, transport } = options
+  let counter = 0
+
+  return {
+    url,
+    call<T>(method: string, params: readonly unknown[], callOptions: JsonRpcCallOptions<T> = {}): Promise<T> {
+      counter = counter >= Number.MAX_SAFE_INTEGER ? 1 : counter + 1
+      const id = counter
+      return transport.request({
+        url,
+        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+        headers: callOptions.headers,
+        signal: callOptions.signal,
+        timeoutMs: callOptions.timeoutMs,
+        parse: (response) => {
+          const result = readResult(response, { url, id, method })
+          return callOptions.parseResult ? callOptions.parseResult(result, response) : (result as T)
+        },
+      })
+    },
+  }
+}
+
+function readResult(response: HttpResponse, request: { url: string; id: number; method: string }): unknown {
+  const version = parseServiceVersion(response.headers['x-chain-rpc-version'])
+  const json = decodeJsonResponse(response, {
+    url: request.url,
+    version,
+    isProtocolBody: (body) => 'jsonrpc' in body && ('result' in body || 'error' in body),
+  })
+  const invalid = (reason: string, cause?: unknown) =>
+    new InvalidResponseError({ status: response.status, body: response.body, reason, version, cause })
+
+  if ('error' in json) {
+    if ('result' in json) throw invalid('JSON-RPC response has both result and error')
+    const parsed = FailureSchema.safeParse(json)
+    if (!parsed.success) throw invalid('not a JSON-RPC 2.0 error response', parsed.error)
+    const { id, error } = parsed.data
+    const rpcError = new JsonRpcError({ rpcCode: error.code, message: error.message, data: error.data, method: request.method, version })
+    if (error.code === RATE_LIMIT_RPC_CODE) {
+      throw new RateLimitedError({
+        status: response.status,
+        retryAfterMs: parseRetryAfter(response.headers['retry-after']),
+        details: error.message,
+        version,
+        cause: rpcError,
+      })
+    }
+    if (id !== null && id !== request.id) throw invalid(`response id ${JSON.stringify(id)} does not match request id ${request.id}`, rpcError)
+    throw rpcError
+  }
+  const parsed = SuccessSchema.safeParse(json)
+  if (!parsed.success) throw invalid('not a JSON-RPC 2.0 response', parsed.error)
+  if (parsed.data.id !== request.id) throw invalid(`response id ${JSON.stringify(parsed.data.id)} does not match request id ${request.id}`)
+  return parsed.data.result
+}

@@ -1,0 +1,99 @@
+import { InvalidArgumentError, InvalidResponseError } from '../errors/request.js'
+import { parseServiceVersion } from '../graphql/serviceVersion.js'
+import type { HttpResponse } from '../transport/types.js'
+import type { JsonRpcCaller } from './createJsonRpcCaller.js'
+import { EventPageSchema } from './eventSchemas.js'
+import { parseEventContent } from './parseEventContent.js'
+import type { ChainxEvent, EventId, EventPage, ParsedJsonParser, QueryEventsFn, QueryEventsParameters } from './types.js'
+import { validateEventQueryFilter } from './validateEventQueryFilter.js'
+
+/** The JSON-RPC method behind `query` (spec 4.4). */
+export const QUERY_EVENTS_METHOD = 'chainx_queryEvents'
+
+/**
+ * Creates `query`, the SDK's wrapper of `chainx_queryEvents` (spec 4.4, J17). It checks
+ * the filter (`validateEventQueryFilter`), cursor and limit before sending, then sends
+ * `params: [filter, cursor ?? null, limit ?? null, descending ?? false]` and validates
+ * the page and every event at run time. `eventSeq` and `timestampMs` stay strings.
+ *
+ * Order: ascending (oldest first) unless `descending: true`, like the service. The
+ * official TypeScript client differs: it sends descending when no order is given.
+ *
+ * Paging: the cursor is exclusive and bound to the filter and order that produced it;
+ * `nextCursor` is the last event's id (the input cursor when the page is empty), so keep
+ * it when a page is empty. `limit` above the service's maximum (50 by default) is
+ * silently clamped by the service, and pages may be shorter than `limit`.
+ *
+ * `parse`: a schema (`.parse`) or a function applied to each event's `parsedJson`; the
+ * first rejection fails the whole call with `EventContentError` (INVALID_RESPONSE, with
+ * the event's id), so a page is never returned half-checked.
+ *
+ * @example
+ * const query = createQueryEvents(createJsonRpcCaller({ url: rpcUrl, transport }))
+ * const page = await query({ filter: { Sender: '0x2' }, limit: 20 })
+ * const next = await query({ filter: { Sender: '0x2' }, limit: 20, cursor: page.nextCursor })
+ */
+export function createQueryEvents(caller: JsonRpcCaller): QueryEventsFn {
+  return <TParsed = Record<string, unknown>>(parameters: QueryEventsParameters<TParsed>): Promise<EventPage<TParsed>> => {
+    let params: unknown[]
+    try {
+      params = [
+        validateEventQueryFilter(parameters.filter),
+        readCursor(parameters.cursor),
+        readLimit(parameters.limit),
+        readDescending(parameters.descending),
+      ]
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    return caller.call(QUERY_EVENTS_METHOD, params, {
+      signal: parameters.signal,
+      parseResult: (result, response) => readPage(result, response, parameters.parse),
+    })
+  }
+}
+
+function readPage<TParsed>(result: unknown, response: HttpResponse, parse: ParsedJsonParser<TParsed> | undefined): EventPage<TParsed> {
+  const parsed = EventPageSchema.safeParse(result)
+  if (!parsed.success) {
+    throw new InvalidResponseError({
+      status: response.status,
+      body: response.body,
+      reason: 'chainx_queryEvents result is not an event page',
+      version: parseServiceVersion(response.headers['x-chain-rpc-version']),
+      cause: parsed.error,
+    })
+  }
+  const { data, nextCursor, hasNextPage } = parsed.data
+  for (const event of data) {
+    if (event.timestampMs === null) delete event.timestampMs
+  }
+  const events = data as ChainxEvent<Record<string, unknown>>[]
+  return {
+    data: parse ? parseEventContent(events, parse, response.status) : (events as unknown as ChainxEvent<TParsed>[]),
+    nextCursor: nextCursor ?? null,
+    hasNextPage,
+  }
+}
+
+function readCursor(cursor: EventId | null | undefined): EventId | null {
+  if (cursor === undefined || cursor === null) return null
+  const { txDigest, eventSeq } = (typeof cursor === 'object' ? cursor : {}) as { txDigest?: unknown; eventSeq?: unknown }
+  const seq = typeof eventSeq === 'number' && Number.isSafeInteger(eventSeq) && eventSeq >= 0 ? String(eventSeq) : eventSeq
+  if (typeof txDigest !== 'string' || txDigest === '' || typeof seq !== 'string' || !/^\d{1,20}$/.test(seq)) {
+    throw new InvalidArgumentError('cursor must be an event id { txDigest, eventSeq } from an earlier page, or null')
+  }
+  return { txDigest, eventSeq: seq }
+}
+
+function readLimit(limit: number | null | undefined): number | null {
+  if (limit === undefined || limit === null) return null
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new InvalidArgumentError(`limit must be a positive integer or null, got ${String(limit)}`)
+  return limit
+}
+
+function readDescending(descending: boolean | undefined): boolean {
+  if (descending === undefined) return false
+  if (typeof descending !== 'boolean') throw new InvalidArgumentError(`descending must be a boolean, got ${String(descending)}`)
+  return descending
+}

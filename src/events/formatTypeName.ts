@@ -1,0 +1,39 @@
+import type { MoveTypeTag } from './parseTypeName.js'
+
+/** How `formatTypeName` writes addresses. */
+export interface FormatTypeNameOptions {
+  /**
+   * `'long'`: lower case, zero-padded to 64 hex digits, as the service writes them;
+   * `'short'`: lower case without leading zeros (`0x2`).
+   * @default 'long'
+   */
+  addresses?: 'long' | 'short' | undefined
+}
+
+/**
+ * Writes a parsed Move type back as text, without spaces, with addresses in one form, so
+ * two spellings of one type (`0x2::sui::SUI` and `0x0…02::sui::SUI`) compare equal.
+ *
+ * @example
+ * formatTypeName(parseTypeName('0x2::coin::Coin< 0x2::sui::SUI >'))
+ * // '0x0000000000000000000000000000000000000000000000000000000000000002::coin::Coin<0x00…02::sui::SUI>'
+ * formatTypeName(parseTypeName('vector<0x02::m::S>'), { addresses: 'short' }) // 'vector<0x2::m::S>'
+ */
+export function formatTypeName(tag: MoveTypeTag, options: FormatTypeNameOptions = {}): string {
+  const long = (options.addresses ?? 'long') === 'long'
+  const write = (node: MoveTypeTag): string => {
+    switch (node.kind) {
+      case 'primitive':
+        return node.name
+      case 'vector':
+        return `vector<${write(node.element)}>`
+      case 'struct': {
+        const hex = node.address.slice(2).toLowerCase()
+        const address = long ? `0x${hex.padStart(64, '0')}` : `0x${hex.replace(/^0+(?=.)/, '')}`
+        const args = node.typeArguments.length === 0 ? '' : `<${node.typeArguments.map(write).join(',')}>`
+        return `${address}::${node.module}::${node.name}${args}`
+      }
+    }
+  }
+  return write(tag)
+}

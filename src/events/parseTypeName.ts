@@ -1,0 +1,178 @@
+import { InvalidArgumentError } from '../errors/request.js'
+
+/** A Move primitive type name. */
+export type MovePrimitive = 'bool' | 'u8' | 'u16' | 'u32' | 'u64' | 'u128' | 'u256' | 'address' | 'signer'
+
+/** A parsed Move type: a primitive, `vector<T>`, or a struct tag with type arguments. */
+export type MoveTypeTag =
+  | { kind: 'primitive'; name: MovePrimitive }
+  | { kind: 'vector'; element: MoveTypeTag }
+  | { kind: 'struct'; address: string; module: string; name: string; typeArguments: MoveTypeTag[] }
+
+/** A struct tag, the only kind of type an event can have. */
+export type MoveStructTag = Extract<MoveTypeTag, { kind: 'struct' }>
+
+/** Limits of `parseTypeName`, the GraphQL service's `serviceConfig` fields of the same names. */
+export interface ParseTypeNameOptions {
+  /**
+   * Deepest nesting of type arguments: `0x2::coin::Coin<0x2::sui::SUI>` has depth 1,
+   * `vector<vector<u8>>` depth 2, a type without arguments depth 0.
+   * @default 16
+   */
+  maxTypeArgumentDepth?: number | undefined
+  /**
+   * Most type arguments one struct may have.
+   * @default 32
+   */
+  maxTypeArgumentWidth?: number | undefined
+}
+
+/**
+ * A type name that does not parse, or goes over a limit. `position` is the 0-based
+ * offset in `text` where the problem is; `reason` says what was expected.
+ *
+ * @example
+ * try { parseTypeName('0x2::coin') } catch (error) { if (error instanceof TypeNameError) console.log(error.position) }
+ */
+export class TypeNameError extends InvalidArgumentError {
+  override name = 'TypeNameError'
+  /** The text that failed to parse. */
+  readonly text: string
+  /** 0-based offset of the problem in `text`. */
+  readonly position: number
+  /** What went wrong, without the text and position. */
+  readonly reason: string
+  constructor(args: { text: string; position: number; reason: string }) {
+    super(`Invalid type name ${JSON.stringify(args.text)} at position ${args.position}: ${args.reason}`)
+    this.text = args.text
+    this.position = args.position
+    this.reason = args.reason
+  }
+}
+
+const PRIMITIVES: ReadonlySet<string> = new Set<MovePrimitive>([
+  'bool', 'u8', 'u16', 'u32', 'u64', 'u128', 'u256', 'address', 'signer',
+])
+const WORD = /[A-Za-z0-9_]*/y
+const IDENTIFIER = /^(?:[A-Za-z][A-Za-z0-9_]*|_[A-Za-z0-9_]+)$/
+const ADDRESS = /^0x[0-9a-fA-F]{1,64}$/
+
+/**
+ * Parses a Move type name: primitives (`u8`..`u256`, `bool`, `address`, `signer`),
+ * `vector<T>` and struct tags `<address>::<module>::<Struct>` with type arguments, nested
+ * to any depth within the limits. Spaces around `<`, `>`, `,` and `::` are allowed.
+ * Addresses are `0x` and 1 to 64 hex digits and are kept as written (see
+ * `formatTypeName` for the canonical form). Throws `TypeNameError` (INVALID_ARGUMENT).
+ *
+ * @example
+ * parseTypeName('0x2::coin::Coin<0x2::sui::SUI>')
+ * // { kind: 'struct', address: '0x2', module: 'coin', name: 'Coin',
+ * //   typeArguments: [{ kind: 'struct', address: '0x2', module: 'sui', name: 'SUI', typeArguments: [] }] }
+ * parseTypeName('vector<u8>') // { kind: 'vector', element: { kind: 'primitive', name: 'u8' } }
+ */
+export function parseTypeName(text: string, options: ParseTypeNameOptions = {}): MoveTypeTag {
+  const maxDepth = options.maxTypeArgumentDepth ?? 16
+  const maxWidth = options.maxTypeArgumentWidth ?? 32
+  let at = 0
+
+  const fail = (reason: string, position = at): never => {
+    throw new TypeNameError({ text, position, reason })
+  }
+  const skipSpaces = () => {
+    while (at < text.length && /\s/.test(text[at] as string)) at++
+  }
+  const word = (): string => {
+    skipSpaces()
+    WORD.lastIndex = at
+    const found = WORD.exec(text)?.[0] ?? ''
+    at += found.length
+    return found
+  }
+  const expect = (token: string) => {
+    skipSpaces()
+    if (!text.startsWith(token, at)) fail(`expected '${token}'`)
+    at += token.length
+  }
+  const peek = (token: string): boolean => {
+    skipSpaces()
+    return text.startsWith(token, at)
+  }
+
+  const typeArguments = (depth: number): MoveTypeTag[] => {
+    if (depth > maxDepth) fail(`type arguments are nested deeper than ${maxDepth} levels`)
+    expect('<')
+    const list: MoveTypeTag[] = []
+    for (;;) {
+      if (list.length === maxWidth) fail(`more than ${maxWidth} type arguments`)
+      list.push(type(depth))
+      if (!peek(',')) break
+      at++
+    }
+    expect('>')
+    return list
+  }
+
+  const type = (depth: number): MoveTypeTag => {
+    const start = (skipSpaces(), at)
+    const head = word()
+    if (head === '') fail('expected a type')
+    if (head === 'vector' && peek('<')) {
+      const [element, ...rest] = typeArguments(depth + 1)
+      if (rest.length > 0 || element === undefined) fail('vector takes exactly one type argument', start)
+      return { kind: 'vector', element: element as MoveTypeTag }
+    }
+    if (PRIMITIVES.has(head)) return { kind: 'primitive', name: head as MovePrimitive }
+    if (!ADDRESS.test(head)) fail(`expected a primitive, vector<T> or an address (0x and 1 to 64 hex digits), found '${head}'`, start)
+    expect('::')
+    const moduleAt = (skipSpaces(), at)
+    const module = word()
+    if (!IDENTIFIER.test(module)) fail('expected a module name', moduleAt)
+    expect('::')
+    const nameAt = (skipSpaces(), at)
+    const name = word()
+    if (!IDENTIFIER.test(name)) fail('expected a struct name', nameAt)
+    const args = peek('<') ? typeArguments(depth + 1) : []
+    return { kind: 'struct', address: head, module, name, typeArguments: args }
+  }
+
+  const result = type(0)
+  skipSpaces()
+  if (at < text.length) fail(`unexpected '${text[at]}'`)
+  return result
+}
+
+/**
+ * Parses a type name that must be a struct tag (event types are): like `parseTypeName`,
+ * and fails for primitives and vectors.
+ *
+ * @example
+ * parseStructTag('0x2::coin::Coin<u64>').name // 'Coin'
+ * parseStructTag('u64') // throws TypeNameError
+ */
+export function parseStructTag(text: string, options: ParseTypeNameOptions = {}): MoveStructTag {
+  const tag = parseTypeName(text, options)
+  if (tag.kind !== 'struct') throw new TypeNameError({ text, position: 0, reason: 'expected a struct tag <address>::<module>::<Struct>' })
+  return tag
+}
+
+/**
+ * Whether `text` is a Move identifier (a module or struct name).
+ *
+ * @example
+ * isMoveIdentifier('market') // true
+ * isMoveIdentifier('9lives') // false
+ */
+export function isMoveIdentifier(text: string): boolean {
+  return IDENTIFIER.test(text)
+}
+
+/**
+ * Whether `text` is a Move address or object ID: `0x` and 1 to 64 hex digits.
+ *
+ * @example
+ * isMoveAddress('0x2') // true
+ * isMoveAddress('2') // false
+ */
+export function isMoveAddress(text: string): boolean {
+  return ADDRESS.test(text)
+}

@@ -1,0 +1,220 @@
+import { ChainxError } from '../errors/ChainxError.js'
+import { JsonRpcError } from '../errors/jsonRpc.js'
+import { InvalidArgumentError, RateLimitedError } from '../errors/request.js'
+import { sleep } from '../transport/sleep.js'
+import { backoffDelay, resolveRetryOptions } from '../transport/withRetry.js'
+import { eventKey } from './eventKey.js'
+import type { ChainxEvent, EventId, EventQueryFilter, ParsedJsonParser, QueryEventsFn } from './types.js'
+import { validateEventQueryFilter } from './validateEventQueryFilter.js'
+
+/** What `onError` learns about a failed poll before the watcher waits and polls again. */
+export interface WatchErrorInfo {
+  /** Failed polls in a row, this one included (1 for the first). */
+  attempt: number
+  /** How long the watcher waits before the next poll, in ms. */
+  delayMs: number
+}
+
+/** Options of `watch`. */
+export interface WatchEventsOptions<TParsed = Record<string, unknown>> {
+  /** A query filter (spec 6.3); checked before the first poll. */
+  filter: EventQueryFilter
+  /**
+   * Where to start: an event id saved from `watcher.cursor` (events after it are
+   * yielded), `null` for the oldest matching event, or `'latest'` for only events that
+   * arrive after the watch starts.
+   * @default null
+   */
+  cursor?: EventId | null | 'latest' | undefined
+  /**
+   * Wait between polls once caught up, in ms.
+   * @default 1000
+   */
+  intervalMs?: number | undefined
+  /**
+   * Page size of each poll.
+   * @default undefined (the service's maximum, 50 unless configured otherwise)
+   */
+  pageSize?: number | undefined
+  /** Checks and types each event's `parsedJson` (see `query`); a rejection ends the watch. */
+  parse?: ParsedJsonParser<TParsed> | undefined
+  /** Ends the watch cleanly (the loop returns; no error). */
+  signal?: AbortSignal | undefined
+  /**
+   * Called for each failed poll that the watcher will retry (rate limits, network faults,
+   * time-outs, 5xx, after the transport's own retries). Throw from it to end the watch
+   * with that error.
+   * @default undefined
+   */
+  onError?: ((error: ChainxError, info: WatchErrorInfo) => void) | undefined
+  /**
+   * Backoff between failed polls: exponential from `baseDelayMs`, with jitter, capped at
+   * `maxDelayMs`. A rate limit's `retryAfterMs` replaces the computed delay.
+   * @default { baseDelayMs: 500, maxDelayMs: 30_000 }
+   */
+  backoff?: { baseDelayMs?: number | undefined; maxDelayMs?: number | undefined } | undefined
+  /**
+   * Failed polls in a row after which the watch ends with the last error.
+   * @default Infinity
+   */
+  maxConsecutiveErrors?: number | undefined
+}
+
+/** An endless stream of events; `cursor` is the id of the last event yielded. */
+export interface EventWatcher<TParsed = Record<string, unknown>> extends AsyncIterable<ChainxEvent<TParsed>> {
+  /**
+   * Id of the last event yielded (or the start cursor before any): save it and pass it
+   * as `cursor` to resume later without gaps or repeats.
+   */
+  readonly cursor: EventId | null
+}
+
+/** How many times a cursor the service cannot find is retried (a lagging node behind a load balancer). */
+const CURSOR_NOT_FOUND_RETRIES = 3
+
+/**
+ * Follows new events by polling `chainx_queryEvents` (the replacement for deprecated
+ * subscriptions, spec 4.5 and 6.5.2). It reads ascending from a client-held cursor,
+ * yields every matching event exactly once in order, polls again at once while
+ * `hasNextPage`, and waits `intervalMs` when caught up. An empty page never resets the
+ * cursor. Failed polls are retried with bounded exponential backoff (honouring
+ * `Retry-After`); errors that retrying cannot fix (bad filter, -32602, `parse`
+ * rejections) end the iteration by throwing, and `watcher.cursor` still tells where to
+ * resume. `break` or the `signal` end it cleanly. Iterating the watcher again resumes
+ * from its cursor; two loops at once are refused.
+ *
+ * `TimeRange` filters: the service's cursor can repeat events on later pages of a time
+ * range, so each poll also moves `startTime` up to the last yielded event's timestamp,
+ * and events already yielded at that timestamp are skipped by id.
+ *
+ * @example
+ * const watcher = watchEvents(query, { filter: { MoveEventModule: { package: '0x2', module: 'market' } }, cursor: saved })
+ * for await (const event of watcher) {
+ *   await handle(event)
+ *   await store.save(watcher.cursor)
+ * }
+ */
+export function watchEvents<TParsed = Record<string, unknown>>(
+  query: QueryEventsFn,
+  options: WatchEventsOptions<TParsed>,
+): EventWatcher<TParsed> {
+  const filter = validateEventQueryFilter(options.filter)
+  const intervalMs = options.intervalMs ?? 1000
+  const pageSize = options.pageSize
+  const maxErrors = options.maxConsecutiveErrors ?? Infinity
+  const backoff = resolveRetryOptions({ baseDelayMs: 500, maxDelayMs: 30_000, ...stripUndefined(options.backoff) })
+  const { signal, parse } = options
+  if (!Number.isFinite(intervalMs) || intervalMs < 0) throw new InvalidArgumentError(`intervalMs must be a non-negative number, got ${intervalMs}`)
+  if (pageSize !== undefined && (!Number.isSafeInteger(pageSize) || pageSize < 1)) {
+    throw new InvalidArgumentError(`pageSize must be a positive integer, got ${pageSize}`)
+  }
+
+  const range = 'TimeRange' in filter ? filter.TimeRange : undefined
+  let startTime = range === undefined ? undefined : BigInt(range.startTime)
+  /** Keys of yielded events whose timestamp equals `startTime` (TimeRange only). */
+  const yieldedAtStart = new Set<string>()
+  let cursor: EventId | null = options.cursor === 'latest' || options.cursor === undefined ? null : options.cursor
+  let started = false
+  let running = false
+
+  const wait = (ms: number): Promise<boolean> => sleep(ms, signal).then(() => true, () => false)
+  const pollFilter = (): EventQueryFilter =>
+    range === undefined || startTime === undefined ? filter : { TimeRange: { startTime: startTime.toString(), endTime: range.endTime } }
+
+  /** Moves `startTime` to `event`'s timestamp; false when the event was already yielded. */
+  function admitInRange(event: ChainxEvent<unknown>): boolean {
+    if (startTime === undefined || event.timestampMs === undefined || event.timestampMs === null) return true
+    const timestamp = BigInt(event.timestampMs)
+    const key = eventKey(event)
+    if (timestamp > startTime) {
+      startTime = timestamp
+      yieldedAtStart.clear()
+    } else if (timestamp === startTime && yieldedAtStart.has(key)) {
+      return false
+    }
+    if (timestamp === startTime) yieldedAtStart.add(key)
+    return true
+  }
+
+  /** Resolves `'latest'`, and for TimeRange the timestamp of a saved cursor. */
+  async function start(): Promise<void> {
+    if (options.cursor === 'latest') {
+      const newest = await query({ filter, limit: 1, descending: true, signal })
+      cursor = newest.data[0]?.id ?? null
+      if (newest.data[0]) admitInRange(newest.data[0])
+    } else if (range !== undefined && cursor !== null) {
+      const at = cursor
+      const own = await query({ filter: { Transaction: at.txDigest }, signal })
+      const event = own.data.find((candidate) => candidate.id.eventSeq === at.eventSeq)
+      if (event) admitInRange(event)
+    }
+  }
+
+  async function* run(): AsyncGenerator<ChainxEvent<TParsed>, void, undefined> {
+    if (running) throw new InvalidArgumentError('this watcher is already being iterated')
+    running = true
+    let failures = 0
+    try {
+      for (;;) {
+        if (signal?.aborted) return
+        let page
+        try {
+          if (!started) {
+            await start()
+            started = true
+          }
+          page = await query<TParsed>({ filter: pollFilter(), cursor, limit: pageSize, descending: false, parse, signal })
+          failures = 0
+        } catch (error) {
+          if (signal?.aborted) return
+          if (!isTransient(error, failures) || failures + 1 >= maxErrors) throw error
+          const asked = error instanceof RateLimitedError ? error.retryAfterMs : undefined
+          const delayMs = asked ?? backoffDelay(failures, backoff)
+          failures++
+          options.onError?.(error, { attempt: failures, delayMs })
+          if (!(await wait(delayMs))) return
+          continue
+        }
+        for (const event of page.data) {
+          const fresh = admitInRange(event)
+          cursor = event.id
+          if (fresh) yield event
+        }
+        const last = page.data.at(-1)
+        if (last === undefined && page.hasNextPage && page.nextCursor && eventKey(page.nextCursor) !== (cursor && eventKey(cursor))) {
+          // An empty page that still moved forward (a filtered scan): follow its cursor.
+          cursor = page.nextCursor
+          continue
+        }
+        if (page.hasNextPage && last !== undefined) continue
+        if (!(await wait(intervalMs))) return
+      }
+    } finally {
+      running = false
+    }
+  }
+
+  return {
+    get cursor() {
+      return cursor
+    },
+    [Symbol.asyncIterator]: run,
+  }
+}
+
+function isTransient(error: unknown, failures: number): error is ChainxError {
+  if (!(error instanceof ChainxError)) return false
+  if (error.retryable) return true
+  // Behind a load balancer a lagging node may not know the cursor's transaction yet.
+  return (
+    error instanceof JsonRpcError &&
+    error.rpcCode === -32602 &&
+    error.message.startsWith('Could not find the referenced transaction') &&
+    failures < CURSOR_NOT_FOUND_RETRIES
+  )
+}
+
+function stripUndefined<T extends object>(value: T | undefined): Partial<T> {
+  if (value === undefined) return {}
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>
+}
