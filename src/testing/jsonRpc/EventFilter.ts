@@ -19,6 +19,9 @@
  * - `type`: the whole type, type arguments included
  * - `recipient`: each address that received objects in the event's transaction
  * - `object`: each object the event's transaction touched
+ *
+ * @example
+ * const field: EventKeyField = 'callingModule'
  */
 export type EventKeyField =
   | 'transaction'

@@ -3,7 +3,12 @@
  * parsing and turned into an error response by the request handlers.
  */
 
-/** JSON-RPC error codes the mock service uses (the real service's jsonrpsee codes). */
+/**
+ * JSON-RPC error codes the mock service uses (the real service's jsonrpsee codes).
+ *
+ * @example
+ * new JsonRpcFault(JSON_RPC_CODES.methodNotFound, 'Method not found')
+ */
 export const JSON_RPC_CODES = {
   parseError: -32700,
   invalidRequest: -32600,

@@ -3,7 +3,13 @@ import type { EventKeyField } from './EventFilter.js'
 import { comparePositions, firstIndexWhere, indexOfEvent } from './eventOrder.js'
 import { eventKeys, eventTimestampMs } from './eventKeys.js'
 
-/** Events of one key, ascending by position; `[from, to)` are the ones still in the ledger. */
+/**
+ * Events of one key, ascending by position; `[from, to)` are the ones still in the ledger.
+ *
+ * @example
+ * const { list, from, to } = index.eventsWithKey('sender', key)
+ * const live = list.slice(from, to)
+ */
 export interface EventSlice {
   list: readonly LedgerEvent[]
   from: number

@@ -10,7 +10,7 @@ import { respondToJsonRpcCall, type JsonRpcEndpointOptions } from './respondToJs
 import { toRpcEvent } from './toRpcEvent.js'
 
 /** Subscriptions one connection may hold, as jsonrpsee's default. */
-export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 1024
+const MAX_SUBSCRIPTIONS_PER_CONNECTION = 1024
 
 const SUBSCRIBE_METHOD = 'chainx_subscribeEvent'
 const UNSUBSCRIBE_METHOD = 'chainx_unsubscribeEvent'

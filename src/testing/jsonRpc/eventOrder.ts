@@ -1,6 +1,12 @@
 import type { LedgerEvent } from '../ledger/types.js'
 
-/** Where an event sits in ledger order: transaction sequence number, then index in the transaction. */
+/**
+ * Where an event sits in ledger order: transaction sequence number, then index in the
+ * transaction. A `LedgerEvent` is one.
+ *
+ * @example
+ * const position: EventPosition = { txSeq: transaction.txSeq, eventIndex: 0 }
+ */
 export interface EventPosition {
   txSeq: number
   eventIndex: number

@@ -1,10 +1,20 @@
 import { JSON_RPC_CODES, JsonRpcFault } from './JsonRpcFault.js'
 import { stringifyJson } from './jsonValue.js'
 
-/** A JSON-RPC request id the mock service accepts: an integer or a string. */
+/**
+ * A JSON-RPC request id the mock service accepts: an integer or a string.
+ *
+ * @example
+ * const id: JsonRpcId = 7
+ */
 export type JsonRpcId = number | string
 
-/** A well-formed single JSON-RPC call. */
+/**
+ * A well-formed single JSON-RPC call.
+ *
+ * @example
+ * const call: JsonRpcCall = { id: 1, method: 'chainx_queryEvents', params: [{ All: [] }] }
+ */
 export interface JsonRpcCall {
   id: JsonRpcId
   method: string

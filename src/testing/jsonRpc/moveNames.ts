@@ -63,7 +63,12 @@ export function normalizeTypeName(text: string): string {
     .replace(ADDRESS_IN_TYPE, (_match, hex: string) => `0x${hex.toLowerCase().padStart(64, '0')}`)
 }
 
-/** The parts of a struct tag, each in canonical form. */
+/**
+ * The parts of a struct tag, each in canonical form.
+ *
+ * @example
+ * const { module, struct, name, full } = splitStructTag(event.type)
+ */
 export interface StructTagParts {
   /** `<address>::<module>` of the module that defines the struct. */
   module: string

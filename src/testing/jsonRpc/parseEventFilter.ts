@@ -3,22 +3,32 @@ import { JSON_RPC_CODES, JsonRpcFault, invalidAt, invalidType } from './JsonRpcF
 import { parseJsonPointer } from './jsonValue.js'
 import { isMoveAddress, isMoveIdentifier, isStructTag, normalizeAddress, normalizeTypeName } from './moveNames.js'
 
-/** Where a filter is used: `chainx_queryEvents` (spec 6.3) or `chainx_subscribeEvent` (spec 6.4). */
+/**
+ * Where a filter is used: `chainx_queryEvents` (spec 6.3) or `chainx_subscribeEvent` (spec 6.4).
+ *
+ * @example
+ * parseEventFilter(filter, 'subscription' satisfies EventFilterContext)
+ */
 export type EventFilterContext = 'query' | 'subscription'
 
 /** Filter keys `chainx_queryEvents` accepts (spec 6.3, plus the real service's `MoveEventType`). */
-export const QUERY_FILTER_KEYS: readonly string[] = [
+const QUERY_FILTER_KEYS: readonly string[] = [
   'All', 'Transaction', 'MoveModule', 'MoveEventModule', 'MoveEvent', 'MoveEventType', 'EventType',
   'Sender', 'Recipient', 'Object', 'TimeRange',
 ]
 
 /** Filter keys `chainx_subscribeEvent` accepts (spec 6.4, plus the reference service's `Any`, `And`, `Or`). */
-export const SUBSCRIPTION_FILTER_KEYS: readonly string[] = [
+const SUBSCRIPTION_FILTER_KEYS: readonly string[] = [
   'Package', 'MoveModule', 'MoveEventType', 'MoveEventModule', 'MoveEventField', 'SenderAddress', 'Sender',
   'Transaction', 'TimeRange', 'All', 'Any', 'And', 'Or',
 ]
 
-/** Deepest nesting of combinators a subscription filter may have. */
+/**
+ * Deepest nesting of combinators a subscription filter may have; deeper is -32602.
+ *
+ * @example
+ * parseEventFilter({ Any: [{ Any: [{ All: [] }] }] }, 'subscription') // depth 2: fine
+ */
 export const MAX_FILTER_DEPTH = 16
 
 const ALL: EventFilter = { kind: 'all' }

@@ -2,7 +2,12 @@ import { JsonRpcFault, invalidAt, invalidType } from './JsonRpcFault.js'
 import { parseEventFilter } from './parseEventFilter.js'
 import type { EventId, EventPageRequest } from './queryEventPage.js'
 
-/** Page size of the real service when none is configured (its `QUERY_MAX_RESULT_LIMIT`). */
+/**
+ * Page size of the real service when none is configured (its `QUERY_MAX_RESULT_LIMIT`).
+ *
+ * @example
+ * parseQueryEventsParams([{ All: [] }], DEFAULT_MAX_PAGE_SIZE).limit // 50
+ */
 export const DEFAULT_MAX_PAGE_SIZE = 50
 
 const PARAM_NAMES = ['query', 'cursor', 'limit', 'descending_order'] as const

@@ -7,13 +7,23 @@ import { eventTimestampMs } from './eventKeys.js'
 import { matchEventFilter } from './matchEventFilter.js'
 import { toRpcEvent, type RpcEvent } from './toRpcEvent.js'
 
-/** An event ID as the wire carries it: the paging cursor of `chainx_queryEvents`. */
+/**
+ * An event ID as the wire carries it: the paging cursor of `chainx_queryEvents`.
+ *
+ * @example
+ * const cursor: EventId = { txDigest: 'Eg3yn…', eventSeq: '0' }
+ */
 export interface EventId {
   txDigest: string
   eventSeq: string
 }
 
-/** What one `chainx_queryEvents` call asks for, after its params were validated. */
+/**
+ * What one `chainx_queryEvents` call asks for, after its params were validated.
+ *
+ * @example
+ * const request: EventPageRequest = { filter: { kind: 'all' }, cursor: null, limit: 50, descending: false }
+ */
 export interface EventPageRequest {
   filter: EventFilter
   /** Exclusive cursor, or null to start at the oldest (or newest, when descending) event. */
@@ -23,7 +33,12 @@ export interface EventPageRequest {
   descending: boolean
 }
 
-/** The `chainx_queryEvents` result (the real service's `Page_for_Event_and_EventID`). */
+/**
+ * The `chainx_queryEvents` result (the real service's `Page_for_Event_and_EventID`).
+ *
+ * @example
+ * const { data, nextCursor, hasNextPage }: EventPage = queryEventPage(ledger, request)
+ */
 export interface EventPage {
   data: RpcEvent[]
   /** ID of the last event on the page; the input cursor (maybe null) when the page is empty. */

@@ -4,14 +4,19 @@ import { jsonRpcErrorResponse, jsonRpcResultResponse, type JsonRpcCall } from '.
 import { DEFAULT_MAX_PAGE_SIZE, parseQueryEventsParams } from './parseQueryEventsParams.js'
 import { queryEventPage } from './queryEventPage.js'
 
-/** Options of the mock JSON-RPC endpoint. */
+/**
+ * Options of the mock JSON-RPC endpoint.
+ *
+ * @example
+ * handleJsonRpcRequest(ledger, body, { maxPageSize: 10 } satisfies JsonRpcEndpointOptions)
+ */
 export interface JsonRpcEndpointOptions {
   /** Default and largest page of `chainx_queryEvents` (default 50, as the real service). */
   maxPageSize?: number
 }
 
 /** Subscription methods, which only a WebSocket connection serves. */
-export const SUBSCRIPTION_METHODS: readonly string[] = ['chainx_subscribeEvent', 'chainx_unsubscribeEvent']
+const SUBSCRIPTION_METHODS: readonly string[] = ['chainx_subscribeEvent', 'chainx_unsubscribeEvent']
 
 /**
  * Answers one well-formed JSON-RPC call with the text of its response: `chainx_queryEvents`

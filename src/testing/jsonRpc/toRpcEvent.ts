@@ -1,6 +1,11 @@
 import type { LedgerEvent } from '../ledger/types.js'
 
-/** An event in the JSON-RPC wire shape of spec 2.1. */
+/**
+ * An event in the JSON-RPC wire shape of spec 2.1.
+ *
+ * @example
+ * const event: RpcEvent = toRpcEvent(ledger.events[0])
+ */
 export interface RpcEvent {
   id: { txDigest: string; eventSeq: string }
   packageId: string
