@@ -1,0 +1,151 @@
+/**
+ * What an adapter's `fetchPage` returns: the items of one page, already in the order
+ * the walk yields them, and where the walk goes next.
+ *
+ * @example
+ * const page: FetchedPage<string, string> = { items: ['a', 'b'], nextCursor: 'c2', hasMore: true }
+ */
+export interface FetchedPage<TItem, TCursor> {
+  /** The page's items, in yield order. */
+  items: TItem[]
+  /** Cursor to continue from (opaque); `null` keeps the current cursor, it never resets the walk. */
+  nextCursor: TCursor | null
+  /** Whether the service claims more items in the walk's direction. */
+  hasMore: boolean
+}
+
+/**
+ * One page of a walk, as `.pages()` yields it: the adapter's page with the items the walk
+ * delivers (after `maxItems` and restart de-duplication), the cursor it was fetched with,
+ * and how many times the walk restarted so far.
+ *
+ * @example
+ * for await (const page of client.paginate(EventsDocument, {}).pages()) console.log(page.items.length, page.restarts)
+ */
+export type WalkPage<TPage extends FetchedPage<unknown, unknown>> = TPage & {
+  /** The cursor this page was fetched with; `null` for the first page of a walk. */
+  cursor: TPage['nextCursor']
+  /** 0-based position of the page in the walk (restarts keep counting). */
+  pageIndex: number
+  /** Fresh walks started after a stale cursor; above 0 means pages span more than one checkpoint. */
+  restarts: number
+}
+
+/**
+ * Progress reported to `onPage` after each page arrives, before its items are yielded.
+ *
+ * @example
+ * onPage: ({ pages, items, elapsedMs }) => console.log(`${items} items in ${pages} pages, ${elapsedMs} ms`)
+ */
+export interface PageProgress {
+  /** Pages fetched so far, this one included. */
+  pages: number
+  /** Items delivered so far, this page's included. */
+  items: number
+  /** Milliseconds since the walk started. */
+  elapsedMs: number
+  /** Restarts so far. */
+  restarts: number
+}
+
+/**
+ * Reported to `onRestart` when a walk with `onStale: 'restart'` starts over: the pages
+ * that follow read a newer checkpoint, so the walk is no longer one consistent snapshot.
+ *
+ * @example
+ * onRestart: ({ delivered, reason }) => console.warn(`restarted after ${delivered} items`, reason.message)
+ */
+export interface RestartInfo {
+  /** Items delivered before the restart; they will not be delivered again. */
+  delivered: number
+  /** The stale-cursor error that caused the restart. */
+  reason: Error
+  /** Restarts so far, this one included. */
+  restarts: number
+}
+
+/**
+ * An auto-paging walk: an `AsyncIterable` of items that also walks page by page and
+ * collects into an array. Each iteration (`for await`, `.pages()`, `.toArray()`) starts a
+ * fresh walk. Concurrent `next()` calls on one iterator are served in order from one walk,
+ * so no page is fetched twice and no item is lost; `break`, `return()` and the `signal`
+ * option abort the request in flight.
+ *
+ * @example
+ * const walk = client.paginate(EventsDocument, {}, { maxItems: 100 })
+ * for await (const node of walk) console.log(node.type.repr)
+ * const first10 = await walk.toArray({ limit: 10 })
+ */
+export interface PageIterable<TItem, TPage> extends AsyncIterable<TItem> {
+  [Symbol.asyncIterator](): AsyncIterableIterator<TItem>
+  /** Walks page by page; `items` of each page are what the item iterator would yield. */
+  pages(): AsyncIterableIterator<TPage>
+  /** Collects up to `limit` items (required, so a walk over a large set is a choice, not an accident). */
+  toArray(options: { limit: number }): Promise<TItem[]>
+}
+
+/**
+ * Options shared by every walk.
+ *
+ * @example
+ * const options: WalkOptions = { pageSize: 50, maxItems: 1_000, signal: AbortSignal.timeout(30_000) }
+ */
+export interface WalkOptions {
+  /** Items per request: a positive integer. Each adapter documents its default and clamping. */
+  pageSize?: number | undefined
+  /**
+   * Stop after this many items; no request is made for items past it.
+   * @default Infinity
+   */
+  maxItems?: number | undefined
+  /**
+   * Aborts the walk: the request in flight is aborted and the iterator throws `AbortedError`.
+   * @default undefined
+   */
+  signal?: AbortSignal | undefined
+  /**
+   * Called after each page arrives, before its items are yielded.
+   * @default undefined
+   */
+  onPage?: ((progress: PageProgress) => void) | undefined
+}
+
+/** Which way a GraphQL walk goes: `first`/`after` (oldest first) or `last`/`before` (newest first). */
+export type PageDirection = 'forward' | 'backward'
+
+/** An item's identity for restart de-duplication: compared with `===` in a `Set`. */
+export type ItemKey = string | number
+
+/**
+ * What a walk does when the service says its cursor is stale (spec 4.2 rule 6).
+ *
+ * @example
+ * const options: StaleOptions<{ digest: string }> = { onStale: 'restart', key: (node) => node.digest }
+ */
+export interface StaleOptions<TItem> {
+  /**
+   * `'throw'`: throw `StaleCursorError` with `delivered` and `lastCursor`. `'restart'`: start a
+   * fresh walk without a cursor and skip items already delivered (by `key`); the walk then
+   * spans more than one checkpoint, which `onRestart` and `restarts` report. With
+   * `'restart'` the walk keeps one key per delivered item in a `Set`, so its memory grows
+   * with the items delivered; with `'throw'` it keeps none.
+   * @default 'throw'
+   */
+  onStale?: 'throw' | 'restart' | undefined
+  /**
+   * Identity of an item, for skipping delivered items after a restart. Only used with
+   * `onStale: 'restart'`. Each adapter documents its default.
+   * @default adapter-specific
+   */
+  key?: ((item: TItem) => ItemKey) | undefined
+  /**
+   * Restarts allowed before the stale-cursor error is thrown anyway.
+   * @default 3
+   */
+  maxRestarts?: number | undefined
+  /**
+   * Called when the walk restarts.
+   * @default undefined
+   */
+  onRestart?: ((info: RestartInfo) => void) | undefined
+}
