@@ -1,0 +1,186 @@
+import { BcsType, bcs, toBase64 } from '@mysten/bcs'
+import type { NewEvent } from './Ledger.js'
+import { normalizeAddress } from './moveAddress.js'
+import { formatMoveType, normalizeMoveType, parseMoveType } from './moveTypes.js'
+import { toMoveJson, type MoveStructLayout } from './moveValue.js'
+
+/** A generic event struct: its fields and how many type parameters it takes. */
+export interface GenericEventStruct {
+  typeParameters: number
+  fields: MoveStructLayout
+}
+
+/** An event struct declaration: plain fields, or a generic struct. */
+export type EventStructDefinition = MoveStructLayout | GenericEventStruct
+
+/** What `publish` takes: a module of a package and the event structs it declares. */
+export interface PublishInput {
+  /** Package address; a fresh one when omitted. Publishing more modules to the same package is allowed. */
+  package?: string
+  module: string
+  /** Event structs by name, e.g. `{ Listed: { price: bcs.u64(), seller: moveAddress } }`. */
+  events?: Record<string, EventStructDefinition>
+}
+
+/** A published module: canonical package address and the full type of each event struct. */
+export interface PublishedModule {
+  package: string
+  module: string
+  /** Struct name to `<package>::<module>::<Struct>`. */
+  eventTypes: Record<string, string>
+}
+
+/** One `event::emit` call: the struct (by name in the calling module, `module::Struct` or full type) and its field values. */
+export interface EmitInput {
+  struct: string
+  /** Type arguments of a generic struct, e.g. `['0x2::sui::SUI']`. */
+  typeArguments?: readonly string[]
+  fields: Record<string, unknown>
+}
+
+/** A transaction call: who calls which function, and the events the call emits. */
+export interface ExecuteInput {
+  sender: string
+  /** Package of the called module; may be omitted when the module name is unique, or given as `module: '<package>::<module>'`. */
+  package?: string
+  module: string
+  /** Called function. @default 'run' */
+  function?: string
+  /** Events emitted by the call, in order (`event::emit`). */
+  emit?: readonly EmitInput[]
+  gasPrice?: bigint
+  gasBudget?: bigint
+  /** Objects the transaction touched (for the JSON-RPC `Object` filter). */
+  objects?: readonly string[]
+  /** Addresses that received objects (for the JSON-RPC `Recipient` filter). */
+  recipients?: readonly string[]
+}
+
+/** Package metadata readable through GraphQL (MovePackage). */
+export interface PackageInfo {
+  address: string
+  version: number
+  digest: string
+}
+
+interface StructInfo {
+  type: string
+  typeParameters: number
+  layout: MoveStructLayout
+  bcsType: BcsType<any, any>
+}
+
+function isGeneric(definition: EventStructDefinition): definition is GenericEventStruct {
+  const candidate = definition as Partial<GenericEventStruct>
+  return typeof candidate.typeParameters === 'number' && !!candidate.fields && !(candidate.fields instanceof BcsType)
+}
+
+/**
+ * The published Move packages of a mock network and their event structs. Turns an emit call
+ * into an event with real BCS (via @mysten/bcs) and JSON whose big integers are strings.
+ *
+ * @example
+ * const packages = new MovePackages(() => ledger.newAddress(), () => ledger.newDigest())
+ * const market = packages.publish({ module: 'market', events: { Listed: { price: bcs.u64() } } })
+ * packages.buildEvent(market, { struct: 'Listed', fields: { price: 5n } }).parsedJson // { price: '5' }
+ */
+export class MovePackages {
+  readonly #packages = new Map<string, PackageInfo>()
+  readonly #structs = new Map<string, StructInfo>()
+  readonly #modules = new Set<string>()
+  readonly #newAddress: () => string
+  readonly #newDigest: () => string
+
+  constructor(newAddress: () => string, newDigest: () => string) {
+    this.#newAddress = newAddress
+    this.#newDigest = newDigest
+  }
+
+  /** Declares a module and its event structs. */
+  publish(input: PublishInput): PublishedModule {
+    const address = normalizeAddress(input.package ?? this.#newAddress())
+    let info = this.#packages.get(address)
+    if (!info) {
+      info = { address, version: 1, digest: this.#newDigest() }
+      this.#packages.set(address, info)
+    }
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(input.module)) throw new TypeError(`Invalid module name: ${input.module}`)
+    this.#modules.add(`${address}::${input.module}`)
+    const eventTypes: Record<string, string> = {}
+    for (const [name, definition] of Object.entries(input.events ?? {})) {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new TypeError(`Invalid struct name: ${name}`)
+      const type = `${address}::${input.module}::${name}`
+      const layout = isGeneric(definition) ? definition.fields : definition
+      this.#structs.set(type, {
+        type,
+        typeParameters: isGeneric(definition) ? definition.typeParameters : 0,
+        layout,
+        bcsType: bcs.struct(name, layout),
+      })
+      eventTypes[name] = type
+    }
+    return { package: address, module: input.module, eventTypes }
+  }
+
+  /** Resolves the package and module an ExecuteInput calls. */
+  resolveModule(input: { package?: string; module: string }): { package: string; module: string } {
+    const parts = input.module.split('::')
+    if (parts.length === 2) return { package: normalizeAddress(parts[0] as string), module: parts[1] as string }
+    if (input.package) return { package: normalizeAddress(input.package), module: input.module }
+    const owners = [...this.#modules].filter((key) => key.endsWith(`::${input.module}`))
+    if (owners.length !== 1) {
+      throw new TypeError(owners.length === 0 ? `Unknown module ${input.module}: publish it first` : `Module ${input.module} is in several packages: give the package`)
+    }
+    return { package: (owners[0] as string).split('::')[0] as string, module: input.module }
+  }
+
+  /** The package with this address, if published. */
+  packageInfo(address: string): PackageInfo | undefined {
+    return this.#packages.get(address)
+  }
+
+  /** Field layout of an event type (type arguments ignored), if it was published. */
+  layoutOf(type: string): MoveStructLayout | undefined {
+    const generic = type.indexOf('<')
+    return this.#structs.get(generic === -1 ? type : type.slice(0, generic))?.layout
+  }
+
+  /** Builds the event of one emit call made from `caller` (package and module). */
+  buildEvent(caller: { package: string; module: string }, emit: EmitInput): NewEvent {
+    const { struct, typeArguments } = this.#resolve(caller, emit)
+    if (typeArguments.length !== struct.typeParameters) {
+      throw new TypeError(`${struct.type} takes ${struct.typeParameters} type arguments, got ${typeArguments.length}`)
+    }
+    let bytes: Uint8Array
+    try {
+      bytes = struct.bcsType.serialize(emit.fields).toBytes()
+    } catch (error) {
+      throw new TypeError(`Fields do not match ${struct.type}: ${(error as Error).message}`)
+    }
+    const parsedJson = toMoveJson(struct.bcsType.parse(bytes)) as Record<string, unknown>
+    const type = typeArguments.length > 0 ? `${struct.type}<${typeArguments.join(', ')}>` : struct.type
+    return { type, parsedJson, bcs: toBase64(bytes) }
+  }
+
+  #resolve(caller: { package: string; module: string }, emit: EmitInput): { struct: StructInfo; typeArguments: string[] } {
+    const pkg = normalizeAddress(caller.package)
+    let name = emit.struct.replace(/\s+/g, '')
+    let typeArguments = (emit.typeArguments ?? []).map(normalizeMoveType)
+    const generic = name.indexOf('<')
+    if (generic !== -1) {
+      const tag = parseMoveType(`0x1::m::S${name.slice(generic)}`)
+      if (tag.kind === 'struct') typeArguments = tag.typeParams.map(formatMoveType)
+      name = name.slice(0, generic)
+    }
+    const parts = name.split('::')
+    const type =
+      parts.length >= 3
+        ? `${normalizeAddress(parts[0] as string)}::${parts[1]}::${parts[2]}`
+        : parts.length === 2
+          ? `${pkg}::${parts[0]}::${parts[1]}`
+          : `${pkg}::${caller.module}::${name}`
+    const struct = this.#structs.get(type)
+    if (!struct) throw new TypeError(`Unknown event struct ${type}: publish it first`)
+    return { struct, typeArguments }
+  }
+}

@@ -1,0 +1,56 @@
+import { BcsType, fromHex, toHex } from '@mysten/bcs'
+
+const ADDRESS = /^0x[0-9a-fA-F]{1,64}$/
+
+/**
+ * Canonical form of a Move address: `0x` and 64 lowercase hex digits. Throws on anything
+ * that is not `0x` followed by 1 to 64 hex digits.
+ *
+ * @example
+ * normalizeAddress('0x2') // '0x0000…0002' (66 characters)
+ */
+export function normalizeAddress(address: string): string {
+  if (!ADDRESS.test(address)) throw new TypeError(`Invalid address: ${address}`)
+  return `0x${address.slice(2).toLowerCase().padStart(64, '0')}`
+}
+
+/** Whether `text` is `0x` followed by 1 to 64 hex digits. */
+export function isAddress(text: string): boolean {
+  return ADDRESS.test(text)
+}
+
+/**
+ * BCS type of a Move `address`: 32 raw bytes on the wire, a `0x…` hex string in JavaScript
+ * (short forms such as `0x2` are accepted on input; output is always 66 characters).
+ *
+ * @example
+ * import { bcs } from '@mysten/bcs'
+ * const Transfer = bcs.struct('Transfer', { to: moveAddress, amount: bcs.u64() })
+ * Transfer.serialize({ to: '0x2', amount: 5n }).toBase64()
+ */
+export const moveAddress = new BcsType<string, string, 'address'>({
+  name: 'address',
+  read: (reader) => `0x${toHex(reader.readBytes(32))}`,
+  write: (value, writer) => {
+    writer.writeBytes(fromHex(normalizeAddress(value).slice(2)))
+  },
+  serializedSize: () => 32,
+  validate: (value) => {
+    if (typeof value !== 'string' || !ADDRESS.test(value)) throw new TypeError(`Invalid address: ${String(value)}`)
+  },
+})
+
+/**
+ * BCS type of a Move `0x2::object::UID`: 32 bytes on the wire, a `0x…` string in JavaScript.
+ * Its MoveData form is `{ UID: [bytes] }`, like the real service prints object ids.
+ *
+ * @example
+ * const Item = bcs.struct('Item', { id: moveUid, level: bcs.u8() })
+ */
+export const moveUid = new BcsType<string, string, '0x2::object::UID'>({
+  name: '0x2::object::UID',
+  read: moveAddress.read,
+  write: (value, writer) => moveAddress.write(value, writer),
+  serializedSize: () => 32,
+  validate: moveAddress.validate,
+})
