@@ -1,0 +1,141 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { CursorNotAdvancingError } from '../../src/errors/pagination.js'
+import { AbortedError, InvalidArgumentError } from '../../src/errors/request.js'
+import type { ChainxEvent, EventId, EventPage, QueryEventsFn, QueryEventsParameters } from '../../src/events/types.js'
+import { iterateEvents } from '../../src/pagination/iterateEvents.js'
+import { createGate } from './fakeGraphQL.js'
+
+const event = (index: number): ChainxEvent => ({
+  id: { txDigest: `tx${Math.floor(index / 3)}`, eventSeq: String(index % 3) },
+  packageId: '0x2',
+  transactionModule: 'm',
+  sender: '0xa',
+  type: '0x2::m::E',
+  parsedJson: { index },
+  bcs: '',
+  timestampMs: String(1_700_000_000_000 + index),
+})
+const indexOf = (value: ChainxEvent) => (value.parsedJson as { index: number }).index
+const sameId = (a: EventId, b: EventId) => a.txDigest === b.txDigest && a.eventSeq === b.eventSeq
+
+/**
+ * `chainx_queryEvents` as jsonrpc-anchor 2.1-2.3 describes it: exclusive cursor, limit
+ * clamped to 50, `limit + 1` fetched for `hasNextPage`, `nextCursor` the last id or, on an
+ * empty page, the input cursor echoed. Records every call's parameters.
+ */
+function createFakeQueryEvents(count: number, onCall?: (call: number, parameters: QueryEventsParameters) => void | Promise<void>) {
+  const events = Array.from({ length: count }, (_, index) => event(index))
+  const calls: QueryEventsParameters[] = []
+  const queryEvents = (async (parameters: QueryEventsParameters) => {
+    calls.push(parameters)
+    await onCall?.(calls.length, parameters)
+    if (parameters.signal?.aborted) throw new AbortedError({ cause: parameters.signal.reason })
+    const limit = Math.min(parameters.limit ?? 50, 50)
+    const ordered = parameters.descending ? [...events].reverse() : events
+    const { cursor } = parameters
+    const start = cursor ? ordered.findIndex((candidate) => sameId(candidate.id, cursor)) + 1 : 0
+    const slice = ordered.slice(start, start + limit + 1)
+    const data = slice.slice(0, limit)
+    const page: EventPage = { data, nextCursor: data.at(-1)?.id ?? cursor ?? null, hasNextPage: slice.length > limit }
+    return page
+  }) as QueryEventsFn
+  return { queryEvents, calls, events }
+}
+
+describe('iterateEvents', () => {
+  it('J2/J3: walks every event once, in order, ascending and descending, for any page size', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 200 }),
+        fc.integer({ min: 1, max: 80 }),
+        fc.boolean(),
+        async (count, pageSize, descending) => {
+          const fake = createFakeQueryEvents(count)
+          const walk = iterateEvents(fake.queryEvents, { filter: { All: [] }, pageSize, descending })
+          const indexes = (await walk.toArray({ limit: 1_000 })).map(indexOf)
+          const expected = Array.from({ length: count }, (_, index) => index)
+          expect(indexes).toEqual(descending ? expected.reverse() : expected)
+          // The service clamps to 50: a larger page size makes pages of 50.
+          const served = Math.min(pageSize, 50)
+          expect(fake.calls).toHaveLength(Math.max(1, Math.ceil(count / served)))
+          for (const call of fake.calls) expect(call).toMatchObject({ filter: { All: [] }, limit: pageSize, descending })
+        },
+      ),
+      { numRuns: 150 },
+    )
+  })
+
+  it('J2: each request sends the previous page\'s nextCursor as received, and the first sends null', async () => {
+    const fake = createFakeQueryEvents(7)
+    const pages = []
+    for await (const page of iterateEvents(fake.queryEvents, { filter: { Sender: '0xa' }, pageSize: 3 }).pages()) pages.push(page)
+    expect(fake.calls.map((call) => call.cursor)).toEqual([null, pages[0]?.nextCursor, pages[1]?.nextCursor])
+    expect(pages.map((page) => page.items.length)).toEqual([3, 3, 1])
+  })
+
+  it('J2: the page size defaults to 50', async () => {
+    const fake = createFakeQueryEvents(3)
+    await iterateEvents(fake.queryEvents, { filter: { All: [] } }).toArray({ limit: 100 })
+    expect(fake.calls[0]?.limit).toBe(50)
+  })
+
+  it('J2: the cursor option starts after the given event (exclusive)', async () => {
+    const fake = createFakeQueryEvents(10)
+    const cursor = fake.events[4]?.id
+    const indexes = (await iterateEvents(fake.queryEvents, { filter: { All: [] }, cursor }).toArray({ limit: 10 })).map(indexOf)
+    expect(indexes).toEqual([5, 6, 7, 8, 9])
+    expect(fake.calls[0]?.cursor).toEqual(cursor)
+  })
+
+  it('J2: an empty page from a cursor echoes it and ends the walk, never restarting from null', async () => {
+    const fake = createFakeQueryEvents(4)
+    const walk = iterateEvents(fake.queryEvents, { filter: { All: [] }, cursor: fake.events[3]?.id })
+    expect(await walk.toArray({ limit: 10 })).toEqual([])
+    expect(fake.calls.map((call) => call.cursor)).toEqual([fake.events[3]?.id])
+  })
+
+  it('CURSOR_NOT_ADVANCING: a page that claims more but echoes its cursor, or gives none, throws instead of looping', async () => {
+    for (const nextCursor of ['echo', null] as const) {
+      let calls = 0
+      const stuck = (async (parameters: QueryEventsParameters) => {
+        calls++
+        if (parameters.cursor) return { data: [], nextCursor: nextCursor === 'echo' ? parameters.cursor : null, hasNextPage: true }
+        return { data: [event(0)], nextCursor: event(0).id, hasNextPage: true }
+      }) as QueryEventsFn
+      const error = await iterateEvents(stuck, { filter: { All: [] } })
+        .toArray({ limit: 10 })
+        .catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(CursorNotAdvancingError)
+      expect(error).toMatchObject({ delivered: 1 })
+      expect(calls).toBe(2)
+    }
+  })
+
+  it('maxItems bounds the walk and the last request asks only for the rest', async () => {
+    const fake = createFakeQueryEvents(100)
+    const events = await iterateEvents(fake.queryEvents, { filter: { All: [] }, pageSize: 10, maxItems: 25 }).toArray({ limit: 100 })
+    expect(events.map(indexOf)).toEqual(Array.from({ length: 25 }, (_, index) => index))
+    expect(fake.calls.map((call) => call.limit)).toEqual([10, 10, 5])
+  })
+
+  it('the signal aborts the request in flight', async () => {
+    const controller = new AbortController()
+    const fake = createFakeQueryEvents(10, async (call, parameters) => {
+      if (call === 2) {
+        controller.abort()
+        await createGate().wait(parameters.signal)
+      }
+    })
+    const walk = iterateEvents(fake.queryEvents, { filter: { All: [] }, pageSize: 4, signal: controller.signal })
+    await expect(walk.toArray({ limit: 100 })).rejects.toBeInstanceOf(AbortedError)
+    expect(fake.calls[1]?.signal?.aborted).toBe(true)
+  })
+
+  it('rejects invalid options before any request', () => {
+    const fake = createFakeQueryEvents(3)
+    expect(() => iterateEvents(fake.queryEvents, { filter: { All: [] }, pageSize: 0 })).toThrow(InvalidArgumentError)
+    expect(() => iterateEvents(fake.queryEvents, { filter: { All: [] }, maxItems: 1.5 })).toThrow(InvalidArgumentError)
+    expect(fake.calls).toHaveLength(0)
+  })
+})
