@@ -1,0 +1,421 @@
+import { ChainxError } from '../../errors/ChainxError.js'
+import { JsonRpcError, SocketClosedError } from '../../errors/jsonRpc.js'
+import { eventKey } from '../eventKey.js'
+import { ChainxEventSchema } from '../eventSchemas.js'
+import type { ChainxEvent, EventId, EventSubscriptionFilter, QueryEventsFn } from '../types.js'
+import type { JsonRpcSocket } from './connectJsonRpcSocket.js'
+import { matchSubscriptionFilter } from './matchSubscriptionFilter.js'
+import type { BackfillPlan } from './planBackfill.js'
+import { RecentKeys } from './RecentKeys.js'
+import type { SubscribeParameters, SubscriptionStateChange } from './types.js'
+
+/** JSON-RPC method names of the subscription (spec 4.5, reference wire format). */
+export const SUBSCRIBE_METHOD = 'chainx_subscribeEvent'
+export const UNSUBSCRIBE_METHOD = 'chainx_unsubscribeEvent'
+
+/** Backfill settings after defaults were applied. */
+export interface ResolvedBackfill {
+  onSubscribe: boolean
+  maxEvents: number
+  pageSize: number
+  maxBufferedEvents: number
+}
+
+/** What an `EventSubscription` needs from its client. */
+export interface EventSubscriptionOptions {
+  /** The validated filter. */
+  filter: EventSubscriptionFilter
+  /** The query that fetches missed events. */
+  plan: BackfillPlan
+  parameters: SubscribeParameters<never>
+  /** Reads event pages; without it, missed events are reported as gaps. */
+  queryEvents: QueryEventsFn | undefined
+  backfill: ResolvedBackfill | false
+  /** The subscription ended on its own (rejected filter, given up): forget it. */
+  onEnded: (subscription: EventSubscription) => void
+}
+
+/** How `attach` hands a server subscription id to the client's notification router. */
+export interface AttachHooks {
+  /** Route notifications of `id` to this subscription (delivering any that came early). */
+  route: (id: number) => void
+  /** The server accepted a subscription on this socket. */
+  healthy: () => void
+}
+
+/** Subscribe errors worth a reconnect: rate limit (-32009), internal or time-out (-32603), transient (-32050). */
+const TRANSIENT_RPC_CODES: ReadonlySet<number> = new Set([-32009, -32603, -32050])
+
+type Cursor = { known: true; id: EventId | null } | { known: false }
+
+/**
+ * One subscription of a client: subscribes on each socket the client opens, delivers
+ * each event once and in order, and fetches what it missed after (re)subscribing.
+ *
+ * Delivery: live events are delivered as they come, except while a backfill runs; then
+ * they wait in a buffer and are released after it, minus those the backfill delivered.
+ * Every event passes a bounded set of recently seen ids (`eventKey`) first, so none is
+ * delivered twice. The position (`cursor`) is the id of the last event handled, live or
+ * backfilled; a backfill reads `plan.query` after it, page by page.
+ *
+ * @example
+ * const subscription = new EventSubscription({ filter, plan: planBackfill(filter), parameters, queryEvents, backfill, onEnded })
+ * subscription.attach(socket, { route: (id) => routes.set(id, subscription), healthy: () => {} })
+ * await subscription.ready
+ */
+export class EventSubscription {
+  /** Settles at the first acknowledgement: resolves, or rejects when the subscription ends before it. */
+  readonly ready: Promise<void>
+  readonly #options: EventSubscriptionOptions
+  readonly #seen: RecentKeys
+  #settleReady: { resolve: () => void; reject: (error: unknown) => void } | undefined
+  #active = true
+  #socket: JsonRpcSocket | undefined
+  #serverId: number | undefined
+  #attaching: Promise<void> | undefined
+  #acknowledged = false
+  #anchored = false
+  #cursor: Cursor = { known: false }
+  #lastTimestampMs = Date.now()
+  #buffer: unknown[] | undefined
+  #backfilling = false
+  #backfillAgain = false
+  #ending: Promise<boolean> | undefined
+
+  constructor(options: EventSubscriptionOptions) {
+    this.#options = options
+    const { backfill } = options
+    this.#seen = new RecentKeys(backfill === false ? 10_000 : backfill.maxEvents + backfill.maxBufferedEvents + backfill.pageSize)
+    this.ready = new Promise((resolve, reject) => {
+      this.#settleReady = { resolve, reject }
+    })
+    this.ready.catch(() => {})
+  }
+
+  /** Whether it still delivers (not unsubscribed, closed or failed). */
+  get active(): boolean {
+    return this.#active
+  }
+
+  /** The server's subscription id on the current socket, once acknowledged. */
+  get serverId(): number | undefined {
+    return this.#serverId
+  }
+
+  /**
+   * Subscribes on `socket` (again, after a reconnect). Before the very first subscribe it
+   * notes the newest matching event (the "anchor") so events emitted before the server's
+   * acknowledgement are backfilled too. Calling it twice with one socket does nothing.
+   *
+   * @example
+   * subscription.attach(socket, hooks)
+   */
+  attach(socket: JsonRpcSocket, hooks: AttachHooks): Promise<void> {
+    if (!this.#active || this.#socket === socket) return this.#attaching ?? Promise.resolve()
+    this.#socket = socket
+    this.#serverId = undefined
+    const attaching = this.#subscribe(socket, hooks)
+    this.#attaching = attaching
+    return attaching
+  }
+
+  /**
+   * The socket is gone: the server subscription died with it.
+   *
+   * @example
+   * subscription.detach()
+   */
+  detach(): void {
+    this.#socket = undefined
+    this.#serverId = undefined
+    this.#attaching = undefined
+  }
+
+  /**
+   * Handles the `result` of a notification for this subscription: checks it is an event,
+   * then delivers it, or buffers it while a backfill runs.
+   *
+   * @example
+   * subscription.handleLive(message.params.result)
+   */
+  handleLive(result: unknown): void {
+    if (!this.#active) return
+    if (!ChainxEventSchema.safeParse(result).success) {
+      this.#error(new ChainxError('INVALID_RESPONSE', 'Malformed event in a subscription notification', { details: JSON.stringify(result)?.slice(0, 500) }))
+      return
+    }
+    if (this.#buffer === undefined) {
+      this.#accept(result as ChainxEvent, false)
+      return
+    }
+    this.#buffer.push(result)
+    if (this.#backfill !== false && this.#buffer.length > this.#backfill.maxBufferedEvents) {
+      this.#buffer = []
+      this.#backfillAgain = true
+    }
+  }
+
+  /**
+   * Reports a state change to `onStateChange` (a throwing listener goes to `onError`).
+   *
+   * @example
+   * subscription.report({ state: 'connecting' })
+   */
+  report(change: SubscriptionStateChange): void {
+    if (!this.#active && change.state !== 'closed') return
+    try {
+      this.#options.parameters.onStateChange?.(change)
+    } catch (error) {
+      this.#error(error)
+    }
+  }
+
+  /**
+   * Passes an error that does not end the subscription to `onError` (a throwing
+   * `onError` is ignored).
+   *
+   * @example
+   * subscription.notifyError(new ChainxError('INVALID_RESPONSE', 'Malformed WebSocket frame'))
+   */
+  notifyError(error: unknown): void {
+    if (this.#active) this.#error(error)
+  }
+
+  /**
+   * Ends it because of `error`: the first subscribe rejects with it, or, once running,
+   * `onError` gets it and a `closed` state follows.
+   *
+   * @example
+   * subscription.fail(new SocketClosedError({ reason: 'gave up' }))
+   */
+  fail(error: ChainxError): void {
+    if (!this.#active) return
+    this.#stop()
+    if (this.#acknowledged) {
+      this.#error(error)
+      this.report({ state: 'closed', error })
+    } else this.#settleReady?.reject(error)
+    this.#settleReady = undefined
+    this.#options.onEnded(this)
+  }
+
+  /**
+   * Ends it because its client closed: nothing is sent (the socket closes).
+   *
+   * @example
+   * subscription.close()
+   */
+  close(): void {
+    if (!this.#active) return
+    this.#stop()
+    this.#settleReady?.reject(new SocketClosedError({ reason: 'closed by client' }))
+    this.#settleReady = undefined
+    this.report({ state: 'closed' })
+  }
+
+  /**
+   * Unsubscribes: stops delivery at once, waits for a subscribe still in flight, then
+   * sends `chainx_unsubscribeEvent`. Resolves with the server's answer (`false` when the
+   * server had already dropped it), or `true` when the socket is gone (and the server
+   * subscription with it). Calling it again returns the same promise.
+   *
+   * @example
+   * await subscription.end() // true
+   */
+  end(): Promise<boolean> {
+    this.#ending ??= this.#unsubscribe()
+    return this.#ending
+  }
+
+  async #unsubscribe(): Promise<boolean> {
+    const wasActive = this.#active
+    this.#stop()
+    if (wasActive) this.report({ state: 'closed' })
+    await this.#attaching
+    const socket = this.#socket
+    const id = this.#serverId
+    this.detach()
+    if (socket === undefined || id === undefined || socket.closed) return true
+    try {
+      return (await socket.call(UNSUBSCRIBE_METHOD, [id])) === true
+    } catch (error) {
+      return error instanceof SocketClosedError
+    }
+  }
+
+  #stop(): void {
+    this.#active = false
+    this.#buffer = undefined
+  }
+
+  get #backfill(): ResolvedBackfill | false {
+    return this.#options.queryEvents === undefined ? false : this.#options.backfill
+  }
+
+  async #subscribe(socket: JsonRpcSocket, hooks: AttachHooks): Promise<void> {
+    if (!this.#anchored) await this.#anchor()
+    let id: unknown
+    try {
+      id = await socket.call(SUBSCRIBE_METHOD, [this.#options.filter])
+    } catch (error) {
+      if (this.#socket !== socket || !this.#active) return
+      if (error instanceof JsonRpcError && !TRANSIENT_RPC_CODES.has(error.rpcCode)) this.fail(error)
+      else if (!(error instanceof SocketClosedError)) socket.terminate(`${SUBSCRIBE_METHOD} failed: ${String(error)}`)
+      return
+    }
+    if (typeof id !== 'number') {
+      if (this.#socket === socket) socket.terminate(`${SUBSCRIBE_METHOD} answered ${JSON.stringify(id)}, not a subscription id`)
+      return
+    }
+    if (this.#socket !== socket) return
+    this.#serverId = id
+    if (!this.#active) return
+    hooks.healthy()
+    const reattached = this.#acknowledged
+    this.#acknowledged = true
+    const canBackfill = this.#backfill !== false && this.#cursor.known
+    if (canBackfill) this.#buffer ??= []
+    hooks.route(id)
+    this.report({ state: 'open' })
+    this.#settleReady?.resolve()
+    this.#settleReady = undefined
+    if (canBackfill) void this.#runBackfill()
+    else if (reattached) this.#reportGap(Date.now(), this.#gapReason())
+  }
+
+  async #anchor(): Promise<void> {
+    this.#anchored = true
+    const backfill = this.#backfill
+    if (backfill === false || !backfill.onSubscribe) return
+    try {
+      const page = await this.#query({ cursor: null, limit: 1, descending: true })
+      this.#cursor = { known: true, id: page.data[0]?.id ?? null }
+    } catch (error) {
+      this.#error(error)
+    }
+  }
+
+  async #runBackfill(): Promise<void> {
+    if (this.#backfilling) {
+      this.#backfillAgain = true
+      return
+    }
+    this.#backfilling = true
+    try {
+      do {
+        this.#backfillAgain = false
+        await this.#backfillOnce()
+      } while (this.#backfillAgain && this.#active)
+    } finally {
+      this.#backfilling = false
+      this.#releaseBuffer()
+    }
+  }
+
+  async #backfillOnce(): Promise<void> {
+    const backfill = this.#backfill
+    if (backfill === false || !this.#cursor.known) return
+    const after = this.#cursor.id
+    let cursor = after
+    let scanned = 0
+    let delivered = 0
+    try {
+      for (;;) {
+        const page = await this.#query({ cursor, limit: backfill.pageSize })
+        if (!this.#active) return
+        for (const event of page.data) {
+          scanned++
+          if (this.#accept(event, !this.#options.plan.exact)) delivered++
+        }
+        const next = page.nextCursor ?? cursor
+        if (!page.hasNextPage || page.data.length === 0 || sameId(next, cursor)) break
+        cursor = next
+        if (scanned >= backfill.maxEvents) {
+          await this.#skipToNewest(`backfill stopped after ${scanned} events (maxEvents ${backfill.maxEvents})`)
+          break
+        }
+      }
+    } catch (error) {
+      if (!this.#active) return
+      this.#error(error)
+      this.#cursor = { known: false }
+      this.#reportGap(Date.now(), 'backfill failed; events before the next live event may be missing')
+      return
+    }
+    this.report({ state: 'backfilled', delivered, scanned, after })
+  }
+
+  async #skipToNewest(reason: string): Promise<void> {
+    const page = await this.#query({ cursor: null, limit: 1, descending: true })
+    const newest = page.data[0]
+    this.#reportGap(timestampOf(newest) ?? Date.now(), reason)
+    if (newest !== undefined) this.#cursor = { known: true, id: newest.id }
+  }
+
+  #releaseBuffer(): void {
+    const buffered = this.#buffer ?? []
+    this.#buffer = undefined
+    for (const event of buffered) {
+      if (!this.#active) return
+      this.#accept(event as ChainxEvent, false)
+    }
+  }
+
+  #query(page: { cursor: EventId | null; limit: number; descending?: boolean }) {
+    const queryEvents = this.#options.queryEvents as QueryEventsFn
+    return queryEvents({ filter: this.#options.plan.query, ...page })
+  }
+
+  /** Handles an event once: remembers it as the position; delivers it when it passes (`check`) the filter. */
+  #accept(event: ChainxEvent, check: boolean): boolean {
+    const key = eventKey(event)
+    if (this.#seen.has(key)) return false
+    this.#seen.add(key)
+    this.#cursor = { known: true, id: event.id }
+    this.#lastTimestampMs = timestampOf(event) ?? this.#lastTimestampMs
+    if (check && !matchSubscriptionFilter(this.#options.filter, event)) return false
+    this.#deliver(event)
+    return true
+  }
+
+  #deliver(event: ChainxEvent): void {
+    try {
+      const returned: unknown = this.#options.parameters.onEvent(event as never)
+      if (returned instanceof Promise) returned.catch((error: unknown) => this.#error(error))
+    } catch (error) {
+      this.#error(error)
+    }
+  }
+
+  #reportGap(endMs: number, reason: string): void {
+    this.report({ state: 'gap', startMs: this.#lastTimestampMs, endMs: Math.max(endMs, this.#lastTimestampMs), reason })
+  }
+
+  #gapReason(): string {
+    if (this.#options.queryEvents === undefined) return 'reconnected without queryEvents to fetch missed events'
+    if (this.#options.backfill === false) return 'reconnected with backfill disabled'
+    return 'reconnected without a known position to fetch missed events from'
+  }
+
+  #error(error: unknown): void {
+    try {
+      const onError = this.#options.parameters.onError ?? defaultOnError
+      onError(error)
+    } catch {
+      // an onError that throws must not break the stream either
+    }
+  }
+}
+
+function defaultOnError(error: unknown): void {
+  console.error('[chainx-sdk] event subscription error:', error)
+}
+
+function timestampOf(event: ChainxEvent | undefined): number | undefined {
+  const text = event?.timestampMs
+  return typeof text === 'string' && /^\d+$/.test(text) ? Number(text) : undefined
+}
+
+function sameId(a: EventId | null, b: EventId | null): boolean {
+  return a !== null && b !== null && a.txDigest === b.txDigest && a.eventSeq === b.eventSeq
+}

@@ -1,0 +1,153 @@
+import type { ChainxError } from '../../errors/ChainxError.js'
+import { SocketClosedError } from '../../errors/jsonRpc.js'
+import { sleep } from '../../transport/sleep.js'
+import { backoffDelay } from '../../transport/withRetry.js'
+import type { JsonRpcSocket } from './connectJsonRpcSocket.js'
+
+/** How a lost or failed connection is retried. */
+export interface ReconnectOptions {
+  /**
+   * Connect attempts in a row before giving up; `Infinity` retries forever (delays stay capped).
+   * @default 10
+   */
+  maxAttempts?: number | undefined
+  /**
+   * Delay before the first retry in ms; doubles each retry, with jitter (50-100% of the value).
+   * @default 500
+   */
+  baseDelayMs?: number | undefined
+  /**
+   * Largest delay between two attempts, in ms.
+   * @default 30_000
+   */
+  maxDelayMs?: number | undefined
+}
+
+/** Options of `createSocketKeeper`. */
+export interface SocketKeeperOptions {
+  /** Opens one socket; `onLost` must be called when that socket goes away. */
+  connect: (signal: AbortSignal, onLost: (error: SocketClosedError) => void) => Promise<JsonRpcSocket>
+  /** Retry settings, or `false` to never reconnect. */
+  reconnect: ReconnectOptions | false
+  /** The first attempt of a fresh connection starts. */
+  onConnecting: () => void
+  /** Attempt `attempt` (1-based retry count) starts after `delayMs`. */
+  onReconnecting: (attempt: number, delayMs: number, error: ChainxError) => void
+  /** A socket is open (first time or after a reconnect). */
+  onOpen: (socket: JsonRpcSocket) => void
+  /** The open socket was lost; reconnecting starts next (unless disabled). */
+  onLost: (error: SocketClosedError) => void
+  /** Attempts ran out (or reconnecting is disabled): no socket until `ensure` is called again. */
+  onGiveUp: (error: ChainxError) => void
+}
+
+/** Keeps at most one socket open while it is wanted. */
+export interface SocketKeeper {
+  /** The open socket, if there is one. */
+  current(): JsonRpcSocket | undefined
+  /** Opens a socket unless one is open or being opened; `onOpen` reports it. */
+  ensure(): void
+  /** The socket served a subscription: the next loss starts counting attempts from 1 again. */
+  markHealthy(): void
+  /** Closes the socket and stops any reconnecting; nothing is reported. */
+  release(): void
+}
+
+/**
+ * Keeps one socket up while it is wanted: opens it on `ensure`, and when it is lost
+ * reconnects with jittered exponential backoff (`backoffDelay`) up to `maxAttempts`
+ * attempts in a row, reporting each step. `release` closes the socket and cancels any
+ * pending attempt or wait, so no timer or handle is left behind.
+ *
+ * @example
+ * const keeper = createSocketKeeper({
+ *   connect: (signal, onLost) => connectJsonRpcSocket({ ...socketOptions, signal, onLost }),
+ *   reconnect: { maxAttempts: 10 },
+ *   onConnecting: () => {}, onReconnecting: (attempt, delayMs) => console.log(attempt, delayMs),
+ *   onOpen: (socket) => resubscribeAll(socket), onLost: () => {}, onGiveUp: (error) => failAll(error),
+ * })
+ * keeper.ensure()
+ */
+export function createSocketKeeper(options: SocketKeeperOptions): SocketKeeper {
+  const retry = options.reconnect === false ? undefined : resolveReconnect(options.reconnect)
+  let socket: JsonRpcSocket | undefined
+  let run: AbortController | undefined
+  let failures = 0
+
+  const start = (lostError?: ChainxError) => {
+    const controller = new AbortController()
+    run = controller
+    connectWithRetries(controller.signal, lostError).then(
+      (opened) => {
+        if (run !== controller) return opened.close()
+        run = undefined
+        if (opened.closed) return start(new SocketClosedError({ reason: 'lost right after opening' }))
+        socket = opened
+        options.onOpen(opened)
+      },
+      (error: unknown) => {
+        if (run !== controller) return
+        run = undefined
+        options.onGiveUp(error as ChainxError)
+      },
+    )
+  }
+
+  const connectWithRetries = async (signal: AbortSignal, lostError: ChainxError | undefined): Promise<JsonRpcSocket> => {
+    let lastError = lostError
+    for (;;) {
+      if (lastError === undefined) options.onConnecting()
+      else {
+        failures++
+        if (retry === undefined || failures > retry.retries) throw lastError
+        const delayMs = backoffDelay(failures - 1, retry)
+        options.onReconnecting(failures, delayMs, lastError)
+        await sleep(delayMs, signal)
+      }
+      const holder: { socket?: JsonRpcSocket } = {}
+      try {
+        holder.socket = await options.connect(signal, (error) => onSocketLost(holder.socket, error))
+        return holder.socket
+      } catch (error) {
+        if (signal.aborted) throw error
+        lastError = error as ChainxError
+      }
+    }
+  }
+
+  const onSocketLost = (lost: JsonRpcSocket | undefined, error: SocketClosedError) => {
+    if (lost === undefined || lost !== socket) return
+    socket = undefined
+    options.onLost(error)
+    start(error)
+  }
+
+  return {
+    current: () => socket,
+    ensure() {
+      if (socket !== undefined || run !== undefined) return
+      failures = 0
+      start()
+    },
+    markHealthy() {
+      failures = 0
+    },
+    release() {
+      run?.abort(new SocketClosedError({ reason: 'closed by client' }))
+      run = undefined
+      const open = socket
+      socket = undefined
+      open?.close()
+    },
+  }
+}
+
+function resolveReconnect(options: ReconnectOptions) {
+  const maxDelayMs = options.maxDelayMs ?? 30_000
+  return {
+    retries: options.maxAttempts ?? 10,
+    baseDelayMs: options.baseDelayMs ?? 500,
+    maxDelayMs,
+    maxRetryAfterMs: maxDelayMs,
+  }
+}

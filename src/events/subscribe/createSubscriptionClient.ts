@@ -1,0 +1,263 @@
+import type { ChainxError } from '../../errors/ChainxError.js'
+import type { ParseTypeNameOptions } from '../parseTypeName.js'
+import type { QueryEventsFn } from '../types.js'
+import { connectJsonRpcSocket, type JsonRpcSocket } from './connectJsonRpcSocket.js'
+import { createSocketKeeper, type ReconnectOptions } from './createSocketKeeper.js'
+import { EventSubscription, SUBSCRIBE_METHOD, type ResolvedBackfill } from './EventSubscription.js'
+import { loadWebSocket } from './loadWebSocket.js'
+import { planBackfill } from './planBackfill.js'
+import type { SubscribeParameters, SubscriptionStateChange, Unsubscribe, WebSocketConstructor } from './types.js'
+import { validateSubscriptionFilter } from './validateSubscriptionFilter.js'
+import { warnSubscribeDeprecated } from './warnSubscribeDeprecated.js'
+
+/** How missed events are fetched with `queryEvents` after (re)subscribing. */
+export interface BackfillOptions {
+  /**
+   * Also fetch events emitted between `subscribe` and the server's acknowledgement: the
+   * newest matching event is noted before subscribing (one extra query) and everything
+   * after it is fetched once the subscription is live.
+   * @default true
+   */
+  onSubscribe?: boolean | undefined
+  /**
+   * Most events one backfill reads; past it, the rest is reported as a `gap` and delivery
+   * resumes at the newest event.
+   * @default 10_000
+   */
+  maxEvents?: number | undefined
+  /**
+   * Page size of the backfill queries (the service clamps it to its maximum).
+   * @default 50
+   */
+  pageSize?: number | undefined
+  /**
+   * Live events held back while a backfill runs; past it they are dropped from memory and
+   * fetched again by one more backfill pass.
+   * @default 10_000
+   */
+  maxBufferedEvents?: number | undefined
+}
+
+/** Options of `createSubscriptionClient`. */
+export interface SubscriptionClientOptions {
+  /** The WebSocket endpoint, {ws_url}. */
+  wsUrl: string
+  /**
+   * Reads event pages (`client.events.query`); used to fetch what a subscription missed.
+   * Without it every reconnect is reported as a `gap`.
+   * @default undefined (no backfill)
+   */
+  queryEvents?: QueryEventsFn | undefined
+  /**
+   * The WebSocket class.
+   * @default the global WebSocket outside Node; `ws` (isomorphic-ws, imported on first use) in Node
+   */
+  WebSocket?: WebSocketConstructor | undefined
+  /**
+   * Time between two heartbeat probes in ms (a cheap `chainx_unsubscribeEvent` of id -1,
+   * which the service answers `false`); 0 sends none.
+   * @default 15_000
+   */
+  heartbeatMs?: number | undefined
+  /**
+   * A probe with no answer (and no other frame) within this many ms marks the socket dead:
+   * it is dropped and reconnected.
+   * @default 10_000
+   */
+  heartbeatTimeoutMs?: number | undefined
+  /**
+   * A connect attempt fails after this many ms.
+   * @default 10_000
+   */
+  connectTimeoutMs?: number | undefined
+  /**
+   * A subscribe or unsubscribe call with no answer fails after this many ms.
+   * @default 30_000
+   */
+  callTimeoutMs?: number | undefined
+  /**
+   * Reconnecting after a lost socket or a failed connect; `false` ends every subscription instead.
+   * @default { maxAttempts: 10, baseDelayMs: 500, maxDelayMs: 30_000 }
+   */
+  reconnect?: ReconnectOptions | false | undefined
+  /**
+   * Fetching missed events; `false` reports every reconnect as a `gap`.
+   * @default { onSubscribe: true, maxEvents: 10_000, pageSize: 50, maxBufferedEvents: 10_000 }
+   */
+  backfill?: BackfillOptions | false | undefined
+  /**
+   * Limits for checking event type names in filters.
+   * @default { maxTypeArgumentDepth: 16, maxTypeArgumentWidth: 32 }
+   */
+  typeNameLimits?: ParseTypeNameOptions | undefined
+}
+
+/** The subscription side of `client.events`. */
+export interface SubscriptionClient {
+  /**
+   * Subscribes to events matching a filter over the shared WebSocket; resolves once the
+   * server acknowledged, with the function that unsubscribes.
+   *
+   * @deprecated The service deprecates `chainx_subscribeEvent` (spec 4.5). Use
+   * `client.events.watch`, which polls `chainx_queryEvents` with a cursor and needs no WebSocket.
+   */
+  subscribe<TParsed = Record<string, unknown>>(parameters: SubscribeParameters<TParsed>): Promise<Unsubscribe>
+  /** Ends every subscription (a `closed` state each) and closes the socket. The client can be used again. */
+  close(): Promise<void>
+}
+
+const MAX_EARLY_NOTIFICATIONS = 1_000
+
+/**
+ * Creates the client behind `client.events.subscribe`: WebSocket subscriptions to
+ * `chainx_subscribeEvent` (spec 4.5, 6.4) that survive network faults and restarts
+ * without losing or repeating events.
+ *
+ * - One socket for all subscriptions of the client, opened on the first `subscribe` and
+ *   closed after the last unsubscribe (no handle left open in Node).
+ * - Lost sockets reconnect with jittered exponential backoff (`reconnecting` states);
+ *   a heartbeat with a deadline finds sockets that went silent; each subscription still
+ *   subscribed is subscribed again (and none that was unsubscribed).
+ * - After each (re)subscribe, what was missed is fetched with `queryEvents` from the last
+ *   event handled (see `planBackfill` for the query each filter uses), live events are
+ *   held back meanwhile, and duplicates are dropped by event id: each event reaches
+ *   `onEvent` once, in order. What cannot be fetched is reported as a `gap` state with
+ *   its time bounds.
+ * - Errors go to `onError` and never escape into the socket's event loop; a throwing
+ *   `onEvent` does not stop the stream. Pending calls fail as soon as the socket closes.
+ *
+ * Each process prints one deprecation warning on the first `subscribe`.
+ *
+ * @example
+ * const subscriptions = createSubscriptionClient({ wsUrl: 'ws://127.0.0.1:9001', queryEvents: client.events.query })
+ * const unsubscribe = await subscriptions.subscribe({
+ *   filter: { MoveModule: { package: '0x2', module: 'market' } },
+ *   onEvent: (event) => console.log(event.type, event.parsedJson),
+ *   onError: (error) => console.warn(error),
+ *   onStateChange: (change) => console.log(change.state),
+ * })
+ * await unsubscribe() // true
+ */
+export function createSubscriptionClient(options: SubscriptionClientOptions): SubscriptionClient {
+  const backfill = resolveBackfill(options.backfill)
+  const heartbeatMs = options.heartbeatMs ?? 15_000
+  const subscriptions = new Set<EventSubscription>()
+  const routes = new Map<number, EventSubscription>()
+  const early = new Map<number, unknown[]>()
+  let earlyCount = 0
+
+  const forEachSubscription = (action: (subscription: EventSubscription) => void) => {
+    for (const subscription of [...subscriptions]) action(subscription)
+  }
+  const broadcast = (change: SubscriptionStateChange) => forEachSubscription((subscription) => subscription.report(change))
+  const forgetRoutes = () => {
+    routes.clear()
+    early.clear()
+    earlyCount = 0
+  }
+
+  const onNotification = (method: string, params: unknown) => {
+    if (method !== SUBSCRIBE_METHOD || typeof params !== 'object' || params === null) return
+    const { subscription: id, result } = params as { subscription?: unknown; result?: unknown }
+    if (typeof id !== 'number') return
+    const target = routes.get(id)
+    if (target !== undefined) return target.handleLive(result)
+    // The acknowledgement's continuation has not run yet: keep the event for `route`.
+    if (earlyCount >= MAX_EARLY_NOTIFICATIONS) return
+    earlyCount++
+    const list = early.get(id)
+    if (list === undefined) early.set(id, [result])
+    else list.push(result)
+  }
+
+  const attach = (subscription: EventSubscription, socket: JsonRpcSocket) => {
+    void subscription.attach(socket, {
+      route: (id) => {
+        routes.set(id, subscription)
+        const waiting = early.get(id) ?? []
+        early.delete(id)
+        earlyCount -= waiting.length
+        for (const result of waiting) subscription.handleLive(result)
+      },
+      healthy: () => keeper.markHealthy(),
+    })
+  }
+
+  const forget = (subscription: EventSubscription) => {
+    subscriptions.delete(subscription)
+    for (const [id, target] of routes) if (target === subscription) routes.delete(id)
+    if (subscriptions.size === 0) keeper.release()
+  }
+
+  const keeper = createSocketKeeper({
+    reconnect: options.reconnect ?? {},
+    connect: async (signal, onLost) =>
+      connectJsonRpcSocket({
+        url: options.wsUrl,
+        WebSocket: await loadWebSocket(options.WebSocket),
+        connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+        callTimeoutMs: options.callTimeoutMs ?? 30_000,
+        heartbeat:
+          heartbeatMs > 0
+            ? { intervalMs: heartbeatMs, timeoutMs: options.heartbeatTimeoutMs ?? 10_000, method: 'chainx_unsubscribeEvent', params: [-1] }
+            : false,
+        signal,
+        onNotification,
+        onLost,
+        onError: (error) => forEachSubscription((subscription) => subscription.notifyError(error)),
+      }),
+    onConnecting: () => broadcast({ state: 'connecting' }),
+    onReconnecting: (attempt, delayMs, error) => broadcast({ state: 'reconnecting', attempt, delayMs, error }),
+    onOpen: (socket) => {
+      forgetRoutes()
+      forEachSubscription((subscription) => attach(subscription, socket))
+    },
+    onLost: () => {
+      forgetRoutes()
+      forEachSubscription((subscription) => subscription.detach())
+    },
+    onGiveUp: (error: ChainxError) => forEachSubscription((subscription) => subscription.fail(error)),
+  })
+
+  return {
+    async subscribe<TParsed>(parameters: SubscribeParameters<TParsed>): Promise<Unsubscribe> {
+      warnSubscribeDeprecated()
+      const filter = validateSubscriptionFilter(parameters.filter, options.typeNameLimits)
+      const subscription = new EventSubscription({
+        filter,
+        plan: planBackfill(filter),
+        parameters: parameters as SubscribeParameters<never>,
+        queryEvents: options.queryEvents,
+        backfill,
+        onEnded: forget,
+      })
+      subscriptions.add(subscription)
+      const socket = keeper.current()
+      if (socket === undefined) keeper.ensure()
+      else attach(subscription, socket)
+      await subscription.ready
+      let result: Promise<boolean> | undefined
+      return () => {
+        result ??= subscription.end().finally(() => forget(subscription))
+        return result
+      }
+    },
+    async close() {
+      const all = [...subscriptions]
+      subscriptions.clear()
+      forgetRoutes()
+      keeper.release()
+      for (const subscription of all) subscription.close()
+    },
+  }
+}
+
+function resolveBackfill(options: BackfillOptions | false | undefined): ResolvedBackfill | false {
+  if (options === false) return false
+  return {
+    onSubscribe: options?.onSubscribe ?? true,
+    maxEvents: options?.maxEvents ?? 10_000,
+    pageSize: options?.pageSize ?? 50,
+    maxBufferedEvents: options?.maxBufferedEvents ?? 10_000,
+  }
+}

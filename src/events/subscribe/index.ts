@@ -1,0 +1,18 @@
+export {
+  createSubscriptionClient,
+  type BackfillOptions,
+  type SubscriptionClient,
+  type SubscriptionClientOptions,
+} from './createSubscriptionClient.js'
+export type { ReconnectOptions } from './createSocketKeeper.js'
+export { matchSubscriptionFilter } from './matchSubscriptionFilter.js'
+export { planBackfill, type BackfillPlan } from './planBackfill.js'
+export { subscriptionFilter, type MillisInput } from './subscriptionFilter.js'
+export type {
+  SubscribeParameters,
+  SubscriptionStateChange,
+  Unsubscribe,
+  WebSocketConstructor,
+  WebSocketLike,
+} from './types.js'
+export { validateSubscriptionFilter } from './validateSubscriptionFilter.js'

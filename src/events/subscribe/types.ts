@@ -1,0 +1,58 @@
+import type { ChainxError } from '../../errors/ChainxError.js'
+import type { ChainxEvent, EventId, EventSubscriptionFilter } from '../types.js'
+
+/**
+ * The part of a WebSocket the subscription client uses: the standard browser API, which
+ * `ws` (through isomorphic-ws) implements too. `terminate` (ws only) drops the connection
+ * without a close handshake; `close` is used where it is missing.
+ */
+export interface WebSocketLike {
+  readonly readyState: number
+  send(data: string): void
+  close(code?: number, reason?: string): void
+  terminate?: (() => void) | undefined
+  onopen: ((event: unknown) => void) | null
+  onclose: ((event: { code?: number; reason?: string }) => void) | null
+  onerror: ((event: unknown) => void) | null
+  onmessage: ((event: { data: unknown }) => void) | null
+}
+
+/** A WebSocket class: the global `WebSocket`, `ws`, or anything with the same constructor. */
+export type WebSocketConstructor = new (url: string) => WebSocketLike
+
+/** Removes a subscription. Resolves with the server's answer: `false` when the server had already dropped it. */
+export type Unsubscribe = () => Promise<boolean>
+
+/** Where a subscription stands; `onStateChange` receives one of these at each change. */
+export type SubscriptionStateChange =
+  /** Opening the shared socket for the first time. */
+  | { state: 'connecting' }
+  /** Subscribed on the server: live events flow. */
+  | { state: 'open' }
+  /** The socket was lost (or a connect failed); the next attempt starts after `delayMs`. */
+  | { state: 'reconnecting'; attempt: number; delayMs: number; error: ChainxError }
+  /** Missed events were fetched with `queryEvents` after (re)subscribing; `delivered` of `scanned` passed the filter. */
+  | { state: 'backfilled'; delivered: number; scanned: number; after: EventId | null }
+  /**
+   * Events in `[startMs, endMs]` may have been missed and could not be fetched: no
+   * `queryEvents`, the fetch failed, or it went over `maxEvents`.
+   */
+  | { state: 'gap'; startMs: number; endMs: number; reason: string }
+  /** Ended: unsubscribed, client closed, or given up (`error` then says why). */
+  | { state: 'closed'; error?: ChainxError | undefined }
+
+/** Parameters of `subscribe`. */
+export interface SubscribeParameters<TParsed = Record<string, unknown>> {
+  /** A subscription filter of spec 6.4 (see `subscriptionFilter` for builders). Checked before sending. */
+  filter: EventSubscriptionFilter
+  /** Called once per event, in order. A throw or a rejected promise goes to `onError`; the stream goes on. */
+  onEvent: (event: ChainxEvent<TParsed>) => void | Promise<void>
+  /**
+   * Errors that do not end the subscription (a throwing `onEvent`, a failed backfill, a
+   * malformed frame) and the one that does (then a `closed` state follows).
+   * @default logs with console.error
+   */
+  onError?: ((error: unknown) => void) | undefined
+  /** Connection and backfill progress of this subscription. */
+  onStateChange?: ((change: SubscriptionStateChange) => void) | undefined
+}
