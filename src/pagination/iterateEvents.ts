@@ -6,6 +6,7 @@ import type {
   ParsedJsonParser,
   QueryEventsFn,
 } from '../events/types.js'
+import { eventKey } from '../events/eventKey.js'
 import { createPageIterator } from './createPageIterator.js'
 import { resolvePaginationOptions } from './resolvePaginationOptions.js'
 import type { FetchedPage, PageIterable, WalkOptions, WalkPage } from './types.js'
@@ -65,7 +66,7 @@ export function iterateEvents<TParsed = Record<string, unknown>>(
     options: resolved,
     pageSize: () => pageSize,
     startCursor: options.cursor ?? null,
-    sameCursor: (a, b) => a.txDigest === b.txDigest && a.eventSeq === b.eventSeq,
+    sameCursor: (a, b) => eventKey(a) === eventKey(b),
     async fetchPage({ cursor, size, signal }) {
       const page = await queryEvents<TParsed>({ filter, cursor, limit: size, descending, parse, signal })
       return { ...page, items: page.data, hasMore: page.hasNextPage }
