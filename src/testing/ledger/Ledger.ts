@@ -102,6 +102,8 @@ export class Ledger implements LedgerReader {
   readonly #eventIndex = new Map<string, LedgerEvent[]>()
   readonly #txIndex = new Map<string, LedgerTransaction[]>()
   readonly #composite = new Map<string, CompositeIndex>()
+  /** Index arrays each event type goes into (saves building keys per event). */
+  readonly #typeBuckets = new Map<string, LedgerEvent[][]>()
   readonly #objects = new Map<string, LedgerObject>()
   readonly #objectMeta = new Map<string, ObjectMeta>()
   readonly #gasCoins = new Map<string, string>()
@@ -305,12 +307,24 @@ export class Ledger implements LedgerReader {
       this.#transactions.push(tx)
       this.#txByDigest.set(tx.digest, tx)
       for (const key of transactionIndexKeys(tx)) pushTo(this.#txIndex, key, tx)
+      if (tx.events.length === 0) continue
+      const txBuckets = [`s:${tx.sender}`, `e:${tx.call.package}`, `e:${tx.call.package}::${tx.call.module}`].map((key) => this.#bucket(key))
       for (const event of tx.events) {
         this.#events.push(event)
         newEvents.push(event)
-        const keys = eventIndexKeys(event)
-        for (const key of keys) if (!key.startsWith('x:')) pushTo(this.#eventIndex, key, event)
-        for (const composite of this.#composite.values()) if (hasKeys(keys, composite.keys)) composite.events.push(event)
+        for (const bucket of txBuckets) bucket.push(event)
+        let typeBuckets = this.#typeBuckets.get(event.type)
+        if (!typeBuckets) {
+          typeBuckets = eventIndexKeys(event)
+            .filter((key) => key.startsWith('t:'))
+            .map((key) => this.#bucket(key))
+          this.#typeBuckets.set(event.type, typeBuckets)
+        }
+        for (const bucket of typeBuckets) bucket.push(event)
+        if (this.#composite.size > 0) {
+          const keys = eventIndexKeys(event)
+          for (const composite of this.#composite.values()) if (hasKeys(keys, composite.keys)) composite.events.push(event)
+        }
       }
     }
     const checkpoint: LedgerCheckpoint = {
@@ -462,6 +476,15 @@ export class Ledger implements LedgerReader {
     }
   }
 
+  #bucket(key: string): LedgerEvent[] {
+    let bucket = this.#eventIndex.get(key)
+    if (!bucket) {
+      bucket = []
+      this.#eventIndex.set(key, bucket)
+    }
+    return bucket
+  }
+
   #prune(): void {
     const last = this.latestCheckpoint.sequenceNumber
     if (!Number.isFinite(this.retention)) return
@@ -481,6 +504,7 @@ export class Ledger implements LedgerReader {
   /** Drops pruned entries from the secondary indexes (amortized: only when garbage outweighs live data). */
   #compact(first: number): void {
     this.#prunedSinceCompaction = 0
+    this.#typeBuckets.clear()
     for (const [key, events] of this.#eventIndex) {
       const start = firstIndexWhere(events, (event) => event.checkpoint >= first)
       if (start === events.length) this.#eventIndex.delete(key)

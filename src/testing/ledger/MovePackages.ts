@@ -63,6 +63,8 @@ export interface PackageInfo {
   digest: string
 }
 
+const SERIALIZE_OPTIONS = { initialSize: 128, allocateSize: 256 }
+
 interface StructInfo {
   type: string
   typeParameters: number
@@ -88,6 +90,9 @@ export class MovePackages {
   readonly #packages = new Map<string, PackageInfo>()
   readonly #structs = new Map<string, StructInfo>()
   readonly #modules = new Set<string>()
+  /** One string instance per event type, so events share it (memory, map lookups). */
+  readonly #typeNames = new Map<string, string>()
+  readonly #resolved = new Map<string, { struct: StructInfo; typeArguments: string[] }>()
   readonly #newAddress: () => string
   readonly #newDigest: () => string
 
@@ -106,6 +111,7 @@ export class MovePackages {
     }
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(input.module)) throw new TypeError(`Invalid module name: ${input.module}`)
     this.#modules.add(`${address}::${input.module}`)
+    this.#resolved.clear()
     const eventTypes: Record<string, string> = {}
     for (const [name, definition] of Object.entries(input.events ?? {})) {
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new TypeError(`Invalid struct name: ${name}`)
@@ -153,16 +159,28 @@ export class MovePackages {
     }
     let bytes: Uint8Array
     try {
-      bytes = struct.bcsType.serialize(emit.fields).toBytes()
+      bytes = struct.bcsType.serialize(emit.fields, SERIALIZE_OPTIONS).toBytes()
     } catch (error) {
       throw new TypeError(`Fields do not match ${struct.type}: ${(error as Error).message}`)
     }
     const parsedJson = toMoveJson(struct.bcsType.parse(bytes)) as Record<string, unknown>
     const type = typeArguments.length > 0 ? `${struct.type}<${typeArguments.join(', ')}>` : struct.type
-    return { type, parsedJson, bcs: toBase64(bytes) }
+    const canonicalType = this.#typeNames.get(type) ?? type
+    if (canonicalType === type) this.#typeNames.set(type, type)
+    return { type: canonicalType, parsedJson, bcs: toBase64(bytes) }
   }
 
   #resolve(caller: { package: string; module: string }, emit: EmitInput): { struct: StructInfo; typeArguments: string[] } {
+    const cacheKey = `${caller.package}|${caller.module}|${emit.struct}|${emit.typeArguments?.join(',') ?? ''}`
+    const hit = this.#resolved.get(cacheKey)
+    if (hit) return hit
+    const resolved = this.#resolveUncached(caller, emit)
+    if (this.#resolved.size >= 10_000) this.#resolved.clear()
+    this.#resolved.set(cacheKey, resolved)
+    return resolved
+  }
+
+  #resolveUncached(caller: { package: string; module: string }, emit: EmitInput): { struct: StructInfo; typeArguments: string[] } {
     const pkg = normalizeAddress(caller.package)
     let name = emit.struct.replace(/\s+/g, '')
     let typeArguments = (emit.typeArguments ?? []).map(normalizeMoveType)

@@ -1,6 +1,8 @@
 import { BcsType, fromHex, toHex } from '@mysten/bcs'
 
 const ADDRESS = /^0x[0-9a-fA-F]{1,64}$/
+const CACHE_LIMIT = 10_000
+const normalized = new Map<string, string>()
 
 /**
  * Canonical form of a Move address: `0x` and 64 lowercase hex digits. Throws on anything
@@ -10,13 +12,30 @@ const ADDRESS = /^0x[0-9a-fA-F]{1,64}$/
  * normalizeAddress('0x2') // '0x0000…0002' (66 characters)
  */
 export function normalizeAddress(address: string): string {
+  const hit = normalized.get(address)
+  if (hit) return hit
   if (!ADDRESS.test(address)) throw new TypeError(`Invalid address: ${address}`)
-  return `0x${address.slice(2).toLowerCase().padStart(64, '0')}`
+  const result = `0x${address.slice(2).toLowerCase().padStart(64, '0')}`
+  if (normalized.size >= CACHE_LIMIT) normalized.clear()
+  normalized.set(address, result)
+  return result
 }
 
 /** Whether `text` is `0x` followed by 1 to 64 hex digits. */
 export function isAddress(text: string): boolean {
   return ADDRESS.test(text)
+}
+
+const bytesCache = new Map<string, Uint8Array>()
+
+/** The 32 bytes of an address (cached: datasets reuse a few thousand addresses at most). */
+function addressBytes(address: string): Uint8Array {
+  const hit = bytesCache.get(address)
+  if (hit) return hit
+  const bytes = fromHex(normalizeAddress(address).slice(2))
+  if (bytesCache.size >= CACHE_LIMIT) bytesCache.clear()
+  bytesCache.set(address, bytes)
+  return bytes
 }
 
 /**
@@ -32,7 +51,7 @@ export const moveAddress = new BcsType<string, string, 'address'>({
   name: 'address',
   read: (reader) => `0x${toHex(reader.readBytes(32))}`,
   write: (value, writer) => {
-    writer.writeBytes(fromHex(normalizeAddress(value).slice(2)))
+    writer.writeBytes(addressBytes(value))
   },
   serializedSize: () => 32,
   validate: (value) => {

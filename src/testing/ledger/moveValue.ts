@@ -40,23 +40,27 @@ function moveTypeOfName(name: string): string {
 
 /**
  * Turns a value parsed by @mysten/bcs into plain JSON the way the service prints Move values:
- * byte arrays become number arrays, maps become objects, everything else is kept
- * (u64/u128/u256 are already strings, u8/u16/u32 numbers).
+ * byte arrays become number arrays, maps become objects, bigints strings; everything else is
+ * kept (u64/u128/u256 are already strings, u8/u16/u32 numbers). Plain objects and arrays are
+ * converted in place (parse results are fresh), so this allocates little.
  *
  * @example
  * toMoveJson(new Uint8Array([1, 2])) // [1, 2]
  */
 export function toMoveJson(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return typeof value === 'bigint' ? value.toString() : value
   if (value instanceof Uint8Array) return Array.from(value)
-  if (Array.isArray(value)) return value.map(toMoveJson)
   if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [String(k), toMoveJson(v)]))
-  if (typeof value === 'bigint') return value.toString()
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {}
-    for (const [key, field] of Object.entries(value)) out[key] = toMoveJson(field)
-    return out
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = toMoveJson(value[i])
+    return value
   }
-  return value
+  const record = value as Record<string, unknown>
+  for (const key in record) {
+    const field = record[key]
+    if (field !== null && (typeof field === 'object' || typeof field === 'bigint')) record[key] = toMoveJson(field)
+  }
+  return record
 }
 
 function addressBytes(hex: string): number[] {

@@ -1,0 +1,143 @@
+import { createMockGraphqlEnvironment } from './http/createMockGraphqlEnvironment.js'
+import { handleMockRequest, type MockHttpRequest, type MockHttpResponse, type MockRequestEnvironment } from './http/handleMockRequest.js'
+import type { MockFaults } from './http/MockFaults.js'
+import { generateDataset, type Dataset, type DatasetOptions } from './ledger/generateDataset.js'
+import type { Ledger, NewTransaction } from './ledger/Ledger.js'
+import type { ExecuteInput, MovePackages, PublishInput, PublishedModule } from './ledger/MovePackages.js'
+import type { LedgerCheckpoint, LedgerEpoch, LedgerEvent } from './ledger/types.js'
+import type { MockServiceLimits } from './graphql/mockServiceLimits.js'
+
+/** Options of a mock network (with or without sockets). */
+export interface MockNetworkOptions {
+  /** Seed of the dataset and of every digest and address. @default 1 */
+  seed?: number
+  /** Events of the generated dataset; 0 for an empty chain. @default 200 */
+  events?: number
+  /** Minimum checkpoints of the generated dataset. */
+  checkpoints?: number
+  /** More dataset knobs (senders, checkpointsPerEpoch, maxTransactionsPerCheckpoint). */
+  dataset?: Omit<DatasetOptions, 'seed' | 'events' | 'checkpoints'>
+  /** Checkpoints kept available; older ones are pruned (availableRange moves). @default Infinity */
+  retention?: number
+  /** Overrides of the service limits (defaults: the real service's). */
+  limits?: Partial<MockServiceLimits>
+  /** Requests per minute over all HTTP endpoints before 429; off when omitted. */
+  rateLimitPerMinute?: number
+  /** Service version sent in `x-chain-rpc-version`. @default '2025.3.0' */
+  version?: string
+  /** The GraphQL SDL to serve; defaults to the package's schema.graphql (read from disk). */
+  schemaSource?: string
+  /** Timestamp of the genesis checkpoint. @default 1735689600000 */
+  genesisTimestampMs?: number
+  /** Simulated time between checkpoints. @default 250 */
+  checkpointIntervalMs?: number
+  /** Clock of the rate limiter. @default Date.now */
+  now?: () => number
+}
+
+/** The result of one executed transaction. */
+export interface ExecutedTransaction {
+  digest: string
+  txSeq: number
+  checkpoint: number
+  events: readonly LedgerEvent[]
+}
+
+/** Hooks the socket server installs on its network. */
+export interface MockServerBinding {
+  restart(): Promise<void>
+}
+
+/**
+ * Controller of a mock chainx network: the ledger, Move packages and event emission
+ * (`publish`, `execute`, `executeBatch`), time (`advance`, `endEpoch`), faults and the shared
+ * HTTP handler. Create it with `createMockNetwork` (no sockets) or `startMockNetwork`.
+ *
+ * @example
+ * const network = createMockNetwork({ events: 0 })
+ * const counter = network.publish({ module: 'counter', events: { Bumped: { value: bcs.u64() } } })
+ * network.execute({ sender: '0xa11ce', module: 'counter', function: 'bump', emit: [{ struct: 'Bumped', fields: { value: 1n } }] })
+ */
+export class MockNetwork {
+  readonly ledger: Ledger
+  readonly packages: MovePackages
+  readonly faults: MockFaults
+  readonly limits: Readonly<MockServiceLimits>
+  readonly version: string
+  /** The generated dataset, or undefined when created with `events: 0` and no checkpoints. */
+  readonly dataset: Dataset | undefined
+  readonly #env: MockRequestEnvironment & { packages: MovePackages }
+  #binding: MockServerBinding | undefined
+
+  constructor(options: MockNetworkOptions = {}) {
+    this.#env = createMockGraphqlEnvironment(options)
+    this.ledger = this.#env.ledger
+    this.packages = this.#env.packages
+    this.faults = this.#env.faults
+    this.limits = this.#env.limits
+    this.version = this.#env.version
+    const events = options.events ?? 200
+    const checkpoints = options.checkpoints ?? 0
+    this.dataset =
+      events > 0 || checkpoints > 0
+        ? generateDataset(this, { ...options.dataset, seed: options.seed ?? 1, events, checkpoints })
+        : undefined
+  }
+
+  /** Declares a Move module and its event structs (spec 6.1). */
+  publish(input: PublishInput): PublishedModule {
+    return this.packages.publish(input)
+  }
+
+  /** Runs one transaction in a new checkpoint; its events reach queries and subscriptions. */
+  execute(input: ExecuteInput): ExecutedTransaction {
+    return this.executeBatch([input])[0] as ExecutedTransaction
+  }
+
+  /** Runs several transactions in one new checkpoint, in order. Nothing is recorded if one is invalid. */
+  executeBatch(inputs: readonly ExecuteInput[]): ExecutedTransaction[] {
+    const transactions: NewTransaction[] = inputs.map((input) => {
+      const caller = this.packages.resolveModule(input)
+      return {
+        sender: input.sender,
+        call: { package: caller.package, module: caller.module, function: input.function ?? 'run' },
+        events: (input.emit ?? []).map((emit) => this.packages.buildEvent(caller, emit)),
+        ...(input.gasPrice !== undefined ? { gasPrice: input.gasPrice } : {}),
+        ...(input.gasBudget !== undefined ? { gasBudget: input.gasBudget } : {}),
+        ...(input.objects ? { objects: input.objects } : {}),
+        ...(input.recipients ? { recipients: input.recipients } : {}),
+      }
+    })
+    const { checkpoint, transactions: recorded } = this.ledger.appendCheckpoint(transactions)
+    return recorded.map((tx) => ({ digest: tx.digest, txSeq: tx.txSeq, checkpoint: checkpoint.sequenceNumber, events: tx.events }))
+  }
+
+  /** Lands `count` empty checkpoints (useful to move availableRange and trigger pruning). */
+  advance(count = 1): LedgerCheckpoint {
+    for (let i = 0; i < count; i++) this.ledger.appendCheckpoint([])
+    return this.ledger.latestCheckpoint
+  }
+
+  /** Ends the current epoch; the next checkpoint opens a new one. */
+  endEpoch(options: { referenceGasPrice?: bigint } = {}): LedgerEpoch {
+    return this.ledger.endEpoch(options)
+  }
+
+  /** Answers one HTTP request exactly as the socket server does (used by msw handlers). */
+  handle(request: MockHttpRequest): Promise<MockHttpResponse> {
+    return handleMockRequest(this.#env, request)
+  }
+
+  /**
+   * Stops the socket server and starts it again on the same port, data kept, every socket
+   * dropped. Resolves immediately for a network without sockets.
+   */
+  async restart(): Promise<void> {
+    await this.#binding?.restart()
+  }
+
+  /** Used by startMockNetwork to connect `restart` to its server. */
+  bindServer(binding: MockServerBinding | undefined): void {
+    this.#binding = binding
+  }
+}

@@ -1,0 +1,158 @@
+import { handleJsonRpcRequest } from '../jsonRpc/handleJsonRpcRequest.js'
+import type { Ledger } from '../ledger/Ledger.js'
+import { utf8Length, type GraphqlRequestBody, type MockGraphqlService } from '../graphql/MockGraphqlService.js'
+import type { MockServiceLimits } from '../graphql/mockServiceLimits.js'
+import type { MinuteRateLimiter } from './createMinuteRateLimiter.js'
+import type { FaultEndpoint, MockFaults } from './MockFaults.js'
+
+/** An HTTP request as the mock network sees it (from node:http or from msw). */
+export interface MockHttpRequest {
+  method: string
+  /** Path (with optional query), or a full URL. */
+  url: string
+  /** Header names in any case. */
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+/** An HTTP response of the mock network: the same for the socket server and msw handlers. */
+export interface MockHttpResponse {
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
+/** Everything handleMockRequest reads. */
+export interface MockRequestEnvironment {
+  ledger: Ledger
+  graphql: MockGraphqlService
+  limits: MockServiceLimits
+  faults: MockFaults
+  rateLimiter: MinuteRateLimiter
+  /** Full service version sent in `x-chain-rpc-version`, e.g. `2025.3.0`. */
+  version: string
+}
+
+const VERSION_HEADER = 'x-chain-rpc-version'
+const USAGE_HEADER = 'x-chain-rpc-show-usage'
+
+const BAD_GATEWAY_PAGE =
+  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
+
+function endpointOf(path: string): FaultEndpoint | undefined {
+  if (path === '/graphql' || path === '/graphql/') return 'graphql'
+  if (path === '/' || path === '/json-rpc' || path === '/json-rpc/') return 'rpc'
+  return undefined
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): MockHttpResponse {
+  return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }
+}
+
+function text(status: number, body: string, headers: Record<string, string> = {}): MockHttpResponse {
+  return { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers }, body }
+}
+
+function graphqlFailure(status: number, message: string, code: string): MockHttpResponse {
+  return json(status, { data: null, errors: [{ message, extensions: { code } }] })
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+function checkVersion(header: string | string[] | undefined, version: string): MockHttpResponse | undefined {
+  if (header === undefined) return undefined
+  const values = (Array.isArray(header) ? header : [header]).flatMap((value) => value.split(',')).map((value) => value.trim())
+  if (values.length > 1) return graphqlFailure(400, `Failed to parse ${VERSION_HEADER}: Multiple possible versions found.`, 'BAD_REQUEST')
+  const requested = values[0] ?? ''
+  const match = /^(\d+)\.(\d+)$/.exec(requested)
+  if (!match) return graphqlFailure(400, `Failed to parse ${VERSION_HEADER}: '${requested}' not a valid <YEAR>.<MONTH> version.`, 'BAD_REQUEST')
+  const [year, minor] = version.split('.')
+  if (Number(match[1]) !== Number(year) || Number(match[2]) !== Number(minor)) {
+    return graphqlFailure(421, `Version '${requested}' not supported.`, 'INTERNAL_SERVER_ERROR')
+  }
+  return undefined
+}
+
+function handleGraphql(env: MockRequestEnvironment, request: MockHttpRequest, headers: Record<string, string | string[] | undefined>): MockHttpResponse {
+  if (request.method !== 'POST') return text(405, 'Method Not Allowed', { allow: 'POST' })
+  const versionError = checkVersion(headers[VERSION_HEADER], env.version)
+  if (versionError) return versionError
+  let body: unknown
+  try {
+    body = JSON.parse(request.body)
+  } catch (error) {
+    return text(400, `Failed to parse the request body as JSON: ${(error as Error).message}`)
+  }
+  const candidate = body as Partial<GraphqlRequestBody> | null
+  if (!candidate || typeof candidate !== 'object' || typeof candidate.query !== 'string') {
+    return text(400, 'Invalid GraphQL request: missing field `query`')
+  }
+  const variables = candidate.variables
+  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
+    return text(400, 'Invalid GraphQL request: `variables` must be an object')
+  }
+  const operationName = typeof candidate.operationName === 'string' ? candidate.operationName : null
+  const result = env.graphql.execute(
+    { query: candidate.query, variables: variables ?? null, operationName },
+    { bodyBytes: utf8Length(request.body), showUsage: headers[USAGE_HEADER] !== undefined },
+  )
+  return json(200, result)
+}
+
+function route(env: MockRequestEnvironment, request: MockHttpRequest, path: string, headers: Record<string, string | string[] | undefined>): MockHttpResponse {
+  const endpoint = endpointOf(path)
+  if (endpoint === 'graphql') return handleGraphql(env, request, headers)
+  if (endpoint === 'rpc') {
+    if (request.method !== 'POST') return text(405, 'Method Not Allowed', { allow: 'POST' })
+    const { status, body } = handleJsonRpcRequest(env.ledger, request.body, { maxPageSize: env.limits.maxPageSize })
+    return { status, headers: { 'content-type': 'application/json' }, body }
+  }
+  if (request.method === 'GET' && (path === '/health' || path === '/graphql/health')) return text(200, 'OK')
+  return text(404, 'Not Found')
+}
+
+/**
+ * The one request handler of the mock network, shared by the node:http server and the msw
+ * handlers: rate limit, faults, routing (POST /graphql; POST / and /json-rpc), the version
+ * check and the `x-chain-rpc-version` header on every response.
+ *
+ * @example
+ * const response = await handleMockRequest(env, { method: 'POST', url: '/graphql', headers: {}, body: '{"query":"{ chainIdentifier }"}' })
+ * response.headers['x-chain-rpc-version'] // '2025.3.0'
+ */
+export async function handleMockRequest(env: MockRequestEnvironment, request: MockHttpRequest): Promise<MockHttpResponse> {
+  const headers: Record<string, string | string[] | undefined> = {}
+  for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = value
+  const path = new URL(request.url, 'http://mock.invalid').pathname
+  const endpoint = endpointOf(path)
+  const latency = env.faults.latencyFor(endpoint)
+  if (latency > 0) await sleep(latency)
+  let response: MockHttpResponse
+  const quota = env.rateLimiter.take()
+  const fault = quota.allowed ? env.faults.take(endpoint) : undefined
+  if (!quota.allowed) {
+    response = json(
+      429,
+      { error: 'Too Many Requests', message: `Rate limit exceeded, retry after ${quota.retryAfterSeconds} seconds`, retryAfterSeconds: quota.retryAfterSeconds },
+      { 'retry-after': String(quota.retryAfterSeconds) },
+    )
+  } else if (fault?.kind === 'status') {
+    const retry = fault.retryAfterSeconds !== undefined ? { 'retry-after': String(fault.retryAfterSeconds) } : undefined
+    response =
+      fault.status === 429
+        ? json(429, { error: 'Too Many Requests', message: 'Rate limit exceeded', retryAfterSeconds: fault.retryAfterSeconds ?? 1 }, retry)
+        : text(fault.status, fault.status === 503 ? 'Service Unavailable' : `HTTP ${fault.status}`, retry)
+  } else if (fault?.kind === 'html502') {
+    response = { status: 502, headers: { 'content-type': 'text/html' }, body: BAD_GATEWAY_PAGE }
+  } else {
+    response = route(env, request, path, headers)
+    if (fault?.kind === 'truncate') {
+      const cut = Math.max(1, Math.min(response.body.length - 1, Math.floor(response.body.length / 2)))
+      response = { status: 200, headers: { ...response.headers, 'content-type': 'application/json' }, body: response.body.slice(0, cut) }
+    }
+  }
+  response.headers[VERSION_HEADER] = env.version
+  return response
+}
