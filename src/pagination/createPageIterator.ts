@@ -149,6 +149,7 @@ async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCurs
     }
     if (stopped.aborted) return
     const { nextCursor } = page
+    // A page that claims more must move: a null cursor would restart the walk, the same one loop it.
     if (page.hasMore && (nextCursor === null || (cursor !== null && sameCursor(nextCursor, cursor)))) {
       throw new CursorNotAdvancingError({ cursor: nextCursor, delivered })
     }
@@ -157,7 +158,7 @@ async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCurs
     options.onPage?.({ pages: pageIndex + 1, items: delivered, elapsedMs: performance.now() - started, restarts })
     const walkPage = { ...page, items, cursor, pageIndex, restarts }
     pageIndex++
-    cursor = nextCursor ?? cursor
+    cursor = nextCursor
     hasMore = page.hasMore && delivered < cap
     yield walkPage
   }

@@ -8,7 +8,10 @@
 export interface FetchedPage<TItem, TCursor> {
   /** The page's items, in yield order. */
   items: TItem[]
-  /** Cursor to continue from (opaque); `null` keeps the current cursor, it never resets the walk. */
+  /**
+   * Cursor to continue from (opaque). A page that claims more must give a new, non-null
+   * cursor; otherwise the walk throws `CursorNotAdvancingError` rather than restart or loop.
+   */
   nextCursor: TCursor | null
   /** Whether the service claims more items in the walk's direction. */
   hasMore: boolean
