@@ -1,0 +1,533 @@
+import { createServer, type Server } from 'node:net'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { WebSocketServer, type WebSocket } from 'ws'
+import { InvalidFilterError, JsonRpcError, SocketClosedError } from '../../src/errors/index.js'
+import { createSubscriptionClient, type SubscriptionClient, type SubscriptionClientOptions, type SubscriptionStateChange } from '../../src/events/subscribe/index.js'
+import type { ChainxEvent, EventPage, EventSubscriptionFilter, QueryEventsFn } from '../../src/events/types.js'
+
+// A tiny chainx WebSocket server on 127.0.0.1 speaking the reference wire format
+// (jsonrpc-anchor 2.8), with an in-memory chain behind `queryEvents`. It understands the
+// filters `{ All: [] }` and `{ Sender }` only: filter semantics are tested against the
+// mock network in subscribe.test.ts.
+
+interface Received {
+  connection: number
+  message: { id?: unknown; method?: string; params?: unknown }
+}
+
+interface TinyServer {
+  url: string
+  /** Connections accepted so far. */
+  accepted: number
+  /** Connections open now. */
+  readonly openCount: number
+  received: Received[]
+  chain: ChainxEvent[]
+  /** Replaces the default answer to a call: return a frame, `null` for no answer, undefined for the default. */
+  respond: ((message: Received['message'], socket: WebSocket) => string | null | undefined) | undefined
+  /** Appends an event to the chain and pushes it to every matching subscription of a socket that is not silenced. */
+  emit(event: ChainxEvent): void
+  /** From now on the sockets open now ignore every frame and get no events, but stay connected (a black hole). */
+  silence(): void
+  /** Cuts every connection without a close frame. */
+  dropAll(): void
+  /** Subscriptions alive on the server, with their filters. */
+  subscriptionFilters(): EventSubscriptionFilter[]
+  queryEvents: QueryEventsFn
+  close(): Promise<void>
+}
+
+const servers: { close(): Promise<void> }[] = []
+const clients: SubscriptionClient[] = []
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close()
+  for (const server of servers.splice(0)) await server.close()
+})
+
+async function startTinyServer(): Promise<TinyServer> {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 })
+  await new Promise<void>((resolve) => wss.once('listening', () => resolve()))
+  const address = wss.address() as { port: number }
+  const subscriptions = new Map<number, { socket: WebSocket; filter: EventSubscriptionFilter }>()
+  const silenced = new Set<WebSocket>()
+  const open = new Set<WebSocket>()
+  let nextSubscriptionId = 1000
+
+  const matches = (filter: EventSubscriptionFilter, event: ChainxEvent) =>
+    'Sender' in filter ? filter.Sender === event.sender : 'All' in filter && filter.All.length === 0
+
+  const server: TinyServer = {
+    url: `ws://127.0.0.1:${address.port}`,
+    accepted: 0,
+    get openCount() {
+      return open.size
+    },
+    received: [],
+    chain: [],
+    respond: undefined,
+    emit(event) {
+      server.chain.push(event)
+      for (const [id, { socket, filter }] of subscriptions) {
+        if (silenced.has(socket) || !matches(filter, event)) continue
+        socket.send(JSON.stringify({ jsonrpc: '2.0', method: 'chainx_subscribeEvent', params: { subscription: id, result: event } }))
+      }
+    },
+    silence() {
+      for (const socket of open) silenced.add(socket)
+    },
+    dropAll() {
+      for (const socket of open) socket.terminate()
+    },
+    subscriptionFilters: () => [...subscriptions.values()].map((entry) => entry.filter),
+    queryEvents: (async ({ filter, cursor, limit, descending }) => {
+      const selected = server.chain.filter((event) =>
+        'All' in filter ? true : 'Sender' in filter ? event.sender === filter.Sender : false,
+      )
+      const ordered = descending ? [...selected].reverse() : selected
+      const start = cursor ? ordered.findIndex((event) => event.id.txDigest === cursor.txDigest && event.id.eventSeq === cursor.eventSeq) + 1 : 0
+      const size = limit ?? 50
+      const data = ordered.slice(start, start + size)
+      return { data, nextCursor: data.at(-1)?.id ?? cursor ?? null, hasNextPage: start + size < ordered.length } as EventPage
+    }) as QueryEventsFn,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of open) socket.terminate()
+        wss.close(() => resolve())
+      }),
+  }
+
+  wss.on('connection', (socket) => {
+    const connection = ++server.accepted
+    open.add(socket)
+    socket.on('close', () => {
+      open.delete(socket)
+      for (const [id, entry] of subscriptions) if (entry.socket === socket) subscriptions.delete(id)
+    })
+    socket.on('message', (data) => {
+      if (silenced.has(socket)) return
+      const message = JSON.parse(data.toString()) as Received['message']
+      server.received.push({ connection, message })
+      const custom = server.respond?.(message, socket)
+      if (custom !== undefined) {
+        if (custom !== null) socket.send(custom)
+        return
+      }
+      const reply = (result: unknown) => socket.send(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }))
+      if (message.method === 'chainx_subscribeEvent') {
+        const id = nextSubscriptionId++
+        subscriptions.set(id, { socket, filter: (message.params as EventSubscriptionFilter[])[0] as EventSubscriptionFilter })
+        reply(id)
+      } else if (message.method === 'chainx_unsubscribeEvent') {
+        const id = (message.params as unknown[])[0] as number
+        const owned = subscriptions.get(id)?.socket === socket
+        if (owned) subscriptions.delete(id)
+        reply(owned)
+      } else {
+        socket.send(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } }))
+      }
+    })
+  })
+  servers.push(server)
+  return server
+}
+
+let eventCounter = 0
+function makeEvent(sender = '0xa'): ChainxEvent {
+  const n = ++eventCounter
+  return {
+    id: { txDigest: `tx${n}`, eventSeq: '0' },
+    packageId: '0x2',
+    transactionModule: 'market',
+    sender,
+    type: '0x2::market::Listed',
+    parsedJson: { n: String(n) },
+    bcs: 'AA==',
+    bcsEncoding: 'base64',
+    timestampMs: String(1_700_000_000_000 + n),
+  }
+}
+
+function newClient(server: TinyServer, options: Partial<SubscriptionClientOptions> = {}): SubscriptionClient {
+  const client = createSubscriptionClient({
+    wsUrl: server.url,
+    queryEvents: server.queryEvents,
+    heartbeatMs: 0,
+    reconnect: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 5 },
+    ...options,
+  })
+  clients.push(client)
+  return client
+}
+
+function recorder() {
+  const events: ChainxEvent[] = []
+  const errors: unknown[] = []
+  const states: SubscriptionStateChange[] = []
+  return {
+    events,
+    errors,
+    states,
+    keys: () => events.map((event) => event.id.txDigest),
+    onEvent: (event: ChainxEvent) => {
+      events.push(event)
+    },
+    onError: (error: unknown) => {
+      errors.push(error)
+    },
+    onStateChange: (change: SubscriptionStateChange) => {
+      states.push(change)
+    },
+  }
+}
+
+const subscribeCalls = (server: TinyServer) => server.received.filter((entry) => entry.message.method === 'chainx_subscribeEvent')
+const waitOptions = { timeout: 5_000, interval: 5 }
+
+describe('subscribe over a WebSocket (tiny wire-format server)', () => {
+  it('S1: subscribeEvent with [filter] over ws_url returns a stream of events and an unsubscribe function', async () => {
+    const server = await startTinyServer()
+    const client = newClient(server)
+    const seen = recorder()
+    const unsubscribe = await client.subscribe({ filter: { All: [] }, ...seen })
+    expect(subscribeCalls(server).map((entry) => entry.message.params)).toEqual([[{ All: [] }]])
+    const emitted = [makeEvent(), makeEvent(), makeEvent()]
+    for (const event of emitted) server.emit(event)
+    await vi.waitFor(() => expect(seen.events).toHaveLength(3), waitOptions)
+    expect(seen.events).toEqual(emitted)
+    expect(seen.states.map((change) => change.state)).toContain('open')
+
+    await expect(unsubscribe()).resolves.toBe(true)
+    const unsubscribeCall = server.received.find((entry) => entry.message.method === 'chainx_unsubscribeEvent')
+    expect(unsubscribeCall?.message.params).toEqual([1000])
+    expect(seen.states.at(-1)).toEqual({ state: 'closed' })
+    server.emit(makeEvent())
+    await vi.waitFor(() => expect(server.openCount).toBe(0), waitOptions)
+    expect(seen.events).toHaveLength(3)
+    expect(seen.errors).toEqual([])
+  })
+
+  it('S1: all subscriptions of a client share one socket, closed only after the last unsubscribes', async () => {
+    const server = await startTinyServer()
+    const client = newClient(server)
+    const first = recorder()
+    const second = recorder()
+    const unsubscribeFirst = await client.subscribe({ filter: { All: [] }, ...first })
+    const unsubscribeSecond = await client.subscribe({ filter: { Sender: '0xb' }, ...second })
+    expect(server.accepted).toBe(1)
+    server.emit(makeEvent('0xa'))
+    server.emit(makeEvent('0xb'))
+    await vi.waitFor(() => expect(second.events).toHaveLength(1), waitOptions)
+    await vi.waitFor(() => expect(first.events).toHaveLength(2), waitOptions)
+
+    await unsubscribeFirst()
+    expect(server.openCount).toBe(1)
+    await unsubscribeSecond()
+    await vi.waitFor(() => expect(server.openCount).toBe(0), waitOptions)
+    expect(server.accepted).toBe(1)
+  })
+
+  it('S1: unsubscribe is idempotent and answers false when the server had already dropped the subscription', async () => {
+    const server = await startTinyServer()
+    server.respond = (message, socket) =>
+      message.method === 'chainx_unsubscribeEvent' ? JSON.stringify({ jsonrpc: '2.0', id: message.id, result: false }) : undefined
+    const client = newClient(server)
+    const unsubscribe = await client.subscribe({ filter: { All: [] }, onEvent: () => {} })
+    const first = unsubscribe()
+    expect(unsubscribe()).toBe(first)
+    await expect(first).resolves.toBe(false)
+    expect(server.received.filter((entry) => entry.message.method === 'chainx_unsubscribeEvent')).toHaveLength(1)
+  })
+
+  it('S13: an invalid filter is rejected with INVALID_FILTER and its path before anything is sent', async () => {
+    const server = await startTinyServer()
+    const client = newClient(server)
+    const filter = { All: [{ Sender: '0xa' }, { MoveModule: { package: 'not-an-address', module: 'market' } }] }
+    const error = await client.subscribe({ filter, onEvent: () => {} }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(InvalidFilterError)
+    expect((error as InvalidFilterError).code).toBe('INVALID_FILTER')
+    expect((error as InvalidFilterError).path).toBe('All[1].MoveModule.package')
+    expect(server.accepted).toBe(0)
+  })
+
+  it('S1: a filter the server rejects (-32602) rejects subscribe with the JSON-RPC error and leaves no socket open', async () => {
+    const server = await startTinyServer()
+    server.respond = (message) =>
+      message.method === 'chainx_subscribeEvent'
+        ? JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32602, message: 'Invalid params', data: 'unknown variant' } })
+        : undefined
+    const client = newClient(server)
+    const error = await client.subscribe({ filter: { All: [] }, onEvent: () => {} }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(JsonRpcError)
+    expect((error as JsonRpcError).rpcCode).toBe(-32602)
+    expect((error as JsonRpcError).data).toBe('unknown variant')
+    await vi.waitFor(() => expect(server.openCount).toBe(0), waitOptions)
+  })
+
+  it('S1: an error frame with id null answers the one pending call instead of leaving it to time out', async () => {
+    const server = await startTinyServer()
+    server.respond = (message) =>
+      message.method === 'chainx_subscribeEvent'
+        ? JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32602, message: 'Invalid params' } })
+        : undefined
+    const client = newClient(server, { callTimeoutMs: 60_000 })
+    const error = await client.subscribe({ filter: { All: [] }, onEvent: () => {} }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(JsonRpcError)
+    expect((error as JsonRpcError).rpcCode).toBe(-32602)
+  })
+
+  it('S1: a rate-limit error frame with id null (-32009) is transient: the client reconnects and subscribes again', async () => {
+    const server = await startTinyServer()
+    let refused = 0
+    server.respond = (message) => {
+      if (message.method !== 'chainx_subscribeEvent' || refused > 0) return undefined
+      refused++
+      return JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32009, message: 'Too many requests' } })
+    }
+    const client = newClient(server, { callTimeoutMs: 60_000 })
+    const seen = recorder()
+    await client.subscribe({ filter: { All: [] }, ...seen })
+    expect(server.accepted).toBe(2)
+    expect(seen.states.map((change) => change.state)).toContain('reconnecting')
+    server.emit(makeEvent())
+    await vi.waitFor(() => expect(seen.events).toHaveLength(1), waitOptions)
+  })
+
+  it('S1: pending calls are rejected as soon as the socket closes (no wait for the call time-out)', async () => {
+    const server = await startTinyServer()
+    server.respond = (message, socket) => {
+      if (message.method === 'chainx_subscribeEvent') setTimeout(() => socket.close(1011, 'going away'), 10)
+      return null
+    }
+    const client = newClient(server, { callTimeoutMs: 60_000, reconnect: false })
+    const error = await client.subscribe({ filter: { All: [] }, onEvent: () => {} }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(SocketClosedError)
+    expect((error as SocketClosedError).code).toBe('SOCKET_CLOSED')
+  })
+
+  it('S1: a failing first connect rejects after the bounded attempts instead of hanging', async () => {
+    const server = await startTinyServer()
+    const url = server.url
+    await server.close()
+    servers.length = 0
+    const seen = recorder()
+    const client = createSubscriptionClient({ wsUrl: url, heartbeatMs: 0, reconnect: { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 3 } })
+    clients.push(client)
+    const error = await client.subscribe({ filter: { All: [] }, ...seen }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(SocketClosedError)
+    expect(seen.states.map((change) => change.state)).toEqual(['connecting', 'reconnecting', 'reconnecting', 'reconnecting'])
+    expect(seen.states.filter((change) => change.state === 'reconnecting').map((change) => (change as { attempt: number }).attempt)).toEqual([1, 2, 3])
+  })
+
+  it('S1: a connect that never completes its handshake fails after connectTimeoutMs', async () => {
+    const sockets = new Set<import('node:net').Socket>()
+    const blackHole: Server = createServer((socket) => {
+      sockets.add(socket)
+      socket.on('error', () => {})
+    })
+    await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve))
+    servers.push({
+      close: () =>
+        new Promise<void>((resolve) => {
+          for (const socket of sockets) socket.destroy()
+          blackHole.close(() => resolve())
+        }),
+    })
+    const { port } = blackHole.address() as { port: number }
+    const client = createSubscriptionClient({ wsUrl: `ws://127.0.0.1:${port}`, heartbeatMs: 0, connectTimeoutMs: 50, reconnect: false })
+    clients.push(client)
+    const error = await client.subscribe({ filter: { All: [] }, onEvent: () => {} }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(SocketClosedError)
+    expect((error as SocketClosedError).message).toContain('within 50 ms')
+  })
+
+  it('S1: a throwing or rejecting onEvent goes to onError and the stream goes on', async () => {
+    const server = await startTinyServer()
+    const client = newClient(server)
+    const delivered: string[] = []
+    const errors: unknown[] = []
+    await client.subscribe({
+      filter: { All: [] },
+      onEvent: (event) => {
+        delivered.push(event.id.txDigest)
+        if (delivered.length === 1) throw new Error('consumer bug')
+        if (delivered.length === 2) return Promise.reject(new Error('async consumer bug'))
+      },
+      onError: (error) => errors.push(error),
+    })
+    const emitted = [makeEvent(), makeEvent(), makeEvent()]
+    for (const event of emitted) server.emit(event)
+    await vi.waitFor(() => expect(delivered).toHaveLength(3), waitOptions)
+    await vi.waitFor(() => expect(errors).toHaveLength(2), waitOptions)
+    expect(errors.map((error) => (error as Error).message)).toEqual(['consumer bug', 'async consumer bug'])
+    expect(delivered).toEqual(emitted.map((event) => event.id.txDigest))
+  })
+
+  it('S1: a malformed frame or event goes to onError without ending the stream', async () => {
+    const server = await startTinyServer()
+    const client = newClient(server)
+    const seen = recorder()
+    let socketOfClient: WebSocket | undefined
+    server.respond = (message, socket) => {
+      socketOfClient = socket
+      return undefined
+    }
+    await client.subscribe({ filter: { All: [] }, ...seen })
+    socketOfClient?.send('{not json')
+    socketOfClient?.send(JSON.stringify({ jsonrpc: '2.0', method: 'chainx_subscribeEvent', params: { subscription: 1000, result: { id: 'bad' } } }))
+    const event = makeEvent()
+    server.emit(event)
+    await vi.waitFor(() => expect(seen.events).toEqual([event]), waitOptions)
+    expect(seen.errors).toHaveLength(2)
+    expect(seen.errors.map((error) => (error as { code?: string }).code)).toEqual(['INVALID_RESPONSE', 'INVALID_RESPONSE'])
+  })
+
+  it('S1: events emitted between subscribe and the server acknowledgement are backfilled from the subscribe time', async () => {
+    const server = await startTinyServer()
+    const before = makeEvent()
+    server.chain.push(before)
+    const early = makeEvent()
+    server.respond = (message, socket) => {
+      if (message.method !== 'chainx_subscribeEvent') return undefined
+      server.respond = undefined
+      server.emit(early) // on the chain before the subscription exists: never pushed live
+      const reply = JSON.stringify({ jsonrpc: '2.0', id: message.id, result: 7 })
+      setTimeout(() => socket.send(reply), 5)
+      return null
+    }
+    const client = newClient(server)
+    const seen = recorder()
+    await client.subscribe({ filter: { All: [] }, ...seen })
+    await vi.waitFor(() => expect(seen.states.map((change) => change.state)).toContain('backfilled'), waitOptions)
+    expect(seen.keys()).toEqual([early.id.txDigest])
+  })
+
+  it('S1: a heartbeat with a deadline finds a silent socket, reconnects, and backfills what the silence hid', async () => {
+    const server = await startTinyServer()
+    const client = newClient(server, { heartbeatMs: 40, heartbeatTimeoutMs: 80 })
+    const seen = recorder()
+    await client.subscribe({ filter: { All: [] }, ...seen })
+    const emitted = [makeEvent()]
+    server.emit(emitted[0] as ChainxEvent)
+    await vi.waitFor(() => expect(seen.events).toHaveLength(1), waitOptions)
+    server.silence()
+    for (let index = 0; index < 3; index++) {
+      const event = makeEvent()
+      emitted.push(event)
+      server.emit(event)
+    }
+    await vi.waitFor(() => expect(server.accepted).toBe(2), waitOptions)
+    await vi.waitFor(() => expect(seen.events).toHaveLength(4), waitOptions)
+    const live = makeEvent()
+    emitted.push(live)
+    server.emit(live)
+    await vi.waitFor(() => expect(seen.events).toHaveLength(5), waitOptions)
+    expect(seen.keys()).toEqual(emitted.map((event) => event.id.txDigest))
+    const reconnecting = seen.states.find((change) => change.state === 'reconnecting') as { error: SocketClosedError }
+    expect(reconnecting.error.message).toContain('heartbeat')
+  })
+
+  it('S1: resubscribes after a dropped connection only what is still subscribed (no zombie subscriptions)', async () => {
+    const server = await startTinyServer()
+    const client = newClient(server)
+    const kept = recorder()
+    const unsubscribeGone = await client.subscribe({ filter: { Sender: '0xdead' }, onEvent: () => {} })
+    await client.subscribe({ filter: { Sender: '0xa' }, ...kept })
+    await unsubscribeGone()
+    for (let drop = 0; drop < 3; drop++) {
+      const acceptedBefore = server.accepted
+      server.dropAll()
+      await vi.waitFor(() => expect(server.accepted).toBe(acceptedBefore + 1), waitOptions)
+      await vi.waitFor(() => expect(server.subscriptionFilters()).toEqual([{ Sender: '0xa' }]), waitOptions)
+    }
+    const resubscribed = subscribeCalls(server).filter((entry) => entry.connection > 1)
+    expect(resubscribed.map((entry) => entry.message.params)).toEqual([[{ Sender: '0xa' }], [{ Sender: '0xa' }], [{ Sender: '0xa' }]])
+    const event = makeEvent('0xa')
+    server.emit(event)
+    await vi.waitFor(() => expect(kept.events).toEqual([event]), waitOptions)
+  })
+
+  it('S1: events missed while disconnected are backfilled in order, live events during the backfill are held back and de-duplicated', async () => {
+    const server = await startTinyServer()
+    const seen = recorder()
+    let duringBackfill: ChainxEvent | undefined
+    const queryEvents: QueryEventsFn = async (parameters) => {
+      if (parameters.cursor && !parameters.descending && duringBackfill === undefined && server.accepted === 2) {
+        duringBackfill = makeEvent()
+        server.emit(duringBackfill) // pushed live on the new socket and on the chain the page is read from
+      }
+      return server.queryEvents(parameters)
+    }
+    const client = newClient(server, { queryEvents })
+    await client.subscribe({ filter: { All: [] }, ...seen })
+    const emitted = [makeEvent(), makeEvent()]
+    for (const event of emitted) server.emit(event)
+    await vi.waitFor(() => expect(seen.events).toHaveLength(2), waitOptions)
+    server.dropAll()
+    for (let index = 0; index < 3; index++) {
+      const missed = makeEvent()
+      emitted.push(missed)
+      server.chain.push(missed)
+    }
+    await vi.waitFor(() => expect(duringBackfill).toBeDefined(), waitOptions)
+    emitted.push(duringBackfill as ChainxEvent)
+    const after = makeEvent()
+    emitted.push(after)
+    server.emit(after)
+    await vi.waitFor(() => expect(seen.events).toHaveLength(emitted.length), waitOptions)
+    expect(seen.keys()).toEqual(emitted.map((event) => event.id.txDigest))
+    const backfilled = seen.states.filter((change) => change.state === 'backfilled').at(-1)
+    expect(backfilled).toMatchObject({ state: 'backfilled', after: emitted[1]?.id })
+    expect((backfilled as { delivered: number }).delivered).toBeGreaterThanOrEqual(3)
+  })
+
+  it('S1: without queryEvents a reconnect is reported as a gap with its time bounds', async () => {
+    const server = await startTinyServer()
+    const client = newClient(server, { queryEvents: undefined })
+    const seen = recorder()
+    await client.subscribe({ filter: { All: [] }, ...seen })
+    const delivered = makeEvent()
+    server.emit(delivered)
+    await vi.waitFor(() => expect(seen.events).toHaveLength(1), waitOptions)
+    server.dropAll()
+    await vi.waitFor(() => expect(seen.states.map((change) => change.state)).toContain('gap'), waitOptions)
+    const gap = seen.states.find((change) => change.state === 'gap') as { startMs: number; endMs: number; reason: string }
+    expect(gap.startMs).toBe(Number(delivered.timestampMs))
+    expect(gap.endMs).toBeGreaterThanOrEqual(gap.startMs)
+    expect(gap.reason).toContain('queryEvents')
+  })
+
+  it('S1: a backfill over maxEvents stops, reports the gap, and resumes at the newest event without repeats', async () => {
+    const server = await startTinyServer()
+    const client = newClient(server, { backfill: { maxEvents: 2, pageSize: 1 } })
+    const seen = recorder()
+    await client.subscribe({ filter: { All: [] }, ...seen })
+    const first = makeEvent()
+    server.emit(first)
+    await vi.waitFor(() => expect(seen.events).toHaveLength(1), waitOptions)
+    server.dropAll()
+    for (let index = 0; index < 6; index++) server.chain.push(makeEvent())
+    await vi.waitFor(() => expect(seen.states.map((change) => change.state)).toContain('gap'), waitOptions)
+    const live = makeEvent()
+    server.emit(live)
+    await vi.waitFor(() => expect(seen.events.at(-1)).toEqual(live), waitOptions)
+    const keys = seen.keys()
+    expect(new Set(keys).size).toBe(keys.length)
+    expect(keys).toEqual(server.chain.map((event) => event.id.txDigest).filter((key) => keys.includes(key)))
+    expect(keys.length).toBeLessThan(server.chain.length)
+  })
+
+  it('S1: close() ends every subscription with a closed state, rejects a pending subscribe, and closes the socket', async () => {
+    const server = await startTinyServer()
+    const client = newClient(server)
+    const seen = recorder()
+    await client.subscribe({ filter: { All: [] }, ...seen })
+    server.respond = (message) => (message.method === 'chainx_subscribeEvent' ? null : undefined)
+    const pending = client.subscribe({ filter: { Sender: '0xa' }, onEvent: () => {} }).catch((caught: unknown) => caught)
+    await vi.waitFor(() => expect(subscribeCalls(server)).toHaveLength(2), waitOptions)
+    await client.close()
+    await expect(pending).resolves.toBeInstanceOf(SocketClosedError)
+    expect(seen.states.at(-1)).toEqual({ state: 'closed' })
+    await vi.waitFor(() => expect(server.openCount).toBe(0), waitOptions)
+  })
+})
