@@ -1,6 +1,7 @@
 import type { LedgerEvent, LedgerReader } from '../ledger/types.js'
 import type { EventKeyField } from './EventFilter.js'
-import { comparePositions, firstIndexWhere, indexOfEvent } from './eventOrder.js'
+import { firstIndexWhere } from '../ledger/sortedSearch.js'
+import { comparePositions, indexOfEvent } from './eventOrder.js'
 import { eventKeys, eventTimestampMs } from './eventKeys.js'
 
 /**
@@ -44,7 +45,7 @@ const indexes = new WeakMap<LedgerReader, LedgerEventIndex>()
  *
  * @example
  * const index = LedgerEventIndex.of(ledger)
- * const { list, from, to } = index.eventsWithKey('sender', normalizeAddress('0x1'))
+ * const { list, from, to } = index.eventsWithKey('sender', canonicalAddress('0x1'))
  */
 export class LedgerEventIndex {
   readonly #ledger: LedgerReader
@@ -80,7 +81,7 @@ export class LedgerEventIndex {
     const events = this.#ledger.events
     const list = this.#syncKeyed(field, events).lists.get(key) ?? []
     const first = events[0]
-    const from = first === undefined ? list.length : firstIndexWhere(list, 0, list.length, (event) => comparePositions(event, first) >= 0)
+    const from = first === undefined ? list.length : firstIndexWhere(list, (event) => comparePositions(event, first) >= 0)
     return { list, from, to: list.length }
   }
 

@@ -1,6 +1,6 @@
 import type { LedgerEvent } from '../ledger/types.js'
 import type { EventKeyField } from './EventFilter.js'
-import { normalizeAddress, splitStructTag } from './moveNames.js'
+import { canonicalAddress, splitStructTag } from './moveNames.js'
 
 /**
  * The canonical keys an event has for `field` (one key for most fields, any number for
@@ -10,29 +10,30 @@ import { normalizeAddress, splitStructTag } from './moveNames.js'
  * @example
  * eventKeys('callingModule', event) // ['0x…02::market']
  * eventKeys('object', event) // ['0x…a1', '0x…b2']
+ * eventKeys('type', eventWithAMalformedType) // []
  */
 export function eventKeys(field: EventKeyField, event: LedgerEvent): readonly string[] {
   switch (field) {
     case 'transaction':
       return [event.id.txDigest]
     case 'sender':
-      return [normalizeAddress(event.sender)]
+      return [canonicalAddress(event.sender)]
     case 'package':
-      return [normalizeAddress(event.packageId)]
+      return [canonicalAddress(event.packageId)]
     case 'callingModule':
-      return [`${normalizeAddress(event.packageId)}::${event.transactionModule}`]
+      return [`${canonicalAddress(event.packageId)}::${event.transactionModule}`]
     case 'typeModule':
-      return [splitStructTag(event.type).module]
     case 'typeStruct':
-      return [splitStructTag(event.type).struct]
     case 'typeName':
-      return [splitStructTag(event.type).name]
-    case 'type':
-      return [splitStructTag(event.type).full]
+    case 'type': {
+      const parts = splitStructTag(event.type)
+      if (parts === undefined) return []
+      return [field === 'typeModule' ? parts.module : field === 'typeStruct' ? parts.struct : field === 'typeName' ? parts.name : parts.full]
+    }
     case 'recipient':
-      return [...new Set(event.recipients.map(normalizeAddress))]
+      return [...new Set(event.recipients.map(canonicalAddress))]
     case 'object':
-      return [...new Set(event.objects.map(normalizeAddress))]
+      return [...new Set(event.objects.map(canonicalAddress))]
   }
 }
 

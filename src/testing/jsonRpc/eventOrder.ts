@@ -1,3 +1,4 @@
+import { firstIndexWhere } from '../ledger/sortedSearch.js'
 import type { LedgerEvent } from '../ledger/types.js'
 
 /**
@@ -23,30 +24,12 @@ export function comparePositions(a: EventPosition, b: EventPosition): number {
 }
 
 /**
- * The first index in `list[from, to)` where the monotone `predicate` holds (false…false,
- * true…true), or `to` when it never holds. Binary search: O(log n).
- *
- * @example
- * firstIndexWhere(events, 0, events.length, (event) => comparePositions(event, cursor) > 0)
- */
-export function firstIndexWhere<T>(list: readonly T[], from: number, to: number, predicate: (item: T) => boolean): number {
-  let low = from
-  let high = to
-  while (low < high) {
-    const middle = (low + high) >>> 1
-    if (predicate(list[middle] as T)) high = middle
-    else low = middle + 1
-  }
-  return low
-}
-
-/**
  * The index of exactly this event object in `events` (ascending by position), or -1.
  *
  * @example
  * indexOfEvent(ledger.events, lastSeen) // -1 once it was pruned
  */
 export function indexOfEvent(events: readonly LedgerEvent[], event: LedgerEvent): number {
-  const index = firstIndexWhere(events, 0, events.length, (item) => comparePositions(item, event) >= 0)
+  const index = firstIndexWhere(events, (item) => comparePositions(item, event) >= 0)
   return events[index] === event ? index : -1
 }

@@ -15,7 +15,7 @@ import { jsonDeepEqual, readJsonPointer } from './jsonValue.js'
  * - `and` / `or`: every / any inner filter (an empty `and` matches all, an empty `or` none)
  *
  * @example
- * matchEventFilter({ kind: 'key', field: 'sender', key: normalizeAddress('0x1') }, event)
+ * matchEventFilter({ kind: 'key', field: 'sender', key: canonicalAddress('0x1') }, event)
  * matchEventFilter({ kind: 'jsonField', pointer: ['price'], value: '100' }, event)
  */
 export function matchEventFilter(filter: EventFilter, event: LedgerEvent): boolean {

@@ -1,22 +1,25 @@
 /**
- * Canonical forms of Move addresses and type names, so `0x2` and `0x000…002`, or
- * `Coin<0x2::sui::SUI>` with and without spaces, compare equal.
+ * Canonical forms of Move addresses and type names for filter keys, built on the ledger's
+ * own parsers (`../ledger/moveAddress.js`, `../ledger/moveTypes.js`), so `0x2` and
+ * `0x000…002`, or `Coin<0x2::sui::SUI>` with and without spaces, compare equal.
  */
+import { isAddress, normalizeAddress } from '../ledger/moveAddress.js'
+import { formatMoveType, parseMoveType } from '../ledger/moveTypes.js'
 
-const ADDRESS = /^0x[0-9a-fA-F]{1,64}$/
-const ADDRESS_IN_TYPE = /\b0x([0-9a-fA-F]{1,64})(?=::)/g
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/
-const STRUCT_TAG = /^0x[0-9a-fA-F]{1,64}::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*(<.+>)?$/
+const STRUCT_TAG_CACHE_SIZE = 4096
+const structTags = new Map<string, StructTagParts | undefined>()
 
 /**
- * Whether `text` is a `0x`-prefixed hex address or object ID of 1 to 64 digits.
+ * The canonical form of an address (see `normalizeAddress`); text that is not an address
+ * is returned unchanged instead of throwing, so odd ledger data never breaks a query.
  *
  * @example
- * isMoveAddress('0x2') // true
- * isMoveAddress('alice') // false
+ * canonicalAddress('0x2') // '0x0000…0002' (64 digits)
+ * canonicalAddress('alice') // 'alice'
  */
-export function isMoveAddress(text: string): boolean {
-  return ADDRESS.test(text)
+export function canonicalAddress(text: string): string {
+  return isAddress(text) ? normalizeAddress(text) : text
 }
 
 /**
@@ -30,44 +33,10 @@ export function isMoveIdentifier(text: string): boolean {
 }
 
 /**
- * Whether `text` looks like a struct tag `<address>::<module>::<Struct>` with optional type arguments.
- *
- * @example
- * isStructTag('0x2::coin::Coin<0x2::sui::SUI>') // true
- */
-export function isStructTag(text: string): boolean {
-  return STRUCT_TAG.test(text.replace(/\s+/g, ''))
-}
-
-/**
- * The canonical form of an address: lower-case, zero-padded to 64 hex digits. Text that is
- * not an address is returned unchanged.
- *
- * @example
- * normalizeAddress('0x2') // '0x0000…0002' (64 digits)
- */
-export function normalizeAddress(text: string): string {
-  return ADDRESS.test(text) ? `0x${text.slice(2).toLowerCase().padStart(64, '0')}` : text
-}
-
-/**
- * The canonical form of a type name: every address padded as by `normalizeAddress`,
- * white space removed.
- *
- * @example
- * normalizeTypeName('0x2::coin::Coin<0x2::sui::SUI, u64>') // '0x00…02::coin::Coin<0x00…02::sui::SUI,u64>'
- */
-export function normalizeTypeName(text: string): string {
-  return text
-    .replace(/\s+/g, '')
-    .replace(ADDRESS_IN_TYPE, (_match, hex: string) => `0x${hex.toLowerCase().padStart(64, '0')}`)
-}
-
-/**
  * The parts of a struct tag, each in canonical form.
  *
  * @example
- * const { module, struct, name, full } = splitStructTag(event.type)
+ * const { module, struct, name, full } = splitStructTag(event.type) ?? fail()
  */
 export interface StructTagParts {
   /** `<address>::<module>` of the module that defines the struct. */
@@ -81,20 +50,30 @@ export interface StructTagParts {
 }
 
 /**
- * Splits a struct tag into its defining module, base struct tag and struct name.
+ * Splits a struct tag into its defining module, base struct tag and struct name, all
+ * canonical; `undefined` when `type` is not a struct tag. Results are cached, as a ledger
+ * has few distinct event types.
  *
  * @example
- * splitStructTag('0x2::coin::Coin<0x2::sui::SUI>').name // 'Coin'
+ * splitStructTag('0x2::coin::Coin<0x2::sui::SUI>')?.name // 'Coin'
+ * splitStructTag('u64') // undefined
  */
-export function splitStructTag(type: string): StructTagParts {
-  const full = normalizeTypeName(type)
-  const angle = full.indexOf('<')
-  const base = angle < 0 ? full : full.slice(0, angle)
-  const lastSeparator = base.lastIndexOf('::')
-  return {
-    module: lastSeparator < 0 ? base : base.slice(0, lastSeparator),
-    struct: base,
-    name: lastSeparator < 0 ? base : base.slice(lastSeparator + 2),
-    full,
+export function splitStructTag(type: string): StructTagParts | undefined {
+  if (structTags.has(type)) return structTags.get(type)
+  const parts = parseStructTag(type)
+  if (structTags.size >= STRUCT_TAG_CACHE_SIZE) structTags.clear()
+  structTags.set(type, parts)
+  return parts
+}
+
+function parseStructTag(type: string): StructTagParts | undefined {
+  let tag: ReturnType<typeof parseMoveType>
+  try {
+    tag = parseMoveType(type)
+  } catch {
+    return undefined
   }
+  if (tag.kind !== 'struct') return undefined
+  const module = `${tag.address}::${tag.module}`
+  return { module, struct: `${module}::${tag.name}`, name: tag.name, full: formatMoveType(tag) }
 }

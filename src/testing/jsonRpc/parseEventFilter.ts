@@ -1,7 +1,8 @@
 import type { EventFilter } from './EventFilter.js'
 import { JSON_RPC_CODES, JsonRpcFault, invalidAt, invalidType } from './JsonRpcFault.js'
 import { parseJsonPointer } from './jsonValue.js'
-import { isMoveAddress, isMoveIdentifier, isStructTag, normalizeAddress, normalizeTypeName } from './moveNames.js'
+import { isAddress, normalizeAddress } from '../ledger/moveAddress.js'
+import { isMoveIdentifier, splitStructTag, type StructTagParts } from './moveNames.js'
 
 /**
  * Where a filter is used: `chainx_queryEvents` (spec 6.3) or `chainx_subscribeEvent` (spec 6.4).
@@ -114,7 +115,7 @@ function parseNode(value: unknown, context: EventFilterContext, path: string, de
     }
     case 'MoveEventType':
     case 'EventType':
-      return { kind: 'key', field: 'type', key: readStructTag(inner, at) }
+      return { kind: 'key', field: 'type', key: readStructTag(inner, at).full }
     case 'MoveEvent':
       return parseMoveEvent(inner, at)
     case 'TimeRange':
@@ -158,8 +159,8 @@ function parsePair(
 function parseMoveEvent(inner: unknown, at: string): EventFilter {
   if (typeof inner !== 'string') throw invalidType(inner, 'a struct name or struct tag string', at)
   if (isMoveIdentifier(inner)) return { kind: 'key', field: 'typeName', key: inner }
-  const type = readStructTag(inner, at)
-  return type.includes('<') ? { kind: 'key', field: 'type', key: type } : { kind: 'key', field: 'typeStruct', key: type }
+  const { full, struct } = readStructTag(inner, at)
+  return full === struct ? { kind: 'key', field: 'typeStruct', key: struct } : { kind: 'key', field: 'type', key: full }
 }
 
 function parseTimeRange(inner: unknown, at: string, context: EventFilterContext): EventFilter {
@@ -211,7 +212,7 @@ function readModule(fields: Record<string, unknown>, at: string): string {
 
 function readAddress(value: unknown, at: string): string {
   if (typeof value !== 'string') throw invalidType(value, 'a hex address string', at)
-  if (!isMoveAddress(value)) throw invalidAt(at, `invalid address ${JSON.stringify(value)}: expected 0x followed by 1 to 64 hex digits`)
+  if (!isAddress(value)) throw invalidAt(at, `invalid address ${JSON.stringify(value)}: expected 0x followed by 1 to 64 hex digits`)
   return normalizeAddress(value)
 }
 
@@ -221,10 +222,11 @@ function readIdentifier(value: unknown, at: string): string {
   return value
 }
 
-function readStructTag(value: unknown, at: string): string {
+function readStructTag(value: unknown, at: string): StructTagParts {
   if (typeof value !== 'string') throw invalidType(value, 'a struct tag string', at)
-  if (!isStructTag(value)) throw invalidAt(at, `invalid struct tag ${JSON.stringify(value)}: expected <address>::<module>::<Struct>`)
-  return normalizeTypeName(value)
+  const parts = splitStructTag(value)
+  if (parts === undefined) throw invalidAt(at, `invalid struct tag ${JSON.stringify(value)}: expected <address>::<module>::<Struct>`)
+  return parts
 }
 
 function readDigest(value: unknown, at: string): string {

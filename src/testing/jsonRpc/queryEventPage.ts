@@ -2,7 +2,8 @@ import type { LedgerEvent, LedgerReader } from '../ledger/types.js'
 import type { EventFilter } from './EventFilter.js'
 import { JSON_RPC_CODES, JsonRpcFault } from './JsonRpcFault.js'
 import { LedgerEventIndex, type EventSlice } from './LedgerEventIndex.js'
-import { comparePositions, firstIndexWhere, type EventPosition } from './eventOrder.js'
+import { firstIndexWhere } from '../ledger/sortedSearch.js'
+import { comparePositions, type EventPosition } from './eventOrder.js'
 import { eventTimestampMs } from './eventKeys.js'
 import { matchEventFilter } from './matchEventFilter.js'
 import { toRpcEvent, type RpcEvent } from './toRpcEvent.js'
@@ -67,12 +68,12 @@ export function queryEventPage(ledger: LedgerReader, request: EventPageRequest):
   const page: LedgerEvent[] = []
   let hasNextPage: boolean
   if (descending) {
-    const end = position === undefined ? to : firstIndexWhere(list, from, to, (event) => comparePositions(event, position) >= 0)
+    const end = position === undefined ? to : firstIndexWhere(list, (event) => comparePositions(event, position) >= 0, from, to)
     const stop = Math.max(from, end - limit)
     for (let index = end - 1; index >= stop; index--) page.push(list[index] as LedgerEvent)
     hasNextPage = stop > from
   } else {
-    const start = position === undefined ? from : firstIndexWhere(list, from, to, (event) => comparePositions(event, position) > 0)
+    const start = position === undefined ? from : firstIndexWhere(list, (event) => comparePositions(event, position) > 0, from, to)
     const stop = Math.min(to, start + limit)
     for (let index = start; index < stop; index++) page.push(list[index] as LedgerEvent)
     hasNextPage = stop < to
@@ -100,11 +101,15 @@ function candidateEvents(ledger: LedgerReader, filter: EventFilter): EventSlice 
   if (filter.kind === 'key') return index.eventsWithKey(filter.field, filter.key)
   if (filter.kind === 'timeRange' && index.timestampsAreOrdered()) {
     const { startMs, endMs, endInclusive } = filter
-    const from = firstIndexWhere(events, 0, events.length, (event) => (eventTimestampMs(event) ?? 0) >= startMs)
-    const to = firstIndexWhere(events, from, events.length, (event) => {
-      const timestamp = eventTimestampMs(event) ?? 0
-      return endInclusive ? timestamp > endMs : timestamp >= endMs
-    })
+    const from = firstIndexWhere(events, (event) => (eventTimestampMs(event) ?? 0) >= startMs)
+    const to = firstIndexWhere(
+      events,
+      (event) => {
+        const timestamp = eventTimestampMs(event) ?? 0
+        return endInclusive ? timestamp > endMs : timestamp >= endMs
+      },
+      from,
+    )
     return { list: events, from, to }
   }
   const list = events.filter((event) => matchEventFilter(filter, event))
