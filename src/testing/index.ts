@@ -1,0 +1,50 @@
+/**
+ * `chainx-sdk/testing`: a spec-faithful local chainx service for tests, demos and users.
+ *
+ * - `startMockNetwork(options)`: real sockets on 127.0.0.1 (GraphQL, JSON-RPC, WebSocket);
+ *   `new ChainxClient(await startMockNetwork())` works as is.
+ * - `createMockNetwork(options)` + `mockNetworkHandlers(network)`: the same service behind msw.
+ * - `network.publish` / `network.execute`: emit events the way Move code does (spec 6.1).
+ * - `network.faults`, `network.restart()`: latency, 429/503, HTML 502, truncated JSON, dropped sockets.
+ *
+ * @example
+ * import { bcs } from '@mysten/bcs'
+ * import { moveAddress, startMockNetwork } from 'chainx-sdk/testing'
+ * const mock = await startMockNetwork({ events: 0 })
+ * const m = mock.network.publish({ module: 'market', events: { Listed: { price: bcs.u64(), seller: moveAddress } } })
+ * mock.network.execute({ sender: '0xa11ce', module: 'market', function: 'list', emit: [{ struct: 'Listed', fields: { price: 5n, seller: '0xa11ce' } }] })
+ * await mock.close()
+ */
+export { startMockNetwork, type RunningMockNetwork, type StartMockNetworkOptions } from './startMockNetwork.js'
+export { createMockNetwork } from './createMockNetwork.js'
+export { MockNetwork, type ExecutedTransaction, type MockNetworkOptions, type MockServerBinding } from './MockNetwork.js'
+export { mockNetworkHandlers, mockNetworkUrls, type MockNetworkHandlerOptions } from './mockNetworkHandlers.js'
+export { MockFaults, type FaultEndpoint, type FaultOptions } from './http/MockFaults.js'
+export type { MockHttpRequest, MockHttpResponse } from './http/handleMockRequest.js'
+export { defaultMockServiceLimits, type MockServiceLimits } from './graphql/mockServiceLimits.js'
+export type { GraphqlRequestBody, GraphqlResponseBody, QueryUsage } from './graphql/MockGraphqlService.js'
+export { Ledger, type LedgerOptions, type NewEvent, type NewObject, type NewTransaction } from './ledger/Ledger.js'
+export type {
+  EmitInput,
+  EventStructDefinition,
+  ExecuteInput,
+  GenericEventStruct,
+  PackageInfo,
+  PublishInput,
+  PublishedModule,
+} from './ledger/MovePackages.js'
+export { generateDataset, type Dataset, type DatasetOptions } from './ledger/generateDataset.js'
+export { randomTransaction, type DatasetCatalog } from './ledger/randomTransaction.js'
+export { createRandom, type Random } from './ledger/createRandom.js'
+export { moveAddress, moveUid, normalizeAddress } from './ledger/moveAddress.js'
+export { moveValue, type MoveStructLayout } from './ledger/moveValue.js'
+export type {
+  LedgerCheckpoint,
+  LedgerDynamicField,
+  LedgerEpoch,
+  LedgerEvent,
+  LedgerMoveValue,
+  LedgerObject,
+  LedgerReader,
+  LedgerTransaction,
+} from './ledger/types.js'

@@ -1,0 +1,44 @@
+import { HttpResponse, http, type HttpHandler } from 'msw'
+import type { MockNetwork } from './MockNetwork.js'
+
+/** URLs the msw handlers answer. */
+export interface MockNetworkHandlerOptions {
+  /** @default 'http://chainx.mock/graphql' */
+  graphqlUrl?: string
+  /** @default 'http://chainx.mock/json-rpc' */
+  rpcUrl?: string
+}
+
+/** The default URLs of mockNetworkHandlers, ready for `new ChainxClient(mockNetworkUrls)`. */
+export const mockNetworkUrls = Object.freeze({
+  graphqlUrl: 'http://chainx.mock/graphql',
+  rpcUrl: 'http://chainx.mock/json-rpc',
+})
+
+/**
+ * msw 2 request handlers serving a socket-less mock network (see createMockNetwork): POST to
+ * the GraphQL and JSON-RPC URLs get exactly what the socket server answers (one shared
+ * handler: limits, faults, rate limit, version header). WebSocket subscriptions need
+ * startMockNetwork.
+ *
+ * @example
+ * import { setupServer } from 'msw/node'
+ * import { ChainxClient } from 'chainx-sdk'
+ * import { createMockNetwork, mockNetworkHandlers, mockNetworkUrls } from 'chainx-sdk/testing'
+ * const network = createMockNetwork({ events: 100 })
+ * const server = setupServer(...mockNetworkHandlers(network))
+ * server.listen()
+ * const client = new ChainxClient(mockNetworkUrls)
+ */
+export function mockNetworkHandlers(network: MockNetwork, options: MockNetworkHandlerOptions = {}): HttpHandler[] {
+  const route = (url: string, path: string): HttpHandler =>
+    http.post(url, async ({ request }) => {
+      const headers: Record<string, string> = {}
+      request.headers.forEach((value, name) => {
+        headers[name] = value
+      })
+      const response = await network.handle({ method: 'POST', url: path, headers, body: await request.text() })
+      return new HttpResponse(response.body, { status: response.status, headers: response.headers })
+    })
+  return [route(options.graphqlUrl ?? mockNetworkUrls.graphqlUrl, '/graphql'), route(options.rpcUrl ?? mockNetworkUrls.rpcUrl, '/json-rpc')]
+}

@@ -1,0 +1,176 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { WebSocketServer } from 'ws'
+import { createMockNetwork } from './createMockNetwork.js'
+import { SubscriptionHub } from './jsonRpc/SubscriptionHub.js'
+import { createRandom } from './ledger/createRandom.js'
+import { randomTransaction } from './ledger/randomTransaction.js'
+import type { MockNetwork, MockNetworkOptions } from './MockNetwork.js'
+import { bcs } from '@mysten/bcs'
+
+/** Options of startMockNetwork: the network's options plus the server's. */
+export interface StartMockNetworkOptions extends MockNetworkOptions {
+  /** TCP port on 127.0.0.1; 0 picks a free one. @default 0 */
+  port?: number
+  /** Serve this existing controller instead of creating one. */
+  network?: MockNetwork
+  /** Execute a random transaction every `autoEmitMs` (for demos); off when omitted. */
+  autoEmitMs?: number
+}
+
+/** A running mock network: endpoint URLs (the ChainxClient options), the controller and `close`. */
+export interface RunningMockNetwork {
+  /** POST GraphQL endpoint, {graphql_url}. */
+  graphqlUrl: string
+  /** POST JSON-RPC endpoint, {rpc_url}. */
+  rpcUrl: string
+  /** WebSocket endpoint for subscriptions, {ws_url}. */
+  wsUrl: string
+  port: number
+  network: MockNetwork
+  /** Closes every socket and both servers; resolves when nothing is left open. */
+  close(): Promise<void>
+}
+
+const WS_PATHS = new Set(['/ws', '/subscribe', '/'])
+const MAX_LISTEN_ATTEMPTS = 40
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    request.on('error', reject)
+  })
+}
+
+/**
+ * Starts a spec-faithful local chainx service on 127.0.0.1 over real sockets: POST /graphql,
+ * POST / and /json-rpc (JSON-RPC), WebSocket on /ws and /subscribe. The result plugs straight
+ * into the client. `network.restart()` stops and restarts on the same port with the data kept.
+ *
+ * @example
+ * import { ChainxClient } from 'chainx-sdk'
+ * import { startMockNetwork } from 'chainx-sdk/testing'
+ * const mock = await startMockNetwork({ events: 1_000, seed: 7 })
+ * const client = new ChainxClient(mock)
+ * // ...
+ * await mock.close()
+ */
+export async function startMockNetwork(options: StartMockNetworkOptions = {}): Promise<RunningMockNetwork> {
+  const network = options.network ?? createMockNetwork(options)
+  const hub = new SubscriptionHub(network.ledger, { maxPageSize: network.limits.maxPageSize })
+  const sockets = new Set<Socket>()
+  let server: Server | undefined
+  let webSockets: WebSocketServer | undefined
+
+  const onRequest = (request: IncomingMessage, response: ServerResponse): void => {
+    readBody(request)
+      .then((body) => network.handle({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, body }))
+      .then((result) => {
+        response.writeHead(result.status, result.headers)
+        response.end(result.body)
+      })
+      .catch((error: unknown) => {
+        if (response.headersSent || response.destroyed) return
+        response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', 'x-chain-rpc-version': network.version })
+        response.end(`Internal error: ${(error as Error).message}`)
+      })
+  }
+
+  const listen = async (port: number): Promise<number> => {
+    const next = createServer(onRequest)
+    const wss = new WebSocketServer({ noServer: true })
+    next.on('connection', (socket: Socket) => {
+      sockets.add(socket)
+      socket.on('close', () => sockets.delete(socket))
+    })
+    next.on('upgrade', (request, socket, head) => {
+      const path = new URL(request.url ?? '/', 'http://mock.invalid').pathname
+      if (!WS_PATHS.has(path)) {
+        socket.destroy()
+        return
+      }
+      wss.handleUpgrade(request, socket, head, (ws) => hub.handleConnection(ws))
+    })
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await new Promise<void>((resolve, reject) => {
+          next.once('error', reject)
+          next.listen(port, '127.0.0.1', () => {
+            next.off('error', reject)
+            resolve()
+          })
+        })
+        break
+      } catch (error) {
+        // After a restart the old port can stay busy for a moment.
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0 || attempt >= MAX_LISTEN_ATTEMPTS) throw error
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+    }
+    server = next
+    webSockets = wss
+    return (next.address() as AddressInfo).port
+  }
+
+  const stop = async (): Promise<void> => {
+    hub.dropAllConnections()
+    for (const client of webSockets?.clients ?? []) client.terminate()
+    webSockets?.close()
+    const current = server
+    server = undefined
+    webSockets = undefined
+    if (!current) return
+    const closed = new Promise<void>((resolve) => current.close(() => resolve()))
+    current.closeAllConnections()
+    for (const socket of sockets) socket.destroy()
+    sockets.clear()
+    await closed
+  }
+
+  const port = await listen(options.port ?? 0)
+  const stopDropping = network.faults.onDropWebSockets(() => hub.dropAllConnections())
+  network.bindServer({
+    restart: async () => {
+      await stop()
+      await listen(port)
+    },
+  })
+
+  let timer: ReturnType<typeof setInterval> | undefined
+  if (options.autoEmitMs && options.autoEmitMs > 0) {
+    const random = createRandom((options.seed ?? 1) + 1)
+    let emitOne: () => void
+    const dataset = network.dataset
+    if (dataset) emitOne = () => network.execute(randomTransaction(dataset, random))
+    else {
+      const ticker = network.publish({ module: 'ticker', events: { Tick: { count: bcs.u64() } } })
+      const sender = network.ledger.newAddress()
+      let count = 0n
+      emitOne = () => network.execute({ sender, package: ticker.package, module: 'ticker', function: 'tick', emit: [{ struct: 'Tick', fields: { count: ++count } }] })
+    }
+    timer = setInterval(emitOne, options.autoEmitMs)
+    timer.unref()
+  }
+
+  let closing: Promise<void> | undefined
+  const base = `127.0.0.1:${port}`
+  return {
+    graphqlUrl: `http://${base}/graphql`,
+    rpcUrl: `http://${base}/json-rpc`,
+    wsUrl: `ws://${base}/ws`,
+    port,
+    network,
+    close: () => {
+      closing ??= (async () => {
+        if (timer) clearInterval(timer)
+        stopDropping()
+        network.bindServer(undefined)
+        await stop()
+        hub.close()
+      })()
+      return closing
+    },
+  }
+}
