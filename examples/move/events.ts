@@ -7,6 +7,7 @@
  * use `moveAddress`; `u64` is `bcs.u64()` (JSON: a decimal string).
  */
 import { bcs } from '@mysten/bcs'
+import type { EventStructDefinition } from '../../src/testing/ledger/MovePackages.js'
 import { moveAddress } from '../../src/testing/ledger/moveAddress.js'
 
 /**
@@ -36,4 +37,4 @@ export const marketEvents = {
     typeParameters: 1,
     fields: { item_id: moveAddress, old_price: bcs.u64(), new_price: bcs.u64() },
   },
-}
+} satisfies Record<string, EventStructDefinition>
