@@ -5,7 +5,12 @@ import { selectOperation } from '../graphql/checkQuery.js'
 import type { GraphQLDocument } from '../graphql/createGraphQLClient.js'
 import type { PageDirection } from './types.js'
 
-/** The page variables a walk owns, by direction: the size and the cursor it sends, and the two it never sends. */
+/**
+ * The page variables a walk owns, by direction: the size and the cursor it sends, and the two it never sends.
+ *
+ * @example
+ * PAGE_VARIABLES.backward.size // 'last'
+ */
 export const PAGE_VARIABLES = {
   forward: { size: 'first', cursor: 'after', opposite: { size: 'last', cursor: 'before' } },
   backward: { size: 'last', cursor: 'before', opposite: { size: 'first', cursor: 'after' } },

@@ -3,7 +3,12 @@ import { CursorNotAdvancingError, StaleCursorError } from '../errors/pagination.
 import { assertCount, type ResolvedPaginationOptions } from './resolvePaginationOptions.js'
 import type { FetchedPage, ItemKey, PageIterable, WalkPage } from './types.js'
 
-/** One request of a walk, as the adapter's `fetchPage` receives it. */
+/**
+ * One request of a walk, as the adapter's `fetchPage` receives it.
+ *
+ * @example
+ * const fetchPage = ({ cursor, size, signal }: PageRequest<string>) => graphql.query(doc, { first: size, after: cursor }, { signal })
+ */
 export interface PageRequest<TCursor> {
   /** Where to continue (exclusive); `null` starts a fresh walk. Opaque: pass it on as received. */
   cursor: TCursor | null
@@ -13,7 +18,19 @@ export interface PageRequest<TCursor> {
   signal: AbortSignal
 }
 
-/** How an adapter plugs one page shape into the shared walk. */
+/**
+ * How an adapter plugs one page shape into the shared walk.
+ *
+ * @example
+ * const config: PageIteratorConfig<ChainxEvent, EventId, FetchedPage<ChainxEvent, EventId>> = {
+ *   fetchPage: async ({ cursor, size, signal }) => {
+ *     const page = await queryEvents({ filter: { All: [] }, cursor, limit: size, signal })
+ *     return { items: page.data, nextCursor: page.nextCursor, hasMore: page.hasNextPage }
+ *   },
+ *   pageSize: () => 50,
+ *   options: resolvePaginationOptions(),
+ * }
+ */
 export interface PageIteratorConfig<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>> {
   /** Fetches one page. Throw `StaleCursorError` when the service says the cursor is stale. */
   fetchPage: (request: PageRequest<TCursor>) => Promise<TPage>

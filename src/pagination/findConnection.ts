@@ -1,6 +1,11 @@
 import { InvalidArgumentError } from '../errors/request.js'
 
-/** A Relay connection as found in a result: its `pageInfo` and `edges` and/or `nodes` (spec 2.3). */
+/**
+ * A Relay connection as found in a result: its `pageInfo` and `edges` and/or `nodes` (spec 2.3).
+ *
+ * @example
+ * const { path, connection } = findConnection(data) // 'events', { pageInfo, edges }
+ */
 export interface FoundConnection {
   /** Dotted response path of the connection, aliases applied, e.g. `epoch.transactionBlocks`. */
   path: string

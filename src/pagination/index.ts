@@ -1,5 +1,5 @@
 export { paginate, type GraphQLPage, type NodeOf, type PageInfo, type PageVariables, type PaginateOptions } from './paginate.js'
-export { iterateEvents, DEFAULT_EVENT_PAGE_SIZE, type EventWalkPage, type IterateEventsOptions } from './iterateEvents.js'
+export { iterateEvents, type EventWalkPage, type IterateEventsOptions } from './iterateEvents.js'
 export { createPageIterator, type PageIteratorConfig, type PageRequest } from './createPageIterator.js'
 export { findConnection, type FoundConnection } from './findConnection.js'
 export { checkPagingVariables } from './checkPagingVariables.js'

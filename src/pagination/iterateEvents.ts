@@ -11,10 +11,15 @@ import { createPageIterator } from './createPageIterator.js'
 import { resolvePaginationOptions } from './resolvePaginationOptions.js'
 import type { FetchedPage, PageIterable, WalkOptions, WalkPage } from './types.js'
 
-/** The service's maximum page of `chainx_queryEvents` by default (jsonrpc-anchor 2.1); it clamps larger limits. */
-export const DEFAULT_EVENT_PAGE_SIZE = 50
+// The service's maximum page of `chainx_queryEvents` by default (jsonrpc-anchor 2.1); it clamps larger limits.
+const DEFAULT_EVENT_PAGE_SIZE = 50
 
-/** Options of `iterateEvents`. */
+/**
+ * Options of `iterateEvents`.
+ *
+ * @example
+ * const options: IterateEventsOptions<Record<string, unknown>> = { filter: { Sender: alice }, descending: true, maxItems: 100 }
+ */
 export interface IterateEventsOptions<TParsed> extends WalkOptions {
   /** The query filter (spec 6.3): exactly one key. */
   filter: EventQueryFilter
@@ -40,7 +45,12 @@ export interface IterateEventsOptions<TParsed> extends WalkOptions {
   parse?: ParsedJsonParser<TParsed> | undefined
 }
 
-/** A page of an event walk: the events as `items`, plus the page's own `data`, `nextCursor` and `hasNextPage`. */
+/**
+ * A page of an event walk: the events as `items`, plus the page's own `data`, `nextCursor` and `hasNextPage`.
+ *
+ * @example
+ * for await (const page of iterateEvents(queryEvents, { filter }).pages()) console.log(page.items.length, page.nextCursor)
+ */
 export type EventWalkPage<TParsed> = WalkPage<FetchedPage<ChainxEvent<TParsed>, EventId> & EventPage<TParsed>>
 
 /**

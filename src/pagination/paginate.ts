@@ -10,10 +10,20 @@ import { findConnection } from './findConnection.js'
 import { resolvePageSize, resolvePaginationOptions } from './resolvePaginationOptions.js'
 import type { FetchedPage, ItemKey, PageDirection, PageIterable, StaleOptions, WalkOptions, WalkPage } from './types.js'
 
-/** Relay `PageInfo` as the service sends it (spec 2.3). */
+/**
+ * Relay `PageInfo` as the service sends it (spec 2.3).
+ *
+ * @example
+ * const info: PageInfo = { hasNextPage: true, hasPreviousPage: false, startCursor: 'a', endCursor: 'b' }
+ */
 export type PageInfo = z.infer<typeof PageInfoSchema>
 
-/** The variables of a document without the four page variables, which the walk owns. */
+/**
+ * The variables of a document without the four page variables, which the walk owns.
+ *
+ * @example
+ * const variables: PageVariables<typeof EventsDocument> = { filter: { sender } } // first/after/last/before do not type-check
+ */
 export type PageVariables<D> = Omit<VariablesOf<D>, 'first' | 'last' | 'after' | 'before'>
 
 type ConnectionNode<C> = C extends { edges: ReadonlyArray<{ node: infer N }> }
@@ -35,14 +45,24 @@ type AtPath<T, P extends string> = P extends `${infer Head}.${infer Rest}`
   ? AtPath<NonNullable<T>[Head & keyof NonNullable<T>], Rest>
   : NonNullable<T>[P & keyof NonNullable<T>]
 
-/** The node type of the connection a walk pages through: at `TPath`, or the one found in the result type. */
+/**
+ * The node type of the connection a walk pages through: at `TPath`, or the one found in the result type.
+ *
+ * @example
+ * type Block = NodeOf<EpochQuery, 'epoch.transactionBlocks'> // { digest, sender, gasInput, effects }
+ */
 export type NodeOf<TResult, TPath extends string = never> = [TPath] extends [never]
   ? [FindNode<TResult, 5>] extends [never]
     ? unknown
     : FindNode<TResult, 5>
   : ConnectionNode<NonNullable<AtPath<TResult, TPath>>>
 
-/** Options of `paginate`. The page variables are not among them, so `first` with `last` cannot be expressed. */
+/**
+ * Options of `paginate`. The page variables are not among them, so `first` with `last` cannot be expressed.
+ *
+ * @example
+ * const options: PaginateOptions<{ digest: string }> = { direction: 'backward', pageSize: 50, maxItems: 500, onStale: 'restart' }
+ */
 export interface PaginateOptions<TNode, TPath extends string = string> extends WalkOptions, StaleOptions<TNode> {
   /**
    * Dotted path of the connection in the result, aliases applied, e.g. `'epoch.transactionBlocks'`.
@@ -73,7 +93,12 @@ export interface PaginateOptions<TNode, TPath extends string = string> extends W
   key?: ((node: TNode) => ItemKey) | undefined
 }
 
-/** A page of a GraphQL walk: its nodes as `items`, its `pageInfo`, usage and version. */
+/**
+ * A page of a GraphQL walk: its nodes as `items`, its `pageInfo`, usage and version.
+ *
+ * @example
+ * for await (const page of walk.pages()) console.log(page.pageIndex, page.items.length, page.usage?.outputNodes)
+ */
 export type GraphQLPage<TNode> = WalkPage<
   FetchedPage<TNode, string> & {
     /** The connection's `pageInfo` as received. */

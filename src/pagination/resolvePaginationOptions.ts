@@ -2,13 +2,23 @@ import { InvalidArgumentError } from '../errors/request.js'
 import type { ServiceLimits } from '../graphql/serviceLimits.js'
 import type { ItemKey, PageDirection, PageProgress, RestartInfo, StaleOptions, WalkOptions } from './types.js'
 
-/** Page size used when neither the caller nor the service says one. */
-export const FALLBACK_PAGE_SIZE = 20
+// Page size used when neither the caller nor the service says one.
+const FALLBACK_PAGE_SIZE = 20
 
-/** Options a walk accepts, before validation. */
+/**
+ * Options a walk accepts, before validation.
+ *
+ * @example
+ * const input: PaginationOptionsInput<{ digest: string }> = { direction: 'forward', onStale: 'restart' }
+ */
 export type PaginationOptionsInput<TItem> = WalkOptions & StaleOptions<TItem> & { direction?: PageDirection | undefined }
 
-/** Options after validation, with every default applied except the page size (it may need the service's limits). */
+/**
+ * Options after validation, with every default applied except the page size (it may need the service's limits).
+ *
+ * @example
+ * const { maxItems, onStale } = resolvePaginationOptions({ maxItems: 10 }) // 10, 'throw'
+ */
 export interface ResolvedPaginationOptions<TItem> {
   direction: PageDirection
   /** The requested page size, if any; see `resolvePageSize`. */

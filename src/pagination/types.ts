@@ -94,7 +94,10 @@ export interface PageIterable<TItem, TPage> extends AsyncIterable<TItem> {
  * const options: WalkOptions = { pageSize: 50, maxItems: 1_000, signal: AbortSignal.timeout(30_000) }
  */
 export interface WalkOptions {
-  /** Items per request: a positive integer. Each adapter documents its default and clamping. */
+  /**
+   * Items per request: a positive integer.
+   * @default adapter-specific: the service's `defaultPageSize` for `paginate`, 50 for `iterateEvents`
+   */
   pageSize?: number | undefined
   /**
    * Stop after this many items; no request is made for items past it.
@@ -113,10 +116,20 @@ export interface WalkOptions {
   onPage?: ((progress: PageProgress) => void) | undefined
 }
 
-/** Which way a GraphQL walk goes: `first`/`after` (oldest first) or `last`/`before` (newest first). */
+/**
+ * Which way a GraphQL walk goes: `first`/`after` (oldest first) or `last`/`before` (newest first).
+ *
+ * @example
+ * const direction: PageDirection = 'backward'
+ */
 export type PageDirection = 'forward' | 'backward'
 
-/** An item's identity for restart de-duplication: compared with `===` in a `Set`. */
+/**
+ * An item's identity for restart de-duplication: compared with `===` in a `Set`.
+ *
+ * @example
+ * const key = (node: { digest: string }): ItemKey => node.digest
+ */
 export type ItemKey = string | number
 
 /**
