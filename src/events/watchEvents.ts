@@ -175,18 +175,23 @@ export function watchEvents<TParsed = Record<string, unknown>>(
           if (!(await wait(delayMs))) return
           continue
         }
+        const before = cursor === null ? null : eventKey(cursor)
+        let yielded = 0
         for (const event of page.data) {
           const fresh = admitInRange(event)
           cursor = event.id
-          if (fresh) yield event
+          if (fresh) {
+            yielded++
+            yield event
+          }
         }
-        const last = page.data.at(-1)
-        if (last === undefined && page.hasNextPage && page.nextCursor && eventKey(page.nextCursor) !== (cursor && eventKey(cursor))) {
-          // An empty page that still moved forward (a filtered scan): follow its cursor.
+        if (page.data.length === 0 && page.nextCursor) {
+          // An empty page may still move forward (a filtered scan); never move back to null.
           cursor = page.nextCursor
-          continue
         }
-        if (page.hasNextPage && last !== undefined) continue
+        const moved = yielded > 0 || (cursor !== null && eventKey(cursor) !== before)
+        // Poll again at once only while the service has more and the cursor advances.
+        if (page.hasNextPage && moved) continue
         if (!(await wait(intervalMs))) return
       }
     } finally {
