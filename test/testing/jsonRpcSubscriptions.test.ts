@@ -1,77 +1,13 @@
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { WebSocket, WebSocketServer } from 'ws'
+import { WebSocketServer } from 'ws'
 import { SubscriptionHub } from '../../src/testing/jsonRpc/SubscriptionHub.js'
 import { ADDR, FakeLedger, counterTransactions } from './jsonRpcFakeLedger.js'
+import { TestClient, withTimeout } from './jsonRpcTestClient.js'
 
-const WAIT_MS = 3000
 const LISTED = `${ADDR.market}::market::Listed`
 const SOLD = `${ADDR.market}::market::Sold`
-
-interface Message {
-  jsonrpc: string
-  id?: number | string | null
-  result?: any
-  error?: { code: number; message: string; data?: string }
-  method?: string
-  params?: { subscription: number; result: any }
-}
-
-/** A raw JSON-RPC WebSocket client that records notifications in arrival order. */
-class TestClient {
-  readonly socket: WebSocket
-  readonly notifications: Message[] = []
-  readonly #pending = new Map<number | string, (message: Message) => void>()
-  #nextId = 1
-
-  constructor(url: string) {
-    this.socket = new WebSocket(url)
-    this.socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as Message
-      if (message.method !== undefined) this.notifications.push(message)
-      else this.#pending.get(message.id ?? 'null')?.(message)
-    })
-  }
-
-  async opened(): Promise<this> {
-    await withTimeout(once(this.socket, 'open'), 'open')
-    return this
-  }
-
-  /** Sends a call and waits for the response with its id. */
-  call(method: string, params?: unknown): Promise<Message> {
-    const id = this.#nextId++
-    return this.sendRaw(JSON.stringify({ jsonrpc: '2.0', id, method, params }), id)
-  }
-
-  /** Sends text and waits for the response with `id` (`'null'` for id null). */
-  sendRaw(text: string, id: number | string): Promise<Message> {
-    const answered = new Promise<Message>((resolve) => this.#pending.set(id, resolve))
-    this.socket.send(text)
-    return withTimeout(answered, `response ${id}`)
-  }
-
-  /** A round trip after which every notification sent before it has arrived (messages keep their order). */
-  async barrier(): Promise<void> {
-    const response = await this.call('chainx_barrier')
-    expect(response.error?.code).toBe(-32601)
-  }
-
-  async closed(): Promise<number> {
-    if (this.socket.readyState === WebSocket.CLOSED) throw new Error('already closed')
-    const [code] = (await withTimeout(once(this.socket, 'close'), 'close')) as [number]
-    return code
-  }
-}
-
-function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), WAIT_MS)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}
 
 const cleanups: Array<() => Promise<void> | void> = []
 afterEach(async () => {
