@@ -1,6 +1,11 @@
 import type { LedgerEvent } from '../ledger/types.js'
 import type { EventKeyField } from './EventFilter.js'
-import { canonicalAddress, splitStructTag } from './moveNames.js'
+import { canonicalAddress, splitStructTag, type StructTagParts } from './moveNames.js'
+
+/** Which part of the event's struct tag each type field keys on. */
+const TYPE_PARTS = { typeModule: 'module', typeStruct: 'struct', typeName: 'name', type: 'full' } as const satisfies Partial<
+  Record<EventKeyField, keyof StructTagParts>
+>
 
 /**
  * The canonical keys an event has for `field` (one key for most fields, any number for
@@ -27,8 +32,7 @@ export function eventKeys(field: EventKeyField, event: LedgerEvent): readonly st
     case 'typeName':
     case 'type': {
       const parts = splitStructTag(event.type)
-      if (parts === undefined) return []
-      return [field === 'typeModule' ? parts.module : field === 'typeStruct' ? parts.struct : field === 'typeName' ? parts.name : parts.full]
+      return parts === undefined ? [] : [parts[TYPE_PARTS[field]]]
     }
     case 'recipient':
       return [...new Set(event.recipients.map(canonicalAddress))]
