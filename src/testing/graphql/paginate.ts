@@ -113,7 +113,7 @@ export function slicePage<T>(items: readonly T[], options: SliceOptions<T>): Pag
   if (!matches) {
     const count = end - start
     more = count > page.limit
-    result = page.end === 'front' ? items.slice(start, start + page.limit) : items.slice(Math.max(start, end - page.limit), end)
+    result = page.end === 'front' ? items.slice(start, Math.min(end, start + page.limit)) : items.slice(Math.max(start, end - page.limit), end)
   } else {
     result = []
     more = false

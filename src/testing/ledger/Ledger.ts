@@ -73,7 +73,8 @@ interface CompositeIndex {
 const MAX_COMPOSITE_INDEXES = 32
 const EMPTY: readonly never[] = Object.freeze([])
 
-const Coin = bcs.struct('Coin', { id: moveUid, balance: bcs.u64() })
+const COIN_LAYOUT = { id: moveUid, balance: bcs.u64() }
+const Coin = bcs.struct('Coin', COIN_LAYOUT)
 const COIN_TYPE = '0x2::coin::Coin<0x2::sui::SUI>'
 
 /**
@@ -420,7 +421,7 @@ export class Ledger implements LedgerReader {
     const balance = 1_000_000_000_000n + BigInt(this.#random.int(1_000_000_000))
     this.createObject({
       address,
-      contents: moveValue(Coin, { id: address, balance }, { moveType: COIN_TYPE }),
+      contents: moveValue(Coin, { id: address, balance }, { moveType: COIN_TYPE, layout: COIN_LAYOUT }),
       hasPublicTransfer: true,
     })
     this.#gasCoins.set(owner, address)

@@ -138,12 +138,14 @@ export function generateDataset(target: DatasetTarget, options: DatasetOptions =
 
 function createRegistry(target: DatasetTarget, pkg: string): { registry: string; registryChild: string } {
   const { ledger } = target
-  const Registry = bcs.struct('Registry', { id: moveUid, size: bcs.u64() })
-  const Item = bcs.struct('Item', { id: moveUid, name: bcs.string(), level: bcs.u8() })
+  const registryLayout = { id: moveUid, size: bcs.u64() }
+  const itemLayout = { id: moveUid, name: bcs.string(), level: bcs.u8() }
+  const Registry = bcs.struct('Registry', registryLayout)
+  const Item = bcs.struct('Item', itemLayout)
   const registryAddress = ledger.newAddress()
   ledger.createObject({
     address: registryAddress,
-    contents: moveValue(Registry, { id: registryAddress, size: 13n }, { moveType: `${pkg}::registry::Registry` }),
+    contents: moveValue(Registry, { id: registryAddress, size: 13n }, { moveType: `${pkg}::registry::Registry`, layout: registryLayout }),
   })
   for (let i = 0; i < 10; i++) {
     const value = i % 2 === 0 ? moveValue(bcs.u64(), BigInt(i) * 1_000n) : moveValue(bcs.string(), `entry-${i}`)
@@ -158,7 +160,7 @@ function createRegistry(target: DatasetTarget, pkg: string): { registry: string;
   const childAddress = ledger.newAddress()
   const child = ledger.createObject({
     address: childAddress,
-    contents: moveValue(Item, { id: childAddress, name: 'sword', level: 7 }, { moveType: `${pkg}::registry::Item` }),
+    contents: moveValue(Item, { id: childAddress, name: 'sword', level: 7 }, { moveType: `${pkg}::registry::Item`, layout: itemLayout }),
     hasPublicTransfer: true,
   })
   ledger.addDynamicField(registryAddress, {
