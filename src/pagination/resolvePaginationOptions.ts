@@ -35,7 +35,8 @@ export interface ResolvedPaginationOptions<TItem> {
 
 /**
  * Validates a walk's options and applies their defaults. Pure, and run before any request:
- * a bad option throws `InvalidArgumentError` where the walk is created.
+ * a bad option throws `InvalidArgumentError` where the walk is created. Page variables
+ * (`first`, `last`, `after`, `before`) are not options; the types refuse them and so does this.
  *
  * @example
  * resolvePaginationOptions({ direction: 'backward', maxItems: 100 })
@@ -46,6 +47,9 @@ export function resolvePaginationOptions<TItem>(
   defaultKey?: (item: TItem) => ItemKey,
 ): ResolvedPaginationOptions<TItem> {
   const { direction = 'forward', pageSize, maxItems = Infinity, onStale = 'throw', maxRestarts = 3 } = options
+  for (const name of ['first', 'last', 'after', 'before']) {
+    if (name in options) throw new InvalidArgumentError(`Unknown option ${name}: use direction and pageSize; the walk sends its own cursors`)
+  }
   if (direction !== 'forward' && direction !== 'backward') {
     throw new InvalidArgumentError(`direction must be 'forward' or 'backward', got ${String(direction)}`)
   }

@@ -1,11 +1,17 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, expectTypeOf, it } from 'vitest'
 import { FirstAndLastError } from '../../src/errors/graphql.js'
 import { CursorNotAdvancingError, StaleCursorError } from '../../src/errors/pagination.js'
 import { AbortedError, InvalidArgumentError } from '../../src/errors/request.js'
-import { EpochDocument, EventsDocument, TransactionBlocksDocument } from '../../src/graphql/generated/operations.js'
-import { paginate } from '../../src/pagination/paginate.js'
-import type { RestartInfo } from '../../src/pagination/types.js'
+import {
+  EpochDocument,
+  EventsDocument,
+  TransactionBlocksDocument,
+  type EpochQuery,
+  type EventsQuery,
+} from '../../src/graphql/generated/operations.js'
+import { paginate, type GraphQLPage, type NodeOf } from '../../src/pagination/paginate.js'
+import type { PageIterable, RestartInfo } from '../../src/pagination/types.js'
 import { createFakeGraphQL, createGate, type FakeNode } from './fakeGraphQL.js'
 
 const digests = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => `tx${from + k}`)
@@ -93,10 +99,12 @@ describe('paginate: page semantics', () => {
 describe('paginate: checks before any request', () => {
   it('P5/E3: a forward walk with last in the variables throws FirstAndLastError before any request', () => {
     const fake = createFakeGraphQL({ rows: 5 })
-    expect(() => paginate(fake.client, EventsDocument, { last: 3 } as never)).toThrow(FirstAndLastError)
-    expect(() => paginate(fake.client, EventsDocument, { first: 3 } as never, { direction: 'backward' })).toThrow(
-      FirstAndLastError,
-    )
+    // @ts-expect-error the page variables belong to the walk, so the types refuse them
+    expect(() => paginate(fake.client, EventsDocument, { last: 3 })).toThrow(FirstAndLastError)
+    // @ts-expect-error the page variables belong to the walk, so the types refuse them
+    expect(() => paginate(fake.client, EventsDocument, { first: 3 }, { direction: 'backward' })).toThrow(FirstAndLastError)
+    // @ts-expect-error the options have no first or last: direction and pageSize say it
+    expect(() => paginate(fake.client, EventsDocument, {}, { first: 3, last: 3 })).toThrow(InvalidArgumentError)
     expect(fake.requests).toHaveLength(0)
   })
 
@@ -148,6 +156,19 @@ describe('paginate: checks before any request', () => {
     await expect(walk.toArray(undefined as never)).rejects.toThrow(InvalidArgumentError)
     await expect(walk.toArray({ limit: -1 })).rejects.toThrow(InvalidArgumentError)
     expect(fake.requests).toHaveLength(0)
+  })
+})
+
+describe('paginate: types', () => {
+  it('P1: the item type is the connection node, found in the result type or at the connection path', () => {
+    const fake = createFakeGraphQL({ rows: 1 })
+    expectTypeOf(paginate(fake.client, EventsDocument)).toEqualTypeOf<
+      PageIterable<EventsQuery['events']['edges'][number]['node'], GraphQLPage<EventsQuery['events']['edges'][number]['node']>>
+    >()
+    type Block = NonNullable<EpochQuery['epoch']>['transactionBlocks']['edges'][number]['node']
+    expectTypeOf<NodeOf<EpochQuery>>().toEqualTypeOf<Block>()
+    expectTypeOf<NodeOf<EpochQuery, 'epoch.transactionBlocks'>>().toEqualTypeOf<Block>()
+    expectTypeOf<NodeOf<unknown>>().toBeUnknown()
   })
 })
 
