@@ -229,7 +229,7 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
 
   it('S1: unsubscribe is idempotent and answers false when the server had already dropped the subscription', async () => {
     const server = await startTinyServer()
-    server.respond = (message, socket) =>
+    server.respond = (message) =>
       message.method === 'chainx_unsubscribeEvent' ? JSON.stringify({ jsonrpc: '2.0', id: message.id, result: false }) : undefined
     const client = newClient(server)
     const unsubscribe = await client.subscribe({ filter: { All: [] }, onEvent: () => {} })
