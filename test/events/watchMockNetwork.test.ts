@@ -1,0 +1,161 @@
+import { bcs } from '@mysten/bcs'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod/mini'
+import type { ChainxError } from '../../src/errors/ChainxError.js'
+import { createEventsClient, type EventsClient } from '../../src/events/createEventsClient.js'
+import { eventKey } from '../../src/events/eventKey.js'
+import type { ChainxEvent, EventId } from '../../src/events/types.js'
+import type { EventWatcher } from '../../src/events/watchEvents.js'
+import type { ExecutedTransaction } from '../../src/testing/MockNetwork.js'
+import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
+import { createTransport, type TransportOptions } from '../../src/transport/createTransport.js'
+
+// watch (polling chainx_queryEvents) against the mock network over real sockets on 127.0.0.1.
+
+const MAX_PAGE_SIZE = 4
+let mock: RunningMockNetwork
+let ticker: string
+let sender: string
+let other: string
+let count = 0n
+
+function client(options: TransportOptions = {}): EventsClient {
+  return createEventsClient({ rpcUrl: mock.rpcUrl, transport: createTransport({ retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2 }, ...options }) })
+}
+
+/** One transaction of `sender` emitting `events` Tick events. */
+function tick(events = 1, from = sender): ExecutedTransaction {
+  return mock.network.execute({
+    sender: from,
+    package: ticker,
+    module: 'ticker',
+    function: 'tick',
+    emit: Array.from({ length: events }, () => ({ struct: 'Tick', fields: { count: ++count } })),
+  })
+}
+
+const keysOf = (transactions: readonly ExecutedTransaction[]) => transactions.flatMap((tx) => tx.events.map((event) => eventKey(event.id)))
+const keys = (events: readonly ChainxEvent<unknown>[]) => events.map(eventKey)
+
+/** Takes `count` events, calling `onEach` after each; bounded by the watcher's 10 s signal. */
+async function take<T>(watcher: EventWatcher<T>, n: number, onEach?: (event: ChainxEvent<T>, index: number) => void): Promise<ChainxEvent<T>[]> {
+  const out: ChainxEvent<T>[] = []
+  for await (const event of watcher) {
+    out.push(event)
+    onEach?.(event, out.length - 1)
+    if (out.length >= n) break
+  }
+  return out
+}
+
+beforeAll(async () => {
+  mock = await startMockNetwork({ events: 0, seed: 5, limits: { maxPageSize: MAX_PAGE_SIZE } })
+  ticker = mock.network.publish({ module: 'ticker', events: { Tick: { count: bcs.u64() } } }).package
+  sender = mock.network.ledger.newAddress()
+  other = mock.network.ledger.newAddress()
+  tick(3)
+})
+afterEach(() => mock.network.faults.clear())
+afterAll(() => mock?.close())
+
+describe('watch against the mock network (M2, M3)', () => {
+  it("M3: cursor 'latest' yields every newly emitted event exactly once, in order", async () => {
+    const emitted: ExecutedTransaction[] = []
+    let responses = 0
+    // The first response answers the 'latest' look-up: emit once the watcher has its starting point.
+    const events = client({ onResponse: () => void (++responses === 1 && emitted.push(tick(2), tick(1, other))) })
+    const watcher = events.watch({ filter: { Sender: sender }, cursor: 'latest', intervalMs: 10, signal: AbortSignal.timeout(10_000) })
+    const seen = await take(watcher, 5, (_event, index) => {
+      if (index === 1) setTimeout(() => emitted.push(tick(3)), 20)
+    })
+    expect(keys(seen)).toEqual(keysOf(emitted.filter((tx) => tx.events[0]?.sender === sender)))
+    expect(seen.map((event) => event.parsedJson.count)).toEqual(['4', '5', '7', '8', '9'])
+    expect(watcher.cursor).toEqual(seen.at(-1)!.id)
+  })
+
+  it('M2: events of one checkpoint beyond a page are all yielded (re-polls while hasNextPage)', async () => {
+    const events = client()
+    const start = (await events.query({ filter: { All: [] }, descending: true, limit: 1 })).data[0]!.id
+    const batch = mock.network.executeBatch(
+      Array.from({ length: 3 }, () => ({ sender, package: ticker, module: 'ticker', emit: Array.from({ length: 3 }, () => ({ struct: 'Tick', fields: { count: ++count } })) })),
+    )
+    const watcher = events.watch({ filter: { All: [] }, cursor: start, intervalMs: 10, signal: AbortSignal.timeout(10_000) })
+    expect(keys(await take(watcher, 9))).toEqual(keysOf(batch))
+  })
+
+  it('M3: a watch resumed from a saved cursor continues without repeats or gaps', async () => {
+    const events = client()
+    const filter = { MoveEventModule: { package: ticker, module: 'ticker' } }
+    const start = (await events.query({ filter, descending: true, limit: 1 })).data[0]!.id
+    const first = [tick(2), tick(2)]
+    const watcher = events.watch({ filter, cursor: start, intervalMs: 10, signal: AbortSignal.timeout(10_000) })
+    const head = await take(watcher, 3)
+    const saved: EventId = JSON.parse(JSON.stringify(watcher.cursor)) as EventId
+    const later = [tick(1), tick(2)]
+    const resumed = events.watch({ filter, cursor: saved, intervalMs: 10, signal: AbortSignal.timeout(10_000) })
+    const tail = await take(resumed, 4)
+    expect([...keys(head), ...keys(tail)]).toEqual(keysOf([...first, ...later]))
+  })
+
+  it('E8: rate-limited polls are backed off and the watch continues without losing events', async () => {
+    const events = client({ retry: false })
+    const start = (await events.query({ filter: { Sender: sender }, descending: true, limit: 1 })).data[0]!.id
+    const emitted = [tick(2)]
+    mock.network.faults.rateLimitNext(2, { endpoint: 'rpc', retryAfterSeconds: 0 })
+    const errors: [string, number, number][] = []
+    const watcher = events.watch({
+      filter: { Sender: sender },
+      cursor: start,
+      intervalMs: 10,
+      signal: AbortSignal.timeout(10_000),
+      onError: (error: ChainxError, info) => errors.push([error.code, info.attempt, info.delayMs]),
+    })
+    expect(keys(await take(watcher, 2))).toEqual(keysOf(emitted))
+    expect(errors).toEqual([
+      ['RATE_LIMITED', 1, 0],
+      ['RATE_LIMITED', 2, 0],
+    ])
+  })
+
+  it('J3: an HTML 502 page during a watch is retried after a backoff, without repeats or gaps', async () => {
+    const events = client({ retry: false })
+    const start = (await events.query({ filter: { Sender: sender }, descending: true, limit: 1 })).data[0]!.id
+    const emitted = [tick(1), tick(1)]
+    mock.network.faults.badGatewayNext(1, { endpoint: 'rpc' })
+    const codes: string[] = []
+    const watcher = events.watch({
+      filter: { Sender: sender },
+      cursor: start,
+      intervalMs: 10,
+      backoff: { baseDelayMs: 1, maxDelayMs: 2 },
+      signal: AbortSignal.timeout(10_000),
+      onError: (error) => codes.push(error.code),
+    })
+    expect(keys(await take(watcher, 2))).toEqual(keysOf(emitted))
+    expect(codes).toEqual(['INVALID_RESPONSE'])
+  })
+
+  it('J15: a TimeRange watch yields the events of the range exactly once, moving startTime', async () => {
+    const events = client()
+    const startTime = Number(mock.network.ledger.latestCheckpoint.timestampMs) + 1
+    const emitted = [tick(3), tick(2), tick(3)]
+    const watcher = events.watch({
+      filter: { TimeRange: { startTime, endTime: startTime + 10_000_000 } },
+      pageSize: 2,
+      intervalMs: 10,
+      signal: AbortSignal.timeout(10_000),
+    })
+    expect(keys(await take(watcher, 8))).toEqual(keysOf(emitted))
+  })
+
+  it('M1: parse types parsedJson of each watched event', async () => {
+    const Tick = z.object({ count: z.string() })
+    const events = client()
+    const start = (await events.query({ filter: { Sender: other }, descending: true, limit: 1 })).data[0]?.id ?? null
+    const tx = tick(2, other)
+    const watcher = events.watch({ filter: { Sender: other }, cursor: start, parse: Tick, intervalMs: 10, signal: AbortSignal.timeout(10_000) })
+    const seen = await take(watcher, 2)
+    const counts: string[] = seen.map((event) => event.parsedJson.count)
+    expect(counts).toEqual(tx.events.map((event) => String(event.parsedJson.count)))
+  })
+})
