@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createSubscriptionClient } from '../../src/events/subscribe/index.js'
+import { SUBSCRIBE_DEPRECATION_MESSAGE } from '../../src/events/subscribe/warnSubscribeDeprecated.js'
+import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
+
+// Its own file, so its own process: nothing else has subscribed before these tests.
+
+describe('S2: subscribeEvent is deprecated; use the query methods', () => {
+  let mock: RunningMockNetwork
+  beforeAll(async () => {
+    mock = await startMockNetwork({ events: 0 })
+  })
+  afterAll(async () => {
+    vi.restoreAllMocks()
+    await mock.close()
+  })
+
+  it('S2: the first subscribe of the process warns once, naming client.events.watch; later subscribes and other clients do not', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const first = createSubscriptionClient({ wsUrl: mock.wsUrl, heartbeatMs: 0 })
+    const second = createSubscriptionClient({ wsUrl: mock.wsUrl, heartbeatMs: 0 })
+    expect(warn).not.toHaveBeenCalled()
+    const unsubscribers = [
+      await first.subscribe({ filter: { All: [] }, onEvent: () => {} }),
+      await first.subscribe({ filter: { All: [] }, onEvent: () => {} }),
+      await second.subscribe({ filter: { All: [] }, onEvent: () => {} }),
+    ]
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn).toHaveBeenCalledWith(SUBSCRIBE_DEPRECATION_MESSAGE)
+    expect(SUBSCRIBE_DEPRECATION_MESSAGE).toContain('client.events.watch')
+    for (const unsubscribe of unsubscribers) await unsubscribe()
+    await first.close()
+    await second.close()
+  })
+
+  it('S2: subscribe is marked @deprecated in its JSDoc, naming client.events.watch as the replacement', () => {
+    const source = readFileSync(new URL('../../src/events/subscribe/createSubscriptionClient.ts', import.meta.url), 'utf8')
+    const doc = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*subscribe</.exec(source)?.[1] ?? ''
+    expect(doc).toMatch(/@deprecated[\s\S]*client\.events\.watch/)
+  })
+})
