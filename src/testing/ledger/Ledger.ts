@@ -181,9 +181,7 @@ export class Ledger implements LedgerReader {
 
   /** A fresh random address (deterministic for a seed). */
   newAddress(): string {
-    let hex = ''
-    for (const byte of this.#random.bytes(32)) hex += byte.toString(16).padStart(2, '0')
-    return `0x${hex}`
+    return normalizeAddress(`0x${Array.from(this.#random.bytes(32), (byte) => byte.toString(16).padStart(2, '0')).join('')}`)
   }
 
   /** The available checkpoint with this sequence number. */

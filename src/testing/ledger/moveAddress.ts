@@ -1,4 +1,4 @@
-import { BcsType, fromHex, toHex } from '@mysten/bcs'
+import { BcsType, fromHex } from '@mysten/bcs'
 
 const ADDRESS = /^0x[0-9a-fA-F]{1,64}$/
 const CACHE_LIMIT = 10_000
@@ -27,6 +27,22 @@ export function isAddress(text: string): boolean {
 }
 
 const bytesCache = new Map<string, Uint8Array>()
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'))
+
+/**
+ * `0x` + hex of 32 bytes as one flat string, interned through the normalize cache so equal
+ * addresses share one string (a concatenated hex string would keep a rope of 32 pieces alive).
+ */
+function readAddress(bytes: Uint8Array): string {
+  const parts = new Array<string>(bytes.length)
+  for (let i = 0; i < bytes.length; i++) parts[i] = HEX[bytes[i] as number] as string
+  const text = `0x${parts.join('')}`
+  const interned = normalized.get(text)
+  if (interned) return interned
+  if (normalized.size >= CACHE_LIMIT) normalized.clear()
+  normalized.set(text, text)
+  return text
+}
 
 /** The 32 bytes of an address (cached: datasets reuse a few thousand addresses at most). */
 function addressBytes(address: string): Uint8Array {
@@ -49,7 +65,7 @@ function addressBytes(address: string): Uint8Array {
  */
 export const moveAddress = new BcsType<string, string, 'address'>({
   name: 'address',
-  read: (reader) => `0x${toHex(reader.readBytes(32))}`,
+  read: (reader) => readAddress(reader.readBytes(32)),
   write: (value, writer) => {
     writer.writeBytes(addressBytes(value))
   },
