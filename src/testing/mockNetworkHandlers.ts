@@ -9,7 +9,12 @@ export interface MockNetworkHandlerOptions {
   rpcUrl?: string
 }
 
-/** The default URLs of mockNetworkHandlers, ready for `new ChainxClient(mockNetworkUrls)`. */
+/**
+ * The default URLs of mockNetworkHandlers, ready for `new ChainxClient(mockNetworkUrls)`.
+ *
+ * @example
+ * await fetch(mockNetworkUrls.graphqlUrl, { method: 'POST', body: JSON.stringify({ query: '{ chainIdentifier }' }) })
+ */
 export const mockNetworkUrls = Object.freeze({
   graphqlUrl: 'http://chainx.mock/graphql',
   rpcUrl: 'http://chainx.mock/json-rpc',

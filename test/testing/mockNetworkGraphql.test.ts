@@ -577,3 +577,77 @@ describe('event emission as Move code does it', () => {
     }
   })
 })
+
+describe('other connections and lookups', () => {
+  let mock: RunningMockNetwork
+
+  beforeAll(async () => {
+    mock = await startMockNetwork({ events: 120, seed: 13 })
+  })
+  afterAll(async () => {
+    await mock.close()
+  })
+
+  it('P3: object.dynamicFields pages the fields in order with exclusive cursors', async () => {
+    const query = 'query($a: SuiAddress!, $first: Int, $after: String) { object(address: $a) { dynamicFields(first: $first, after: $after) { pageInfo { hasNextPage endCursor } nodes { name { type { repr } json } value { __typename } } } } }'
+    const a = mock.network.dataset?.registry
+    const first = await postGraphql(mock.graphqlUrl, query, { a, first: 10 })
+    const page1 = first.json.data.object.dynamicFields
+    expect(page1.nodes.map((node: { name: { json: unknown } }) => node.name.json)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
+    expect(page1.pageInfo.hasNextPage).toBe(true)
+    const second = await postGraphql(mock.graphqlUrl, query, { a, first: 10, after: page1.pageInfo.endCursor })
+    const page2 = second.json.data.object.dynamicFields
+    expect(page2.nodes.map((node: { name: { type: { repr: string } }; value: { __typename: string } }) => [node.name.type.repr, node.value.__typename])).toEqual([
+      ['vector<u8>', 'MoveValue'],
+      ['vector<u8>', 'MoveValue'],
+      ['u64', 'MoveObject'],
+    ])
+    expect(page2.pageInfo.hasNextPage).toBe(false)
+  })
+
+  it('O2: transactionBlocks filter by sentAddress, function, checkpoints and transactionIds', async () => {
+    const ledger = mock.network.ledger
+    const dataset = mock.network.dataset
+    if (!dataset) throw new Error('dataset expected')
+    const query = 'query($filter: TransactionBlockFilter) { transactionBlocks(first: 50, filter: $filter) { nodes { digest } } }'
+    const digests = async (filter: Record<string, unknown>) =>
+      (await postGraphql(mock.graphqlUrl, query, { filter })).json.data.transactionBlocks.nodes.map((node: { digest: string }) => node.digest)
+    const sender = dataset.senders[2] as string
+    expect(await digests({ sentAddress: sender })).toEqual(ledger.transactions.filter((tx) => tx.sender === sender).slice(0, 50).map((tx) => tx.digest))
+    const fn = `${dataset.market.package}::market::buy`
+    expect(await digests({ function: fn })).toEqual(
+      ledger.transactions.filter((tx) => tx.call.module === 'market' && tx.call.function === 'buy').slice(0, 50).map((tx) => tx.digest),
+    )
+    expect(await digests({ afterCheckpoint: 3, beforeCheckpoint: 6 })).toEqual(
+      ledger.transactions.filter((tx) => tx.checkpoint > 3 && tx.checkpoint < 6).map((tx) => tx.digest),
+    )
+    const picked = [ledger.transactions[9], ledger.transactions[2]].map((tx) => tx?.digest)
+    expect(await digests({ transactionIds: picked })).toEqual([picked[1], picked[0]])
+    expect(await digests({ kind: 'SYSTEM_TX' })).toEqual([])
+  })
+
+  it('O6: checkpoint(id) by sequence number or digest; both at once is an error', async () => {
+    const checkpoint = mock.network.ledger.checkpoint(4)
+    const bySeq = await postGraphql(mock.graphqlUrl, '{ checkpoint(id: { sequenceNumber: 4 }) { digest sequenceNumber previousCheckpointDigest epoch { epochId } } }')
+    expect(bySeq.json.data.checkpoint).toEqual({
+      digest: checkpoint?.digest,
+      sequenceNumber: 4,
+      previousCheckpointDigest: mock.network.ledger.checkpoint(3)?.digest,
+      epoch: { epochId: checkpoint?.epoch },
+    })
+    const byDigest = await postGraphql(mock.graphqlUrl, 'query($d: String) { checkpoint(id: { digest: $d }) { sequenceNumber } }', { d: checkpoint?.digest })
+    expect(byDigest.json.data.checkpoint).toEqual({ sequenceNumber: 4 })
+    const both = await postGraphql(mock.graphqlUrl, 'query($d: String) { checkpoint(id: { digest: $d, sequenceNumber: 4 }) { sequenceNumber } }', { d: checkpoint?.digest })
+    expect(both.json.errors[0]).toMatchObject({ message: 'Provide one of digest or sequence_number, not both', extensions: { code: 'BAD_USER_INPUT' } })
+  })
+
+  it('E7: directives other than @include and @skip are rejected', async () => {
+    const answer = await postGraphql(mock.graphqlUrl, '{ chainIdentifier @deprecated }')
+    expect(answer.json.data).toBeNull()
+    expect(answer.json.errors[0]).toMatchObject({
+      message: 'Directive `@deprecated` is not supported. Supported directives are `@include`, `@skip`',
+      extensions: { code: 'BAD_USER_INPUT' },
+    })
+    expect((await postGraphql(mock.graphqlUrl, '{ chainIdentifier @skip(if: true) }')).json).toEqual({ data: {} })
+  })
+})

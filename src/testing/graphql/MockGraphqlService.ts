@@ -56,7 +56,12 @@ interface CachedDocument {
 const MAX_CACHED_DOCUMENTS = 1_000
 const rules = [...specifiedRules.filter((rule) => rule !== NoUnusedVariablesRule), noUnusedVariablesRule]
 
-/** Byte length of a string in UTF-8. */
+/**
+ * Byte length of a string in UTF-8 (what Content-Length counts).
+ *
+ * @example
+ * utf8Length('é') // 2
+ */
 export function utf8Length(text: string): number {
   let bytes = 0
   for (let i = 0; i < text.length; i++) {

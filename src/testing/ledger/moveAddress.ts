@@ -21,7 +21,13 @@ export function normalizeAddress(address: string): string {
   return result
 }
 
-/** Whether `text` is `0x` followed by 1 to 64 hex digits. */
+/**
+ * Whether `text` is `0x` followed by 1 to 64 hex digits.
+ *
+ * @example
+ * isAddress('0x2') // true
+ * isAddress('alice') // false
+ */
 export function isAddress(text: string): boolean {
   return ADDRESS.test(text)
 }
