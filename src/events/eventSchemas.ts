@@ -2,6 +2,12 @@ import * as z from 'zod/mini'
 
 const U64_STRING = /^\d{1,20}$/
 
+/** A JSON object, checked without copying it (a `z.record` would copy every key). */
+const JsonObjectSchema = z.custom<Record<string, unknown>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  'expected a JSON object',
+)
+
 /** An event ID (spec 2.1): `eventSeq` is a string holding an integer (spec 6.2). */
 export const EventIdSchema = z.object({
   txDigest: z.string().check(z.minLength(1)),
@@ -19,7 +25,7 @@ export const ChainxEventSchema = z.looseObject({
   transactionModule: z.string(),
   sender: z.string(),
   type: z.string(),
-  parsedJson: z.record(z.string(), z.unknown()),
+  parsedJson: JsonObjectSchema,
   bcs: z.string(),
   bcsEncoding: z.optional(z.enum(['base64', 'base58'])),
   timestampMs: z.optional(z.nullable(z.string().check(z.regex(U64_STRING)))),

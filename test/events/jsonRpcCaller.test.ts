@@ -91,6 +91,11 @@ describe('JSON-RPC envelope (msw)', () => {
     await expect(events().query({ filter: { All: [] } })).rejects.toMatchObject({ code: 'INVALID_RESPONSE' })
   })
 
+  it('J4: an event whose parsedJson is not a JSON object is INVALID_RESPONSE', async () => {
+    answers = [(call) => ok(call, page([wireEvent(1, { parsedJson: [1, 2] as never })]))]
+    await expect(events().query({ filter: { All: [] } })).rejects.toMatchObject({ code: 'INVALID_RESPONSE' })
+  })
+
   it('J3: a result that is not a page is INVALID_RESPONSE', async () => {
     answers = [(call) => ok(call, [wireEvent(1)])]
     await expect(events().query({ filter: { All: [] } })).rejects.toBeInstanceOf(InvalidResponseError)
