@@ -147,3 +147,20 @@ describe('restart and rate limit', () => {
     await expect(postGraphql(mock.graphqlUrl, '{ chainIdentifier }')).rejects.toThrow()
   })
 })
+
+describe('demo helpers', () => {
+  it('M2: autoEmitMs keeps emitting transactions whose events reach GraphQL queries', async () => {
+    const mock = await startMockNetwork({ events: 10, autoEmitMs: 5 })
+    try {
+      const start = mock.network.ledger.latestCheckpoint.sequenceNumber
+      for (let i = 0; i < 200 && mock.network.ledger.latestCheckpoint.sequenceNumber < start + 3; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+      expect(mock.network.ledger.latestCheckpoint.sequenceNumber).toBeGreaterThanOrEqual(start + 3)
+      const answer = await postGraphql(mock.graphqlUrl, '{ availableRange { last { sequenceNumber } } }')
+      expect(answer.json.data.availableRange.last.sequenceNumber).toBeGreaterThanOrEqual(start + 3)
+    } finally {
+      await mock.close()
+    }
+  })
+})
