@@ -7,7 +7,12 @@ import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import { parseRetryAfter } from '../transport/parseRetryAfter.js'
 import type { HttpResponse } from '../transport/types.js'
 
-/** JSON-RPC error code of the service's rate limit ("Too many requests", sent with `id: null`). */
+/**
+ * JSON-RPC error code of the service's rate limit ("Too many requests", sent with `id: null`).
+ *
+ * @example
+ * if (error instanceof RateLimitedError && error.cause instanceof JsonRpcError) error.cause.rpcCode === RATE_LIMIT_RPC_CODE
+ */
 export const RATE_LIMIT_RPC_CODE = -32009
 
 const JsonRpcId = z.nullable(z.union([z.number(), z.string()]))
@@ -28,14 +33,20 @@ export interface JsonRpcCallerOptions {
 
 /** Per-call options of `JsonRpcCaller.call`. */
 export interface JsonRpcCallOptions<T> {
-  /** Aborts the call and its retries. */
+  /**
+   * Aborts the call and its retries.
+   * @default undefined
+   */
   signal?: AbortSignal | undefined
   /**
    * Time limit of one attempt in ms.
    * @default the transport's `timeoutMs`
    */
   timeoutMs?: number | undefined
-  /** Extra headers for this call. */
+  /**
+   * Extra headers for this call.
+   * @default undefined
+   */
   headers?: Record<string, string> | undefined
   /**
    * Checks and converts `result`; throw a ChainxError (INVALID_RESPONSE) to reject it.

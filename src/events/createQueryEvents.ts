@@ -7,7 +7,12 @@ import { parseEventContent } from './parseEventContent.js'
 import type { ChainxEvent, EventId, EventPage, ParsedJsonParser, QueryEventsFn, QueryEventsParameters } from './types.js'
 import { validateEventQueryFilter } from './validateEventQueryFilter.js'
 
-/** The JSON-RPC method behind `query` (spec 4.4). */
+/**
+ * The JSON-RPC method behind `query` (spec 4.4).
+ *
+ * @example
+ * rpc.call(QUERY_EVENTS_METHOD, [{ All: [] }, null, 10, false])
+ */
 export const QUERY_EVENTS_METHOD = 'chainx_queryEvents'
 
 /**

@@ -8,7 +8,12 @@ const JsonObjectSchema = z.custom<Record<string, unknown>>(
   'expected a JSON object',
 )
 
-/** An event ID (spec 2.1): `eventSeq` is a string holding an integer (spec 6.2). */
+/**
+ * An event ID (spec 2.1): `eventSeq` is a string holding an integer (spec 6.2).
+ *
+ * @example
+ * EventIdSchema.parse({ txDigest: 'Eg3y…', eventSeq: '0' })
+ */
 export const EventIdSchema = z.object({
   txDigest: z.string().check(z.minLength(1)),
   eventSeq: z.string().check(z.regex(U64_STRING)),
@@ -18,6 +23,9 @@ export const EventIdSchema = z.object({
  * An event in JSON-RPC shape (spec 2.1). `eventSeq` and `timestampMs` stay strings;
  * `parsedJson` must be a JSON object; `timestampMs` may be absent or null (the service
  * leaves it out when unknown). Fields this schema does not name are kept.
+ *
+ * @example
+ * const event = ChainxEventSchema.parse(json) // throws a ZodError on a malformed event
  */
 export const ChainxEventSchema = z.looseObject({
   id: EventIdSchema,
@@ -31,7 +39,13 @@ export const ChainxEventSchema = z.looseObject({
   timestampMs: z.optional(z.nullable(z.string().check(z.regex(U64_STRING)))),
 })
 
-/** The result of `chainx_queryEvents`: `data`, `nextCursor` (EventId or null), `hasNextPage`. */
+/**
+ * The result of `chainx_queryEvents`: `data`, `nextCursor` (EventId or null), `hasNextPage`.
+ *
+ * @example
+ * const page = EventPageSchema.safeParse(result)
+ * if (page.success) console.log(page.data.hasNextPage)
+ */
 export const EventPageSchema = z.object({
   data: z.array(ChainxEventSchema),
   nextCursor: z.optional(z.nullable(EventIdSchema)),

@@ -9,6 +9,10 @@ export interface EventId {
 /**
  * An event in JSON-RPC and subscription shape (spec 2.1). `eventSeq` and `timestampMs`
  * stay strings as the service sends them; see `eventTimestamp` / `eventSeqOf` helpers.
+ *
+ * @example
+ * const event: ChainxEvent<{ price: string }> = page.data[0]
+ * BigInt(event.parsedJson.price)
  */
 export interface ChainxEvent<TParsed = Record<string, unknown>> {
   id: EventId
@@ -29,7 +33,12 @@ export interface ChainxEvent<TParsed = Record<string, unknown>> {
   timestampMs?: string | undefined
 }
 
-/** One page of `chainx_queryEvents`. */
+/**
+ * One page of `chainx_queryEvents`.
+ *
+ * @example
+ * const { data, nextCursor, hasNextPage } = await client.events.query({ filter: { All: [] } })
+ */
 export interface EventPage<TParsed = Record<string, unknown>> {
   data: ChainxEvent<TParsed>[]
   /** Id of the last event of the page (or the input cursor when the page is empty). */
@@ -45,7 +54,12 @@ export interface MoveModuleRef {
 
 /**
  * A query filter of `chainx_queryEvents` (spec 6.3): exactly one key. Combinations are not
- * supported for queries and are rejected before sending.
+ * supported for queries and are rejected before sending (`validateEventQueryFilter`).
+ * `TimeRange` bounds may be numbers or strings; they are sent as strings.
+ *
+ * @example
+ * const byModule: EventQueryFilter = { MoveEventModule: { package: '0x2', module: 'market' } }
+ * const lastHour: EventQueryFilter = { TimeRange: { startTime: Date.now() - 3_600_000, endTime: Date.now() } }
  */
 export type EventQueryFilter =
   | { All: [] | null }
@@ -82,24 +96,50 @@ export type EventSubscriptionFilter =
 /** Parameters of `client.events.query`. */
 export interface QueryEventsParameters<TParsed = Record<string, unknown>> {
   filter: EventQueryFilter
-  /** Exclusive cursor: the id of the last event already seen; null starts at the beginning. */
+  /**
+   * Exclusive cursor: the id of the last event already seen; null starts at the beginning
+   * (the newest event when `descending`).
+   * @default null
+   */
   cursor?: EventId | null | undefined
-  /** Page size; the service clamps it to its maximum (50 by default). */
+  /**
+   * Page size; the service clamps it to its maximum (50 unless configured otherwise).
+   * @default null (the service's maximum)
+   */
   limit?: number | null | undefined
   /**
    * Newest first. The server's default is ascending, and so is the SDK's.
    * @default false
    */
   descending?: boolean | undefined
-  /** Checks and types `parsedJson` of each event: a zod-like schema (`parse`) or a function. */
+  /**
+   * Checks and types `parsedJson` of each event: a zod-like schema (`parse`) or a function.
+   * The first rejection fails the call with `EventContentError` (INVALID_RESPONSE).
+   * @default undefined (parsedJson as received)
+   */
   parse?: ParsedJsonParser<TParsed> | undefined
+  /**
+   * Aborts the request and its retries.
+   * @default undefined
+   */
   signal?: AbortSignal | undefined
 }
 
-/** A schema with `parse` (zod, zod/mini, valibot wrappers) or a plain function. */
+/**
+ * A schema with `parse` (zod, zod/mini, valibot wrappers) or a plain function.
+ *
+ * @example
+ * const parse: ParsedJsonParser<{ price: bigint }> = (json) => ({ price: BigInt((json as { price: string }).price) })
+ */
 export type ParsedJsonParser<T> = { parse(value: unknown): T } | ((value: unknown, event: ChainxEvent<unknown>) => T)
 
-/** The function the iterator, `watch` and the subscription backfill use to read event pages. */
+/**
+ * The function the iterator, `watch` and the subscription backfill use to read event pages.
+ *
+ * @example
+ * const query: QueryEventsFn = client.events.query
+ * const page = await query({ filter: { Sender: '0x2' }, limit: 10 })
+ */
 export type QueryEventsFn = <TParsed = Record<string, unknown>>(
   parameters: QueryEventsParameters<TParsed>,
 ) => Promise<EventPage<TParsed>>

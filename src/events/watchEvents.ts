@@ -36,9 +36,15 @@ export interface WatchEventsOptions<TParsed = Record<string, unknown>> {
    * @default undefined (the service's maximum, 50 unless configured otherwise)
    */
   pageSize?: number | undefined
-  /** Checks and types each event's `parsedJson` (see `query`); a rejection ends the watch. */
+  /**
+   * Checks and types each event's `parsedJson` (see `query`); a rejection ends the watch.
+   * @default undefined (parsedJson as received)
+   */
   parse?: ParsedJsonParser<TParsed> | undefined
-  /** Ends the watch cleanly (the loop returns; no error). */
+  /**
+   * Ends the watch cleanly (the loop returns; no error).
+   * @default undefined
+   */
   signal?: AbortSignal | undefined
   /**
    * Called for each failed poll that the watcher will retry (rate limits, network faults,
