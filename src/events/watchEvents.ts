@@ -189,6 +189,7 @@ export function watchEvents<TParsed = Record<string, unknown>>(
           if (fresh) {
             yielded++
             yield event
+            if (signal?.aborted) return
           }
         }
         if (page.data.length === 0 && page.nextCursor) {

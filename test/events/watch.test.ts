@@ -217,6 +217,21 @@ describe('watch', () => {
     expect(keys(seen)).toEqual(expected(1, 1))
   })
 
+  it('M3: an abort while the loop body runs ends the watch before the rest of the page', async () => {
+    const service = fakeService()
+    service.emit(4)
+    const controller = new AbortController()
+    const watcher = watchEvents(service.query, { filter: { All: [] }, intervalMs: 5, signal: controller.signal })
+    const seen: ChainxEvent[] = []
+    for await (const event of watcher) {
+      seen.push(event)
+      if (seen.length === 2) controller.abort()
+      if (seen.length > 4) break
+    }
+    expect(keys(seen)).toEqual(expected(1, 2))
+    expect(service.calls).toHaveLength(1)
+  })
+
   it('M3: break stops polling', async () => {
     const service = fakeService()
     service.emit(3)
