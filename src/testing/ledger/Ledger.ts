@@ -105,6 +105,8 @@ export class Ledger implements LedgerReader {
   readonly #composite = new Map<string, CompositeIndex>()
   /** Index arrays each event type goes into (saves building keys per event). */
   readonly #typeBuckets = new Map<string, LedgerEvent[][]>()
+  readonly #callBucketCache = new Map<string, LedgerEvent[][]>()
+  readonly #txBucketCache = new Map<string, LedgerTransaction[][]>()
   readonly #objects = new Map<string, LedgerObject>()
   readonly #objectMeta = new Map<string, ObjectMeta>()
   readonly #gasCoins = new Map<string, string>()
@@ -305,9 +307,9 @@ export class Ledger implements LedgerReader {
       added.push(tx)
       this.#transactions.push(tx)
       this.#txByDigest.set(tx.digest, tx)
-      for (const key of transactionIndexKeys(tx)) pushTo(this.#txIndex, key, tx)
+      for (const bucket of this.#transactionBuckets(tx)) bucket.push(tx)
       if (tx.events.length === 0) continue
-      const txBuckets = [`s:${tx.sender}`, `e:${tx.call.package}`, `e:${tx.call.package}::${tx.call.module}`].map((key) => this.#bucket(key))
+      const txBuckets = this.#callBuckets(tx)
       for (const event of tx.events) {
         this.#events.push(event)
         newEvents.push(event)
@@ -475,6 +477,37 @@ export class Ledger implements LedgerReader {
     }
   }
 
+  /** Event index arrays of a transaction's sender, package and module (cached: no key strings per event). */
+  #callBuckets(tx: LedgerTransaction): LedgerEvent[][] {
+    const key = tx.sender + tx.call.package + tx.call.module
+    let buckets = this.#callBucketCache.get(key)
+    if (!buckets) {
+      buckets = [`s:${tx.sender}`, `e:${tx.call.package}`, `e:${tx.call.package}::${tx.call.module}`].map((name) => this.#bucket(name))
+      if (this.#callBucketCache.size >= 100_000) this.#callBucketCache.clear()
+      this.#callBucketCache.set(key, buckets)
+    }
+    return buckets
+  }
+
+  /** Transaction index arrays of a transaction (cached per sender and called function). */
+  #transactionBuckets(tx: LedgerTransaction): LedgerTransaction[][] {
+    const key = tx.sender + tx.call.package + tx.call.module + '::' + tx.call.function
+    let buckets = this.#txBucketCache.get(key)
+    if (!buckets) {
+      buckets = transactionIndexKeys(tx).map((name) => {
+        let list = this.#txIndex.get(name)
+        if (!list) {
+          list = []
+          this.#txIndex.set(name, list)
+        }
+        return list
+      })
+      if (this.#txBucketCache.size >= 100_000) this.#txBucketCache.clear()
+      this.#txBucketCache.set(key, buckets)
+    }
+    return buckets
+  }
+
   #bucket(key: string): LedgerEvent[] {
     let bucket = this.#eventIndex.get(key)
     if (!bucket) {
@@ -504,6 +537,8 @@ export class Ledger implements LedgerReader {
   #compact(first: number): void {
     this.#prunedSinceCompaction = 0
     this.#typeBuckets.clear()
+    this.#callBucketCache.clear()
+    this.#txBucketCache.clear()
     for (const [key, events] of this.#eventIndex) {
       const start = firstIndexWhere(events, (event) => event.checkpoint >= first)
       if (start === events.length) this.#eventIndex.delete(key)
@@ -518,12 +553,6 @@ export class Ledger implements LedgerReader {
       else txs.splice(0, start)
     }
   }
-}
-
-function pushTo<T>(index: Map<string, T[]>, key: string, item: T): void {
-  const list = index.get(key)
-  if (list) list.push(item)
-  else index.set(key, [item])
 }
 
 function hasKeys(have: readonly string[], want: readonly string[]): boolean {

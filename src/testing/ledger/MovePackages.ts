@@ -1,4 +1,5 @@
-import { BcsType, bcs, toBase64 } from '@mysten/bcs'
+import { BcsType, bcs } from '@mysten/bcs'
+import { encodeBase64 } from './encodeBase64.js'
 import type { NewEvent } from './Ledger.js'
 import { normalizeAddress } from './moveAddress.js'
 import { formatMoveType, normalizeMoveType, parseMoveType } from './moveTypes.js'
@@ -167,7 +168,7 @@ export class MovePackages {
     const type = typeArguments.length > 0 ? `${struct.type}<${typeArguments.join(', ')}>` : struct.type
     const canonicalType = this.#typeNames.get(type) ?? type
     if (canonicalType === type) this.#typeNames.set(type, type)
-    return { type: canonicalType, parsedJson, bcs: toBase64(bytes) }
+    return { type: canonicalType, parsedJson, bcs: encodeBase64(bytes) }
   }
 
   #resolve(caller: { package: string; module: string }, emit: EmitInput): { struct: StructInfo; typeArguments: string[] } {
