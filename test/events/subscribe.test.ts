@@ -360,6 +360,27 @@ describe('S1, M2: subscription stream against the mock network', () => {
     await client.close()
   })
 
+  it('S1: a flood of live events during the first backfill is delivered whole and in order (the backfill stops at the live stream)', async () => {
+    const client = createSubscriptionClient({ wsUrl: mock.wsUrl, queryEvents, heartbeatMs: 0, backfill: { maxEvents: 100, pageSize: 10 } })
+    const fixture = createFixture(mock.network)
+    const seen = recorder()
+    await client.subscribe({ filter: f.moveModule(fixture.marker.package, 'marker'), ...seen })
+    const emitted: string[] = []
+    for (let checkpoint = 0; checkpoint < 20; checkpoint++) {
+      const inputs = Array.from({ length: 100 }, (_, index) => ({
+        sender: fixture.carol,
+        package: fixture.marker.package,
+        module: 'marker',
+        emit: [{ struct: 'Done', fields: { step: BigInt(checkpoint * 100 + index) } }],
+      }))
+      for (const executed of mock.network.executeBatch(inputs)) emitted.push(executed.digest)
+    }
+    await vi.waitFor(() => expect(seen.events.length).toBeGreaterThanOrEqual(emitted.length), waitOptions)
+    expect(seen.events.map((event) => event.id.txDigest)).toEqual(emitted)
+    expect(seen.states.map((change) => change.state)).not.toContain('gap')
+    await client.close()
+  })
+
   it('S1: after unsubscribe no more events are delivered, while another subscription of the client keeps receiving', async () => {
     const client = createSubscriptionClient({ wsUrl: mock.wsUrl, queryEvents, heartbeatMs: 0 })
     const fixture = createFixture(mock.network)

@@ -6,6 +6,7 @@ import type { ChainxEvent, EventId, EventSubscriptionFilter, QueryEventsFn } fro
 import type { JsonRpcSocket } from './connectJsonRpcSocket.js'
 import { matchSubscriptionFilter } from './matchSubscriptionFilter.js'
 import type { BackfillPlan } from './planBackfill.js'
+import { LiveBuffer } from './LiveBuffer.js'
 import { RecentKeys } from './RecentKeys.js'
 import type { SubscribeParameters, SubscriptionStateChange } from './types.js'
 
@@ -77,7 +78,7 @@ export class EventSubscription {
   #anchored = false
   #cursor: Cursor = { known: false }
   #lastTimestampMs = Date.now()
-  #buffer: unknown[] | undefined
+  #buffer: LiveBuffer | undefined
   #backfilling = false
   #backfillAgain = false
   #ending: Promise<boolean> | undefined
@@ -144,15 +145,8 @@ export class EventSubscription {
       this.#error(new ChainxError('INVALID_RESPONSE', 'Malformed event in a subscription notification', { details: JSON.stringify(result)?.slice(0, 500) }))
       return
     }
-    if (this.#buffer === undefined) {
-      this.#accept(result as ChainxEvent, false)
-      return
-    }
-    this.#buffer.push(result)
-    if (this.#backfill !== false && this.#buffer.length > this.#backfill.maxBufferedEvents) {
-      this.#buffer = []
-      this.#backfillAgain = true
-    }
+    if (this.#buffer === undefined) this.#accept(result as ChainxEvent, false)
+    else if (!this.#buffer.push(result as ChainxEvent)) this.#backfillAgain = true
   }
 
   /**
@@ -273,8 +267,9 @@ export class EventSubscription {
     hooks.healthy()
     const reattached = this.#acknowledged
     this.#acknowledged = true
-    const canBackfill = this.#backfill !== false && this.#cursor.known
-    if (canBackfill) this.#buffer ??= []
+    const backfill = this.#backfill
+    const canBackfill = backfill !== false && this.#cursor.known
+    if (canBackfill) this.#buffer ??= new LiveBuffer(backfill.maxBufferedEvents)
     hooks.route(id)
     this.report({ state: 'open' })
     this.#settleReady?.resolve()
@@ -323,15 +318,21 @@ export class EventSubscription {
       for (;;) {
         const page = await this.#query({ cursor, limit: backfill.pageSize })
         if (!this.#active) return
+        let reachedLive = false
         for (const event of page.data) {
+          // The live stream is complete from the acknowledgement on: the rest is in the buffer.
+          if (this.#buffer?.has(eventKey(event))) {
+            reachedLive = true
+            break
+          }
           scanned++
           if (this.#accept(event, !this.#options.plan.exact)) delivered++
         }
         const next = page.nextCursor ?? cursor
-        if (!page.hasNextPage || page.data.length === 0 || sameId(next, cursor)) break
+        if (reachedLive || !page.hasNextPage || page.data.length === 0 || sameId(next, cursor)) break
         cursor = next
         if (scanned >= backfill.maxEvents) {
-          await this.#skipToNewest(`backfill stopped after ${scanned} events (maxEvents ${backfill.maxEvents})`)
+          await this.#skipGap(`backfill stopped after ${scanned} events (maxEvents ${backfill.maxEvents})`)
           break
         }
       }
@@ -345,7 +346,10 @@ export class EventSubscription {
     this.report({ state: 'backfilled', delivered, scanned, after })
   }
 
-  async #skipToNewest(reason: string): Promise<void> {
+  /** Gives up on the rest of the gap: up to the first live event held back, or else up to the newest event. */
+  async #skipGap(reason: string): Promise<void> {
+    const firstLive = this.#buffer?.first
+    if (firstLive !== undefined) return this.#reportGap(timestampOf(firstLive) ?? Date.now(), reason)
     const page = await this.#query({ cursor: null, limit: 1, descending: true })
     const newest = page.data[0]
     this.#reportGap(timestampOf(newest) ?? Date.now(), reason)
@@ -353,11 +357,11 @@ export class EventSubscription {
   }
 
   #releaseBuffer(): void {
-    const buffered = this.#buffer ?? []
+    const buffered = this.#buffer?.drain() ?? []
     this.#buffer = undefined
     for (const event of buffered) {
       if (!this.#active) return
-      this.#accept(event as ChainxEvent, false)
+      this.#accept(event, false)
     }
   }
 
