@@ -164,3 +164,24 @@ describe('demo helpers', () => {
     }
   })
 })
+
+describe('browsers', () => {
+  it('G4: CORS preflight is answered and responses expose x-chain-rpc-version to other origins', async () => {
+    const mock = await startMockNetwork({ events: 0 })
+    try {
+      const preflight = await fetch(mock.graphqlUrl, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        signal: AbortSignal.timeout(10_000),
+      })
+      expect(preflight.status).toBe(204)
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('content-type')
+      const answer = await postGraphql(mock.graphqlUrl, '{ chainIdentifier }', undefined, { origin: 'http://localhost:5173' })
+      expect(answer.headers.get('access-control-allow-origin')).toBe('*')
+      expect(answer.headers.get('access-control-expose-headers')).toContain('x-chain-rpc-version')
+    } finally {
+      await mock.close()
+    }
+  })
+})

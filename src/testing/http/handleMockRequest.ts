@@ -36,6 +36,15 @@ export interface MockRequestEnvironment {
 const VERSION_HEADER = 'x-chain-rpc-version'
 const USAGE_HEADER = 'x-chain-rpc-show-usage'
 
+/**
+ * CORS for browser pages on another origin. The real service allows any origin too; it does
+ * not expose `x-chain-rpc-version`, the mock does so a browser client can read the version.
+ */
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': `${VERSION_HEADER}, retry-after`,
+}
+
 const BAD_GATEWAY_PAGE =
   '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
 
@@ -115,8 +124,8 @@ function route(env: MockRequestEnvironment, request: MockHttpRequest, path: stri
 
 /**
  * The one request handler of the mock network, shared by the node:http server and the msw
- * handlers: rate limit, faults, routing (POST /graphql; POST / and /json-rpc), the version
- * check and the `x-chain-rpc-version` header on every response.
+ * handlers: CORS preflight, rate limit, faults, routing (POST /graphql; POST / and
+ * /json-rpc), the version check and the `x-chain-rpc-version` header on every response.
  *
  * @example
  * const response = await handleMockRequest(env, { method: 'POST', url: '/graphql', headers: {}, body: '{"query":"{ chainIdentifier }"}' })
@@ -127,6 +136,20 @@ export async function handleMockRequest(env: MockRequestEnvironment, request: Mo
   for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = value
   const path = new URL(request.url, 'http://mock.invalid').pathname
   const endpoint = endpointOf(path)
+  if (request.method === 'OPTIONS') {
+    // CORS preflight (browser demos): answered before the rate limit and faults.
+    return {
+      status: 204,
+      headers: {
+        ...CORS_HEADERS,
+        'access-control-allow-methods': 'POST, OPTIONS',
+        'access-control-allow-headers': `content-type, ${USAGE_HEADER}, ${VERSION_HEADER}`,
+        'access-control-max-age': '600',
+        [VERSION_HEADER]: env.version,
+      },
+      body: '',
+    }
+  }
   const latency = env.faults.latencyFor(endpoint)
   if (latency > 0) await sleep(latency)
   let response: MockHttpResponse
@@ -153,6 +176,7 @@ export async function handleMockRequest(env: MockRequestEnvironment, request: Mo
       response = { status: 200, headers: { ...response.headers, 'content-type': 'application/json' }, body: response.body.slice(0, cut) }
     }
   }
+  Object.assign(response.headers, CORS_HEADERS)
   response.headers[VERSION_HEADER] = env.version
   return response
 }
