@@ -31,6 +31,8 @@ interface TinyServer {
   silence(): void
   /** Cuts every connection without a close frame. */
   dropAll(): void
+  /** Sends a raw frame on every open connection. */
+  sendRaw(text: string): void
   /** Subscriptions alive on the server, with their filters. */
   subscriptionFilters(): EventSubscriptionFilter[]
   queryEvents: QueryEventsFn
@@ -78,6 +80,9 @@ async function startTinyServer(): Promise<TinyServer> {
     },
     dropAll() {
       for (const socket of open) socket.terminate()
+    },
+    sendRaw(text) {
+      for (const socket of open) socket.send(text)
     },
     subscriptionFilters: () => [...subscriptions.values()].map((entry) => entry.filter),
     queryEvents: (async ({ filter, cursor, limit, descending }) => {
@@ -479,6 +484,51 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     const backfilled = seen.states.filter((change) => change.state === 'backfilled').at(-1)
     expect(backfilled).toMatchObject({ state: 'backfilled', after: emitted[1]?.id })
     expect((backfilled as { delivered: number }).delivered).toBeGreaterThanOrEqual(3)
+  })
+
+  it('S1: a second drop while the backfill of the first runs loses nothing (the backfill stops at the newest socket\'s stream)', async () => {
+    const server = await startTinyServer()
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let blocked = false
+    const queryEvents: QueryEventsFn = async (parameters) => {
+      if (parameters.cursor && server.accepted >= 2) {
+        blocked = true
+        await gate
+      }
+      return server.queryEvents(parameters)
+    }
+    const client = newClient(server, { queryEvents })
+    const seen = recorder()
+    await client.subscribe({ filter: { All: [] }, ...seen })
+    const order: ChainxEvent[] = [makeEvent()]
+    server.emit(order[0] as ChainxEvent)
+    await vi.waitFor(() => expect(seen.events).toHaveLength(1), waitOptions)
+    /** Emits live, then a malformed frame: its onError proves the event before it was handled. */
+    const emitLiveAndSync = async (event: ChainxEvent) => {
+      const errorsBefore = seen.errors.length
+      server.emit(event)
+      server.sendRaw('{not json')
+      await vi.waitFor(() => expect(seen.errors.length).toBe(errorsBefore + 1), waitOptions)
+    }
+    server.dropAll()
+    const missedFirst = [makeEvent(), makeEvent()]
+    server.chain.push(...missedFirst)
+    await vi.waitFor(() => expect(blocked).toBe(true), waitOptions)
+    const liveOnSecondSocket = makeEvent()
+    await emitLiveAndSync(liveOnSecondSocket)
+    server.dropAll()
+    const missedSecond = makeEvent()
+    server.chain.push(missedSecond)
+    await vi.waitFor(() => expect(seen.states.filter((change) => change.state === 'open')).toHaveLength(3), waitOptions)
+    const liveOnThirdSocket = makeEvent()
+    await emitLiveAndSync(liveOnThirdSocket)
+    release()
+    order.push(...missedFirst, liveOnSecondSocket, missedSecond, liveOnThirdSocket)
+    await vi.waitFor(() => expect(seen.events.length).toBeGreaterThanOrEqual(order.length), waitOptions)
+    expect(seen.keys()).toEqual(order.map((event) => event.id.txDigest))
   })
 
   it('S1: without queryEvents a reconnect is reported as a gap with its time bounds', async () => {

@@ -269,7 +269,9 @@ export class EventSubscription {
     this.#acknowledged = true
     const backfill = this.#backfill
     const canBackfill = backfill !== false && this.#cursor.known
-    if (canBackfill) this.#buffer ??= new LiveBuffer(backfill.maxBufferedEvents)
+    // A fresh buffer: what an earlier socket held back is after the position, so the backfill
+    // reads it again, and the stream it must stop at is the one of this socket.
+    if (canBackfill) this.#buffer = new LiveBuffer(backfill.maxBufferedEvents)
     hooks.route(id)
     this.report({ state: 'open' })
     this.#settleReady?.resolve()
