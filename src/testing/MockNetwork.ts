@@ -33,6 +33,11 @@ export interface MockNetworkOptions {
   checkpointIntervalMs?: number
   /** Clock of the rate limiter. @default Date.now */
   now?: () => number
+  /**
+   * Timestamp (ms) of each checkpoint landed after the dataset, e.g. `Date.now` for a live
+   * demo. Never goes backwards. @default simulated: the previous checkpoint + checkpointIntervalMs
+   */
+  clock?: () => number
 }
 
 /** The result of one executed transaction. */
@@ -68,6 +73,7 @@ export class MockNetwork {
   readonly dataset: Dataset | undefined
   readonly #env: MockRequestEnvironment & { packages: MovePackages }
   #binding: MockServerBinding | undefined
+  #clock: (() => number) | undefined
 
   constructor(options: MockNetworkOptions = {}) {
     this.#env = createMockGraphqlEnvironment(options)
@@ -82,6 +88,7 @@ export class MockNetwork {
       events > 0 || checkpoints > 0
         ? generateDataset(this, { ...options.dataset, seed: options.seed ?? 1, events, checkpoints })
         : undefined
+    this.#clock = options.clock
   }
 
   /** Declares a Move module and its event structs (spec 6.1). */
@@ -108,13 +115,13 @@ export class MockNetwork {
         ...(input.recipients ? { recipients: input.recipients } : {}),
       }
     })
-    const { checkpoint, transactions: recorded } = this.ledger.appendCheckpoint(transactions)
+    const { checkpoint, transactions: recorded } = this.ledger.appendCheckpoint(transactions, this.#checkpointTime())
     return recorded.map((tx) => ({ digest: tx.digest, txSeq: tx.txSeq, checkpoint: checkpoint.sequenceNumber, events: tx.events }))
   }
 
   /** Lands `count` empty checkpoints (useful to move availableRange and trigger pruning). */
   advance(count = 1): LedgerCheckpoint {
-    for (let i = 0; i < count; i++) this.ledger.appendCheckpoint([])
+    for (let i = 0; i < count; i++) this.ledger.appendCheckpoint([], this.#checkpointTime())
     return this.ledger.latestCheckpoint
   }
 
@@ -134,6 +141,10 @@ export class MockNetwork {
    */
   async restart(): Promise<void> {
     await this.#binding?.restart()
+  }
+
+  #checkpointTime(): { timestampMs?: number } {
+    return this.#clock ? { timestampMs: this.#clock() } : {}
   }
 
   /** Used by startMockNetwork to connect `restart` to its server. */

@@ -1,7 +1,7 @@
 import { once } from 'node:events'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
+import { createMockNetwork, startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
 import { EVENTS_QUERY, postGraphql, postRaw } from './mockNetworkClient.js'
 
 const RPC_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'chainx_queryEvents', params: [{ All: [] }, null, 2, false] })
@@ -149,6 +149,19 @@ describe('restart and rate limit', () => {
 })
 
 describe('demo helpers', () => {
+  it('M1: with a clock, new checkpoints and their events carry its time (never going backwards)', () => {
+    let now = 2_000_000_000_000
+    const network = createMockNetwork({ events: 5, clock: () => now })
+    const dataset = network.dataset
+    if (!dataset) throw new Error('dataset expected')
+    const call = { sender: dataset.senders[0] as string, package: dataset.counter.package, module: 'counter', function: 'increment' }
+    const emit = [{ struct: 'Incremented', fields: { value: 1n, by: 1, tags: [] } }]
+    expect(network.execute({ ...call, emit }).events[0]?.timestampMs).toBe('2000000000000')
+    now -= 10_000
+    expect(network.execute({ ...call, emit }).events[0]?.timestampMs).toBe('2000000000000')
+    expect(network.advance().timestampMs).toBe(2_000_000_000_000)
+  })
+
   it('M2: autoEmitMs keeps emitting transactions whose events reach GraphQL queries', async () => {
     const mock = await startMockNetwork({ events: 10, autoEmitMs: 5 })
     try {
