@@ -8,7 +8,7 @@ export default defineConfig({
   clean: true,
   target: 'es2022',
   platform: 'neutral',
-  splitting: false,
+  splitting: true,
   treeshake: true,
   external: ['graphql', 'ws', 'isomorphic-ws', 'msw', 'zod', '@mysten/bcs'],
 })

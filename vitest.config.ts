@@ -1,6 +1,16 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
 export default defineConfig({
+  resolve: {
+    // Examples import the package by name; tests run them against the source.
+    alias: [
+      { find: /^chainx-sdk$/, replacement: source('./src/index.ts') },
+      { find: /^chainx-sdk\/testing$/, replacement: source('./src/testing/index.ts') },
+    ],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 20_000,

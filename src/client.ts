@@ -1,6 +1,20 @@
+import { InvalidArgumentError } from './errors/request.js'
+import { createEventsClient, type EventsClient } from './events/createEventsClient.js'
+import type { SubscriptionClient, SubscriptionClientOptions } from './events/subscribe/createSubscriptionClient.js'
+import type { ChainxEvent, QueryEventsFn } from './events/types.js'
+import type { GraphQLDocument, ResultOf } from './graphql/createGraphQLClient.js'
 import { createGraphQLClient } from './graphql/createGraphQLClient.js'
 import { createGraphQLMethods, type GraphQLMethods } from './graphql/createGraphQLMethods.js'
 import type { LimitsOption } from './graphql/serviceLimits.js'
+import { iterateEvents, type EventWalkPage, type IterateEventsOptions } from './pagination/iterateEvents.js'
+import {
+  paginate,
+  type GraphQLPage,
+  type NodeOf,
+  type PageVariables,
+  type PaginateOptions,
+} from './pagination/paginate.js'
+import type { PageIterable } from './pagination/types.js'
 import { createTransport, type TransportOptions } from './transport/createTransport.js'
 
 /** Options of `ChainxClient`. Transport options (fetch, headers, timeoutMs, retry, rateLimit, hooks) apply to every endpoint. */
@@ -23,6 +37,24 @@ export interface ChainxClientOptions extends TransportOptions {
    * @default 'serviceConfig'
    */
   limits?: LimitsOption | undefined
+  /**
+   * Settings of the WebSocket subscriptions (heartbeat, reconnect, backfill, WebSocket class).
+   * @default see `SubscriptionClientOptions`
+   */
+  subscriptions?: Omit<SubscriptionClientOptions, 'wsUrl' | 'queryEvents'> | undefined
+}
+
+/** JSON-RPC events: one page, a walk over all pages, polling, and the deprecated subscription. */
+export interface ChainxEventsApi extends EventsClient, Pick<SubscriptionClient, 'subscribe'> {
+  /**
+   * Walks every page of `chainx_queryEvents` for a filter, yielding events once each.
+   *
+   * @example
+   * for await (const event of client.events.iterate({ filter: { Sender: alice }, maxItems: 1_000 })) console.log(event.type)
+   */
+  iterate<TParsed = Record<string, unknown>>(
+    options: IterateEventsOptions<TParsed>,
+  ): PageIterable<ChainxEvent<TParsed>, EventWalkPage<TParsed>>
 }
 
 /**
@@ -30,15 +62,18 @@ export interface ChainxClientOptions extends TransportOptions {
  *
  * @example
  * import { ChainxClient } from 'chainx-sdk'
- * const client = new ChainxClient({ graphqlUrl: 'http://127.0.0.1:9000/graphql' })
+ * const client = new ChainxClient({ graphqlUrl: 'http://127.0.0.1:9000/graphql', rpcUrl: 'http://127.0.0.1:9000/json-rpc' })
  * const { data } = await client.graphql.epoch()
  * console.log(data.epoch?.referenceGasPrice)
  */
 export class ChainxClient {
   /** GraphQL reads: `query` for any document and the generated typed operations. */
   readonly graphql: GraphQLMethods
+  /** JSON-RPC events: `query`, `iterate`, `watch` and the deprecated `subscribe`. */
+  readonly events: ChainxEventsApi
   /** The options the client was created with. */
   readonly options: Readonly<ChainxClientOptions>
+  #subscriptions: Promise<SubscriptionClient> | undefined
 
   constructor(options: ChainxClientOptions) {
     this.options = options
@@ -52,5 +87,57 @@ export class ChainxClient {
         limits: options.limits,
       }),
     )
+    const rpc = options.rpcUrl ? createEventsClient({ rpcUrl: options.rpcUrl, transport }) : undefined
+    const requireRpc = (): EventsClient => {
+      if (!rpc) throw new InvalidArgumentError('client.events needs rpcUrl in the ChainxClient options')
+      return rpc
+    }
+    const query: QueryEventsFn = (parameters) => requireRpc().query(parameters)
+    this.events = {
+      query,
+      watch: (watchOptions) => requireRpc().watch(watchOptions),
+      iterate: (iterateOptions) => iterateEvents(query, iterateOptions),
+      subscribe: async (parameters) => {
+        const wsUrl = options.wsUrl
+        if (!wsUrl) throw new InvalidArgumentError('client.events.subscribe needs wsUrl in the ChainxClient options')
+        // Loaded on first use: the deprecated WebSocket client stays out of the main chunk.
+        this.#subscriptions ??= import('./events/subscribe/createSubscriptionClient.js').then((module) =>
+          module.createSubscriptionClient({ ...options.subscriptions, wsUrl, queryEvents: rpc ? query : undefined }),
+        )
+        return (await this.#subscriptions).subscribe(parameters)
+      },
+    }
+  }
+
+  /**
+   * Walks any Relay connection, page after page, yielding its nodes: an AsyncIterable with
+   * `.pages()` and `.toArray({ limit })`. Forward by default (`first`/`after`); backward
+   * uses `last`/`before`. `pageSize` defaults to the service's `defaultPageSize` and is
+   * clamped to its `maxPageSize`. See `PaginateOptions`.
+   *
+   * @example
+   * import { EventsDocument } from 'chainx-sdk'
+   * for await (const event of client.paginate(EventsDocument, { filter: { sender } }, { maxItems: 500 })) {
+   *   console.log(event.type.repr)
+   * }
+   */
+  paginate<D extends GraphQLDocument<any, any>, TPath extends string = never>(
+    document: D,
+    variables?: PageVariables<D>,
+    options?: PaginateOptions<NodeOf<ResultOf<D>, TPath>, TPath>,
+  ): PageIterable<NodeOf<ResultOf<D>, TPath>, GraphQLPage<NodeOf<ResultOf<D>, TPath>>> {
+    return paginate<D, TPath>(this.graphql, document, variables, options)
+  }
+
+  /**
+   * Closes what the client keeps open (the subscription WebSocket, if any).
+   *
+   * @example
+   * await client.close()
+   */
+  async close(): Promise<void> {
+    const subscriptions = this.#subscriptions
+    this.#subscriptions = undefined
+    await (await subscriptions)?.close()
   }
 }

@@ -1,4 +1,4 @@
-export { ChainxClient, type ChainxClientOptions } from './client.js'
+export { ChainxClient, type ChainxClientOptions, type ChainxEventsApi } from './client.js'
 export * from './errors/index.js'
 export type {
   GraphQLDocument,
@@ -13,6 +13,46 @@ export type { Usage } from './graphql/responseSchemas.js'
 export type { LimitsOption, ServiceLimits } from './graphql/serviceLimits.js'
 export { parseServiceVersion, type ServiceVersion } from './graphql/serviceVersion.js'
 export * from './graphql/generated/operations.js'
+export type { EventsClient } from './events/createEventsClient.js'
+export { EventContentError } from './events/EventContentError.js'
+export { eventKey } from './events/eventKey.js'
+export { eventSeqOf } from './events/eventSeqOf.js'
+export { eventTimestamp } from './events/eventTimestamp.js'
+export { formatTypeName, type FormatTypeNameOptions } from './events/formatTypeName.js'
+export {
+  parseStructTag,
+  parseTypeName,
+  TypeNameError,
+  type MoveStructTag,
+  type MoveTypeTag,
+  type ParseTypeNameOptions,
+} from './events/parseTypeName.js'
+export type * from './events/types.js'
+export { validateEventQueryFilter } from './events/validateEventQueryFilter.js'
+export type { EventWatcher, WatchErrorInfo, WatchEventsOptions } from './events/watchEvents.js'
+export type { BackfillOptions, SubscriptionClientOptions } from './events/subscribe/createSubscriptionClient.js'
+export type { ReconnectOptions } from './events/subscribe/createSocketKeeper.js'
+export { subscriptionFilter, type MillisInput } from './events/subscribe/subscriptionFilter.js'
+export type {
+  SubscribeParameters,
+  SubscriptionStateChange,
+  Unsubscribe,
+  WebSocketConstructor,
+  WebSocketLike,
+} from './events/subscribe/types.js'
+export { validateSubscriptionFilter } from './events/subscribe/validateSubscriptionFilter.js'
+export type { EventWalkPage, IterateEventsOptions } from './pagination/iterateEvents.js'
+export type { GraphQLPage, NodeOf, PageInfo, PageVariables, PaginateOptions } from './pagination/paginate.js'
+export type {
+  ItemKey,
+  PageDirection,
+  PageIterable,
+  PageProgress,
+  RestartInfo,
+  StaleOptions,
+  WalkOptions,
+  WalkPage,
+} from './pagination/types.js'
 export type { RetryOptions } from './transport/withRetry.js'
 export type {
   HeadersOption,
