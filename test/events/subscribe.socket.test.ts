@@ -1,8 +1,14 @@
 import { createServer, type Server } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { WebSocketServer, type WebSocket } from 'ws'
+import NodeWebSocket, { WebSocketServer, type WebSocket } from 'ws'
 import { InvalidFilterError, JsonRpcError, SocketClosedError } from '../../src/errors/index.js'
-import { createSubscriptionClient, type SubscriptionClient, type SubscriptionClientOptions, type SubscriptionStateChange } from '../../src/events/subscribe/index.js'
+import {
+  createSubscriptionClient,
+  type SubscriptionClient,
+  type SubscriptionClientOptions,
+  type SubscriptionStateChange,
+  type WebSocketConstructor,
+} from '../../src/events/subscribe/index.js'
 import type { ChainxEvent, EventPage, EventSubscriptionFilter, QueryEventsFn } from '../../src/events/types.js'
 
 // A tiny chainx WebSocket server on 127.0.0.1 speaking the reference wire format
@@ -529,6 +535,83 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     order.push(...missedFirst, liveOnSecondSocket, missedSecond, liveOnThirdSocket)
     await vi.waitFor(() => expect(seen.events.length).toBeGreaterThanOrEqual(order.length), waitOptions)
     expect(seen.keys()).toEqual(order.map((event) => event.id.txDigest))
+  })
+
+  it('S1: an injected WebSocket class is used instead of the default one', async () => {
+    const server = await startTinyServer()
+    const urls: string[] = []
+    class CountingWebSocket extends NodeWebSocket {
+      constructor(url: string) {
+        super(url)
+        urls.push(url)
+      }
+    }
+    const client = newClient(server, { WebSocket: CountingWebSocket as unknown as WebSocketConstructor })
+    const unsubscribe = await client.subscribe({ filter: { All: [] }, onEvent: () => {} })
+    expect(urls).toEqual([server.url])
+    await unsubscribe()
+  })
+
+  it('S1: an unsubscribe racing a resubscribe waits for its acknowledgement and unsubscribes the new id (no leaked server subscription)', async () => {
+    const server = await startTinyServer()
+    const client = newClient(server)
+    const seen = recorder()
+    const unsubscribe = await client.subscribe({ filter: { All: [] }, ...seen })
+    let acknowledge: (() => void) | undefined
+    server.respond = (message, socket) => {
+      if (message.method !== 'chainx_subscribeEvent') return undefined
+      server.respond = undefined
+      const frame = JSON.stringify({ jsonrpc: '2.0', id: message.id, result: 4242 })
+      acknowledge = () => socket.send(frame)
+      return null
+    }
+    server.dropAll()
+    await vi.waitFor(() => expect(acknowledge).toBeDefined(), waitOptions)
+    const result = unsubscribe()
+    const sendAcknowledgement = acknowledge as () => void
+    sendAcknowledgement()
+    await expect(result).resolves.toBe(false) // the tiny server never registered 4242: it answers false, but the call was made
+    const unsubscribeCalls = server.received.filter((entry) => entry.message.method === 'chainx_unsubscribeEvent')
+    expect(unsubscribeCalls.map((entry) => entry.message.params)).toEqual([[4242]])
+    await vi.waitFor(() => expect(server.openCount).toBe(0), waitOptions)
+    expect(seen.states.at(-1)).toEqual({ state: 'closed' })
+  })
+
+  it('S1: the heartbeat sends a cheap probe (unsubscribe of id -1) and keeps a healthy idle socket', async () => {
+    const server = await startTinyServer()
+    const client = newClient(server, { heartbeatMs: 10, heartbeatTimeoutMs: 1_000 })
+    const seen = recorder()
+    await client.subscribe({ filter: { All: [] }, ...seen })
+    const probes = () => server.received.filter((entry) => entry.message.method === 'chainx_unsubscribeEvent')
+    await vi.waitFor(() => expect(probes().length).toBeGreaterThanOrEqual(5), waitOptions)
+    expect(probes().every((entry) => JSON.stringify(entry.message.params) === '[-1]')).toBe(true)
+    expect(server.accepted).toBe(1)
+    expect(seen.states.map((change) => change.state)).not.toContain('reconnecting')
+  })
+
+  it('S1: when reconnect attempts run out, each subscription gets the error on onError and a closed state', async () => {
+    const server = await startTinyServer()
+    const client = newClient(server, { reconnect: { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 2 } })
+    const seen = recorder()
+    await client.subscribe({ filter: { All: [] }, ...seen })
+    await server.close()
+    await vi.waitFor(() => expect(seen.states.at(-1)?.state).toBe('closed'), waitOptions)
+    const closed = seen.states.at(-1) as { error?: unknown }
+    expect(closed.error).toBeInstanceOf(SocketClosedError)
+    expect(seen.errors).toEqual([closed.error])
+    expect(seen.states.filter((change) => change.state === 'reconnecting')).toHaveLength(2)
+  })
+
+  it('S1: with reconnect disabled a dropped socket ends the subscription with an error', async () => {
+    const server = await startTinyServer()
+    const client = newClient(server, { reconnect: false })
+    const seen = recorder()
+    await client.subscribe({ filter: { All: [] }, ...seen })
+    server.dropAll()
+    await vi.waitFor(() => expect(seen.states.at(-1)?.state).toBe('closed'), waitOptions)
+    expect(seen.errors).toHaveLength(1)
+    expect((seen.errors[0] as SocketClosedError).code).toBe('SOCKET_CLOSED')
+    expect(server.accepted).toBe(1)
   })
 
   it('S1: without queryEvents a reconnect is reported as a gap with its time bounds', async () => {
