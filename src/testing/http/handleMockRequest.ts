@@ -67,7 +67,11 @@ function graphqlFailure(status: number, message: string, code: string): MockHttp
 }
 
 function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms))
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms) as { unref?: () => void }
+    // Added latency must never keep a finished test process alive.
+    timer.unref?.()
+  })
 }
 
 function checkVersion(header: string | string[] | undefined, version: string): MockHttpResponse | undefined {
