@@ -92,6 +92,20 @@ describe('faults on demand', () => {
   })
 })
 
+describe('request timeout', () => {
+  it('L2: latency beyond requestTimeoutMs gives the real timeout error without a code', async () => {
+    const mock = await startMockNetwork({ events: 0, limits: { requestTimeoutMs: 20 } })
+    try {
+      mock.network.faults.addLatency(10_000, { endpoint: 'graphql' })
+      const answer = await postGraphql(mock.graphqlUrl, '{ chainIdentifier }')
+      expect(answer.status).toBe(200)
+      expect(answer.json).toEqual({ data: null, errors: [{ message: 'Query request timed out. Limit: 0.02s' }] })
+    } finally {
+      await mock.close()
+    }
+  })
+})
+
 describe('restart and rate limit', () => {
   it('restart: the server stops and starts on the same port with the data kept and sockets dropped', async () => {
     const mock = await startMockNetwork({ events: 30, seed: 9 })

@@ -155,8 +155,16 @@ export async function handleMockRequest(env: MockRequestEnvironment, request: Mo
     }
   }
   const latency = env.faults.latencyFor(endpoint)
-  if (latency > 0) await sleep(latency)
   let response: MockHttpResponse
+  if (endpoint === 'graphql' && request.method === 'POST' && latency > env.limits.requestTimeoutMs) {
+    // The service gives up after requestTimeoutMs: a bare error, no extensions.code.
+    await sleep(env.limits.requestTimeoutMs)
+    response = json(200, { data: null, errors: [{ message: `Query request timed out. Limit: ${env.limits.requestTimeoutMs / 1000}s` }] })
+    Object.assign(response.headers, CORS_HEADERS)
+    response.headers[VERSION_HEADER] = env.version
+    return response
+  }
+  if (latency > 0) await sleep(latency)
   const quota = env.rateLimiter.take()
   const fault = quota.allowed ? env.faults.take(endpoint) : undefined
   if (!quota.allowed) {
