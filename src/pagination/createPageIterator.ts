@@ -166,7 +166,7 @@ async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCurs
     }
     if (stopped.aborted) return
     const { nextCursor } = page
-    // A page that claims more must move: a null cursor would restart the walk, the same one loop it.
+    // A page that claims more must move: a null cursor would restart the walk, the same cursor would loop it.
     if (page.hasMore && (nextCursor === null || (cursor !== null && sameCursor(nextCursor, cursor)))) {
       throw new CursorNotAdvancingError({ cursor: nextCursor, delivered })
     }
