@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { createServer, type Server } from 'node:net'
+import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import NodeWebSocket, { WebSocketServer, type WebSocket } from 'ws'
 import { InvalidFilterError, JsonRpcError, SocketClosedError } from '../../src/errors/index.js'
@@ -45,6 +48,7 @@ interface TinyServer {
   close(): Promise<void>
 }
 
+const SUBSCRIBE_ENTRY = fileURLToPath(new URL('../../src/events/subscribe/index.ts', import.meta.url))
 const servers: { close(): Promise<void> }[] = []
 const clients: SubscriptionClient[] = []
 
@@ -216,6 +220,27 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     await vi.waitFor(() => expect(server.openCount).toBe(0), waitOptions)
     expect(seen.events).toHaveLength(3)
     expect(seen.errors).toEqual([])
+  })
+
+  it('S1: after the last unsubscribe nothing of the client is left open: a Node process exits by itself', async () => {
+    const server = await startTinyServer()
+    const script = [
+      `const { createSubscriptionClient } = await import(${JSON.stringify(SUBSCRIBE_ENTRY)})`,
+      `const client = createSubscriptionClient({ wsUrl: ${JSON.stringify(server.url)}, heartbeatMs: 20, heartbeatTimeoutMs: 1000 })`,
+      'const unsubscribe = await client.subscribe({ filter: { All: [] }, onEvent: () => {} })',
+      "await new Promise((resolve) => setTimeout(resolve, 60))", // a few heartbeats
+      "console.log('unsubscribed', await unsubscribe())",
+    ].join('\n')
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    const [code, signal] = (await once(child, 'exit')) as [number | null, string | null]
+    clearTimeout(killer)
+    expect({ code, signal }).toEqual({ code: 0, signal: null })
+    expect(output).toContain('unsubscribed true')
+    expect(server.accepted).toBe(1)
   })
 
   it('S1: all subscriptions of a client share one socket, closed only after the last unsubscribes', async () => {
