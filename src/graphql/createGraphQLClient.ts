@@ -5,6 +5,7 @@ import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import type { Transport } from '../transport/createTransport.js'
 import { analyzeDocument } from './analyzeDocument.js'
 import { checkQuery } from './checkQuery.js'
+import { documentText } from './documentText.js'
 import { ServiceConfigDocument } from './generated/operations.js'
 import { mapGraphQLErrors } from './mapGraphQLErrors.js'
 import { GraphQLEnvelopeSchema, type Usage } from './responseSchemas.js'
@@ -171,16 +172,6 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
       return send(text, vars, callOptions) as Promise<QueryResult<any>>
     },
   }
-}
-
-function documentText(document: GraphQLDocument<unknown, unknown>): string {
-  if (typeof document === 'string') return document
-  if ('kind' in document && document.kind === 'Document') {
-    const body = document.loc?.source.body
-    if (body === undefined) throw new TypeError('DocumentNode has no source text; parse it with locations or pass a string')
-    return body
-  }
-  return String(document)
 }
 
 const encoder = /*#__PURE__*/ new TextEncoder()

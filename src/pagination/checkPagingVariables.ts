@@ -3,6 +3,7 @@ import { InvalidArgumentError } from '../errors/request.js'
 import { analyzeDocument } from '../graphql/analyzeDocument.js'
 import { selectOperation } from '../graphql/checkQuery.js'
 import type { GraphQLDocument } from '../graphql/createGraphQLClient.js'
+import { documentText } from '../graphql/documentText.js'
 import type { PageDirection } from './types.js'
 
 /**
@@ -45,7 +46,7 @@ export function checkPagingVariables(
     if (variables[name] != null) throw new InvalidArgumentError(`Remove ${name} from the variables: ${advice}`)
   }
 
-  const operation = selectOperation(analyzeDocument(documentSource(document)))
+  const operation = selectOperation(analyzeDocument(documentText(document)))
   const declared = new Set(operation.declared.map((declaration) => declaration.name))
   const passesSize = operation.pagedFields.some((field) => {
     const argument = field[size]
@@ -56,13 +57,4 @@ export function checkPagingVariables(
       `A ${direction} walk needs the operation to declare $${size} and $${cursor} and pass them to the connection (${size}: $${size}, ${cursor}: $${cursor})`,
     )
   }
-}
-
-function documentSource(document: GraphQLDocument<unknown, unknown>): string {
-  if (typeof document === 'object' && 'kind' in document && document.kind === 'Document') {
-    const body = document.loc?.source.body
-    if (body === undefined) throw new InvalidArgumentError('DocumentNode has no source text; parse it with locations or pass a string')
-    return body
-  }
-  return String(document)
 }
