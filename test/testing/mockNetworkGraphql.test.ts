@@ -651,3 +651,21 @@ describe('other connections and lookups', () => {
     expect((await postGraphql(mock.graphqlUrl, '{ chainIdentifier @skip(if: true) }')).json).toEqual({ data: {} })
   })
 })
+
+describe('type limits', () => {
+  it('L2: eventType filters respect maxTypeArgumentDepth / maxTypeArgumentWidth; malformed ones are invalid filters', async () => {
+    const mock = await startMockNetwork({ events: 0, limits: { maxTypeArgumentDepth: 1, maxTypeArgumentWidth: 2 } })
+    try {
+      const run = async (eventType: string) => (await postGraphql(mock.graphqlUrl, EVENTS_QUERY, { filter: { eventType } })).json
+      expect((await run('0x2::m::S<u8, u64>')).errors).toBeUndefined()
+      expect((await run('0x2::m::S<u8, u64, bool>')).errors[0]).toMatchObject({ message: 'Type argument width exceeds max of 2', extensions: { code: 'BAD_USER_INPUT' } })
+      expect((await run('0x2::m::S<0x2::m::T<u8>>')).errors[0]).toMatchObject({ message: 'Type argument nesting exceeds max of 1' })
+      expect((await run('not a type')).errors[0]).toMatchObject({
+        message: 'Invalid filter, expected: package[::module[::type[<type_params>]]] or primitive type',
+        extensions: { code: 'BAD_USER_INPUT' },
+      })
+    } finally {
+      await mock.close()
+    }
+  })
+})
