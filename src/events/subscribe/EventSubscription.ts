@@ -10,11 +10,28 @@ import { LiveBuffer } from './LiveBuffer.js'
 import { RecentKeys } from './RecentKeys.js'
 import type { SubscribeParameters, SubscriptionStateChange } from './types.js'
 
-/** JSON-RPC method names of the subscription (spec 4.5, reference wire format). */
+/**
+ * JSON-RPC method that subscribes (spec 4.5); notifications carry the same method name.
+ *
+ * @example
+ * socket.call(SUBSCRIBE_METHOD, [{ All: [] }]) // resolves with a numeric subscription id
+ */
 export const SUBSCRIBE_METHOD = 'chainx_subscribeEvent'
+
+/**
+ * JSON-RPC method that unsubscribes; answers `true`, or `false` for an unknown id.
+ *
+ * @example
+ * socket.call(UNSUBSCRIBE_METHOD, [subscriptionId]) // true
+ */
 export const UNSUBSCRIBE_METHOD = 'chainx_unsubscribeEvent'
 
-/** Backfill settings after defaults were applied. */
+/**
+ * Backfill settings after defaults were applied (see `BackfillOptions`).
+ *
+ * @example
+ * const backfill: ResolvedBackfill = { onSubscribe: true, maxEvents: 10_000, pageSize: 50, maxBufferedEvents: 10_000 }
+ */
 export interface ResolvedBackfill {
   onSubscribe: boolean
   maxEvents: number
@@ -22,7 +39,12 @@ export interface ResolvedBackfill {
   maxBufferedEvents: number
 }
 
-/** What an `EventSubscription` needs from its client. */
+/**
+ * What an `EventSubscription` needs from its client.
+ *
+ * @example
+ * const options: EventSubscriptionOptions = { filter, plan: planBackfill(filter), parameters, queryEvents, backfill, onEnded: forget }
+ */
 export interface EventSubscriptionOptions {
   /** The validated filter. */
   filter: EventSubscriptionFilter
@@ -36,7 +58,12 @@ export interface EventSubscriptionOptions {
   onEnded: (subscription: EventSubscription) => void
 }
 
-/** How `attach` hands a server subscription id to the client's notification router. */
+/**
+ * How `attach` hands a server subscription id to the client's notification router.
+ *
+ * @example
+ * const hooks: AttachHooks = { route: (id) => routes.set(id, subscription), healthy: () => keeper.markHealthy() }
+ */
 export interface AttachHooks {
   /** Route notifications of `id` to this subscription (delivering any that came early). */
   route: (id: number) => void
@@ -91,16 +118,6 @@ export class EventSubscription {
       this.#settleReady = { resolve, reject }
     })
     this.ready.catch(() => {})
-  }
-
-  /** Whether it still delivers (not unsubscribed, closed or failed). */
-  get active(): boolean {
-    return this.#active
-  }
-
-  /** The server's subscription id on the current socket, once acknowledged. */
-  get serverId(): number | undefined {
-    return this.#serverId
   }
 
   /**

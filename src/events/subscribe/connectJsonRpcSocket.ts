@@ -3,7 +3,12 @@ import { JsonRpcError, SocketClosedError } from '../../errors/jsonRpc.js'
 import { TimeoutError } from '../../errors/request.js'
 import type { WebSocketConstructor, WebSocketLike } from './types.js'
 
-/** How the socket checks that the server still answers. */
+/**
+ * How the socket checks that the server still answers.
+ *
+ * @example
+ * const heartbeat: HeartbeatOptions = { intervalMs: 15_000, timeoutMs: 10_000, method: 'chainx_unsubscribeEvent', params: [-1] }
+ */
 export interface HeartbeatOptions {
   /** Time between two probes, in ms. */
   intervalMs: number
@@ -15,7 +20,15 @@ export interface HeartbeatOptions {
   params: readonly unknown[]
 }
 
-/** Options of `connectJsonRpcSocket`. */
+/**
+ * Options of `connectJsonRpcSocket` (all required: the subscription client fills them in).
+ *
+ * @example
+ * const options: JsonRpcSocketOptions = {
+ *   url: 'ws://127.0.0.1:9001', WebSocket, connectTimeoutMs: 10_000, callTimeoutMs: 30_000, heartbeat: false,
+ *   onNotification: route, onLost: reconnect, onError: report,
+ * }
+ */
 export interface JsonRpcSocketOptions {
   /** The WebSocket endpoint, {ws_url}. */
   url: string
@@ -37,7 +50,13 @@ export interface JsonRpcSocketOptions {
   onError: (error: ChainxError) => void
 }
 
-/** One open JSON-RPC 2.0 connection over a WebSocket. It never reconnects by itself. */
+/**
+ * One open JSON-RPC 2.0 connection over a WebSocket. It never reconnects by itself.
+ *
+ * @example
+ * const id = await socket.call('chainx_subscribeEvent', [{ All: [] }])
+ * socket.close()
+ */
 export interface JsonRpcSocket {
   /** Sends `{"jsonrpc":"2.0","id":<n>,"method","params"}` and resolves with `result` (rejects with `JsonRpcError`, `TimeoutError` or `SocketClosedError`). */
   call(method: string, params: readonly unknown[]): Promise<unknown>

@@ -4,7 +4,12 @@ import { sleep } from '../../transport/sleep.js'
 import { backoffDelay } from '../../transport/withRetry.js'
 import type { JsonRpcSocket } from './connectJsonRpcSocket.js'
 
-/** How a lost or failed connection is retried. */
+/**
+ * How a lost or failed connection is retried.
+ *
+ * @example
+ * createSubscriptionClient({ wsUrl, reconnect: { maxAttempts: Infinity, maxDelayMs: 60_000 } })
+ */
 export interface ReconnectOptions {
   /**
    * Connect attempts in a row before giving up; `Infinity` retries forever (delays stay capped).
@@ -23,7 +28,12 @@ export interface ReconnectOptions {
   maxDelayMs?: number | undefined
 }
 
-/** Options of `createSocketKeeper`. */
+/**
+ * Options of `createSocketKeeper` (all required).
+ *
+ * @example
+ * const options: SocketKeeperOptions = { connect, reconnect: {}, onConnecting, onReconnecting, onOpen, onLost, onGiveUp }
+ */
 export interface SocketKeeperOptions {
   /** Opens one socket; `onLost` must be called when that socket goes away. */
   connect: (signal: AbortSignal, onLost: (error: SocketClosedError) => void) => Promise<JsonRpcSocket>
@@ -41,7 +51,13 @@ export interface SocketKeeperOptions {
   onGiveUp: (error: ChainxError) => void
 }
 
-/** Keeps at most one socket open while it is wanted. */
+/**
+ * Keeps at most one socket open while it is wanted.
+ *
+ * @example
+ * keeper.ensure() // opens; `onOpen` reports the socket
+ * keeper.release() // closes; no reconnect
+ */
 export interface SocketKeeper {
   /** The open socket, if there is one. */
   current(): JsonRpcSocket | undefined

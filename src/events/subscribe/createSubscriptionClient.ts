@@ -3,14 +3,19 @@ import type { ParseTypeNameOptions } from '../parseTypeName.js'
 import type { QueryEventsFn } from '../types.js'
 import { connectJsonRpcSocket, type JsonRpcSocket } from './connectJsonRpcSocket.js'
 import { createSocketKeeper, type ReconnectOptions } from './createSocketKeeper.js'
-import { EventSubscription, SUBSCRIBE_METHOD, type ResolvedBackfill } from './EventSubscription.js'
+import { EventSubscription, SUBSCRIBE_METHOD, UNSUBSCRIBE_METHOD, type ResolvedBackfill } from './EventSubscription.js'
 import { loadWebSocket } from './loadWebSocket.js'
 import { planBackfill } from './planBackfill.js'
 import type { SubscribeParameters, SubscriptionStateChange, Unsubscribe, WebSocketConstructor } from './types.js'
 import { validateSubscriptionFilter } from './validateSubscriptionFilter.js'
 import { warnSubscribeDeprecated } from './warnSubscribeDeprecated.js'
 
-/** How missed events are fetched with `queryEvents` after (re)subscribing. */
+/**
+ * How missed events are fetched with `queryEvents` after (re)subscribing.
+ *
+ * @example
+ * createSubscriptionClient({ wsUrl, queryEvents, backfill: { onSubscribe: false, maxEvents: 50_000 } })
+ */
 export interface BackfillOptions {
   /**
    * Also fetch events emitted between `subscribe` and the server's acknowledgement: the
@@ -38,7 +43,12 @@ export interface BackfillOptions {
   maxBufferedEvents?: number | undefined
 }
 
-/** Options of `createSubscriptionClient`. */
+/**
+ * Options of `createSubscriptionClient`.
+ *
+ * @example
+ * const options: SubscriptionClientOptions = { wsUrl: 'ws://127.0.0.1:9001', queryEvents: client.events.query, heartbeatMs: 15_000 }
+ */
 export interface SubscriptionClientOptions {
   /** The WebSocket endpoint, {ws_url}. */
   wsUrl: string
@@ -92,7 +102,13 @@ export interface SubscriptionClientOptions {
   typeNameLimits?: ParseTypeNameOptions | undefined
 }
 
-/** The subscription side of `client.events`. */
+/**
+ * The subscription side of `client.events`.
+ *
+ * @example
+ * const unsubscribe = await subscriptions.subscribe({ filter: { All: [] }, onEvent: console.log })
+ * await subscriptions.close()
+ */
 export interface SubscriptionClient {
   /**
    * Subscribes to events matching a filter over the shared WebSocket; resolves once the
@@ -199,7 +215,7 @@ export function createSubscriptionClient(options: SubscriptionClientOptions): Su
         callTimeoutMs: options.callTimeoutMs ?? 30_000,
         heartbeat:
           heartbeatMs > 0
-            ? { intervalMs: heartbeatMs, timeoutMs: options.heartbeatTimeoutMs ?? 10_000, method: 'chainx_unsubscribeEvent', params: [-1] }
+            ? { intervalMs: heartbeatMs, timeoutMs: options.heartbeatTimeoutMs ?? 10_000, method: UNSUBSCRIBE_METHOD, params: [-1] }
             : false,
         signal,
         onNotification,

@@ -1,6 +1,11 @@
 import type { EventQueryFilter, EventSubscriptionFilter } from '../types.js'
 
-/** How the events a subscription missed are fetched with `chainx_queryEvents`. */
+/**
+ * How the events a subscription missed are fetched with `chainx_queryEvents`.
+ *
+ * @example
+ * const plan: BackfillPlan = { query: { Sender: '0xa' }, exact: true }
+ */
 export interface BackfillPlan {
   /** A query filter (spec 6.3) that selects every event the subscription filter selects. */
   query: EventQueryFilter

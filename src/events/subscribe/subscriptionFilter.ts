@@ -1,6 +1,11 @@
 import type { EventSubscriptionFilter } from '../types.js'
 
-/** A millisecond time: a number, a bigint, a string of digits or a `Date`. */
+/**
+ * A millisecond time: a number, a bigint, a string of digits or a `Date`.
+ *
+ * @example
+ * subscriptionFilter.timeRange(new Date('2026-01-01'), 1_767_225_600_000n)
+ */
 export type MillisInput = number | bigint | string | Date
 
 /**

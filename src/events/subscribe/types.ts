@@ -5,6 +5,9 @@ import type { ChainxEvent, EventId, EventSubscriptionFilter } from '../types.js'
  * The part of a WebSocket the subscription client uses: the standard browser API, which
  * `ws` (through isomorphic-ws) implements too. `terminate` (ws only) drops the connection
  * without a close handshake; `close` is used where it is missing.
+ *
+ * @example
+ * const socket: WebSocketLike = new WebSocket('ws://127.0.0.1:9001')
  */
 export interface WebSocketLike {
   readonly readyState: number
@@ -17,13 +20,33 @@ export interface WebSocketLike {
   onmessage: ((event: { data: unknown }) => void) | null
 }
 
-/** A WebSocket class: the global `WebSocket`, `ws`, or anything with the same constructor. */
+/**
+ * A WebSocket class: the global `WebSocket`, `ws`, or anything with the same constructor.
+ *
+ * @example
+ * import WebSocket from 'ws'
+ * createSubscriptionClient({ wsUrl, WebSocket: WebSocket as unknown as WebSocketConstructor })
+ */
 export type WebSocketConstructor = new (url: string) => WebSocketLike
 
-/** Removes a subscription. Resolves with the server's answer: `false` when the server had already dropped it. */
+/**
+ * Removes a subscription. Resolves with the server's answer: `false` when the server had
+ * already dropped it; `true` too when the socket was down (the server subscription ended with it).
+ *
+ * @example
+ * const unsubscribe: Unsubscribe = await client.events.subscribe({ filter, onEvent })
+ * await unsubscribe() // true
+ */
 export type Unsubscribe = () => Promise<boolean>
 
-/** Where a subscription stands; `onStateChange` receives one of these at each change. */
+/**
+ * Where a subscription stands; `onStateChange` receives one of these at each change.
+ *
+ * @example
+ * onStateChange: (change) => {
+ *   if (change.state === 'gap') console.warn(`events between ${change.startMs} and ${change.endMs} may be missing`)
+ * }
+ */
 export type SubscriptionStateChange =
   /** Opening the shared socket for the first time. */
   | { state: 'connecting' }
@@ -41,7 +64,12 @@ export type SubscriptionStateChange =
   /** Ended: unsubscribed, client closed, or given up (`error` then says why). */
   | { state: 'closed'; error?: ChainxError | undefined }
 
-/** Parameters of `subscribe`. */
+/**
+ * Parameters of `subscribe`.
+ *
+ * @example
+ * const parameters: SubscribeParameters = { filter: { Sender: '0xa11ce' }, onEvent: (event) => console.log(event.id) }
+ */
 export interface SubscribeParameters<TParsed = Record<string, unknown>> {
   /** A subscription filter of spec 6.4 (see `subscriptionFilter` for builders). Checked before sending. */
   filter: EventSubscriptionFilter
@@ -53,6 +81,9 @@ export interface SubscribeParameters<TParsed = Record<string, unknown>> {
    * @default logs with console.error
    */
   onError?: ((error: unknown) => void) | undefined
-  /** Connection and backfill progress of this subscription. */
+  /**
+   * Connection and backfill progress of this subscription.
+   * @default no listener
+   */
   onStateChange?: ((change: SubscriptionStateChange) => void) | undefined
 }

@@ -3,13 +3,23 @@ import { isTransactionDigest } from '../isTransactionDigest.js'
 import { isMoveAddress, isMoveIdentifier, parseStructTag, TypeNameError, type ParseTypeNameOptions } from '../parseTypeName.js'
 import type { EventSubscriptionFilter } from '../types.js'
 
-/** Keys a subscription filter may have (spec 6.4, plus the reference service's `Any`, `And`, `Or`). */
+/**
+ * Keys a subscription filter may have (spec 6.4, plus the reference service's `Any`, `And`, `Or`).
+ *
+ * @example
+ * SUBSCRIPTION_FILTER_KEYS.includes('Package') // true
+ */
 export const SUBSCRIPTION_FILTER_KEYS = [
   'Package', 'MoveModule', 'MoveEventType', 'MoveEventModule', 'MoveEventField', 'SenderAddress', 'Sender',
   'Transaction', 'TimeRange', 'All', 'Any', 'And', 'Or',
 ] as const
 
-/** Deepest nesting of combinators accepted (the mock and reference services stop at 16). */
+/**
+ * Deepest nesting of combinators accepted (the mock and reference services stop at 16).
+ *
+ * @example
+ * validateSubscriptionFilter(seventeenLevelsDeep) // throws InvalidFilterError
+ */
 export const MAX_SUBSCRIPTION_FILTER_DEPTH = 16
 
 const QUERY_ONLY: ReadonlySet<string> = new Set(['MoveEvent', 'EventType', 'Recipient', 'Object'])

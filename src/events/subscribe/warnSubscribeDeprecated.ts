@@ -1,4 +1,9 @@
-/** The text of the one-time warning. */
+/**
+ * The text of the one-time warning.
+ *
+ * @example
+ * expect(console.warn).toHaveBeenCalledWith(SUBSCRIBE_DEPRECATION_MESSAGE)
+ */
 export const SUBSCRIBE_DEPRECATION_MESSAGE =
   '[chainx-sdk] client.events.subscribe (chainx_subscribeEvent) is deprecated by the service (spec 4.5); ' +
   'use client.events.watch, which polls chainx_queryEvents with a cursor.'
