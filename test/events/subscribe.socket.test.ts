@@ -12,6 +12,7 @@ import {
   type SubscriptionStateChange,
   type WebSocketConstructor,
 } from '../../src/events/subscribe/index.js'
+import { loadWebSocket } from '../../src/events/subscribe/loadWebSocket.js'
 import type { ChainxEvent, EventPage, EventSubscriptionFilter, QueryEventsFn } from '../../src/events/types.js'
 
 // A tiny chainx WebSocket server on 127.0.0.1 speaking the reference wire format
@@ -560,6 +561,22 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     order.push(...missedFirst, liveOnSecondSocket, missedSecond, liveOnThirdSocket)
     await vi.waitFor(() => expect(seen.events.length).toBeGreaterThanOrEqual(order.length), waitOptions)
     expect(seen.keys()).toEqual(order.map((event) => event.id.txDigest))
+  })
+
+  it('S1: the WebSocket class is ws in Node (loaded on first use) and the global WebSocket in other runtimes', async () => {
+    expect(await loadWebSocket()).toBe(NodeWebSocket)
+    class BrowserWebSocket {}
+    const processDescriptor = Object.getOwnPropertyDescriptor(globalThis, 'process') as PropertyDescriptor
+    vi.stubGlobal('WebSocket', BrowserWebSocket)
+    let resolved: Promise<unknown>
+    try {
+      Object.defineProperty(globalThis, 'process', { configurable: true, value: undefined })
+      resolved = loadWebSocket() // reads the runtime before its first await
+    } finally {
+      Object.defineProperty(globalThis, 'process', processDescriptor)
+      vi.unstubAllGlobals()
+    }
+    expect(await resolved).toBe(BrowserWebSocket)
   })
 
   it('S1: an injected WebSocket class is used instead of the default one', async () => {
