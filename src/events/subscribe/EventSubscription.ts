@@ -7,6 +7,7 @@ import type { JsonRpcSocket } from './connectJsonRpcSocket.js'
 import { matchSubscriptionFilter } from './matchSubscriptionFilter.js'
 import type { BackfillPlan } from './planBackfill.js'
 import { LiveBuffer } from './LiveBuffer.js'
+import { readMissedEvents } from './readMissedEvents.js'
 import { RecentKeys } from './RecentKeys.js'
 import type { SubscribeParameters, SubscriptionStateChange } from './types.js'
 
@@ -330,39 +331,31 @@ export class EventSubscription {
     const backfill = this.#backfill
     if (backfill === false || !this.#cursor.known) return
     const after = this.#cursor.id
-    let cursor = after
-    let scanned = 0
+    const check = !this.#options.plan.exact
     let delivered = 0
     try {
-      for (;;) {
-        const page = await this.#query({ cursor, limit: backfill.pageSize })
-        if (!this.#active) return
-        let reachedLive = false
-        for (const event of page.data) {
-          // The live stream is complete from the acknowledgement on: the rest is in the buffer.
-          if (this.#buffer?.has(eventKey(event))) {
-            reachedLive = true
-            break
-          }
-          scanned++
-          if (this.#accept(event, !this.#options.plan.exact)) delivered++
-        }
-        const next = page.nextCursor ?? cursor
-        if (reachedLive || !page.hasNextPage || page.data.length === 0 || sameId(next, cursor)) break
-        cursor = next
-        if (scanned >= backfill.maxEvents) {
-          await this.#skipGap(`backfill stopped after ${scanned} events (maxEvents ${backfill.maxEvents})`)
-          break
-        }
-      }
+      const { read, stop } = await readMissedEvents({
+        queryEvents: this.#options.queryEvents as QueryEventsFn,
+        query: this.#options.plan.query,
+        after,
+        pageSize: backfill.pageSize,
+        maxEvents: backfill.maxEvents,
+        // The live stream is complete from the acknowledgement on: the rest is in the buffer.
+        isLive: (event) => this.#buffer?.has(eventKey(event)) === true,
+        onEvent: (event) => {
+          if (this.#accept(event, check)) delivered++
+        },
+        cancelled: () => !this.#active,
+      })
+      if (stop === 'cancelled') return
+      if (stop === 'limit') await this.#skipGap(`backfill stopped after ${read} events (maxEvents ${backfill.maxEvents})`)
+      this.report({ state: 'backfilled', delivered, scanned: read, after })
     } catch (error) {
       if (!this.#active) return
       this.#error(error)
       this.#cursor = { known: false }
       this.#reportGap(Date.now(), 'backfill failed; events before the next live event may be missing')
-      return
     }
-    this.report({ state: 'backfilled', delivered, scanned, after })
   }
 
   /** Gives up on the rest of the gap: up to the first live event held back, or else up to the newest event. */
@@ -437,8 +430,4 @@ function defaultOnError(error: unknown): void {
 function timestampOf(event: ChainxEvent | undefined): number | undefined {
   const text = event?.timestampMs
   return typeof text === 'string' && /^\d+$/.test(text) ? Number(text) : undefined
-}
-
-function sameId(a: EventId | null, b: EventId | null): boolean {
-  return a !== null && b !== null && a.txDigest === b.txDigest && a.eventSeq === b.eventSeq
 }
