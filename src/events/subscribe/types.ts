@@ -73,7 +73,10 @@ export type SubscriptionStateChange =
 export interface SubscribeParameters<TParsed = Record<string, unknown>> {
   /** A subscription filter of spec 6.4 (see `subscriptionFilter` for builders). Checked before sending. */
   filter: EventSubscriptionFilter
-  /** Called once per event, in order. A throw or a rejected promise goes to `onError`; the stream goes on. */
+  /**
+   * Called once per event, in order. A returned promise is not awaited (no backpressure);
+   * a throw or a rejection goes to `onError` and the stream goes on.
+   */
   onEvent: (event: ChainxEvent<TParsed>) => void | Promise<void>
   /**
    * Errors that do not end the subscription (a throwing `onEvent`, a failed backfill, a
