@@ -7,8 +7,7 @@
  * use `moveAddress`; `u64` is `bcs.u64()` (JSON: a decimal string).
  */
 import { bcs } from '@mysten/bcs'
-import type { EventStructDefinition } from '../../src/testing/ledger/MovePackages.js'
-import { moveAddress } from '../../src/testing/ledger/moveAddress.js'
+import { moveAddress, type EventStructDefinition } from 'chainx-sdk/testing'
 
 /**
  * Name of the Move module that declares the events.
