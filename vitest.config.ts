@@ -9,6 +9,7 @@ export default defineConfig({
     alias: [
       { find: /^chainx-sdk$/, replacement: source('./src/index.ts') },
       { find: /^chainx-sdk\/testing$/, replacement: source('./src/testing/index.ts') },
+      { find: /^chainx-sdk\/testing\/msw$/, replacement: source('./src/testing/msw.ts') },
     ],
   },
   test: {

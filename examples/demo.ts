@@ -54,7 +54,7 @@ try {
   const unsubscribe = await client.events.subscribe({
     filter: { MoveModule: { package: market.package, module: MARKET_MODULE } },
     onEvent: (event) => void subscribed.push(event),
-    onError: (error) => console.error('  subscription error:', error.message),
+    onError: (error) => console.error('  subscription error:', String(error)),
   })
   // The module is new, so watching from the beginning (cursor null) sees exactly its events;
   // a long-running follower would pass the cursor it saved last time.

@@ -3,7 +3,7 @@
  *
  * - `startMockNetwork(options)`: real sockets on 127.0.0.1 (GraphQL, JSON-RPC, WebSocket);
  *   `new ChainxClient(await startMockNetwork())` works as is.
- * - `createMockNetwork(options)` + `mockNetworkHandlers(network)`: the same service behind msw.
+ * - `createMockNetwork(options)` + `mockNetworkHandlers(network)` from `chainx-sdk/testing/msw`: the same service behind msw.
  * - `network.publish` / `network.execute`: emit events the way Move code does (spec 6.1).
  * - `network.faults`, `network.restart()`: latency, 429/503, HTML 502, truncated JSON, dropped sockets.
  *
@@ -18,7 +18,6 @@
 export { startMockNetwork, type RunningMockNetwork, type StartMockNetworkOptions } from './startMockNetwork.js'
 export { createMockNetwork } from './createMockNetwork.js'
 export { MockNetwork, type ExecutedTransaction, type MockNetworkOptions, type MockServerBinding } from './MockNetwork.js'
-export { mockNetworkHandlers, mockNetworkUrls, type MockNetworkHandlerOptions } from './mockNetworkHandlers.js'
 export { MockFaults, type FaultEndpoint, type FaultOptions } from './http/MockFaults.js'
 export type { MockHttpRequest, MockHttpResponse } from './http/handleMockRequest.js'
 export { defaultMockServiceLimits, type MockServiceLimits } from './graphql/mockServiceLimits.js'

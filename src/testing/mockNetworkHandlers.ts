@@ -29,7 +29,8 @@ export const mockNetworkUrls = Object.freeze({
  * @example
  * import { setupServer } from 'msw/node'
  * import { ChainxClient } from 'chainx-sdk'
- * import { createMockNetwork, mockNetworkHandlers, mockNetworkUrls } from 'chainx-sdk/testing'
+ * import { createMockNetwork } from 'chainx-sdk/testing'
+ * import { mockNetworkHandlers, mockNetworkUrls } from 'chainx-sdk/testing/msw'
  * const network = createMockNetwork({ events: 100 })
  * const server = setupServer(...mockNetworkHandlers(network))
  * server.listen()

@@ -1,12 +1,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createMockNetwork,
-  mockNetworkHandlers,
-  mockNetworkUrls,
-  startMockNetwork,
-  type RunningMockNetwork,
-} from '../../src/testing/index.js'
+import { createMockNetwork, startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
+import { mockNetworkHandlers, mockNetworkUrls } from '../../src/testing/msw.js'
 import { EVENTS_QUERY, postRaw, type RawAnswer } from './mockNetworkClient.js'
 
 const requests: { endpoint: 'graphql' | 'rpc'; body: string; headers?: Record<string, string> }[] = [

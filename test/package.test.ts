@@ -1,0 +1,51 @@
+import { execFile } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { promisify } from 'node:util'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+// These run the built package (npm run build; the test script builds first) the way an
+// installed copy is loaded: by name, through package.json "exports", in plain Node.
+const root = new URL('../', import.meta.url)
+const run = promisify(execFile)
+const built = existsSync(new URL('dist/index.js', root))
+
+const program = (load: string) => `
+${load}
+const mock = await startMockNetwork({ events: 50 })
+try {
+  const client = new ChainxClient(mock)
+  const { data, version } = await client.graphql.serviceConfig()
+  const page = await client.events.query({ filter: { All: [] }, limit: 5 })
+  console.log(JSON.stringify({ maxPageSize: data.serviceConfig.maxPageSize, version: version.raw, events: page.data.length }))
+} finally {
+  await mock.close()
+}`
+
+describe('the built package', () => {
+  beforeAll(() => {
+    if (!built) throw new Error('dist/ is missing: run `npm run build` first (npm test does)')
+  })
+
+  it('G1/G4: imports from ESM by name and reads the mock network', async () => {
+    const code = program(
+      "import { ChainxClient } from 'chainx-sdk'\nimport { startMockNetwork } from 'chainx-sdk/testing'",
+    )
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', code], { cwd: root })
+    expect(JSON.parse(stdout)).toEqual({ maxPageSize: 50, version: '2025.3.0', events: 5 })
+  })
+
+  it('G1/G4: requires from CommonJS by name and reads the mock network', async () => {
+    const code = `(async () => {${program(
+      "const { ChainxClient } = require('chainx-sdk')\nconst { startMockNetwork } = require('chainx-sdk/testing')",
+    )}})().catch((error) => { console.error(error); process.exit(1) })`
+    const { stdout } = await run(process.execPath, ['--input-type=commonjs', '-e', code], { cwd: root })
+    expect(JSON.parse(stdout)).toEqual({ maxPageSize: 50, version: '2025.3.0', events: 5 })
+  })
+
+  it('keeps the testing utilities out of the main entry', () => {
+    for (const file of ['dist/index.js', 'dist/index.cjs']) {
+      const source = readFileSync(new URL(file, root), 'utf8')
+      expect(source).not.toMatch(/testing\/|startMockNetwork|@mysten\/bcs|from ['"]msw/)
+    }
+  })
+})
