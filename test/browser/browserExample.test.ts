@@ -1,0 +1,74 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser } from 'playwright-core'
+import { build } from 'vite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
+
+// The browser example (examples/browser), built with Vite against the built package and
+// driven in Debian's headless Chromium against the mock network over real sockets.
+const exampleDir = fileURLToPath(new URL('../../examples/browser/', import.meta.url))
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
+
+let mock: RunningMockNetwork
+let pages: Server
+let pageUrl: string
+let browser: Browser
+
+describe('examples/browser in headless Chromium', () => {
+  beforeAll(async () => {
+    if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install -y chromium (.ci/run does)`)
+    await build({ configFile: join(exampleDir, 'vite.config.ts'), logLevel: 'warn' })
+    const dist = join(exampleDir, 'dist')
+    pages = createServer((request, response) => {
+      const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
+      const file = join(dist, path === '/' ? 'index.html' : path)
+      if (!file.startsWith(dist) || !existsSync(file)) {
+        response.writeHead(404).end()
+        return
+      }
+      response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
+      response.end(readFileSync(file))
+    })
+    await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve))
+    mock = await startMockNetwork({ events: 300, seed: 3 })
+    const query = new URLSearchParams({ graphql: mock.graphqlUrl, rpc: mock.rpcUrl })
+    pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/?${query}`
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    })
+  }, 120_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await mock?.close()
+    await new Promise((resolve) => (pages ? pages.close(resolve) : resolve(undefined)))
+  })
+
+  it('G4/O7/P1: the page reads serviceConfig, pages events with client.paginate and queries JSON-RPC', async () => {
+    const page = await browser.newPage()
+    const failures: string[] = []
+    page.on('pageerror', (error) => failures.push(error.message))
+    await page.goto(pageUrl)
+    await page.locator('#status', { hasText: 'Ready' }).waitFor({ timeout: 15_000 })
+    expect(await page.textContent('#version')).toBe('2025.3.0')
+    expect(await page.textContent('#max-page')).toBe('50')
+
+    await page.click('#load')
+    await page.locator('#status', { hasText: 'Loaded 60 events' }).waitFor({ timeout: 15_000 })
+    const items = await page.locator('#events li').allTextContents()
+    expect(items).toHaveLength(60)
+    expect(items[0]).toMatch(/^0x[0-9a-f]{64}::\w+::\w+.* from 0x/)
+
+    await page.click('#poll')
+    await page.locator('#status', { hasText: 'Fetched 5 newest events' }).waitFor({ timeout: 15_000 })
+    expect(await page.locator('#events li', { hasText: '[rpc]' }).count()).toBe(5)
+    expect(failures).toEqual([])
+    await page.screenshot({ path: join(exampleDir, 'dist', 'screenshot.png') })
+  })
+})
