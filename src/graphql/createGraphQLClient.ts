@@ -100,7 +100,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
   function limits(callOptions: { signal?: AbortSignal | undefined } = {}): Promise<Partial<ServiceLimits>> {
     if (limitsOption === false) return Promise.resolve({})
     if (limitsOption !== 'serviceConfig') return Promise.resolve(limitsOption)
-    fetchedLimits ??= send(serviceConfigText, {}, callOptions).then(
+    fetchedLimits ??= send(requestBody(serviceConfigText, {}, undefined), callOptions).then(
       (result) => (result.data as { serviceConfig: ServiceLimits }).serviceConfig,
       (error: unknown) => {
         // Unknown limits mean unchecked queries, not guessed ones; try again next time.
@@ -112,20 +112,14 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
     return fetchedLimits
   }
 
-  async function send(
-    text: string,
-    variables: Record<string, unknown>,
-    callOptions: QueryOptions,
-  ): Promise<QueryResult<unknown>> {
+  async function send(body: string, callOptions: QueryOptions): Promise<QueryResult<unknown>> {
     const showUsage = callOptions.showUsage ?? options.showUsage ?? false
     const headers: Record<string, string> = { ...callOptions.headers }
     if (options.rpcVersion) headers['x-chain-rpc-version'] = options.rpcVersion
     if (showUsage) headers['x-chain-rpc-show-usage'] = 'true'
-    const payload: Record<string, unknown> = { query: text, variables }
-    if (callOptions.operationName) payload.operationName = callOptions.operationName
     return transport.request({
       url,
-      body: JSON.stringify(payload),
+      body,
       headers,
       signal: callOptions.signal,
       timeoutMs: callOptions.timeoutMs,
@@ -162,20 +156,34 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
       const text = documentText(document)
       const vars = (variables ?? {}) as Record<string, unknown>
       const known = text === serviceConfigText ? {} : await limits(callOptions)
+      const body = requestBody(text, vars, callOptions.operationName)
       checkQuery({
         analysis: analyzeDocument(text),
         operationName: callOptions.operationName,
         variables: vars,
-        bodyBytes: byteLength(JSON.stringify({ query: text, variables: vars })),
+        bodyBytes: utf8Length(body),
         limits: known,
       })
-      return send(text, vars, callOptions) as Promise<QueryResult<any>>
+      return send(body, callOptions) as Promise<QueryResult<any>>
     },
   }
 }
 
-const encoder = /*#__PURE__*/ new TextEncoder()
+function requestBody(query: string, variables: Record<string, unknown>, operationName: string | undefined): string {
+  return JSON.stringify(operationName ? { query, variables, operationName } : { query, variables })
+}
 
-function byteLength(text: string): number {
-  return encoder.encode(text).length
+/** UTF-8 byte length without encoding the string (the body's Content-Length). */
+function utf8Length(text: string): number {
+  let bytes = text.length
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x80) continue
+    if (code < 0x800) bytes += 1
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 2 // a surrogate pair: 4 bytes for its 2 units
+      i++
+    } else bytes += 2
+  }
+  return bytes
 }

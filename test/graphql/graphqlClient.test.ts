@@ -195,6 +195,16 @@ describe('checks before sending (7, 4.2 rules 3-4)', () => {
     expect((payload as QueryLimitError).value).toBeGreaterThan(600)
   })
 
+  it('E7/L2: the payload size is the UTF-8 byte length of the whole body', async () => {
+    const text = 'query Q($s: SuiAddress) { events(filter: { sender: $s }) { nodes { bcs } } }'
+    const body = (s: string) => Buffer.byteLength(JSON.stringify({ query: text, variables: { s } }))
+    const value = '😀é€'.repeat(20)
+    const max = body(value) - 1
+    const error = await client({ limits: { maxQueryPayloadSize: max } }).graphql.query(text, { s: value }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'QUERY_LIMIT', limit: 'maxQueryPayloadSize', value: max + 1, max })
+    expect(seen).toHaveLength(0)
+  })
+
   it('L2: limits come from serviceConfig, fetched once per client; limits: false skips the checks', async () => {
     let configRequests = 0
     mock.use(
