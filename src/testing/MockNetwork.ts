@@ -1,4 +1,4 @@
-import { createMockGraphqlEnvironment } from './http/createMockGraphqlEnvironment.js'
+import { createMockGraphqlEnvironment, type MockEnvironmentOptions } from './http/createMockGraphqlEnvironment.js'
 import { handleMockRequest, type MockHttpRequest, type MockHttpResponse, type MockRequestEnvironment } from './http/handleMockRequest.js'
 import type { MockFaults } from './http/MockFaults.js'
 import { generateDataset, type Dataset, type DatasetOptions } from './ledger/generateDataset.js'
@@ -8,31 +8,13 @@ import type { LedgerCheckpoint, LedgerEpoch, LedgerEvent } from './ledger/types.
 import type { MockServiceLimits } from './graphql/mockServiceLimits.js'
 
 /** Options of a mock network (with or without sockets). */
-export interface MockNetworkOptions {
-  /** Seed of the dataset and of every digest and address. @default 1 */
-  seed?: number
+export interface MockNetworkOptions extends MockEnvironmentOptions {
   /** Events of the generated dataset; 0 for an empty chain. @default 200 */
   events?: number
   /** Minimum checkpoints of the generated dataset. */
   checkpoints?: number
   /** More dataset knobs (senders, checkpointsPerEpoch, maxTransactionsPerCheckpoint). */
   dataset?: Omit<DatasetOptions, 'seed' | 'events' | 'checkpoints'>
-  /** Checkpoints kept available; older ones are pruned (availableRange moves). @default Infinity */
-  retention?: number
-  /** Overrides of the service limits (defaults: the real service's). */
-  limits?: Partial<MockServiceLimits>
-  /** Requests per minute over all HTTP endpoints before 429; off when omitted. */
-  rateLimitPerMinute?: number
-  /** Service version sent in `x-chain-rpc-version`. @default '2025.3.0' */
-  version?: string
-  /** The GraphQL SDL to serve; defaults to the package's schema.graphql (read from disk). */
-  schemaSource?: string
-  /** Timestamp of the genesis checkpoint. @default 1735689600000 */
-  genesisTimestampMs?: number
-  /** Simulated time between checkpoints. @default 250 */
-  checkpointIntervalMs?: number
-  /** Clock of the rate limiter. @default Date.now */
-  now?: () => number
   /**
    * Timestamp (ms) of each checkpoint landed after the dataset, e.g. `Date.now` for a live
    * demo. Never goes backwards. @default simulated: the previous checkpoint + checkpointIntervalMs

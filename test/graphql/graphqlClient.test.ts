@@ -5,22 +5,10 @@ import { ChainxClient } from '../../src/client.js'
 import { isChainxError } from '../../src/errors/ChainxError.js'
 import { GraphQLError, QueryLimitError } from '../../src/errors/graphql.js'
 import { EpochDocument } from '../../src/graphql/generated/operations.js'
+import { defaultMockServiceLimits } from '../../src/testing/graphql/mockServiceLimits.js'
 
 const graphqlUrl = 'http://chainx.test/graphql'
-const limits = {
-  maxQueryDepth: 20,
-  maxQueryNodes: 300,
-  maxOutputNodes: 100_000,
-  maxDbQueryCost: 20_000,
-  defaultPageSize: 20,
-  maxPageSize: 50,
-  requestTimeoutMs: 40_000,
-  maxQueryPayloadSize: 5_000,
-  maxTypeArgumentDepth: 16,
-  maxTypeArgumentWidth: 32,
-  maxTypeNodes: 256,
-  maxMoveValueDepth: 128,
-}
+const { maxTransactionPayloadSize: _notInServiceConfig, ...limits } = defaultMockServiceLimits
 
 interface Seen {
   body: { query: string; variables: Record<string, unknown> }

@@ -1,17 +1,7 @@
-/** Limits of the mock GraphQL service (spec part 8), as `serviceConfig` reports them. */
-export interface MockServiceLimits {
-  maxQueryDepth: number
-  maxQueryNodes: number
-  maxOutputNodes: number
-  maxDbQueryCost: number
-  defaultPageSize: number
-  maxPageSize: number
-  requestTimeoutMs: number
-  maxQueryPayloadSize: number
-  maxTypeArgumentDepth: number
-  maxTypeArgumentWidth: number
-  maxTypeNodes: number
-  maxMoveValueDepth: number
+import type { ServiceLimits } from '../../graphql/serviceLimits.js'
+
+/** Limits of the mock GraphQL service (spec part 8): the twelve `serviceConfig` reports, and one more. */
+export interface MockServiceLimits extends ServiceLimits {
   /** Not in serviceConfig; used in the payload error text and the overall size check. */
   maxTransactionPayloadSize: number
 }

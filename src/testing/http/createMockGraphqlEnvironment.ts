@@ -7,16 +7,25 @@ import { createMinuteRateLimiter } from './createMinuteRateLimiter.js'
 import type { MockRequestEnvironment } from './handleMockRequest.js'
 import { MockFaults } from './MockFaults.js'
 
-/** Options read by createMockGraphqlEnvironment (a subset of MockNetworkOptions). */
+/** Options of the service itself: what a mock network serves, whatever its data. */
 export interface MockEnvironmentOptions {
+  /** Seed of the dataset and of every digest and address. @default 1 */
   seed?: number
+  /** Checkpoints kept available; older ones are pruned (availableRange moves). @default Infinity */
   retention?: number
+  /** Overrides of the service limits (defaults: the real service's). */
   limits?: Partial<MockServiceLimits>
+  /** Requests per minute over all HTTP endpoints before 429; off when omitted. */
   rateLimitPerMinute?: number
+  /** Service version sent in `x-chain-rpc-version`. @default '2025.3.0' */
   version?: string
+  /** The GraphQL SDL to serve; defaults to the package's schema.graphql (read from disk). */
   schemaSource?: string
+  /** Timestamp of the genesis checkpoint. @default 1735689600000 */
   genesisTimestampMs?: number
+  /** Simulated time between checkpoints. @default 250 */
   checkpointIntervalMs?: number
+  /** Clock of the rate limiter. @default Date.now */
   now?: () => number
 }
 
