@@ -1,6 +1,6 @@
-import { InvalidFilterError } from '../errors/jsonRpc.js'
-import { isTransactionDigest } from './isTransactionDigest.js'
-import { isMoveAddress, isMoveIdentifier, parseStructTag, TypeNameError, type ParseTypeNameOptions } from './parseTypeName.js'
+import type { InvalidFilterError } from '../errors/jsonRpc.js'
+import { createFilterValueReaders, invalidFilter, isPlainObject } from './filterValueReaders.js'
+import { isMoveIdentifier, type ParseTypeNameOptions } from './parseTypeName.js'
 import type { EventQueryFilter } from './types.js'
 
 const QUERY_KEYS = [
@@ -9,7 +9,10 @@ const QUERY_KEYS = [
 ] as const
 const COMBINATORS: ReadonlySet<string> = new Set(['Any', 'And', 'Or', 'Not'])
 const SUBSCRIPTION_ONLY: ReadonlySet<string> = new Set(['Package', 'MoveEventField', 'SenderAddress'])
-const U64_MAX = 2n ** 64n - 1n
+const { describe, readAddress, readDigest, readFields, readIdentifier, readMillis, readString, readStructTag } = createFilterValueReaders({
+  list: () => 'an array',
+  millis: 'milliseconds as an integer in 0..2^64-1 (a number or a string of digits)',
+})
 
 /**
  * Checks a `chainx_queryEvents` filter (spec 6.3) before anything is sent, and returns it
@@ -36,9 +39,9 @@ const U64_MAX = 2n ** 64n - 1n
  * // throws InvalidFilterError, path 'And'
  */
 export function validateEventQueryFilter(filter: EventQueryFilter, options: ParseTypeNameOptions = {}): EventQueryFilter {
-  if (!isPlainObject(filter)) throw invalid('', `expected an object with one key, got ${describe(filter)}`)
+  if (!isPlainObject(filter)) throw invalidFilter('', `expected an object with one key, got ${describe(filter)}`)
   const keys = Object.keys(filter)
-  if (keys.length !== 1) throw invalid('', `expected exactly one key, got ${keys.length === 0 ? 'none' : keys.join(', ')}`)
+  if (keys.length !== 1) throw invalidFilter('', `expected exactly one key, got ${keys.length === 0 ? 'none' : keys.join(', ')}`)
   const key = keys[0] as string
   const value: unknown = (filter as Record<string, unknown>)[key]
   if (COMBINATORS.has(key)) throw combination(key)
@@ -46,7 +49,7 @@ export function validateEventQueryFilter(filter: EventQueryFilter, options: Pars
     case 'All':
       if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) return { All: [] }
       if (Array.isArray(value)) throw combination('All')
-      throw invalid('All', `expected [] or null, got ${describe(value)}`)
+      throw invalidFilter('All', `expected [] or null, got ${describe(value)}`)
     case 'Transaction':
       return { Transaction: readDigest(value, 'Transaction') }
     case 'MoveModule':
@@ -67,7 +70,7 @@ export function validateEventQueryFilter(filter: EventQueryFilter, options: Pars
     case 'EventType': {
       const text = readString(value, 'EventType')
       if (/::|</.test(text)) readStructTag(text, 'EventType', options)
-      else if (!isMoveIdentifier(text)) throw invalid('EventType', `expected an event kind or a struct tag, got ${JSON.stringify(text)}`)
+      else if (!isMoveIdentifier(text)) throw invalidFilter('EventType', `expected an event kind or a struct tag, got ${JSON.stringify(text)}`)
       return filter
     }
     case 'Sender':
@@ -76,11 +79,11 @@ export function validateEventQueryFilter(filter: EventQueryFilter, options: Pars
       return filter
     case 'Recipient': {
       if (!isPlainObject(value) || Object.keys(value).length !== 1) {
-        throw invalid('Recipient', `expected an owner such as { AddressOwner: <address> }, got ${describe(value)}`)
+        throw invalidFilter('Recipient', `expected an owner such as { AddressOwner: <address> }, got ${describe(value)}`)
       }
       const owner = Object.keys(value)[0] as string
       if (owner !== 'AddressOwner' && owner !== 'ObjectOwner') {
-        throw invalid(`Recipient.${owner}`, 'unknown owner kind, expected AddressOwner or ObjectOwner')
+        throw invalidFilter(`Recipient.${owner}`, 'unknown owner kind, expected AddressOwner or ObjectOwner')
       }
       readAddress(value[owner], `Recipient.${owner}`)
       return filter
@@ -89,84 +92,17 @@ export function validateEventQueryFilter(filter: EventQueryFilter, options: Pars
       const fields = readFields(value, 'TimeRange', ['startTime', 'endTime'])
       const start = readMillis(fields.startTime, 'TimeRange.startTime')
       const end = readMillis(fields.endTime, 'TimeRange.endTime')
-      if (start > end) throw invalid('TimeRange', `startTime (${start}) is after endTime (${end}); the range is closed, [startTime, endTime]`)
+      if (start > end) throw invalidFilter('TimeRange', `startTime (${start}) is after endTime (${end}); the range is closed, [startTime, endTime]`)
       return { TimeRange: { startTime: start.toString(), endTime: end.toString() } }
     }
   }
-  if (SUBSCRIPTION_ONLY.has(key)) throw invalid(key, `${key} is a subscription filter (spec 6.4); queries take ${QUERY_KEYS.join(', ')}`)
-  throw invalid(key, `unknown filter key; queries take ${QUERY_KEYS.join(', ')}`)
+  if (SUBSCRIPTION_ONLY.has(key)) throw invalidFilter(key, `${key} is a subscription filter (spec 6.4); queries take ${QUERY_KEYS.join(', ')}`)
+  throw invalidFilter(key, `unknown filter key; queries take ${QUERY_KEYS.join(', ')}`)
 }
 
 function combination(key: string): InvalidFilterError {
-  return invalid(
+  return invalidFilter(
     key,
     'combinations (All with a list, Any, And, Or, Not) are not supported by queries (spec 6.3); run one query per filter, or filter the results locally',
   )
-}
-
-function invalid(path: string, reason: string, cause?: unknown): InvalidFilterError {
-  return new InvalidFilterError({ path, reason, cause })
-}
-
-function readFields(value: unknown, path: string, names: readonly string[]): Record<string, unknown> {
-  if (!isPlainObject(value)) throw invalid(path, `expected { ${names.join(', ')} }, got ${describe(value)}`)
-  for (const name of Object.keys(value)) {
-    if (!names.includes(name)) throw invalid(`${path}.${name}`, `unknown field, expected ${names.join(', ')}`)
-  }
-  for (const name of names) {
-    if (value[name] === undefined) throw invalid(`${path}.${name}`, 'missing')
-  }
-  return value
-}
-
-function readString(value: unknown, path: string): string {
-  if (typeof value !== 'string' || value === '') throw invalid(path, `expected a non-empty string, got ${describe(value)}`)
-  return value
-}
-
-function readAddress(value: unknown, path: string): void {
-  if (typeof value !== 'string' || !isMoveAddress(value)) {
-    throw invalid(path, `expected an address (0x and 1 to 64 hex digits), got ${describe(value)}`)
-  }
-}
-
-function readIdentifier(value: unknown, path: string, what: string): void {
-  if (typeof value !== 'string' || !isMoveIdentifier(value)) throw invalid(path, `expected ${what} (a Move identifier), got ${describe(value)}`)
-}
-
-function readDigest(value: unknown, path: string): string {
-  if (typeof value !== 'string' || !isTransactionDigest(value)) {
-    throw invalid(path, `expected a transaction digest (Base58, 32 bytes), got ${describe(value)}`)
-  }
-  return value
-}
-
-function readStructTag(text: string, path: string, options: ParseTypeNameOptions): void {
-  try {
-    parseStructTag(text, options)
-  } catch (error) {
-    if (error instanceof TypeNameError) throw invalid(path, `expected <package>::<module>::<Struct>: ${error.shortMessage}`, error)
-    throw error
-  }
-}
-
-function readMillis(value: unknown, path: string): bigint {
-  let millis: bigint | undefined
-  if (typeof value === 'number' && Number.isSafeInteger(value)) millis = BigInt(value)
-  else if (typeof value === 'string' && /^\d{1,20}$/.test(value)) millis = BigInt(value)
-  if (millis === undefined || millis < 0n || millis > U64_MAX) {
-    throw invalid(path, `expected milliseconds as an integer in 0..2^64-1 (a number or a string of digits), got ${describe(value)}`)
-  }
-  return millis
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value)
-  if (Array.isArray(value)) return 'an array'
-  if (value === null) return 'null'
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -1,6 +1,5 @@
-import { InvalidFilterError } from '../../errors/jsonRpc.js'
-import { isTransactionDigest } from '../isTransactionDigest.js'
-import { isMoveAddress, isMoveIdentifier, parseStructTag, TypeNameError, type ParseTypeNameOptions } from '../parseTypeName.js'
+import { createFilterValueReaders, invalidFilter, isPlainObject } from '../filterValueReaders.js'
+import type { ParseTypeNameOptions } from '../parseTypeName.js'
 import type { EventSubscriptionFilter } from '../types.js'
 
 /**
@@ -23,7 +22,10 @@ export const SUBSCRIPTION_FILTER_KEYS = [
 export const MAX_SUBSCRIPTION_FILTER_DEPTH = 16
 
 const QUERY_ONLY: ReadonlySet<string> = new Set(['MoveEvent', 'EventType', 'Recipient', 'Object'])
-const U64_MAX = 2n ** 64n - 1n
+const { describe, readAddress, readDigest, readFields, readIdentifier, readMillis, readStructTag } = createFilterValueReaders({
+  list: (list) => `a list of ${list.length}`,
+  millis: 'milliseconds as a string of digits in 0..2^64-1',
+})
 
 /**
  * Checks a `chainx_subscribeEvent` filter (spec 6.4) before anything is sent and returns
@@ -54,10 +56,10 @@ export function validateSubscriptionFilter(
 }
 
 function check(filter: unknown, path: string, depth: number, options: ParseTypeNameOptions): EventSubscriptionFilter {
-  if (depth > MAX_SUBSCRIPTION_FILTER_DEPTH) throw invalid(path, `filters are nested deeper than ${MAX_SUBSCRIPTION_FILTER_DEPTH} levels`)
-  if (!isRecord(filter)) throw invalid(path, `expected an object with one key, got ${describe(filter)}`)
+  if (depth > MAX_SUBSCRIPTION_FILTER_DEPTH) throw invalidFilter(path, `filters are nested deeper than ${MAX_SUBSCRIPTION_FILTER_DEPTH} levels`)
+  if (!isPlainObject(filter)) throw invalidFilter(path, `expected an object with one key, got ${describe(filter)}`)
   const keys = Object.keys(filter)
-  if (keys.length !== 1) throw invalid(path, `expected exactly one key, got ${keys.length === 0 ? 'none' : keys.join(', ')}`)
+  if (keys.length !== 1) throw invalidFilter(path, `expected exactly one key, got ${keys.length === 0 ? 'none' : keys.join(', ')}`)
   const key = keys[0] as string
   const value = filter[key]
   const at = path === '' ? key : `${path}.${key}`
@@ -87,83 +89,36 @@ function check(filter: unknown, path: string, depth: number, options: ParseTypeN
     case 'MoveEventField': {
       const fields = readFields(value, at, ['path', 'value'])
       if (typeof fields.path !== 'string' || !fields.path.startsWith('/')) {
-        throw invalid(`${at}.path`, `expected a field path starting with '/' (a JSON Pointer such as /price), got ${describe(fields.path)}`)
+        throw invalidFilter(`${at}.path`, `expected a field path starting with '/' (a JSON Pointer such as /price), got ${describe(fields.path)}`)
       }
-      if (!isJson(fields.value)) throw invalid(`${at}.value`, 'expected a JSON value')
+      if (!isJson(fields.value)) throw invalidFilter(`${at}.value`, 'expected a JSON value')
       return filter as EventSubscriptionFilter
     }
     case 'Transaction':
-      if (typeof value !== 'string' || !isTransactionDigest(value)) {
-        throw invalid(at, `expected a transaction digest (Base58, 32 bytes), got ${describe(value)}`)
-      }
+      readDigest(value, at)
       return filter as EventSubscriptionFilter
     case 'TimeRange': {
       const fields = readFields(value, at, ['start_time', 'end_time'])
       const start = readMillis(fields.start_time, `${at}.start_time`)
       const end = readMillis(fields.end_time, `${at}.end_time`)
-      if (start > end) throw invalid(at, `start_time (${start}) is after end_time (${end})`)
+      if (start > end) throw invalidFilter(at, `start_time (${start}) is after end_time (${end})`)
       return { TimeRange: { start_time: start.toString(), end_time: end.toString() } }
     }
     case 'All':
     case 'Any': {
-      if (!Array.isArray(value)) throw invalid(at, `expected a list of filters, got ${describe(value)}`)
+      if (!Array.isArray(value)) throw invalidFilter(at, `expected a list of filters, got ${describe(value)}`)
       const list = value.map(child)
       return (key === 'All' ? { All: list } : { Any: list }) as EventSubscriptionFilter
     }
     case 'And':
     case 'Or': {
-      if (!Array.isArray(value) || value.length !== 2) throw invalid(at, `expected exactly two filters, got ${describe(value)}`)
+      if (!Array.isArray(value) || value.length !== 2) throw invalidFilter(at, `expected exactly two filters, got ${describe(value)}`)
       const pair = [child(value[0], 0), child(value[1], 1)] as [EventSubscriptionFilter, EventSubscriptionFilter]
       return (key === 'And' ? { And: pair } : { Or: pair }) as EventSubscriptionFilter
     }
   }
-  if (QUERY_ONLY.has(key)) throw invalid(at, `${key} is a query filter (spec 6.3); subscriptions take ${SUBSCRIPTION_FILTER_KEYS.join(', ')}`)
-  throw invalid(at, `unknown filter key; subscriptions take ${SUBSCRIPTION_FILTER_KEYS.join(', ')}`)
-}
-
-function invalid(path: string, reason: string, cause?: unknown): InvalidFilterError {
-  return new InvalidFilterError({ path, reason, cause })
-}
-
-function readFields(value: unknown, path: string, names: readonly string[]): Record<string, unknown> {
-  if (!isRecord(value)) throw invalid(path, `expected { ${names.join(', ')} }, got ${describe(value)}`)
-  for (const name of Object.keys(value)) {
-    if (!names.includes(name)) throw invalid(`${path}.${name}`, `unknown field, expected ${names.join(', ')}`)
-  }
-  for (const name of names) {
-    if (value[name] === undefined) throw invalid(`${path}.${name}`, 'missing')
-  }
-  return value
-}
-
-function readAddress(value: unknown, path: string): void {
-  if (typeof value !== 'string' || !isMoveAddress(value)) {
-    throw invalid(path, `expected an address (0x and 1 to 64 hex digits), got ${describe(value)}`)
-  }
-}
-
-function readIdentifier(value: unknown, path: string, what: string): void {
-  if (typeof value !== 'string' || !isMoveIdentifier(value)) throw invalid(path, `expected ${what} (a Move identifier), got ${describe(value)}`)
-}
-
-function readStructTag(value: unknown, path: string, options: ParseTypeNameOptions): void {
-  if (typeof value !== 'string') throw invalid(path, `expected a struct tag string, got ${describe(value)}`)
-  try {
-    parseStructTag(value, options)
-  } catch (error) {
-    if (error instanceof TypeNameError) throw invalid(path, `expected <package>::<module>::<Struct>: ${error.shortMessage}`, error)
-    throw error
-  }
-}
-
-function readMillis(value: unknown, path: string): bigint {
-  let millis: bigint | undefined
-  if (typeof value === 'number' && Number.isSafeInteger(value)) millis = BigInt(value)
-  else if (typeof value === 'string' && /^\d{1,20}$/.test(value)) millis = BigInt(value)
-  if (millis === undefined || millis < 0n || millis > U64_MAX) {
-    throw invalid(path, `expected milliseconds as a string of digits in 0..2^64-1, got ${describe(value)}`)
-  }
-  return millis
+  if (QUERY_ONLY.has(key)) throw invalidFilter(at, `${key} is a query filter (spec 6.3); subscriptions take ${SUBSCRIPTION_FILTER_KEYS.join(', ')}`)
+  throw invalidFilter(at, `unknown filter key; subscriptions take ${SUBSCRIPTION_FILTER_KEYS.join(', ')}`)
 }
 
 function isJson(value: unknown, depth = 0): boolean {
@@ -171,17 +126,6 @@ function isJson(value: unknown, depth = 0): boolean {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true
   if (typeof value === 'number') return Number.isFinite(value)
   if (Array.isArray(value)) return value.every((item) => isJson(item, depth + 1))
-  if (isRecord(value)) return Object.values(value).every((item) => isJson(item, depth + 1))
+  if (isPlainObject(value)) return Object.values(value).every((item) => isJson(item, depth + 1))
   return false
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value)
-  if (Array.isArray(value)) return `a list of ${value.length}`
-  if (value === null) return 'null'
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
