@@ -36,7 +36,7 @@ export interface TransportOptions {
    * @default node:http with keep-alive in Node.js, the global `fetch` elsewhere
    */
   fetch?: FetchFn | undefined
-  /** Headers sent with every request, or a function returning them. */
+  /** Headers sent with every request, or a function returning them (an error it throws reaches the caller unchanged). */
   headers?: HeadersOption | undefined
   /**
    * Time limit of one attempt, in ms.
@@ -53,9 +53,9 @@ export interface TransportOptions {
    * @default undefined (no limit)
    */
   rateLimit?: number | { requestsPerMinute: number } | undefined
-  /** Called before each attempt. */
+  /** Called before each attempt; an error it throws fails the request unchanged, without retries. */
   onRequest?: ((info: RequestInfo) => void | Promise<void>) | undefined
-  /** Called after each attempt that received a response. */
+  /** Called after each attempt that received a response; an error it throws fails the request unchanged, without retries. */
   onResponse?: ((info: ResponseInfo) => void) | undefined
 }
 
@@ -105,16 +105,9 @@ export function createTransport(options: TransportOptions = {}): Transport {
     const onAbort = () => controller.abort(new AbortedError({ cause: signal?.reason }))
     signal?.addEventListener('abort', onAbort, { once: true })
     const started = Date.now()
+    let response: HttpResponse
     try {
-      const response = await http({ url, headers, body, signal: controller.signal })
-      options.onResponse?.({
-        url,
-        status: response.status,
-        headers: response.headers,
-        attempt: attemptNumber,
-        durationMs: Date.now() - started,
-      })
-      return request.parse(response)
+      response = await http({ url, headers, body, signal: controller.signal })
     } catch (error) {
       if (error instanceof ChainxError) throw error
       const reason: unknown = controller.signal.reason
@@ -124,6 +117,15 @@ export function createTransport(options: TransportOptions = {}): Transport {
       clearTimeout(timer)
       signal?.removeEventListener('abort', onAbort)
     }
+    // Outside the try: an error of the hook or of `parse` is not a network fault.
+    options.onResponse?.({
+      url,
+      status: response.status,
+      headers: response.headers,
+      attempt: attemptNumber,
+      durationMs: Date.now() - started,
+    })
+    return request.parse(response)
   }
 
   return {
@@ -133,8 +135,10 @@ export function createTransport(options: TransportOptions = {}): Transport {
         return await withRetry((n) => attempt(request, n), retry, request.signal)
       } catch (error) {
         if (error instanceof ChainxError) throw error
-        // The signal aborted during a backoff wait.
-        throw new AbortedError({ cause: error })
+        // The signal aborted during a backoff or rate-limit wait; anything else (an error of
+        // the headers function or a hook) is the caller's own and reaches them unchanged.
+        if (request.signal?.aborted) throw new AbortedError({ cause: request.signal.reason })
+        throw error
       }
     },
   }

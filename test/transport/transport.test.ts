@@ -116,6 +116,31 @@ describe('retries', () => {
   })
 })
 
+describe('hooks and headers', () => {
+  it('an error thrown by the headers function reaches the caller as is, not as ABORTED', async () => {
+    const calls = sequence([() => HttpResponse.json({ ok: true })])
+    const failure = new Error('token refresh failed')
+    const transport = createTransport({ retry: fast, headers: async () => Promise.reject(failure) })
+    const error = await transport.request({ url, body: '{}', parse: parseJson }).catch((e: unknown) => e)
+    expect(error).toBe(failure)
+    expect(calls()).toBe(0)
+  })
+
+  it('an error thrown by onResponse is neither NETWORK nor retried', async () => {
+    const calls = sequence([() => HttpResponse.json({ ok: true })])
+    const failure = new Error('hook bug')
+    const transport = createTransport({
+      retry: fast,
+      onResponse: () => {
+        throw failure
+      },
+    })
+    const error = await transport.request({ url, body: '{}', parse: parseJson }).catch((e: unknown) => e)
+    expect(error).toBe(failure)
+    expect(calls()).toBe(1)
+  })
+})
+
 describe('over a real socket', () => {
   let server: Server
   let base: string
