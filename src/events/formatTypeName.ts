@@ -20,7 +20,7 @@ export interface FormatTypeNameOptions {
  * formatTypeName(parseTypeName('vector<0x02::m::S>'), { addresses: 'short' }) // 'vector<0x2::m::S>'
  */
 export function formatTypeName(tag: MoveTypeTag, options: FormatTypeNameOptions = {}): string {
-  const long = (options.addresses ?? 'long') === 'long'
+  const form = options.addresses ?? 'long'
   const write = (node: MoveTypeTag): string => {
     switch (node.kind) {
       case 'primitive':
@@ -28,12 +28,25 @@ export function formatTypeName(tag: MoveTypeTag, options: FormatTypeNameOptions 
       case 'vector':
         return `vector<${write(node.element)}>`
       case 'struct': {
-        const hex = node.address.slice(2).toLowerCase()
-        const address = long ? `0x${hex.padStart(64, '0')}` : `0x${hex.replace(/^0+(?=.)/, '')}`
+        const address = formatMoveAddress(node.address, form)
         const args = node.typeArguments.length === 0 ? '' : `<${node.typeArguments.map(write).join(',')}>`
         return `${address}::${node.module}::${node.name}${args}`
       }
     }
   }
   return write(tag)
+}
+
+/**
+ * Writes a Move address (`0x` and 1 to 64 hex digits, as `isMoveAddress` checks) in one
+ * form, the one `formatTypeName` uses: `'long'`, lower case zero-padded to 64 hex digits;
+ * `'short'`, lower case without leading zeros.
+ *
+ * @example
+ * formatMoveAddress('0x2') // '0x0000000000000000000000000000000000000000000000000000000000000002'
+ * formatMoveAddress('0x00AB', 'short') // '0xab'
+ */
+export function formatMoveAddress(address: string, form: FormatTypeNameOptions['addresses'] = 'long'): string {
+  const hex = address.slice(2).toLowerCase()
+  return form === 'long' ? `0x${hex.padStart(64, '0')}` : `0x${hex.replace(/^0+(?=.)/, '')}`
 }

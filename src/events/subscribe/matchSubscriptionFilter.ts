@@ -1,5 +1,5 @@
-import { formatTypeName } from '../formatTypeName.js'
-import { parseStructTag, type MoveStructTag } from '../parseTypeName.js'
+import { formatMoveAddress, formatTypeName } from '../formatTypeName.js'
+import { isMoveAddress, parseStructTag, type MoveStructTag } from '../parseTypeName.js'
 import type { ChainxEvent, EventSubscriptionFilter } from '../types.js'
 
 /**
@@ -57,7 +57,7 @@ function sameAddress(a: string, b: string): boolean {
 }
 
 function canonicalAddress(address: string): string {
-  return /^0x[0-9a-fA-F]{1,64}$/.test(address) ? `0x${address.slice(2).toLowerCase().padStart(64, '0')}` : address
+  return isMoveAddress(address) ? formatMoveAddress(address) : address
 }
 
 function structTagOf(type: string): MoveStructTag | undefined {
