@@ -99,6 +99,9 @@ export function createTransport(options: TransportOptions = {}): Transport {
     const extra = typeof options.headers === 'function' ? await options.headers() : options.headers
     const headers: Record<string, string> = { 'content-type': 'application/json', ...extra, ...request.headers }
     await options.onRequest?.({ url, headers, body, attempt: attemptNumber })
+    // The signal may have aborted while the limiter, the headers function or onRequest ran;
+    // its 'abort' event is over by now, so the listener below would never hear it.
+    if (signal?.aborted) throw new AbortedError({ cause: signal.reason })
     const timeoutMs = request.timeoutMs ?? defaultTimeoutMs
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(new TimeoutError({ timeoutMs })), timeoutMs)

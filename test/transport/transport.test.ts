@@ -139,6 +139,30 @@ describe('hooks and headers', () => {
     expect(error).toBe(failure)
     expect(calls()).toBe(1)
   })
+
+  it('an abort while the headers function runs stops the request before it is sent', async () => {
+    const calls = sequence([() => HttpResponse.json({ ok: true })])
+    const controller = new AbortController()
+    const transport = createTransport({
+      retry: false,
+      headers: async () => {
+        controller.abort(new Error('user left'))
+        return {}
+      },
+    })
+    const error = await transport.request({ url, body: '{}', signal: controller.signal, parse: parseJson }).catch((e: unknown) => e)
+    expect(isChainxError(error, 'ABORTED')).toBe(true)
+    expect(calls()).toBe(0)
+  })
+
+  it('an abort while onRequest runs stops the request before it is sent', async () => {
+    const calls = sequence([() => HttpResponse.json({ ok: true })])
+    const controller = new AbortController()
+    const transport = createTransport({ retry: false, onRequest: () => controller.abort() })
+    const error = await transport.request({ url, body: '{}', signal: controller.signal, parse: parseJson }).catch((e: unknown) => e)
+    expect(isChainxError(error, 'ABORTED')).toBe(true)
+    expect(calls()).toBe(0)
+  })
 })
 
 describe('over a real socket', () => {
