@@ -115,30 +115,20 @@ export function slicePage<T>(items: readonly T[], options: SliceOptions<T>): Pag
     more = count > page.limit
     result = page.end === 'front' ? items.slice(start, Math.min(end, start + page.limit)) : items.slice(Math.max(start, end - page.limit), end)
   } else {
+    // Scan from the end the page reads from: the front forward, the back backward.
+    const forward = page.end === 'front'
     result = []
     more = false
-    if (page.end === 'front') {
-      for (let i = start; i < end; i++) {
-        const item = items[i] as T
-        if (!matches(item)) continue
-        if (result.length === page.limit) {
-          more = true
-          break
-        }
-        result.push(item)
+    for (let n = 0; n < end - start; n++) {
+      const item = items[forward ? start + n : end - 1 - n] as T
+      if (!matches(item)) continue
+      if (result.length === page.limit) {
+        more = true
+        break
       }
-    } else {
-      for (let i = end - 1; i >= start; i--) {
-        const item = items[i] as T
-        if (!matches(item)) continue
-        if (result.length === page.limit) {
-          more = true
-          break
-        }
-        result.push(item)
-      }
-      result.reverse()
+      result.push(item)
     }
+    if (!forward) result.reverse()
   }
   if (result.length === 0) return EMPTY_SLICE
   return page.end === 'front'
