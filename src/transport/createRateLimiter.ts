@@ -2,7 +2,7 @@ import { sleep } from './sleep.js'
 
 /** A client-side limiter: at most `requestsPerMinute` requests start in any 60 s window. */
 export interface RateLimiter {
-  /** Resolves when one more request may start; rejects if `signal` aborts first. */
+  /** Resolves when one more request may start; rejects as soon as `signal` aborts, even while queued. */
   acquire(signal?: AbortSignal): Promise<void>
 }
 
@@ -26,6 +26,8 @@ export function createRateLimiter(requestsPerMinute: number, now: () => number =
 
   async function take(signal?: AbortSignal): Promise<void> {
     for (;;) {
+      // A request whose caller gave up while it queued takes no slot.
+      signal?.throwIfAborted()
       const time = now()
       while (starts.length > 0 && (starts[0] as number) <= time - WINDOW_MS) starts.shift()
       if (starts.length < requestsPerMinute) {
@@ -40,7 +42,18 @@ export function createRateLimiter(requestsPerMinute: number, now: () => number =
     acquire(signal) {
       const turn = queue.then(() => take(signal))
       queue = turn.catch(() => undefined)
-      return turn
+      return signal ? untilAborted(turn, signal) : turn
     },
   }
+}
+
+// Settles with `promise`, or rejects with the signal's reason as soon as it aborts, even
+// while earlier requests still hold the queue.
+function untilAborted(promise: Promise<void>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(signal.reason)
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
 }

@@ -263,6 +263,38 @@ describe('rate limiter', () => {
     }
   })
 
+  it('L1: a request queued behind another rejects as soon as its signal aborts, and takes no slot', async () => {
+    vi.useFakeTimers()
+    try {
+      const limiter = createRateLimiter(2)
+      await limiter.acquire()
+      await limiter.acquire()
+      const order: string[] = []
+      const second = limiter.acquire().then(() => void order.push('waiting'))
+      const controller = new AbortController()
+      const queued = limiter.acquire(controller.signal).then(
+        () => void order.push('queued resolved'),
+        (error: unknown) => void order.push(`queued rejected: ${(error as Error).message}`),
+      )
+      controller.abort(new Error('stop'))
+      await vi.advanceTimersByTimeAsync(0)
+      expect(order).toEqual(['queued rejected: stop'])
+      await vi.advanceTimersByTimeAsync(60_000)
+      await Promise.all([second, queued])
+      // The aborted request took no slot: one more may start in this window.
+      let fourth = false
+      const next = limiter.acquire().then(() => {
+        fourth = true
+      })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(fourth).toBe(true)
+      await next
+      expect(order).toEqual(['queued rejected: stop', 'waiting'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('rejects a waiting request when its signal aborts', async () => {
     const limiter = createRateLimiter(1, () => 0)
     await limiter.acquire()
