@@ -1,3 +1,4 @@
+import { firstIndexWhere } from '../ledger/sortedSearch.js'
 import { userInputError } from './userInputError.js'
 import type { MockServiceLimits } from './mockServiceLimits.js'
 
@@ -59,17 +60,6 @@ export interface SliceOptions<T> {
   matches?: (item: T) => boolean
 }
 
-function lowerBound<T>(items: readonly T[], key: number, lo: number, hi: number, keyOf: (item: T) => number): number {
-  let low = lo
-  let high = hi
-  while (low < high) {
-    const mid = (low + high) >>> 1
-    if (keyOf(items[mid] as T) < key) low = mid + 1
-    else high = mid
-  }
-  return low
-}
-
 const EMPTY_SLICE = { items: [], hasPreviousPage: false, hasNextPage: false }
 
 /**
@@ -91,7 +81,7 @@ export function slicePage<T>(items: readonly T[], options: SliceOptions<T>): Pag
   let start = lo
   let afterFound = false
   if (afterKey !== null) {
-    start = lowerBound(items, afterKey, lo, hi, keyOf)
+    start = firstIndexWhere(items, (item) => keyOf(item) >= afterKey, lo, hi)
     const row = items[start]
     if (start < hi && row !== undefined && keyOf(row) === afterKey) {
       afterFound = ok(row)
@@ -101,7 +91,7 @@ export function slicePage<T>(items: readonly T[], options: SliceOptions<T>): Pag
   let end = hi
   let beforeFound = false
   if (beforeKey !== null) {
-    end = lowerBound(items, beforeKey, lo, hi, keyOf)
+    end = firstIndexWhere(items, (item) => keyOf(item) >= beforeKey, lo, hi)
     const row = items[end]
     beforeFound = end < hi && row !== undefined && keyOf(row) === beforeKey && ok(row)
   }
