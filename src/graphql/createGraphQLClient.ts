@@ -1,6 +1,5 @@
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core'
-import { ChainxError } from '../errors/ChainxError.js'
-import { InvalidResponseError } from '../errors/request.js'
+import { AbortedError, InvalidResponseError } from '../errors/request.js'
 import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import type { Transport } from '../transport/createTransport.js'
 import { analyzeDocument } from './analyzeDocument.js'
@@ -97,19 +96,21 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
   const serviceConfigText = String(ServiceConfigDocument)
   let fetchedLimits: Promise<Partial<ServiceLimits>> | undefined
 
-  function limits(callOptions: { signal?: AbortSignal | undefined } = {}): Promise<Partial<ServiceLimits>> {
+  function limits(callOptions: QueryOptions = {}): Promise<Partial<ServiceLimits>> {
     if (limitsOption === false) return Promise.resolve({})
     if (limitsOption !== 'serviceConfig') return Promise.resolve(limitsOption)
-    fetchedLimits ??= send(requestBody(serviceConfigText, {}, undefined), callOptions).then(
+    const { signal, ...shared } = callOptions
+    // One fetch serves every caller, so it takes no caller's signal: each caller stops
+    // waiting on its own abort, and the others still get the limits.
+    fetchedLimits ??= send(requestBody(serviceConfigText, {}, undefined), shared).then(
       (result) => (result.data as { serviceConfig: ServiceLimits }).serviceConfig,
-      (error: unknown) => {
+      () => {
         // Unknown limits mean unchecked queries, not guessed ones; try again next time.
         fetchedLimits = undefined
-        if (error instanceof ChainxError && error.code === 'ABORTED') throw error
         return {}
       },
     )
-    return fetchedLimits
+    return signal ? untilAborted(fetchedLimits, signal) : fetchedLimits
   }
 
   async function send(body: string, callOptions: QueryOptions): Promise<QueryResult<unknown>> {
@@ -167,6 +168,15 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
       return send(body, callOptions) as Promise<QueryResult<any>>
     },
   }
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new AbortedError({ cause: signal.reason }))
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new AbortedError({ cause: signal.reason }))
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
 }
 
 function requestBody(query: string, variables: Record<string, unknown>, operationName: string | undefined): string {

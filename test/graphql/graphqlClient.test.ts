@@ -216,6 +216,45 @@ describe('checks before sending (7, 4.2 rules 3-4)', () => {
   })
 })
 
+describe('the shared serviceConfig fetch (L2)', () => {
+  it('L2: one caller aborting while the limits load does not abort the other callers', async () => {
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let configRequests = 0
+    let arrived: () => void = () => undefined
+    const configArrived = new Promise<void>((resolve) => {
+      arrived = resolve
+    })
+    mock.use(
+      http.post(graphqlUrl, async ({ request }) => {
+        const body = (await request.json()) as Seen['body']
+        if (body.query.includes('serviceConfig')) {
+          configRequests++
+          arrived()
+          await held
+          return HttpResponse.json({ data: { serviceConfig: limits } })
+        }
+        return HttpResponse.json({ data: { chainIdentifier: 'x' } })
+      }),
+    )
+    const shared = client()
+    const controller = new AbortController()
+    const leaving = shared.graphql.query('{ chainIdentifier }', {}, { signal: controller.signal }).catch((e: unknown) => e)
+    const staying = shared.graphql.query('{ chainIdentifier }').catch((e: unknown) => e)
+    await configArrived
+    controller.abort()
+    expect(await leaving).toMatchObject({ code: 'ABORTED' })
+    release()
+    expect(await staying).toMatchObject({ data: { chainIdentifier: 'x' } })
+    // The limits were loaded once and kept: an over-size page is still refused before sending.
+    const refused = await shared.graphql.events({ first: 51 }).catch((e: unknown) => e)
+    expect(refused).toMatchObject({ code: 'PAGE_SIZE_EXCEEDED', sent: false })
+    expect(configRequests).toBe(1)
+  })
+})
+
 describe('service errors keep their detail and map to codes (graphql-anchor 2.4)', () => {
   const cases: [string, string, Record<string, unknown>][] = [
     ["'first' and 'last' must not be used together", 'FIRST_AND_LAST', {}],
