@@ -9,11 +9,11 @@ import {
   createSubscriptionClient,
   type SubscriptionClient,
   type SubscriptionClientOptions,
-  type SubscriptionStateChange,
   type WebSocketConstructor,
 } from '../../src/events/subscribe/index.js'
 import { loadWebSocket } from '../../src/events/subscribe/loadWebSocket.js'
 import type { ChainxEvent, EventPage, EventSubscriptionFilter, QueryEventsFn } from '../../src/events/types.js'
+import { recorder, waitOptions } from './subscriptionRecorder.js'
 
 // A tiny chainx WebSocket server on 127.0.0.1 speaking the reference wire format
 // (jsonrpc-anchor 2.8), with an in-memory chain behind `queryEvents`. It understands the
@@ -176,29 +176,7 @@ function newClient(server: TinyServer, options: Partial<SubscriptionClientOption
   return client
 }
 
-function recorder() {
-  const events: ChainxEvent[] = []
-  const errors: unknown[] = []
-  const states: SubscriptionStateChange[] = []
-  return {
-    events,
-    errors,
-    states,
-    keys: () => events.map((event) => event.id.txDigest),
-    onEvent: (event: ChainxEvent) => {
-      events.push(event)
-    },
-    onError: (error: unknown) => {
-      errors.push(error)
-    },
-    onStateChange: (change: SubscriptionStateChange) => {
-      states.push(change)
-    },
-  }
-}
-
 const subscribeCalls = (server: TinyServer) => server.received.filter((entry) => entry.message.method === 'chainx_subscribeEvent')
-const waitOptions = { timeout: 5_000, interval: 5 }
 
 describe('subscribe over a WebSocket (tiny wire-format server)', () => {
   it('S1: subscribeEvent with [filter] over ws_url returns a stream of events and an unsubscribe function', async () => {

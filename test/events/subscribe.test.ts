@@ -8,6 +8,7 @@ import { createMockNetwork } from '../../src/testing/createMockNetwork.js'
 import type { ExecutedTransaction, MockNetwork } from '../../src/testing/MockNetwork.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 import { createTransport } from '../../src/transport/createTransport.js'
+import { recorder, waitOptions, type Recorder } from './subscriptionRecorder.js'
 
 // Subscriptions against the mock network over real sockets on 127.0.0.1. One fixed batch
 // of transactions exercises every filter kind; each filter's expected events are written
@@ -204,33 +205,6 @@ const FILTER_CASES: FilterCase[] = [
   },
 ]
 
-interface Recorder {
-  events: ChainxEvent[]
-  errors: unknown[]
-  states: SubscriptionStateChange[]
-}
-
-function recorder(): Recorder & Required<Pick<import('../../src/events/subscribe/index.js').SubscribeParameters, 'onEvent' | 'onError' | 'onStateChange'>> {
-  const events: ChainxEvent[] = []
-  const errors: unknown[] = []
-  const states: SubscriptionStateChange[] = []
-  return {
-    events,
-    errors,
-    states,
-    onEvent: (event) => {
-      events.push(event as ChainxEvent)
-    },
-    onError: (error) => {
-      errors.push(error)
-    },
-    onStateChange: (change) => {
-      states.push(change)
-    },
-  }
-}
-
-const waitOptions = { timeout: 5_000, interval: 5 }
 const labelsOf = (fixture: Fixture, events: ChainxEvent[]) => events.map((event) => fixture.labels.get(`${event.id.txDigest}:${event.id.eventSeq}`) ?? 'unlabelled')
 
 const MOCK_OPTIONS = { events: 30, seed: 11 }
