@@ -48,7 +48,10 @@ export function selectOperation(analysis: DocumentAnalysis, operationName?: stri
  * Rejects, before anything is sent, a query the service would reject: an unused or
  * missing variable, `first` with `last`, a page size over `maxPageSize`, a query deeper
  * than `maxQueryDepth`, with more than `maxQueryNodes` input nodes, or a body larger than
- * `maxQueryPayloadSize` bytes. Pure: throws the typed error or returns the operation.
+ * `maxQueryPayloadSize` bytes. As the service does, it validates the variables of every
+ * operation in the document and counts the input nodes of all of them; values and page
+ * sizes are checked for the operation that runs. Pure: throws the typed error or returns
+ * the operation.
  *
  * @example
  * checkQuery({ analysis, variables: { first: 10 }, bodyBytes: 120, limits: { maxPageSize: 50 } })
@@ -57,19 +60,23 @@ export function checkQuery(input: QueryCheckInput): OperationAnalysis {
   const { variables, limits } = input
   const operation = selectOperation(input.analysis, input.operationName)
   const notSent = { sent: false }
+  const { operations } = input.analysis
 
-  for (const declaration of operation.declared) {
-    if (!operation.used.has(declaration.name)) {
-      throw new UnusedVariableError({ ...notSent, variable: declaration.name })
+  // The service validates every operation of the document, not only the one it runs.
+  for (const each of operations) {
+    for (const declaration of each.declared) {
+      if (!each.used.has(declaration.name)) throw new UnusedVariableError({ ...notSent, variable: declaration.name })
     }
+    for (const name of each.used) {
+      if (!each.declared.some((declaration) => declaration.name === name)) {
+        throw new MissingVariableError({ ...notSent, variable: name })
+      }
+    }
+  }
+  for (const declaration of operation.declared) {
     const value = variables[declaration.name]
     const missing = value === undefined ? !declaration.hasDefault : value === null && declaration.nonNull
     if (missing) throw new MissingVariableError({ ...notSent, variable: declaration.name })
-  }
-  for (const name of operation.used) {
-    if (!operation.declared.some((declaration) => declaration.name === name)) {
-      throw new MissingVariableError({ ...notSent, variable: name })
-    }
   }
 
   for (const field of operation.pagedFields) {
@@ -82,9 +89,11 @@ export function checkQuery(input: QueryCheckInput): OperationAnalysis {
     }
   }
 
+  // Like the service (graphql-anchor 2.2), the input-node budget is spent by every operation
+  // of the document together, and each operation is held to the depth limit.
   const checks = [
-    ['maxQueryDepth', operation.depth],
-    ['maxQueryNodes', operation.inputNodes],
+    ['maxQueryDepth', Math.max(...operations.map((each) => each.depth))],
+    ['maxQueryNodes', operations.reduce((sum, each) => sum + each.inputNodes, 0)],
     ['maxQueryPayloadSize', input.bodyBytes],
   ] as const
   for (const [limit, value] of checks) {

@@ -183,6 +183,28 @@ describe('checks before sending (7, 4.2 rules 3-4)', () => {
     expect((payload as QueryLimitError).value).toBeGreaterThan(600)
   })
 
+  it('E7/L2: input nodes add up over every operation of the document, and each one is held to the depth limit', async () => {
+    // The service checks every operation it parses, not only the one it runs (graphql-anchor 2.2):
+    // A costs 3 nodes at depth 2, B 1 node at depth 1; running B still costs 4 nodes.
+    const twoOperations = 'query A { epoch { epochId referenceGasPrice } } query B { chainIdentifier }'
+    const nodes = await rejected(() =>
+      client({ limits: { maxQueryNodes: 3 } }).graphql.query(twoOperations, {}, { operationName: 'B' }),
+    )
+    expect(nodes).toMatchObject({ code: 'QUERY_LIMIT', limit: 'maxQueryNodes', value: 4, max: 3 })
+    const deep = await rejected(() =>
+      client({ limits: { maxQueryDepth: 1 } }).graphql.query(twoOperations, {}, { operationName: 'B' }),
+    )
+    expect(deep).toMatchObject({ code: 'QUERY_LIMIT', limit: 'maxQueryDepth', value: 2, max: 1 })
+    await client({ limits: { maxQueryNodes: 4, maxQueryDepth: 2 } }).graphql.query(twoOperations, {}, { operationName: 'B' })
+    expect(seen).toHaveLength(1)
+  })
+
+  it('E1: a variable declared but unused in another operation of the document fails before sending', async () => {
+    const document = 'query A($unused: Int) { chainIdentifier } query B($id: UInt53) { epoch(id: $id) { epochId } }'
+    const error = await rejected(() => client().graphql.query(document, { id: 1 }, { operationName: 'B' }))
+    expect(error).toMatchObject({ code: 'UNUSED_VARIABLE', variable: 'unused' })
+  })
+
   it('E7/L2: the payload size is the UTF-8 byte length of the whole body', async () => {
     const text = 'query Q($s: SuiAddress) { events(filter: { sender: $s }) { nodes { bcs } } }'
     const body = (s: string) => Buffer.byteLength(JSON.stringify({ query: text, variables: { s } }))
