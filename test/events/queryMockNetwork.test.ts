@@ -1,5 +1,5 @@
-import { bcs } from '@mysten/bcs'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { MARKET_MODULE, marketEvents } from '../../examples/move/events.js'
 import { InvalidFilterError, JsonRpcError } from '../../src/errors/jsonRpc.js'
 import { InvalidResponseError, RateLimitedError } from '../../src/errors/request.js'
 import { createEventsClient, type EventsClient } from '../../src/events/createEventsClient.js'
@@ -79,14 +79,7 @@ async function select(filter: EventQueryFilter): Promise<string[]> {
 beforeAll(async () => {
   mock = await startMockNetwork({ events: 0, seed: 11, limits: { maxPageSize: MAX_PAGE_SIZE } })
   const { network } = mock
-  const market = network.publish({
-    module: 'market',
-    events: {
-      Listed: { item_id: moveAddress, price: bcs.u64(), seller: moveAddress },
-      Sold: { item_id: moveAddress, price: bcs.u64(), buyer: moveAddress },
-      PriceUpdated: { typeParameters: 1, fields: { item_id: moveAddress, old_price: bcs.u64(), new_price: bcs.u64() } },
-    },
-  })
+  const market = network.publish({ module: MARKET_MODULE, events: marketEvents })
   M = market.package
   network.publish({ package: M, module: 'admin', events: { Paused: { by: moveAddress } } })
   R = network.publish({ module: 'router' }).package

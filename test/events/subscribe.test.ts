@@ -1,5 +1,6 @@
 import { bcs } from '@mysten/bcs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { MARKET_MODULE, marketEvents } from '../../examples/move/events.js'
 import { createEventsClient } from '../../src/events/createEventsClient.js'
 import { createSubscriptionClient, subscriptionFilter as f, type SubscriptionClient, type SubscriptionStateChange } from '../../src/events/subscribe/index.js'
 import type { ChainxEvent, EventSubscriptionFilter, QueryEventsFn } from '../../src/events/types.js'
@@ -40,14 +41,7 @@ const USDC = '0x2::usdc::USDC'
 const ORDER: Label[] = ['e1a', 'e1b', 'e2', 'e3a', 'e3b', 'e4a', 'e4b', 'e5', 'marker']
 
 function createFixture(network: MockNetwork): Fixture {
-  const market = network.publish({
-    module: 'market',
-    events: {
-      Listed: { item_id: moveAddress, price: bcs.u64(), seller: moveAddress },
-      Sold: { item_id: moveAddress, price: bcs.u64(), buyer: moveAddress },
-      PriceUpdated: { typeParameters: 1, fields: { item_id: moveAddress, old_price: bcs.u64(), new_price: bcs.u64() } },
-    },
-  })
+  const market = network.publish({ module: MARKET_MODULE, events: marketEvents })
   const admin = network.publish({ package: market.package, module: 'admin', events: { Paused: { by: moveAddress } } })
   const auction = network.publish({ module: 'auction', events: { Bid: { amount: bcs.u64() } } })
   const marker = network.publish({ module: 'marker', events: { Done: { step: bcs.u64() } } })
