@@ -180,8 +180,9 @@ export function parseDocument(source: string): ParsedDocument {
       if (peek('@') || peek('{')) return { kind: 'InlineFragment', directives: directives(), selections: selectionSet() }
       return { kind: 'FragmentSpread', name: name(), directives: directives() }
     }
-    let responseKey = name()
-    if (skip(':')) responseKey = name()
+    // `alias: field`: the alias is the response key.
+    const responseKey = name()
+    if (skip(':')) name()
     const fieldArgs = args()
     const fieldDirectives = directives()
     const field: SelectionNode = { kind: 'Field', responseKey, arguments: fieldArgs, directives: fieldDirectives }

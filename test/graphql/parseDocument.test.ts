@@ -66,6 +66,11 @@ describe('parseDocument (the SDK\'s small parser) agrees with graphql-js', () =>
     }
   })
 
+  it('P5: paged fields are named by their response path, aliases applied', () => {
+    const [operation] = analyzeDocument('{ e: epoch { txs: transactionBlocks(first: 1, last: 2) { nodes { digest } } } events(first: 3) { nodes { bcs } } }').operations
+    expect(operation?.pagedFields.map((field) => field.path)).toEqual(['events', 'e.txs'])
+  })
+
   it('marks non-null variables and defaults', () => {
     const [operation] = parseDocument('query Q($a: Int!, $b: [Int!]! = [1], $c: String = null) { x(a: $a, b: $b, c: $c) }').operations
     expect(operation?.variables).toEqual([
