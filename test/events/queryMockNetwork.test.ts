@@ -62,13 +62,13 @@ function client(options: TransportOptions = {}): EventsClient {
 
 const labels = (events: readonly ChainxEvent<unknown>[]) => events.map((event) => labelOf.get(eventKey(event)) ?? eventKey(event))
 
-/** Every event the filter selects, walking pages ascending (at most 10 pages). */
-async function select(filter: EventQueryFilter): Promise<string[]> {
+/** Every event the filter selects, walking pages with nextCursor (ascending unless told; at most 10 pages). */
+async function select(filter: EventQueryFilter, options: { limit?: number; descending?: boolean } = {}): Promise<string[]> {
   const events = client()
   const out: string[] = []
   let cursor = null as ChainxEvent['id'] | null
   for (let pages = 0; pages < 10; pages++) {
-    const page = await events.query({ filter, cursor })
+    const page = await events.query({ filter, cursor, ...options })
     out.push(...labels(page.data))
     if (!page.hasNextPage) return out
     cursor = page.nextCursor
@@ -210,30 +210,12 @@ describe('query filters against the mock network (J6-J15)', () => {
 
 describe('paging against the mock network (J2, J3, L3)', () => {
   it('J2: ascending is the default; a walk with nextCursor visits every event once, oldest first', async () => {
-    const events = client()
-    const seen: string[] = []
-    let cursor = null as ChainxEvent['id'] | null
-    for (let pages = 0; pages < 10; pages++) {
-      const page = await events.query({ filter: { All: [] }, cursor, limit: 2 })
-      seen.push(...labels(page.data))
-      cursor = page.nextCursor
-      if (!page.hasNextPage) break
-    }
-    expect(seen).toEqual(ALL)
+    expect(await select({ All: [] }, { limit: 2 })).toEqual(ALL)
   })
 
   it('J2: descending walks newest first, with the cursor exclusive in both directions', async () => {
-    const events = client()
-    const seen: string[] = []
-    let cursor = null as ChainxEvent['id'] | null
-    for (let pages = 0; pages < 10; pages++) {
-      const page = await events.query({ filter: { All: [] }, cursor, limit: 2, descending: true })
-      seen.push(...labels(page.data))
-      cursor = page.nextCursor
-      if (!page.hasNextPage) break
-    }
-    expect(seen).toEqual([...ALL].reverse())
-    const older = await events.query({ filter: { All: [] }, cursor: idOf('e3'), descending: true })
+    expect(await select({ All: [] }, { limit: 2, descending: true })).toEqual([...ALL].reverse())
+    const older = await client().query({ filter: { All: [] }, cursor: idOf('e3'), descending: true })
     expect(labels(older.data)).toEqual(['e2b', 'e2a', 'e1'])
   })
 
