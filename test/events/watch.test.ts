@@ -4,8 +4,9 @@ import { JsonRpcError } from '../../src/errors/jsonRpc.js'
 import { NetworkError, RateLimitedError } from '../../src/errors/request.js'
 import { eventKey } from '../../src/events/eventKey.js'
 import type { ChainxEvent, EventPage, QueryEventsFn, QueryEventsParameters } from '../../src/events/types.js'
-import { watchEvents, type EventWatcher } from '../../src/events/watchEvents.js'
+import { watchEvents } from '../../src/events/watchEvents.js'
 import { digest, idOf, wireEvent } from './eventFixtures.js'
+import { keys, take } from './takeEvents.js'
 
 /**
  * An in-memory `chainx_queryEvents`: exclusive cursor, ascending or descending, hasNextPage,
@@ -57,19 +58,6 @@ function fakeService(options: { timeRangeScanFromStartTime?: boolean; repeatCurs
   return { events, calls, failures, emit, query }
 }
 
-/** Takes `count` events from a watcher, bounded by a 5 s signal the watcher was given. */
-async function take<T>(watcher: EventWatcher<T>, count: number, onEach?: (event: ChainxEvent<T>) => void): Promise<ChainxEvent<T>[]> {
-  const out: ChainxEvent<T>[] = []
-  if (count === 0) return out
-  for await (const event of watcher) {
-    out.push(event)
-    onEach?.(event)
-    if (out.length >= count) break
-  }
-  return out
-}
-
-const keys = (events: readonly ChainxEvent<unknown>[]) => events.map(eventKey)
 const expected = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => eventKey(idOf(from + i)))
 const bounded = () => AbortSignal.timeout(5_000)
 

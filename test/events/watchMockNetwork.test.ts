@@ -4,11 +4,11 @@ import { z } from 'zod/mini'
 import type { ChainxError } from '../../src/errors/ChainxError.js'
 import { createEventsClient, type EventsClient } from '../../src/events/createEventsClient.js'
 import { eventKey } from '../../src/events/eventKey.js'
-import type { ChainxEvent, EventId } from '../../src/events/types.js'
-import type { EventWatcher } from '../../src/events/watchEvents.js'
+import type { EventId } from '../../src/events/types.js'
 import type { ExecutedTransaction } from '../../src/testing/MockNetwork.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 import { createTransport, type TransportOptions } from '../../src/transport/createTransport.js'
+import { keys, take } from './takeEvents.js'
 
 // watch (polling chainx_queryEvents) against the mock network over real sockets on 127.0.0.1.
 
@@ -35,18 +35,6 @@ function tick(events = 1, from = sender): ExecutedTransaction {
 }
 
 const keysOf = (transactions: readonly ExecutedTransaction[]) => transactions.flatMap((tx) => tx.events.map((event) => eventKey(event.id)))
-const keys = (events: readonly ChainxEvent<unknown>[]) => events.map(eventKey)
-
-/** Takes `count` events, calling `onEach` after each; bounded by the watcher's 10 s signal. */
-async function take<T>(watcher: EventWatcher<T>, n: number, onEach?: (event: ChainxEvent<T>, index: number) => void): Promise<ChainxEvent<T>[]> {
-  const out: ChainxEvent<T>[] = []
-  for await (const event of watcher) {
-    out.push(event)
-    onEach?.(event, out.length - 1)
-    if (out.length >= n) break
-  }
-  return out
-}
 
 beforeAll(async () => {
   mock = await startMockNetwork({ events: 0, seed: 5, limits: { maxPageSize: MAX_PAGE_SIZE } })
