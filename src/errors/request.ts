@@ -15,8 +15,10 @@ export class HttpError extends ChainxError {
   readonly bodyExcerpt: string
   /** Request URL. */
   readonly url: string
+  /** Milliseconds the server asked to wait before retrying (`Retry-After`, sent with 503), when it said. */
+  readonly retryAfterMs: number | undefined
 
-  constructor(args: { status: number; body: string; url: string } & ChainxErrorOptions) {
+  constructor(args: { status: number; body: string; url: string; retryAfterMs?: number | undefined } & ChainxErrorOptions) {
     super('HTTP', `HTTP request failed with status ${args.status}`, {
       ...args,
       retryable: args.status >= 500 || args.status === 408,
@@ -24,6 +26,7 @@ export class HttpError extends ChainxError {
     this.status = args.status
     this.bodyExcerpt = excerpt(args.body)
     this.url = args.url
+    this.retryAfterMs = args.retryAfterMs
   }
 }
 
@@ -105,11 +108,14 @@ export class InvalidResponseError extends ChainxError {
   readonly status: number
   /** First 512 characters of the body. */
   readonly bodyExcerpt: string
+  /** Milliseconds the server asked to wait before retrying (`Retry-After`, sent with 503), when it said. */
+  readonly retryAfterMs: number | undefined
 
-  constructor(args: { status: number; body: string; reason: string } & ChainxErrorOptions) {
+  constructor(args: { status: number; body: string; reason: string; retryAfterMs?: number | undefined } & ChainxErrorOptions) {
     super('INVALID_RESPONSE', `Invalid response: ${args.reason}`, { ...args, retryable: args.status >= 500 })
     this.status = args.status
     this.bodyExcerpt = excerpt(args.body)
+    this.retryAfterMs = args.retryAfterMs
   }
 }
 

@@ -1,5 +1,5 @@
 import { ChainxError } from '../errors/ChainxError.js'
-import { RateLimitedError } from '../errors/request.js'
+import { HttpError, InvalidResponseError, RateLimitedError } from '../errors/request.js'
 import { sleep } from './sleep.js'
 
 /** How failed requests are retried. Only retryable errors are: network faults, timeouts, 5xx, 429. */
@@ -20,7 +20,7 @@ export interface RetryOptions {
    */
   maxDelayMs?: number
   /**
-   * Longest `Retry-After` the SDK will wait; a longer one fails at once with `RATE_LIMITED`.
+   * Longest `Retry-After` the SDK will wait; a longer one fails at once (`RATE_LIMITED` for a 429).
    * @default 60_000
    */
   maxRetryAfterMs?: number
@@ -54,7 +54,8 @@ export function backoffDelay(attempt: number, options: ResolvedRetryOptions, ran
 
 /**
  * Runs `attempt` until it succeeds, fails with a non-retryable error, or retries run out.
- * A `Retry-After` from the server replaces the backoff delay, up to `maxRetryAfterMs`.
+ * A `Retry-After` from the server (429, or a 5xx such as 503) replaces the backoff delay,
+ * up to `maxRetryAfterMs`.
  *
  * @example
  * const result = await withRetry((n) => send(n), resolveRetryOptions({}), signal)
@@ -69,7 +70,10 @@ export async function withRetry<T>(
       return await attempt(n)
     } catch (error) {
       if (!(error instanceof ChainxError) || !error.retryable || n >= options.retries) throw error
-      const asked = error instanceof RateLimitedError ? error.retryAfterMs : undefined
+      const asked =
+        error instanceof RateLimitedError || error instanceof HttpError || error instanceof InvalidResponseError
+          ? error.retryAfterMs
+          : undefined
       if (asked !== undefined && asked > options.maxRetryAfterMs) throw error
       await sleep(asked ?? backoffDelay(n, options), signal)
     }

@@ -67,6 +67,25 @@ describe('retries', () => {
     expect(calls()).toBe(4)
   })
 
+  it('a 503 with Retry-After is retried after the wait the server asked for, up to the ceiling', async () => {
+    const calls = sequence([
+      () => new HttpResponse('Service Unavailable', { status: 503, headers: { 'retry-after': '0' } }),
+      () => HttpResponse.json({ ok: true }),
+    ])
+    const transport = createTransport({ retry: fast })
+    await expect(transport.request({ url, body: '{}', parse: parseJson })).resolves.toEqual({ ok: true })
+    expect(calls()).toBe(2)
+    for (const unavailable of [
+      () => new HttpResponse('Service Unavailable', { status: 503, headers: { 'retry-after': '3600' } }),
+      () => HttpResponse.json({ message: 'unavailable' }, { status: 503, headers: { 'retry-after': '3600' } }),
+    ]) {
+      const count = sequence([unavailable])
+      const error = await transport.request({ url, body: '{}', parse: parseJson }).catch((e: unknown) => e)
+      expect(error).toMatchObject({ status: 503, retryAfterMs: 3_600_000 })
+      expect(count()).toBe(1)
+    }
+  })
+
   it('an HTML 502 page is INVALID_RESPONSE, retried, then reported with the body excerpt', async () => {
     const calls = sequence([
       () => new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } }),
