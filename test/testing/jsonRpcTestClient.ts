@@ -69,11 +69,17 @@ export class TestClient {
   }
 }
 
-/** Rejects when `promise` has not settled within WAIT_MS (so a broken test fails instead of hanging). */
-export function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+/**
+ * Rejects when `promise` has not settled within `ms` (WAIT_MS unless given), so a broken
+ * test fails instead of hanging.
+ *
+ * @example
+ * await withTimeout(once(socket, 'close'), 'close')
+ */
+export function withTimeout<T>(promise: Promise<T>, what: string, ms = WAIT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), WAIT_MS)
+    timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms)
   })
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }

@@ -2,22 +2,15 @@ import { once } from 'node:events'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createMockNetwork, startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
+import { withTimeout } from './jsonRpcTestClient.js'
 import { EVENTS_QUERY, postGraphql, postRaw } from './mockNetworkClient.js'
 
 const RPC_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'chainx_queryEvents', params: [{ All: [] }, null, 2, false] })
 const WAIT_MS = 5_000
 
-function withTimeout<T>(promise: Promise<T>, label: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out waiting for ${label}`)), WAIT_MS)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}
-
 async function openSocket(url: string): Promise<WebSocket> {
   const socket = new WebSocket(url)
-  await withTimeout(once(socket, 'open'), 'open')
+  await withTimeout(once(socket, 'open'), 'open', WAIT_MS)
   return socket
 }
 
@@ -86,7 +79,7 @@ describe('faults on demand', () => {
 
   it('faults: dropWebSockets drops every WebSocket without a close frame (code 1006)', async () => {
     const sockets = [await openSocket(mock.wsUrl), await openSocket(mock.wsUrl.replace('/ws', '/subscribe'))]
-    const closed = sockets.map((socket) => withTimeout(once(socket, 'close'), 'close'))
+    const closed = sockets.map((socket) => withTimeout(once(socket, 'close'), 'close', WAIT_MS))
     mock.network.faults.dropWebSockets()
     for (const [code] of await Promise.all(closed)) expect(code).toBe(1006)
   })
@@ -112,7 +105,7 @@ describe('restart and rate limit', () => {
     try {
       const before = await postGraphql(mock.graphqlUrl, '{ chainIdentifier events(last: 3) { nodes { json } } }')
       const socket = await openSocket(mock.wsUrl)
-      const closed = withTimeout(once(socket, 'close'), 'close')
+      const closed = withTimeout(once(socket, 'close'), 'close', WAIT_MS)
       await mock.network.restart()
       const [code] = await closed
       expect(code).toBe(1006)
@@ -154,7 +147,7 @@ describe('restart and rate limit', () => {
   it('close: resolves with every socket closed, and a second close is a no-op', async () => {
     const mock = await startMockNetwork({ events: 0 })
     const socket = await openSocket(mock.wsUrl)
-    const closed = withTimeout(once(socket, 'close'), 'close')
+    const closed = withTimeout(once(socket, 'close'), 'close', WAIT_MS)
     await mock.close()
     await closed
     await mock.close()
