@@ -3,6 +3,7 @@ export * from './errors/index.js'
 export type {
   GraphQLDocument,
   GraphQLQueryClient,
+  QueryArguments,
   QueryOptions,
   QueryResult,
   ResultOf,

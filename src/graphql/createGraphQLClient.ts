@@ -22,6 +22,17 @@ export type ResultOf<D> = D extends DocumentTypeDecoration<infer R, any> ? R : u
 /** Variables type carried by a typed document. */
 export type VariablesOf<D> = D extends DocumentTypeDecoration<any, infer V> ? V : Record<string, unknown>
 
+/**
+ * The arguments of `query` after the document: `variables` may be left out only when the
+ * operation has no required variable.
+ *
+ * @example
+ * const args: QueryArguments<{ address: string }> = [{ address: '0x1' }, { timeoutMs: 5_000 }]
+ */
+export type QueryArguments<TVariables> = Record<string, never> extends TVariables
+  ? [variables?: TVariables, options?: QueryOptions]
+  : [variables: TVariables, options?: QueryOptions]
+
 /** Per-call options of a GraphQL query. */
 export interface QueryOptions {
   /** Aborts the request (and its retries). */
@@ -76,8 +87,7 @@ export interface GraphQLQueryClient {
    */
   query<D extends GraphQLDocument<any, any>>(
     document: D,
-    variables?: VariablesOf<D>,
-    options?: QueryOptions,
+    ...args: QueryArguments<VariablesOf<D>>
   ): Promise<QueryResult<ResultOf<D>>>
   /** The limits in force: from the options, or fetched from `serviceConfig` once. */
   limits(options?: { signal?: AbortSignal | undefined }): Promise<Partial<ServiceLimits>>
@@ -153,7 +163,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
 
   return {
     limits,
-    async query(document, variables, callOptions = {}) {
+    async query(document, variables?, callOptions = {}) {
       const text = documentText(document)
       const vars = (variables ?? {}) as Record<string, unknown>
       const known = text === serviceConfigText ? {} : await limits(callOptions)

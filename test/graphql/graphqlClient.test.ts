@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ChainxClient } from '../../src/client.js'
 import { isChainxError } from '../../src/errors/ChainxError.js'
 import { GraphQLError, QueryLimitError } from '../../src/errors/graphql.js'
-import { EpochDocument } from '../../src/graphql/generated/operations.js'
+import { AvailableRangeDocument, DynamicFieldDocument, EpochDocument } from '../../src/graphql/generated/operations.js'
 import { defaultMockServiceLimits } from '../../src/testing/graphql/mockServiceLimits.js'
 
 const graphqlUrl = 'http://chainx.test/graphql'
@@ -116,6 +116,24 @@ describe('GraphQL request and response (4.1, 9)', () => {
     if (value?.__typename === 'MoveValue') expect(value.bcs).toBe('AAAAAAAAAAA=')
     expect(seen[0]?.body.query).toContain('fragment MoveValueFields on MoveValue')
     expect(seen[0]?.body.query).toContain('... on MoveObject')
+  })
+})
+
+describe('query types', () => {
+  it('E2: the types require the variables an operation cannot run without', async () => {
+    answer = () => withVersion({ data: { object: null } })
+    const { graphql } = client()
+    // @ts-expect-error DynamicField declares $address and $name non-null without defaults
+    const missing = await graphql.query(DynamicFieldDocument).catch((e: unknown) => e)
+    expect(missing).toMatchObject({ code: 'MISSING_VARIABLE', sent: false })
+    // @ts-expect-error the same, with options but no variables
+    await graphql.query(DynamicFieldDocument, undefined, { timeoutMs: 1_000 }).catch(() => undefined)
+    await graphql.query(DynamicFieldDocument, { address: '0x1', name: { type: 'u64', bcs: 'AAAAAAAAAAA=' } })
+    // Operations whose variables are all optional, and plain strings, still take none.
+    await graphql.query(EpochDocument)
+    await graphql.query(AvailableRangeDocument, undefined, { timeoutMs: 1_000 })
+    await graphql.query('{ chainIdentifier }')
+    expect(seen).toHaveLength(4)
   })
 })
 

@@ -102,7 +102,7 @@ export function createFakeGraphQL(options: FakeGraphQLOptions) {
     async limits() {
       return options.limits ?? {}
     },
-    async query(_document, variables, queryOptions = {}) {
+    async query(_document, variables?, queryOptions = {}) {
       const request = { ...(variables as FakeRequest) }
       requests.push(request)
       if (queryOptions.signal) signals.push(queryOptions.signal)
