@@ -7,13 +7,7 @@ import { createGraphQLClient } from './graphql/createGraphQLClient.js'
 import { createGraphQLMethods, type GraphQLMethods } from './graphql/createGraphQLMethods.js'
 import type { LimitsOption } from './graphql/serviceLimits.js'
 import { iterateEvents, type EventWalkPage, type IterateEventsOptions } from './pagination/iterateEvents.js'
-import {
-  paginate,
-  type GraphQLPage,
-  type NodeOf,
-  type PageVariables,
-  type PaginateOptions,
-} from './pagination/paginate.js'
+import { paginate, type GraphQLPage, type NodeOf, type PaginateArguments } from './pagination/paginate.js'
 import type { PageIterable } from './pagination/types.js'
 import { createTransport, type TransportOptions } from './transport/createTransport.js'
 
@@ -123,10 +117,9 @@ export class ChainxClient {
    */
   paginate<D extends GraphQLDocument<any, any>, TPath extends string = never>(
     document: D,
-    variables?: PageVariables<D>,
-    options?: PaginateOptions<NodeOf<ResultOf<D>, TPath>, TPath>,
+    ...args: PaginateArguments<D, TPath>
   ): PageIterable<NodeOf<ResultOf<D>, TPath>, GraphQLPage<NodeOf<ResultOf<D>, TPath>>> {
-    return paginate<D, TPath>(this.graphql, document, variables, options)
+    return paginate<D, TPath>(this.graphql, document, ...args)
   }
 
   /**

@@ -43,7 +43,7 @@ export type {
 } from './events/subscribe/types.js'
 export { validateSubscriptionFilter } from './events/subscribe/validateSubscriptionFilter.js'
 export type { EventWalkPage, IterateEventsOptions } from './pagination/iterateEvents.js'
-export type { GraphQLPage, NodeOf, PageInfo, PageVariables, PaginateOptions } from './pagination/paginate.js'
+export type { GraphQLPage, NodeOf, PageInfo, PageVariables, PaginateArguments, PaginateOptions } from './pagination/paginate.js'
 export type {
   ItemKey,
   PageDirection,

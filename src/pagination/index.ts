@@ -1,4 +1,12 @@
-export { paginate, type GraphQLPage, type NodeOf, type PageInfo, type PageVariables, type PaginateOptions } from './paginate.js'
+export {
+  paginate,
+  type GraphQLPage,
+  type NodeOf,
+  type PageInfo,
+  type PageVariables,
+  type PaginateArguments,
+  type PaginateOptions,
+} from './paginate.js'
 export { iterateEvents, type EventWalkPage, type IterateEventsOptions } from './iterateEvents.js'
 export { createPageIterator, type PageIteratorConfig, type PageRequest } from './createPageIterator.js'
 export { findConnection, type FoundConnection } from './findConnection.js'

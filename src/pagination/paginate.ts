@@ -94,6 +94,18 @@ export interface PaginateOptions<TNode, TPath extends string = string> extends W
 }
 
 /**
+ * The arguments of `paginate` after the document: `variables` may be left out only when
+ * the operation has no required variable besides the page ones.
+ *
+ * @example
+ * const args: PaginateArguments<typeof EventsDocument> = [{ filter: { sender } }, { pageSize: 50 }]
+ */
+export type PaginateArguments<D, TPath extends string = never> =
+  Record<string, never> extends PageVariables<D>
+    ? [variables?: PageVariables<D>, options?: PaginateOptions<NodeOf<ResultOf<D>, TPath>, TPath>]
+    : [variables: PageVariables<D>, options?: PaginateOptions<NodeOf<ResultOf<D>, TPath>, TPath>]
+
+/**
  * A page of a GraphQL walk: its nodes as `items`, its `pageInfo`, usage and version.
  *
  * @example
@@ -136,8 +148,7 @@ const PAGE_INFO = {
 export function paginate<D extends GraphQLDocument<any, any>, TPath extends string = never>(
   graphql: GraphQLQueryClient,
   document: D,
-  variables?: PageVariables<D>,
-  options: PaginateOptions<NodeOf<ResultOf<D>, TPath>, TPath> = {},
+  ...[variables, options = {}]: PaginateArguments<D, TPath>
 ): PageIterable<NodeOf<ResultOf<D>, TPath>, GraphQLPage<NodeOf<ResultOf<D>, TPath>>> {
   type TNode = NodeOf<ResultOf<D>, TPath>
   const resolved = resolvePaginationOptions<TNode>(options, nodeKey)

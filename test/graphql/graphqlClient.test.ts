@@ -1,10 +1,17 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import { ChainxClient } from '../../src/client.js'
 import { isChainxError } from '../../src/errors/ChainxError.js'
 import { GraphQLError, QueryLimitError } from '../../src/errors/graphql.js'
-import { AvailableRangeDocument, DynamicFieldDocument, EpochDocument } from '../../src/graphql/generated/operations.js'
+import {
+  AvailableRangeDocument,
+  DynamicFieldDocument,
+  EpochDocument,
+  type EpochQuery,
+} from '../../src/graphql/generated/operations.js'
+import type { GraphQLPage } from '../../src/pagination/paginate.js'
+import type { PageIterable } from '../../src/pagination/types.js'
 import { defaultMockServiceLimits } from '../../src/testing/graphql/mockServiceLimits.js'
 
 const graphqlUrl = 'http://chainx.test/graphql'
@@ -134,6 +141,17 @@ describe('query types', () => {
     await graphql.query(AvailableRangeDocument, undefined, { timeoutMs: 1_000 })
     await graphql.query('{ chainIdentifier }')
     expect(seen).toHaveLength(4)
+  })
+
+  it('P1: client.paginate types its nodes and requires the variables an operation cannot run without', () => {
+    const chainx = client()
+    const blocks = chainx.paginate(EpochDocument, { id: 1 }, { connection: 'epoch.transactionBlocks', pageSize: 5 })
+    type Block = NonNullable<EpochQuery['epoch']>['transactionBlocks']['edges'][number]['node']
+    expectTypeOf(blocks).toEqualTypeOf<PageIterable<Block, GraphQLPage<Block>>>()
+    expectTypeOf(chainx.paginate(EpochDocument)).toEqualTypeOf<PageIterable<Block, GraphQLPage<Block>>>()
+    // @ts-expect-error DynamicField declares $address and $name non-null without defaults
+    expect(() => chainx.paginate(DynamicFieldDocument)).toThrow(/declare \$first and \$after/)
+    expect(seen).toHaveLength(0)
   })
 })
 

@@ -1,3 +1,4 @@
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core'
 import fc from 'fast-check'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { FirstAndLastError } from '../../src/errors/graphql.js'
@@ -10,7 +11,7 @@ import {
   type EpochQuery,
   type EventsQuery,
 } from '../../src/graphql/generated/operations.js'
-import { paginate, type GraphQLPage, type NodeOf } from '../../src/pagination/paginate.js'
+import { paginate, type GraphQLPage, type NodeOf, type PageInfo } from '../../src/pagination/paginate.js'
 import type { PageIterable, RestartInfo } from '../../src/pagination/types.js'
 import { createFakeGraphQL, createGate, type FakeNode } from './fakeGraphQL.js'
 
@@ -169,6 +170,24 @@ describe('paginate: types', () => {
     expectTypeOf<NodeOf<EpochQuery>>().toEqualTypeOf<Block>()
     expectTypeOf<NodeOf<EpochQuery, 'epoch.transactionBlocks'>>().toEqualTypeOf<Block>()
     expectTypeOf<NodeOf<unknown>>().toBeUnknown()
+  })
+
+  it('P1: the types require the variables (other than the page ones) an operation cannot run without', () => {
+    const fake = createFakeGraphQL({ rows: 1 })
+    type Fields = { object: { dynamicFields: { pageInfo: PageInfo; nodes: { name: { bcs: string } }[] } } | null }
+    const ObjectFieldsDocument = `query ($address: SuiAddress!, $first: Int, $after: String) {
+      object(address: $address) { dynamicFields(first: $first, after: $after) { pageInfo { hasNextPage endCursor } nodes { name { bcs } } } }
+    }` as unknown as DocumentTypeDecoration<Fields, { address: string; first?: number | null; after?: string | null }>
+    // @ts-expect-error $address is non-null without a default
+    paginate(fake.client, ObjectFieldsDocument)
+    // @ts-expect-error the same, with options but no variables
+    paginate(fake.client, ObjectFieldsDocument, undefined, { pageSize: 5 })
+    const walk = paginate(fake.client, ObjectFieldsDocument, { address: '0x1' }, { connection: 'object.dynamicFields' })
+    expectTypeOf(walk).toEqualTypeOf<PageIterable<{ name: { bcs: string } }, GraphQLPage<{ name: { bcs: string } }>>>()
+    // Operations whose variables are all optional still take none.
+    paginate(fake.client, EventsDocument)
+    paginate(fake.client, EventsDocument, undefined, { pageSize: 5 })
+    expect(fake.requests).toHaveLength(0)
   })
 })
 
