@@ -38,7 +38,13 @@ export type ResolvedRetryOptions = Required<RetryOptions>
 export function resolveRetryOptions(options: RetryOptions | false | undefined): ResolvedRetryOptions {
   const base = { retries: 3, baseDelayMs: 200, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 }
   if (options === false) return { ...base, retries: 0 }
-  return { ...base, ...options }
+  // `{ retries: undefined }` means the default, not "no bound" (`n >= undefined` is never true).
+  return {
+    retries: options?.retries ?? base.retries,
+    baseDelayMs: options?.baseDelayMs ?? base.baseDelayMs,
+    maxDelayMs: options?.maxDelayMs ?? base.maxDelayMs,
+    maxRetryAfterMs: options?.maxRetryAfterMs ?? base.maxRetryAfterMs,
+  }
 }
 
 /**

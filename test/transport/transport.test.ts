@@ -117,6 +117,12 @@ describe('retries', () => {
     expect(calls()).toBe(1)
   })
 
+  it('retry options left undefined take their defaults (an undefined retries retried forever)', () => {
+    const defaults = { retries: 3, baseDelayMs: 200, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 }
+    expect(resolveRetryOptions({ retries: undefined, baseDelayMs: undefined, maxDelayMs: undefined, maxRetryAfterMs: undefined })).toEqual(defaults)
+    expect(resolveRetryOptions({ retries: 1, maxRetryAfterMs: undefined })).toEqual({ ...defaults, retries: 1 })
+  })
+
   it('backoff grows exponentially with jitter and is capped', () => {
     const options = resolveRetryOptions({ baseDelayMs: 100, maxDelayMs: 1_000 })
     expect(backoffDelay(0, options, () => 0)).toBe(50)
