@@ -11,7 +11,12 @@ import { paginate, type GraphQLPage, type NodeOf, type PaginateArguments } from 
 import type { PageIterable } from './pagination/types.js'
 import { createTransport, type TransportOptions } from './transport/createTransport.js'
 
-/** Options of `ChainxClient`. Transport options (fetch, headers, timeoutMs, retry, rateLimit, hooks) apply to every endpoint. */
+/**
+ * Options of `ChainxClient`. Transport options (fetch, headers, timeoutMs, retry, rateLimit, hooks) apply to every endpoint.
+ *
+ * @example
+ * const options: ChainxClientOptions = { graphqlUrl, rpcUrl, timeoutMs: 10_000, retry: { retries: 2 }, rateLimit: 100 }
+ */
 export interface ChainxClientOptions extends TransportOptions {
   /** The GraphQL endpoint, {graphql_url}. */
   graphqlUrl: string
@@ -38,7 +43,13 @@ export interface ChainxClientOptions extends TransportOptions {
   subscriptions?: Omit<SubscriptionClientOptions, 'wsUrl' | 'queryEvents'> | undefined
 }
 
-/** JSON-RPC events: one page, a walk over all pages, polling, and the deprecated subscription. */
+/**
+ * JSON-RPC events: one page, a walk over all pages, polling, and the deprecated subscription.
+ *
+ * @example
+ * const events: ChainxEventsApi = client.events
+ * const page = await events.query({ filter: { Sender: alice }, limit: 10 })
+ */
 export interface ChainxEventsApi extends EventsClient, Pick<SubscriptionClient, 'subscribe'> {
   /**
    * Walks every page of `chainx_queryEvents` for a filter, yielding events once each.

@@ -1,6 +1,11 @@
 import type { ServiceVersion } from '../graphql/serviceVersion.js'
 
-/** Every stable error code a chainx-sdk error can carry. */
+/**
+ * Every stable error code a chainx-sdk error can carry.
+ *
+ * @example
+ * const retryLater: ChainxErrorCode[] = ['RATE_LIMITED', 'TIMEOUT', 'NETWORK']
+ */
 export type ChainxErrorCode =
   | 'FIRST_AND_LAST'
   | 'PAGE_SIZE_EXCEEDED'
@@ -22,7 +27,13 @@ export type ChainxErrorCode =
   | 'JSON_RPC'
   | 'SOCKET_CLOSED'
 
-/** Options shared by every error constructor. */
+/**
+ * Options shared by every error constructor.
+ *
+ * @example
+ * const options: ChainxErrorOptions = { cause: signal.reason, details: 'the caller gave up' }
+ * throw new AbortedError(options)
+ */
 export interface ChainxErrorOptions {
   /** The error that caused this one; kept on `cause`. */
   cause?: unknown

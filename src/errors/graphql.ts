@@ -1,6 +1,11 @@
 import { ChainxError, type ChainxErrorCode, type ChainxErrorOptions } from './ChainxError.js'
 
-/** One entry of a GraphQL response's `errors` array, as the service sent it. */
+/**
+ * One entry of a GraphQL response's `errors` array, as the service sent it.
+ *
+ * @example
+ * const entry: GraphQLErrorEntry = { message: 'Requested data is outside the available range', path: ['events'], extensions: { code: 'BAD_USER_INPUT' } }
+ */
 export interface GraphQLErrorEntry {
   message: string
   locations?: { line: number; column: number }[] | undefined
@@ -8,7 +13,13 @@ export interface GraphQLErrorEntry {
   extensions?: { code?: string | undefined; [key: string]: unknown } | undefined
 }
 
-/** Which server limit a query went over. */
+/**
+ * Which server limit a query went over.
+ *
+ * @example
+ * const limit: QueryLimitName = 'maxQueryNodes'
+ * if (error instanceof QueryLimitError && error.limit === limit) console.warn('split the query')
+ */
 export type QueryLimitName =
   | 'maxQueryDepth'
   | 'maxQueryNodes'

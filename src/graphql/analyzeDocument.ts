@@ -7,10 +7,20 @@ import {
   type ValueNode,
 } from './parseDocument.js'
 
-/** A page-size argument as written: a literal number, a variable, or absent. */
+/**
+ * A page-size argument as written: a literal number, a variable, or absent.
+ *
+ * @example
+ * const first: PageArgument = { kind: 'variable', name: 'first' }
+ */
 export type PageArgument = { kind: 'literal'; value: number | null } | { kind: 'variable'; name: string } | undefined
 
-/** A field that takes `first`/`last` (a connection). */
+/**
+ * A field that takes `first`/`last` (a connection).
+ *
+ * @example
+ * const field: PagedField = { path: 'epoch.transactionBlocks', first: { kind: 'literal', value: 10 }, last: undefined }
+ */
 export interface PagedField {
   /** Response path of the field, aliases applied, e.g. `epoch.transactionBlocks`. */
   path: string
@@ -18,14 +28,24 @@ export interface PagedField {
   last: PageArgument
 }
 
-/** A declared variable. */
+/**
+ * A declared variable.
+ *
+ * @example
+ * const declaration: VariableDeclaration = { name: 'id', nonNull: false, hasDefault: true }
+ */
 export interface VariableDeclaration {
   name: string
   nonNull: boolean
   hasDefault: boolean
 }
 
-/** What the SDK's checks before sending need to know about one operation. */
+/**
+ * What the SDK's checks before sending need to know about one operation.
+ *
+ * @example
+ * const { inputNodes, depth }: OperationAnalysis = analyzeDocument('{ chainIdentifier }').operations[0]!
+ */
 export interface OperationAnalysis {
   name: string | undefined
   declared: VariableDeclaration[]
@@ -38,7 +58,12 @@ export interface OperationAnalysis {
   pagedFields: PagedField[]
 }
 
-/** A parsed document: its operations, analysed. */
+/**
+ * A parsed document: its operations, analysed.
+ *
+ * @example
+ * const analysis: DocumentAnalysis = analyzeDocument('query A { chainIdentifier } query B { serviceConfig { maxPageSize } }')
+ */
 export interface DocumentAnalysis {
   operations: OperationAnalysis[]
 }

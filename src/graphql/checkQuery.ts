@@ -9,7 +9,12 @@ import { InvalidArgumentError } from '../errors/request.js'
 import type { DocumentAnalysis, OperationAnalysis, PageArgument } from './analyzeDocument.js'
 import type { ServiceLimits } from './serviceLimits.js'
 
-/** Input of the checks the SDK runs before sending a query (spec part 7). */
+/**
+ * Input of the checks the SDK runs before sending a query (spec part 7).
+ *
+ * @example
+ * const input: QueryCheckInput = { analysis: analyzeDocument(text), variables: {}, bodyBytes: 120, limits: {} }
+ */
 export interface QueryCheckInput {
   analysis: DocumentAnalysis
   operationName?: string | undefined

@@ -11,15 +11,30 @@ import { GraphQLEnvelopeSchema, type Usage } from './responseSchemas.js'
 import type { LimitsOption, ServiceLimits } from './serviceLimits.js'
 import { parseServiceVersion, type ServiceVersion } from './serviceVersion.js'
 
-/** A GraphQL document: a codegen typed document, a plain string, or a parsed DocumentNode. */
+/**
+ * A GraphQL document: a codegen typed document, a plain string, or a parsed DocumentNode.
+ *
+ * @example
+ * const document: GraphQLDocument = 'query { chainIdentifier }'
+ */
 export type GraphQLDocument<TResult = unknown, TVariables = Record<string, unknown>> =
   | DocumentTypeDecoration<TResult, TVariables>
   | string
   | { kind: 'Document'; loc?: { source: { body: string } } }
 
-/** Result type carried by a typed document. */
+/**
+ * Result type carried by a typed document.
+ *
+ * @example
+ * type Epoch = ResultOf<typeof EpochDocument>['epoch']
+ */
 export type ResultOf<D> = D extends DocumentTypeDecoration<infer R, any> ? R : unknown
-/** Variables type carried by a typed document. */
+/**
+ * Variables type carried by a typed document.
+ *
+ * @example
+ * const variables: VariablesOf<typeof EventsDocument> = { first: 10, filter: { sender } }
+ */
 export type VariablesOf<D> = D extends DocumentTypeDecoration<any, infer V> ? V : Record<string, unknown>
 
 /**
@@ -33,7 +48,12 @@ export type QueryArguments<TVariables> = Record<string, never> extends TVariable
   ? [variables?: TVariables, options?: QueryOptions]
   : [variables: TVariables, options?: QueryOptions]
 
-/** Per-call options of a GraphQL query. */
+/**
+ * Per-call options of a GraphQL query.
+ *
+ * @example
+ * await client.graphql.epoch({}, { signal: AbortSignal.timeout(5_000), showUsage: true })
+ */
 export interface QueryOptions {
   /** Aborts the request (and its retries). */
   signal?: AbortSignal | undefined
@@ -50,7 +70,12 @@ export interface QueryOptions {
   operationName?: string | undefined
 }
 
-/** A successful GraphQL result. */
+/**
+ * A successful GraphQL result.
+ *
+ * @example
+ * const { data, usage, version }: QueryResult<EpochQuery> = await client.graphql.epoch()
+ */
 export interface QueryResult<TData> {
   data: TData
   /** The usage extension, when `showUsage` was set and the service sent it. */
@@ -59,7 +84,12 @@ export interface QueryResult<TData> {
   version: ServiceVersion | undefined
 }
 
-/** Options of the GraphQL client. */
+/**
+ * Options of the GraphQL client.
+ *
+ * @example
+ * const options: GraphQLClientOptions = { url: graphqlUrl, transport: createTransport(), showUsage: true }
+ */
 export interface GraphQLClientOptions {
   /** The GraphQL endpoint, {graphql_url}. */
   url: string
@@ -78,7 +108,13 @@ export interface GraphQLClientOptions {
   limits?: LimitsOption | undefined
 }
 
-/** Low-level GraphQL access: any document, checked before sending. */
+/**
+ * Low-level GraphQL access: any document, checked before sending.
+ *
+ * @example
+ * const graphql: GraphQLQueryClient = client.graphql
+ * const { data } = await graphql.query('query { chainIdentifier }')
+ */
 export interface GraphQLQueryClient {
   /**
    * Runs a GraphQL query. Unused or missing variables, `first` with `last`, page sizes

@@ -18,7 +18,13 @@ import {
   type TransactionBlocksQueryVariables,
 } from './generated/operations.js'
 
-/** The typed operations generated from queries/*.graphql, plus `query` for any document. */
+/**
+ * The typed operations generated from queries/*.graphql, plus `query` for any document.
+ *
+ * @example
+ * const graphql: GraphQLMethods = client.graphql
+ * const { data } = await graphql.availableRange()
+ */
 export interface GraphQLMethods extends GraphQLQueryClient {
   /**
    * An epoch (the latest without `id`) with one page of its transaction blocks.

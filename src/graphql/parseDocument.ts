@@ -1,6 +1,11 @@
 import { InvalidArgumentError } from '../errors/request.js'
 
-/** A value in a document: only variables matter to the SDK's checks; literals keep ints. */
+/**
+ * A value in a document: only variables matter to the SDK's checks; literals keep ints.
+ *
+ * @example
+ * const value: ValueNode = { kind: 'Variable', name: 'first' }
+ */
 export type ValueNode =
   | { kind: 'Variable'; name: string }
   | { kind: 'Int'; value: number }
@@ -8,22 +13,46 @@ export type ValueNode =
   | { kind: 'Object'; fields: ValueNode[] }
   | { kind: 'Other' }
 
+/**
+ * An argument of a field or directive.
+ *
+ * @example
+ * const argument: ArgumentNode = { name: 'first', value: { kind: 'Int', value: 10 } }
+ */
 export interface ArgumentNode {
   name: string
   value: ValueNode
 }
 
+/**
+ * A selection: a field (its response key is the alias when there is one), an inline fragment or a fragment spread.
+ *
+ * @example
+ * const spread: SelectionNode = { kind: 'FragmentSpread', name: 'PageInfoFields', directives: [] }
+ */
 export type SelectionNode =
   | { kind: 'Field'; responseKey: string; arguments: ArgumentNode[]; directives: ArgumentNode[]; selections?: SelectionNode[] }
   | { kind: 'InlineFragment'; directives: ArgumentNode[]; selections: SelectionNode[] }
   | { kind: 'FragmentSpread'; name: string; directives: ArgumentNode[] }
 
+/**
+ * A variable definition of an operation.
+ *
+ * @example
+ * const definition: VariableDefinitionNode = { name: 'id', nonNull: false, hasDefault: true }
+ */
 export interface VariableDefinitionNode {
   name: string
   nonNull: boolean
   hasDefault: boolean
 }
 
+/**
+ * An operation definition (the shorthand `{ ... }` is an anonymous query).
+ *
+ * @example
+ * const operation: OperationNode = parseDocument('query Q { chainIdentifier }').operations[0]!
+ */
 export interface OperationNode {
   kind: 'Operation'
   name: string | undefined
@@ -32,13 +61,24 @@ export interface OperationNode {
   selections: SelectionNode[]
 }
 
+/**
+ * A named fragment definition.
+ *
+ * @example
+ * const fragment = parseDocument('{ ...F } fragment F on Query { chainIdentifier }').fragments.get('F')
+ */
 export interface FragmentNode {
   kind: 'Fragment'
   name: string
   selections: SelectionNode[]
 }
 
-/** The executable definitions of a document, reduced to what the SDK's checks read. */
+/**
+ * The executable definitions of a document, reduced to what the SDK's checks read.
+ *
+ * @example
+ * const { operations, fragments }: ParsedDocument = parseDocument(text)
+ */
 export interface ParsedDocument {
   operations: OperationNode[]
   fragments: Map<string, FragmentNode>

@@ -1,6 +1,11 @@
 import * as z from 'zod/mini'
 
-/** The usage extension (spec 2.4, 4.1 rule 3): six integers describing the request. */
+/**
+ * The usage extension (spec 2.4, 4.1 rule 3): six integers describing the request.
+ *
+ * @example
+ * UsageSchema.parse({ inputNodes: 2, outputNodes: 2, depth: 2, variables: 0, fragments: 0, queryPayload: 37 })
+ */
 export const UsageSchema = z.object({
   inputNodes: z.int(),
   outputNodes: z.int(),
@@ -10,7 +15,13 @@ export const UsageSchema = z.object({
   queryPayload: z.int(),
 })
 
-/** The usage extension of a response, when requested with `showUsage`. */
+/**
+ * The usage extension of a response, when requested with `showUsage`.
+ *
+ * @example
+ * const { usage } = await client.graphql.epoch({}, { showUsage: true })
+ * console.log(usage?.inputNodes, usage?.outputNodes)
+ */
 export type Usage = z.infer<typeof UsageSchema>
 
 const GraphQLErrorEntrySchema = z.object({
@@ -23,6 +34,9 @@ const GraphQLErrorEntrySchema = z.object({
 /**
  * The GraphQL response envelope. `data` is only checked to be an object or null here;
  * its shape is the operation's, typed by codegen.
+ *
+ * @example
+ * const envelope = GraphQLEnvelopeSchema.safeParse(JSON.parse(body))
  */
 export const GraphQLEnvelopeSchema = z.object({
   data: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
@@ -30,7 +44,12 @@ export const GraphQLEnvelopeSchema = z.object({
   extensions: z.optional(z.looseObject({ usage: z.optional(UsageSchema) })),
 })
 
-/** Relay PageInfo (spec 2.3). */
+/**
+ * Relay PageInfo (spec 2.3).
+ *
+ * @example
+ * PageInfoSchema.parse({ hasNextPage: true, hasPreviousPage: false, startCursor: 'a', endCursor: 'b' })
+ */
 export const PageInfoSchema = z.object({
   hasNextPage: z.boolean(),
   hasPreviousPage: z.boolean(),

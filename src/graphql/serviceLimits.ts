@@ -1,6 +1,9 @@
 /**
  * The limits of spec 8.2 and page sizes of 4.2 rule 3, as `serviceConfig` reports them.
  * The SDK checks queries against the ones it knows before sending.
+ *
+ * @example
+ * const { maxPageSize, defaultPageSize } = await client.graphql.limits()
  */
 export interface ServiceLimits {
   maxQueryDepth: number
@@ -21,5 +24,8 @@ export interface ServiceLimits {
  * Where the client takes limits from: `'serviceConfig'` fetches them once, lazily, and
  * caches them per client; an object gives them (missing ones are not checked); `false`
  * turns the checks off.
+ *
+ * @example
+ * new ChainxClient({ graphqlUrl, limits: { maxPageSize: 50, maxQueryDepth: 20 } })
  */
 export type LimitsOption = 'serviceConfig' | Partial<ServiceLimits> | false

@@ -1,4 +1,10 @@
-/** The service version from the `x-chain-rpc-version` response header. */
+/**
+ * The service version from the `x-chain-rpc-version` response header.
+ *
+ * @example
+ * const { version } = await client.graphql.serviceConfig()
+ * if (version && version.year < 2025) console.warn(`old service ${version.raw}`)
+ */
 export interface ServiceVersion {
   /** The header as sent, e.g. `2024.1.0` or `2024.1.0-abc123`. */
   raw: string

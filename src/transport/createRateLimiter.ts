@@ -1,6 +1,12 @@
 import { sleep } from './sleep.js'
 
-/** A client-side limiter: at most `requestsPerMinute` requests start in any 60 s window. */
+/**
+ * A client-side limiter: at most `requestsPerMinute` requests start in any 60 s window.
+ *
+ * @example
+ * const limiter: RateLimiter = createRateLimiter(60)
+ * await limiter.acquire(AbortSignal.timeout(5_000))
+ */
 export interface RateLimiter {
   /** Resolves when one more request may start; rejects as soon as `signal` aborts, even while queued. */
   acquire(signal?: AbortSignal): Promise<void>

@@ -6,12 +6,24 @@ import { createNodeHttp, isNodeRuntime } from './nodeHttp.js'
 import type { FetchFn, HttpFn, HttpResponse } from './types.js'
 import { resolveRetryOptions, withRetry, type RetryOptions } from './withRetry.js'
 
-/** Static headers, or a function computing them before every request (may be async). */
+/**
+ * Static headers, or a function computing them before every request (may be async).
+ *
+ * @example
+ * const headers: HeadersOption = async () => ({ authorization: `Bearer ${await getToken()}` })
+ */
 export type HeadersOption =
   | Record<string, string>
   | (() => Record<string, string> | Promise<Record<string, string>>)
 
-/** Passed to `onRequest` before each attempt; `headers` may be changed in place. */
+/**
+ * Passed to `onRequest` before each attempt; `headers` may be changed in place.
+ *
+ * @example
+ * onRequest: (info: RequestInfo) => {
+ *   info.headers['x-request-id'] = crypto.randomUUID()
+ * }
+ */
 export interface RequestInfo {
   url: string
   headers: Record<string, string>
@@ -20,7 +32,12 @@ export interface RequestInfo {
   attempt: number
 }
 
-/** Passed to `onResponse` after each attempt that got a response. */
+/**
+ * Passed to `onResponse` after each attempt that got a response.
+ *
+ * @example
+ * onResponse: ({ status, attempt, durationMs }: ResponseInfo) => console.warn(`${status} after ${durationMs} ms (attempt ${attempt})`)
+ */
 export interface ResponseInfo {
   url: string
   status: number
@@ -29,7 +46,12 @@ export interface ResponseInfo {
   durationMs: number
 }
 
-/** Options of the HTTP transport shared by the GraphQL and JSON-RPC clients. */
+/**
+ * Options of the HTTP transport shared by the GraphQL and JSON-RPC clients.
+ *
+ * @example
+ * const options: TransportOptions = { timeoutMs: 10_000, retry: { retries: 2 }, rateLimit: 100 }
+ */
 export interface TransportOptions {
   /**
    * A `fetch` to use instead of the built-in choice.
@@ -59,7 +81,12 @@ export interface TransportOptions {
   onResponse?: ((info: ResponseInfo) => void) | undefined
 }
 
-/** One request through the transport. */
+/**
+ * One request through the transport.
+ *
+ * @example
+ * const request: TransportRequest<number> = { url, body: '{}', parse: (response) => response.status }
+ */
 export interface TransportRequest<T> {
   url: string
   body: string
@@ -70,7 +97,12 @@ export interface TransportRequest<T> {
   parse: (response: HttpResponse) => T
 }
 
-/** Sends requests with timeouts, retries, rate limiting and hooks. */
+/**
+ * Sends requests with timeouts, retries, rate limiting and hooks.
+ *
+ * @example
+ * const transport: Transport = createTransport({ timeoutMs: 5_000 })
+ */
 export interface Transport {
   request<T>(request: TransportRequest<T>): Promise<T>
 }

@@ -2,7 +2,12 @@ import { ChainxError } from '../errors/ChainxError.js'
 import { HttpError, InvalidResponseError, RateLimitedError } from '../errors/request.js'
 import { sleep } from './sleep.js'
 
-/** How failed requests are retried. Only retryable errors are: network faults, timeouts, 5xx, 429. */
+/**
+ * How failed requests are retried. Only retryable errors are: network faults, timeouts, 5xx, 429.
+ *
+ * @example
+ * new ChainxClient({ graphqlUrl, retry: { retries: 5, baseDelayMs: 500, maxRetryAfterMs: 30_000 } })
+ */
 export interface RetryOptions {
   /**
    * Retries after the first attempt.
@@ -26,7 +31,12 @@ export interface RetryOptions {
   maxRetryAfterMs?: number
 }
 
-/** Resolved retry settings. */
+/**
+ * Resolved retry settings: every field set.
+ *
+ * @example
+ * const settings: ResolvedRetryOptions = resolveRetryOptions({ retries: 2 })
+ */
 export type ResolvedRetryOptions = Required<RetryOptions>
 
 /**
