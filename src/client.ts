@@ -81,6 +81,12 @@ export class ChainxClient {
   #subscriptions: Promise<SubscriptionClient> | undefined
 
   constructor(options: ChainxClientOptions) {
+    for (const [key, protocols] of URL_PROTOCOLS) {
+      const url = options[key]
+      if ((key === 'graphqlUrl' || url !== undefined) && !protocols.includes(protocolOf(url))) {
+        throw new InvalidArgumentError(`${key} must be an absolute ${protocols.join(' or ')} URL, got ${JSON.stringify(url)}`)
+      }
+    }
     this.options = options
     const transport = createTransport(options)
     this.graphql = createGraphQLMethods(
@@ -143,5 +149,19 @@ export class ChainxClient {
     const subscriptions = this.#subscriptions
     this.#subscriptions = undefined
     await (await subscriptions)?.close()
+  }
+}
+
+const URL_PROTOCOLS: [key: 'graphqlUrl' | 'rpcUrl' | 'wsUrl', protocols: string[]][] = [
+  ['graphqlUrl', ['http:', 'https:']],
+  ['rpcUrl', ['http:', 'https:']],
+  ['wsUrl', ['ws:', 'wss:']],
+]
+
+function protocolOf(value: unknown): string {
+  try {
+    return typeof value === 'string' ? new URL(value).protocol : ''
+  } catch {
+    return ''
   }
 }

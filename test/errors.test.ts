@@ -24,3 +24,12 @@ describe('ChainxError', () => {
     expect(isChainxError(new Error('plain'))).toBe(false)
   })
 })
+
+describe('ChainxClient options', () => {
+  it('a URL that is not absolute fails at construction with INVALID_ARGUMENT, not later as NETWORK', async () => {
+    const { ChainxClient } = await import('../src/client.js')
+    expect(() => new ChainxClient({ graphqlUrl: 'localhost:9000/graphql' })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
+    expect(() => new ChainxClient({ graphqlUrl: 'http://127.0.0.1:1/graphql', rpcUrl: '/rpc' })).toThrow(/rpcUrl must be an absolute http: or https: URL/)
+    expect(new ChainxClient({ graphqlUrl: 'http://127.0.0.1:1/graphql' }).options.graphqlUrl).toBe('http://127.0.0.1:1/graphql')
+  })
+})

@@ -61,7 +61,7 @@ export interface TransportOptions {
   /** Headers sent with every request, or a function returning them (an error it throws reaches the caller unchanged). */
   headers?: HeadersOption | undefined
   /**
-   * Time limit of one attempt, in ms.
+   * Time limit of one attempt, in ms; `0` or `Infinity` sets none.
    * @default 30_000
    */
   timeoutMs?: number | undefined
@@ -107,6 +107,8 @@ export interface Transport {
   request<T>(request: TransportRequest<T>): Promise<T>
 }
 
+const MAX_TIMER_MS = 2 ** 31 - 1
+
 /**
  * Creates the transport shared by the GraphQL and JSON-RPC clients.
  *
@@ -136,7 +138,11 @@ export function createTransport(options: TransportOptions = {}): Transport {
     if (signal?.aborted) throw new AbortedError({ cause: signal.reason })
     const timeoutMs = request.timeoutMs ?? defaultTimeoutMs
     const controller = new AbortController()
-    const timer = setTimeout(() => controller.abort(new TimeoutError({ timeoutMs })), timeoutMs)
+    // Timers take at most 2^31 - 1 ms; above that Node fires them at once.
+    const timer =
+      timeoutMs > 0 && timeoutMs < MAX_TIMER_MS
+        ? setTimeout(() => controller.abort(new TimeoutError({ timeoutMs })), timeoutMs)
+        : undefined
     const onAbort = () => controller.abort(new AbortedError({ cause: signal?.reason }))
     signal?.addEventListener('abort', onAbort, { once: true })
     const started = Date.now()

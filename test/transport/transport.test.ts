@@ -329,3 +329,16 @@ describe('rate limiter', () => {
     await expect(waiting).rejects.toThrow('stop')
   })
 })
+
+describe('options', () => {
+  it('timeoutMs: 0 or Infinity sets no time limit (a timer over 2^31 - 1 ms would fire at once)', async () => {
+    mock.use(http.post(url, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      return HttpResponse.json({ ok: true })
+    }))
+    for (const timeoutMs of [0, Infinity, 2 ** 32]) {
+      const transport = createTransport({ retry: false, timeoutMs, fetch: (input, init) => fetch(input, init) })
+      await expect(transport.request({ url, body: '{}', parse: parseJson })).resolves.toEqual({ ok: true })
+    }
+  })
+})
