@@ -22,7 +22,7 @@ let browser: Browser
 describe('examples/browser in headless Chromium', () => {
   beforeAll(async () => {
     if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install -y chromium (.ci/run does)`)
-    await build({ configFile: join(exampleDir, 'vite.config.ts'), logLevel: 'warn' })
+    await build({ configFile: join(exampleDir, 'vite.config.ts'), logLevel: 'error' })
     const dist = join(exampleDir, 'dist')
     pages = createServer((request, response) => {
       const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
