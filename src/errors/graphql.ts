@@ -1,3 +1,4 @@
+import type { Usage } from '../graphql/responseSchemas.js'
 import { ChainxError, type ChainxErrorCode, type ChainxErrorOptions } from './ChainxError.js'
 
 /**
@@ -34,6 +35,8 @@ interface GraphQLErrorArgs extends ChainxErrorOptions {
   errors?: GraphQLErrorEntry[] | undefined
   /** Partial data the service returned next to its errors. */
   data?: unknown
+  /** The usage extension, when it was asked for and the service sent it with the errors. */
+  usage?: Usage | undefined
 }
 
 /**
@@ -53,12 +56,15 @@ export class GraphQLError extends ChainxError {
   readonly errors: GraphQLErrorEntry[]
   /** Partial data returned with the errors, if any. */
   readonly data: unknown
+  /** The usage extension sent with the errors (the service keeps it through execution errors, not limit errors). */
+  readonly usage: Usage | undefined
 
   constructor(args: GraphQLErrorArgs & { message?: string }, code: ChainxErrorCode = 'GRAPHQL') {
     super(code, args.message ?? args.errors?.[0]?.message ?? 'GraphQL query failed', args)
     this.sent = args.sent
     this.errors = args.errors ?? []
     this.data = args.data
+    this.usage = args.usage
   }
 }
 

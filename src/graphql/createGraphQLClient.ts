@@ -1,5 +1,5 @@
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core'
-import { AbortedError, InvalidResponseError } from '../errors/request.js'
+import { AbortedError, HttpError, InvalidResponseError } from '../errors/request.js'
 import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import type { Transport } from '../transport/createTransport.js'
 import { analyzeDocument } from './analyzeDocument.js'
@@ -129,6 +129,9 @@ export interface GraphQLQueryClient {
   limits(options?: { signal?: AbortSignal | undefined }): Promise<Partial<ServiceLimits>>
 }
 
+/** How long queries go unchecked after the serviceConfig fetch failed, before it is tried again. */
+const LIMITS_RETRY_AFTER_MS = 30_000
+
 /**
  * Creates the GraphQL client used by `ChainxClient.graphql`.
  *
@@ -141,18 +144,23 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
   const limitsOption = options.limits ?? 'serviceConfig'
   const serviceConfigText = String(ServiceConfigDocument)
   let fetchedLimits: Promise<Partial<ServiceLimits>> | undefined
+  let limitsFailedAt = -Infinity
 
   function limits(callOptions: QueryOptions = {}): Promise<Partial<ServiceLimits>> {
     if (limitsOption === false) return Promise.resolve({})
     if (limitsOption !== 'serviceConfig') return Promise.resolve(limitsOption)
+    // After a failed fetch, queries go unchecked for a while instead of each paying for
+    // another attempt (with its retries) against a service that just failed it.
+    if (fetchedLimits === undefined && Date.now() - limitsFailedAt < LIMITS_RETRY_AFTER_MS) return Promise.resolve({})
     const { signal, ...shared } = callOptions
     // One fetch serves every caller, so it takes no caller's signal: each caller stops
     // waiting on its own abort, and the others still get the limits.
     fetchedLimits ??= send(requestBody(serviceConfigText, {}, undefined), shared).then(
       (result) => (result.data as { serviceConfig: ServiceLimits }).serviceConfig,
       () => {
-        // Unknown limits mean unchecked queries, not guessed ones; try again next time.
+        // Unknown limits mean unchecked queries, not guessed ones; try again later.
         fetchedLimits = undefined
+        limitsFailedAt = Date.now()
         return {}
       },
     )
@@ -188,11 +196,15 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
           })
         }
         const { data, errors, extensions } = envelope.data
-        if (errors && errors.length > 0) throw mapGraphQLErrors(errors, data ?? null, version)
+        const usage = extensions?.usage
+        const rejection = errors && errors.length > 0 ? mapGraphQLErrors(errors, data ?? null, version, usage) : undefined
+        // A server failure dressed as a GraphQL body is still a server failure: retryable.
+        if (response.status >= 500) throw new HttpError({ status: response.status, body: response.body, url, version, cause: rejection })
+        if (rejection) throw rejection
         if (data === undefined || data === null) {
           throw new InvalidResponseError({ status: response.status, body: response.body, reason: 'no data', version })
         }
-        return { data, usage: extensions?.usage, version }
+        return { data, usage, version }
       },
     })
   }

@@ -11,6 +11,7 @@ import {
 } from '../errors/graphql.js'
 import { CursorCheckpointMismatchError, StaleCursorError } from '../errors/pagination.js'
 import { RateLimitedError } from '../errors/request.js'
+import type { Usage } from './responseSchemas.js'
 import type { ServiceVersion } from './serviceVersion.js'
 
 type LimitMatch = { limit: QueryLimitName; value?: number; max?: number }
@@ -43,10 +44,11 @@ export function mapGraphQLErrors(
   errors: GraphQLErrorEntry[],
   data: unknown,
   version: ServiceVersion | undefined,
+  usage?: Usage | undefined,
 ): ChainxError {
   const first = errors[0]
   const message = first?.message ?? ''
-  const base = { sent: true, errors, data, version }
+  const base = { sent: true, errors, data, version, usage }
 
   if (message === "'first' and 'last' must not be used together") return new FirstAndLastError(base)
   const pageSize = /^Connection's page size of (\d+) exceeds max of (\d+)/.exec(message)

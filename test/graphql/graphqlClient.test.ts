@@ -353,6 +353,49 @@ describe('service errors keep their detail and map to codes (graphql-anchor 2.4)
     expect(error).toMatchObject({ code: 'GRAPHQL', data: { a: { epochId: 1 }, b: null } })
   })
 
+  it('G3/L5: the usage extension sent with execution errors is kept on the error', async () => {
+    const usage = { inputNodes: 4, outputNodes: 62, depth: 4, variables: 0, fragments: 0, queryPayload: 394 }
+    answer = () =>
+      withVersion({ data: null, extensions: { usage }, errors: [{ message: "'first' and 'last' must not be used together", path: ['transactionBlocks'], extensions: { code: 'BAD_USER_INPUT' } }] })
+    const error = await client({ limits: false }).graphql.query('{ chainIdentifier }', {}, { showUsage: true }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'FIRST_AND_LAST', usage })
+  })
+
+  it('a GraphQL-shaped body with a 5xx status is a retryable HTTP error, with the GraphQL error as its cause', async () => {
+    let calls = 0
+    answer = () => {
+      calls++
+      return calls === 1
+        ? withVersion({ data: null, errors: [{ message: 'Internal error occurred while processing request: db', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }, 500)
+        : withVersion({ data: { chainIdentifier: 'x' } })
+    }
+    const retried = await client({ limits: false, retry: { retries: 1, baseDelayMs: 1 } }).graphql.query('{ chainIdentifier }')
+    expect(retried.data).toEqual({ chainIdentifier: 'x' })
+    expect(calls).toBe(2)
+    calls = 0
+    const error = await client({ limits: false }).graphql.query('{ chainIdentifier }').catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'HTTP', status: 500, retryable: true, cause: { code: 'GRAPHQL', sent: true } })
+  })
+
+  it('L2: after a failed serviceConfig fetch, queries go unchecked for a while instead of refetching each time', async () => {
+    let configRequests = 0
+    mock.use(
+      http.post(graphqlUrl, async ({ request }) => {
+        const body = (await request.json()) as Seen['body']
+        if (body.query.includes('serviceConfig')) {
+          configRequests++
+          return new HttpResponse('<html>502</html>', { status: 502 })
+        }
+        return HttpResponse.json({ data: { chainIdentifier: 'x' } })
+      }),
+    )
+    const shared = client()
+    for (let i = 0; i < 3; i++) await shared.graphql.query('{ chainIdentifier }')
+    expect(configRequests).toBe(1)
+    const unchecked = await shared.graphql.query('{ events(first: 500) { nodes { bcs } } }')
+    expect(unchecked.data).toEqual({ chainIdentifier: 'x' })
+  })
+
   it('a 200 body that is neither data nor errors is INVALID_RESPONSE', async () => {
     answer = () => withVersion({ hello: 'world' })
     const error = await client({ limits: false }).graphql.query('{ chainIdentifier }').catch((e: unknown) => e)
