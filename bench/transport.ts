@@ -8,6 +8,7 @@ import { createTransport } from '../src/transport/createTransport.js'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3_000)
 const WARMUP = 300
+const ROUNDS = 2
 
 if (process.argv[2] === 'server') {
   const body = JSON.stringify({ data: { epoch: { epochId: 1, referenceGasPrice: '1000' } } })
@@ -40,29 +41,36 @@ if (process.argv[2] === 'server') {
       },
     ],
   ]
-  const rows: Record<string, string | number>[] = []
-  for (const [name, run] of contenders) {
-    for (let i = 0; i < WARMUP; i++) await run()
-    const latencies: number[] = []
-    const cpu = process.cpuUsage()
-    const started = performance.now()
-    for (let i = 0; i < REQUESTS; i++) {
-      const t = performance.now()
-      await run()
-      latencies.push(performance.now() - t)
+  // Two rounds, every contender in each, best round kept: the first use of undici's fetch in a
+  // process pays for its warm-up, which would otherwise count against whoever runs it first.
+  const best = new Map<string, Record<string, string | number>>()
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, run] of contenders) {
+      for (let i = 0; i < WARMUP; i++) await run()
+      const latencies: number[] = []
+      const cpu = process.cpuUsage()
+      const started = performance.now()
+      for (let i = 0; i < REQUESTS; i++) {
+        const t = performance.now()
+        await run()
+        latencies.push(performance.now() - t)
+      }
+      const wall = performance.now() - started
+      const used = process.cpuUsage(cpu)
+      latencies.sort((a, b) => a - b)
+      const row = {
+        contender: name,
+        'req/s': Math.round((REQUESTS / wall) * 1000),
+        'p50 ms': latencies[Math.floor(REQUESTS * 0.5)]!.toFixed(3),
+        'p99 ms': latencies[Math.floor(REQUESTS * 0.99)]!.toFixed(3),
+        'client CPU µs/req': Math.round((used.user + used.system) / REQUESTS),
+      }
+      const previous = best.get(name)
+      if (!previous || row['req/s'] > (previous['req/s'] as number)) best.set(name, row)
     }
-    const wall = performance.now() - started
-    const used = process.cpuUsage(cpu)
-    latencies.sort((a, b) => a - b)
-    rows.push({
-      contender: name,
-      'req/s': Math.round((REQUESTS / wall) * 1000),
-      'p50 ms': latencies[Math.floor(REQUESTS * 0.5)]!.toFixed(3),
-      'p99 ms': latencies[Math.floor(REQUESTS * 0.99)]!.toFixed(3),
-      'client CPU µs/req': Math.round((used.user + used.system) / REQUESTS),
-    })
   }
-  console.log(`transport benchmark: ${REQUESTS} sequential POSTs to a local server (Node ${process.version})`)
+  const rows = [...best.values()]
+  console.log(`transport benchmark: ${REQUESTS} sequential POSTs to a local server, best of ${ROUNDS} rounds (Node ${process.version})`)
   console.table(rows)
   child.disconnect()
   process.exit(0)
