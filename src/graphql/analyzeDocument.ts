@@ -56,6 +56,10 @@ export interface OperationAnalysis {
   /** Deepest selection level; spreads and inline fragments add a level. */
   depth: number
   pagedFields: PagedField[]
+  /** The operation's selections, for estimates that depend on variable values. */
+  selections: SelectionNode[]
+  /** The document's fragments, by name. */
+  fragments: Map<string, FragmentNode>
 }
 
 /**
@@ -131,6 +135,8 @@ function analyzeOperation(operation: OperationNode, fragments: Map<string, Fragm
     inputNodes,
     depth,
     pagedFields,
+    selections: operation.selections,
+    fragments,
   }
 }
 

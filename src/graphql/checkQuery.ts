@@ -7,6 +7,7 @@ import {
 } from '../errors/graphql.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import type { DocumentAnalysis, OperationAnalysis, PageArgument } from './analyzeDocument.js'
+import { estimateOutputNodes } from './estimateOutputNodes.js'
 import type { ServiceLimits } from './serviceLimits.js'
 
 /**
@@ -52,8 +53,9 @@ export function selectOperation(analysis: DocumentAnalysis, operationName?: stri
 /**
  * Rejects, before anything is sent, a query the service would reject: an unused or
  * missing variable, `first` with `last`, a page size over `maxPageSize`, a query deeper
- * than `maxQueryDepth`, with more than `maxQueryNodes` input nodes, or a body larger than
- * `maxQueryPayloadSize` bytes. As the service does, it validates the variables of every
+ * than `maxQueryDepth`, with more than `maxQueryNodes` input nodes, a body larger than
+ * `maxQueryPayloadSize` bytes, or an estimated output over `maxOutputNodes` (counted for
+ * the operation that runs). As the service does, it validates the variables of every
  * operation in the document and counts the input nodes of all of them; values and page
  * sizes are checked for the operation that runs. Pure: throws the typed error or returns
  * the operation.
@@ -104,6 +106,11 @@ export function checkQuery(input: QueryCheckInput): OperationAnalysis {
   for (const [limit, value] of checks) {
     const max = limits[limit]
     if (max !== undefined && value > max) throw new QueryLimitError({ ...notSent, limit, value, max })
+  }
+  const { maxOutputNodes, defaultPageSize } = limits
+  if (maxOutputNodes !== undefined && defaultPageSize !== undefined) {
+    const value = estimateOutputNodes(operation.selections, operation.fragments, variables, defaultPageSize)
+    if (value > maxOutputNodes) throw new QueryLimitError({ ...notSent, limit: 'maxOutputNodes', value, max: maxOutputNodes })
   }
   return operation
 }

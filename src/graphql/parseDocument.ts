@@ -31,7 +31,7 @@ export interface ArgumentNode {
  * const spread: SelectionNode = { kind: 'FragmentSpread', name: 'PageInfoFields', directives: [] }
  */
 export type SelectionNode =
-  | { kind: 'Field'; responseKey: string; arguments: ArgumentNode[]; directives: ArgumentNode[]; selections?: SelectionNode[] }
+  | { kind: 'Field'; name: string; responseKey: string; arguments: ArgumentNode[]; directives: ArgumentNode[]; selections?: SelectionNode[] }
   | { kind: 'InlineFragment'; directives: ArgumentNode[]; selections: SelectionNode[] }
   | { kind: 'FragmentSpread'; name: string; directives: ArgumentNode[] }
 
@@ -222,10 +222,10 @@ export function parseDocument(source: string): ParsedDocument {
     }
     // `alias: field`: the alias is the response key.
     const responseKey = name()
-    if (skip(':')) name()
+    const fieldName = skip(':') ? name() : responseKey
     const fieldArgs = args()
     const fieldDirectives = directives()
-    const field: SelectionNode = { kind: 'Field', responseKey, arguments: fieldArgs, directives: fieldDirectives }
+    const field: SelectionNode = { kind: 'Field', name: fieldName, responseKey, arguments: fieldArgs, directives: fieldDirectives }
     if (peek('{')) field.selections = selectionSet()
     return field
   }

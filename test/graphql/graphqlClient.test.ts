@@ -402,3 +402,17 @@ describe('service errors keep their detail and map to codes (graphql-anchor 2.4)
     expect(error).toMatchObject({ code: 'INVALID_RESPONSE', version: { raw: '2025.3.1-abc' } })
   })
 })
+
+describe('output-node estimate before sending', () => {
+  it('E7/L2: a query whose estimated output goes over maxOutputNodes fails before sending', async () => {
+    const nested = 'query Q($a: Int, $b: Int) { checkpoints(first: $a) { nodes { transactionBlocks(first: $b) { nodes { digest } } } } }'
+    const error = await client({ limits: { maxOutputNodes: 2_000, defaultPageSize: 20 } })
+      .graphql.query(nested, { a: 50, b: 50 })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'QUERY_LIMIT', limit: 'maxOutputNodes', value: 1 + 1 + 50 + 50 + 2_500, max: 2_000, sent: false })
+    expect(seen).toHaveLength(0)
+    answer = () => withVersion({ data: { checkpoints: { nodes: [] } } })
+    await client({ limits: { maxOutputNodes: 2_000, defaultPageSize: 20 } }).graphql.query(nested, { a: 10, b: 10 })
+    expect(seen).toHaveLength(1)
+  })
+})
