@@ -16,11 +16,14 @@ export class JsonRpcError extends ChainxError {
   /** The JSON-RPC method that failed. */
   readonly method: string
 
-  constructor(args: ChainxErrorOptions & { rpcCode: number; message: string; data?: unknown; method: string }) {
+  constructor(
+    args: ChainxErrorOptions & { rpcCode: number; message: string; data?: unknown; method: string; retryable?: boolean },
+  ) {
     super('JSON_RPC', args.message, {
       ...args,
       details: typeof args.data === 'string' ? args.data : args.details,
-      retryable: args.rpcCode === -32050,
+      // -32050 is the service's transient error; callers mark others (a server time-out).
+      retryable: args.retryable ?? args.rpcCode === -32050,
     })
     this.rpcCode = args.rpcCode
     this.data = args.data

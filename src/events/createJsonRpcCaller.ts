@@ -15,6 +15,8 @@ import type { HttpResponse } from '../transport/types.js'
  */
 export const RATE_LIMIT_RPC_CODE = -32009
 
+const SERVER_INTERNAL_RPC_CODE = -32603
+
 const JsonRpcId = z.nullable(z.union([z.number(), z.string()]))
 const SuccessSchema = z.object({ jsonrpc: z.literal('2.0'), id: JsonRpcId, result: z.unknown() })
 const FailureSchema = z.object({
@@ -72,7 +74,8 @@ export interface JsonRpcCaller {
  * - `error` → `JsonRpcError` keeping `rpcCode`, `message` and `data` (-32602 invalid
  *   params carries its detail in `data`; -32601 is an unknown method). Errors with
  *   `id: null` (server time-out -32603, parse error -32700) belong to this request: one
- *   request is in flight per HTTP exchange.
+ *   request is in flight per HTTP exchange. The server time-out (-32603 with `id: null`)
+ *   is retryable; the transport retries it.
  * - error -32009 "Too many requests" (usually `id: null`) or HTTP 429 (even with an HTML
  *   body) → `RateLimitedError` (retryable; the transport waits `Retry-After` or backs off
  *   and retries). The JSON-RPC error is kept as `cause`.
@@ -123,7 +126,16 @@ function readResult(response: HttpResponse, request: { url: string; id: number; 
     const parsed = FailureSchema.safeParse(json)
     if (!parsed.success) throw invalid('not a JSON-RPC 2.0 error response', parsed.error)
     const { id, error } = parsed.data
-    const rpcError = new JsonRpcError({ rpcCode: error.code, message: error.message, data: error.data, method: request.method, version })
+    // -32603 with `id: null` is the service's own request time-out (JSON_RPC_TIMEOUT): transient.
+    const serverTimeout = error.code === SERVER_INTERNAL_RPC_CODE && id === null
+    const rpcError = new JsonRpcError({
+      rpcCode: error.code,
+      message: error.message,
+      data: error.data,
+      method: request.method,
+      version,
+      ...(serverTimeout ? { retryable: true, details: 'the service timed out the request' } : {}),
+    })
     if (error.code === RATE_LIMIT_RPC_CODE) {
       throw new RateLimitedError({
         status: response.status,

@@ -155,6 +155,19 @@ describe('JSON-RPC errors (msw)', () => {
     expect((error as RateLimitedError).cause).toMatchObject({ rpcCode: -32009 })
   })
 
+  it('J1: -32603 with id null (the service timed the request out) is retried; with an id it is not', async () => {
+    const timedOut = () => HttpResponse.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error' } })
+    answers = [timedOut, (call) => ok(call, page())]
+    const result = await events().query({ filter: { All: [] } })
+    expect(result.data).toHaveLength(1)
+    expect(calls).toHaveLength(2)
+    calls.length = 0
+    answers = [(call) => HttpResponse.json({ jsonrpc: '2.0', id: call.body.id, error: { code: -32603, message: 'Internal error' } })]
+    const error = await events().query({ filter: { All: [] } }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'JSON_RPC', rpcCode: -32603, retryable: false })
+    expect(calls).toHaveLength(1)
+  })
+
   it('E8: HTTP 429 with an HTML body and Retry-After in seconds is RATE_LIMITED with retryAfterMs', async () => {
     answers = [() => new HttpResponse('<html><body>Too Many Requests</body></html>', { status: 429, headers: { 'retry-after': '7', 'content-type': 'text/html' } })]
     const error = await events({ retry: false }).query({ filter: { All: [] } }).catch((e: unknown) => e)
