@@ -5,7 +5,8 @@
  *   `new ChainxClient(await startMockNetwork())` works as is.
  * - `createMockNetwork(options)` + `mockNetworkHandlers(network)` from `chainx-sdk/testing/msw`: the same service behind msw.
  * - `network.publish` / `network.execute`: emit events the way Move code does (spec 6.1).
- * - `network.faults`, `network.restart()`: latency, 429/503, HTML 502, truncated JSON, dropped sockets.
+ * - `network.faults`, `network.restart()`: latency, 429/503, HTML 502, truncated JSON, dropped
+ *   sockets, subscriptions dropped silently.
  *
  * @example
  * import { bcs } from '@mysten/bcs'

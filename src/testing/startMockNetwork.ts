@@ -131,6 +131,7 @@ export async function startMockNetwork(options: StartMockNetworkOptions = {}): P
 
   const port = await listen(options.port ?? 0)
   const stopDropping = network.faults.onDropWebSockets(() => hub.dropAllConnections())
+  const stopSilentDrops = network.faults.onDropSubscriptionsSilently(() => hub.dropSubscriptionsSilently())
   network.bindServer({
     restart: async () => {
       await stop()
@@ -166,6 +167,7 @@ export async function startMockNetwork(options: StartMockNetworkOptions = {}): P
       closing ??= (async () => {
         if (timer) clearInterval(timer)
         stopDropping()
+        stopSilentDrops()
         network.bindServer(undefined)
         await stop()
         hub.close()

@@ -1,7 +1,7 @@
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { WebSocketServer } from 'ws'
+import { WebSocket, WebSocketServer } from 'ws'
 import { SubscriptionHub } from '../../src/testing/jsonRpc/SubscriptionHub.js'
 import { ADDR, FakeLedger, counterTransactions } from './jsonRpcFakeLedger.js'
 import { TestClient, withTimeout } from './jsonRpcTestClient.js'
@@ -179,6 +179,30 @@ describe('chainx_subscribeEvent over WebSocket', () => {
     ledger.commit(counterTransactions(1))
     await again.barrier()
     expect(again.notifications).toHaveLength(1)
+  })
+
+  it('S1: dropSubscriptionsSilently forgets every subscription but keeps the socket: no close, no error, calls answered, unsubscribe false', async () => {
+    const { hub, ledger, connect } = await startHub()
+    const first = await connect()
+    const second = await connect()
+    const dropped = [
+      (await first.call('chainx_subscribeEvent', [{ All: [] }])).result as number,
+      (await second.call('chainx_subscribeEvent', [{ Sender: ADDR.alice }])).result as number,
+    ]
+    expect(hub.dropSubscriptionsSilently()).toBe(2)
+    expect(hub.subscriptionCount).toBe(0)
+    expect(hub.connectionCount).toBe(2)
+    ledger.commit(counterTransactions(2))
+    await first.barrier() // answered: the socket is open, and no notification came before the answer
+    await second.barrier()
+    expect([first.notifications, second.notifications]).toEqual([[], []])
+    expect((await first.call('chainx_unsubscribeEvent', [dropped[0]])).result).toBe(false)
+    expect((await second.call('chainx_unsubscribeEvent', [dropped[1]])).result).toBe(false)
+    const again = (await first.call('chainx_subscribeEvent', [{ All: [] }])).result as number
+    const [tx] = ledger.commit(counterTransactions(1))
+    await first.barrier()
+    expect(first.notifications.map((message) => [message.params!.subscription, message.params!.result.id.txDigest])).toEqual([[again, tx!.digest]])
+    expect([first.socket.readyState, second.socket.readyState]).toEqual([WebSocket.OPEN, WebSocket.OPEN])
   })
 
   it('S1: close() stops listening to the ledger and closes sockets with 1001', async () => {

@@ -2,7 +2,7 @@ import { once } from 'node:events'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { createMockNetwork, startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
-import { withTimeout } from './jsonRpcTestClient.js'
+import { TestClient, withTimeout } from './jsonRpcTestClient.js'
 import { EVENTS_QUERY, postGraphql, postRaw } from './mockNetworkClient.js'
 
 const RPC_BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'chainx_queryEvents', params: [{ All: [] }, null, 2, false] })
@@ -82,6 +82,24 @@ describe('faults on demand', () => {
     const closed = sockets.map((socket) => withTimeout(once(socket, 'close'), 'close', WAIT_MS))
     mock.network.faults.dropWebSockets()
     for (const [code] of await Promise.all(closed)) expect(code).toBe(1006)
+  })
+
+  it('S1: faults: dropSubscriptionsSilently removes the subscriptions of open sockets without telling them (jsonrpc-anchor 2.8)', async () => {
+    const client = await new TestClient(mock.wsUrl).opened()
+    try {
+      const dropped = (await client.call('chainx_subscribeEvent', [{ All: [] }])).result as number
+      mock.network.faults.dropSubscriptionsSilently()
+      const dataset = mock.network.dataset
+      if (!dataset) throw new Error('dataset expected')
+      const call = { sender: dataset.senders[0] as string, package: dataset.counter.package, module: 'counter', function: 'increment' }
+      mock.network.execute({ ...call, emit: [{ struct: 'Incremented', fields: { value: 1n, by: 1, tags: [] } }] })
+      await client.barrier()
+      expect(client.notifications).toEqual([])
+      expect((await client.call('chainx_unsubscribeEvent', [dropped])).result).toBe(false)
+      expect(client.socket.readyState).toBe(WebSocket.OPEN)
+    } finally {
+      client.socket.terminate()
+    }
   })
 })
 

@@ -26,18 +26,22 @@ export interface FaultOptions {
 
 /**
  * Faults on demand for the mock network's HTTP endpoints (sockets and msw alike): added
- * latency, the next N responses as 429 / 503 / an HTML 502 page / truncated JSON, and
- * dropping every WebSocket without a close frame. Faults are used up in the order scheduled.
+ * latency, the next N responses as 429 / 503 / an HTML 502 page / truncated JSON, dropping
+ * every WebSocket without a close frame, and dropping every subscription silently (the
+ * sockets stay open). Faults are used up in the order scheduled. The WebSocket faults act
+ * on `startMockNetwork`'s socket server and do nothing behind msw (no WebSocket there).
  *
  * @example
  * network.faults.rateLimitNext(2, { retryAfterSeconds: 1 })
  * network.faults.truncateNext(1, { endpoint: 'graphql' })
  * network.faults.dropWebSockets()
+ * network.faults.dropSubscriptionsSilently()
  */
 export class MockFaults {
   #latency: { ms: number; endpoint: FaultEndpoint | undefined } | undefined
   readonly #queue: ScheduledFault[] = []
   readonly #dropListeners = new Set<() => void>()
+  readonly #silentDropListeners = new Set<() => void>()
 
   /** Adds `ms` of latency before every response (0 removes it). */
   addLatency(ms: number, options: FaultOptions = {}): this {
@@ -70,6 +74,16 @@ export class MockFaults {
     for (const listener of this.#dropListeners) listener()
   }
 
+  /**
+   * Removes every WebSocket subscription on the server without closing its socket or
+   * telling the client, as the reference service does with a slow subscriber
+   * (jsonrpc-anchor 2.8): calls are still answered, no event arrives for the old ids any
+   * more, and unsubscribing one answers `false`. Subscriptions made afterwards work.
+   */
+  dropSubscriptionsSilently(): void {
+    for (const listener of this.#silentDropListeners) listener()
+  }
+
   /** Removes latency and every scheduled fault. */
   clear(): void {
     this.#latency = undefined
@@ -98,6 +112,14 @@ export class MockFaults {
     this.#dropListeners.add(listener)
     return () => {
       this.#dropListeners.delete(listener)
+    }
+  }
+
+  /** Registers what `dropSubscriptionsSilently` does (the socket server calls this). */
+  onDropSubscriptionsSilently(listener: () => void): () => void {
+    this.#silentDropListeners.add(listener)
+    return () => {
+      this.#silentDropListeners.delete(listener)
     }
   }
 

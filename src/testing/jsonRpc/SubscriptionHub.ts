@@ -37,12 +37,13 @@ interface Subscription {
  *   answered by `ws` itself.
  *
  * Like the real service it never replays past events and sends no close frame for a
- * dropped subscription.
+ * dropped subscription (see `dropSubscriptionsSilently`).
  *
  * @example
  * const hub = new SubscriptionHub(ledger)
  * webSocketServer.on('connection', (socket) => hub.handleConnection(socket))
- * // later: hub.dropAllConnections() to simulate a network fault; hub.close() on shutdown
+ * // later: hub.dropAllConnections() to simulate a network fault,
+ * // hub.dropSubscriptionsSilently() to simulate slow subscribers removed; hub.close() on shutdown
  */
 export class SubscriptionHub {
   readonly #ledger: LedgerReader
@@ -97,6 +98,23 @@ export class SubscriptionHub {
       this.#forget(socket)
       socket.terminate()
     }
+  }
+
+  /**
+   * Forgets every subscription on the server side while keeping the connections open, as
+   * the reference service does with a subscriber whose channel is full (jsonrpc-anchor 2.8):
+   * no close frame and no error; the socket keeps answering calls, no event is pushed for
+   * those ids any more, and unsubscribing one answers `false`. New subscriptions are served.
+   * Returns how many subscriptions were dropped.
+   *
+   * @example
+   * hub.dropSubscriptionsSilently() // 3
+   */
+  dropSubscriptionsSilently(): number {
+    const dropped = this.#subscriptions.size
+    this.#subscriptions.clear()
+    for (const owned of this.#connections.values()) owned.clear()
+    return dropped
   }
 
   /**
