@@ -63,11 +63,17 @@ export interface EventSubscriptionOptions {
  * How `attach` hands a server subscription id to the client's notification router.
  *
  * @example
- * const hooks: AttachHooks = { route: (id) => routes.set(id, subscription), healthy: () => keeper.markHealthy() }
+ * const hooks: AttachHooks = {
+ *   route: (id) => routes.set(id, subscription),
+ *   unroute: (id) => routes.delete(id),
+ *   healthy: () => keeper.markHealthy(),
+ * }
  */
 export interface AttachHooks {
   /** Route notifications of `id` to this subscription (delivering any that came early). */
   route: (id: number) => void
+  /** Stop routing notifications of `id` (a stalled server subscription that was replaced). */
+  unroute: (id: number) => void
   /** The server accepted a subscription on this socket. */
   healthy: () => void
 }
@@ -76,6 +82,14 @@ export interface AttachHooks {
 const TRANSIENT_RPC_CODES: ReadonlySet<number> = new Set([-32009, -32603, -32050])
 
 type Cursor = { known: true; id: EventId | null } | { known: false }
+
+/** A matching event newer than the position, found by `verify` and not handled yet. */
+interface Suspect {
+  id: EventId
+  key: string
+  /** Set when the event is handled (live or backfilled) after it was found. */
+  handled: boolean
+}
 
 /**
  * One subscription of a client: subscribes on each socket the client opens, delivers
@@ -86,6 +100,13 @@ type Cursor = { known: true; id: EventId | null } | { known: false }
  * Every event passes a bounded set of recently seen ids (`eventKey`) first, so none is
  * delivered twice. The position (`cursor`) is the id of the last event handled, live or
  * backfilled; a backfill reads `plan.query` after it, page by page.
+ *
+ * Verification (`verify`, called by the client every `verifyIntervalMs`): the service can
+ * drop a subscription and keep the socket (jsonrpc-anchor 2.8), so the newest matching event
+ * is read with `queryEvents`; one that is newer than the position and still not handled at
+ * the next check means the server subscription is dead. It is then reported (`stalled`),
+ * unsubscribed (the server answers `false`), subscribed again on the same socket, and
+ * backfilled from the position like after a reconnect.
  *
  * @example
  * const subscription = new EventSubscription({ filter, plan: planBackfill(filter), parameters, queryEvents, backfill, onEnded })
@@ -100,6 +121,7 @@ export class EventSubscription {
   #settleReady: { resolve: () => void; reject: (error: unknown) => void } | undefined
   #active = true
   #socket: JsonRpcSocket | undefined
+  #hooks: AttachHooks | undefined
   #serverId: number | undefined
   #attaching: Promise<void> | undefined
   #acknowledged = false
@@ -110,6 +132,8 @@ export class EventSubscription {
   #backfilling = false
   #backfillAgain = false
   #ending: Promise<boolean> | undefined
+  #suspect: Suspect | undefined
+  #verifying = false
 
   constructor(options: EventSubscriptionOptions) {
     this.#options = options
@@ -132,6 +156,7 @@ export class EventSubscription {
   attach(socket: JsonRpcSocket, hooks: AttachHooks): Promise<void> {
     if (!this.#active || this.#socket === socket) return this.#attaching ?? Promise.resolve()
     this.#socket = socket
+    this.#hooks = hooks
     this.#serverId = undefined
     const attaching = this.#subscribe(socket, hooks)
     this.#attaching = attaching
@@ -226,6 +251,39 @@ export class EventSubscription {
   }
 
   /**
+   * One liveness check of the server subscription; does nothing unless it is subscribed and
+   * idle (no subscribe, backfill or check in flight), or without `queryEvents` or backfill.
+   *
+   * - A suspect from the previous check that is still not handled: the subscription is
+   *   stalled; it is reported, replaced by a new server subscription and backfilled.
+   * - Otherwise one query for the newest events of `plan.query` (descending; `limit` 1 when
+   *   the plan is exact, else one page, checked with `matchSubscriptionFilter`): the newest
+   *   matching one that is newer than the position and not handled becomes the suspect, so
+   *   an event gets a whole interval to arrive before it counts as lost.
+   * - Without a known position (nothing handled since a failed backfill, or
+   *   `onSubscribe: false` and nothing handled yet) the newest event becomes the position,
+   *   as the anchor at subscribe does.
+   *
+   * Never rejects: errors go to `onError`.
+   *
+   * @example
+   * await subscription.verify()
+   */
+  async verify(): Promise<void> {
+    if (this.#verifying || !this.#idle() || this.#backfill === false) return
+    this.#verifying = true
+    try {
+      const suspect = this.#suspect
+      if (suspect !== undefined && !suspect.handled) await this.#recover(suspect.id)
+      else await this.#check()
+    } catch (error) {
+      if (this.#active) this.#error(error)
+    } finally {
+      this.#verifying = false
+    }
+  }
+
+  /**
    * Unsubscribes: stops delivery at once, waits for a subscribe still in flight, then
    * sends `chainx_unsubscribeEvent`. Resolves with the server's answer (`false` when the
    * server had already dropped it), or `true` when the socket is gone (and the server
@@ -258,6 +316,67 @@ export class EventSubscription {
   #stop(): void {
     this.#active = false
     this.#buffer = undefined
+    this.#suspect = undefined
+  }
+
+  /** Subscribed on an open socket, with no subscribe or backfill in flight. */
+  #idle(): boolean {
+    return this.#active && this.#socket?.closed === false && this.#serverId !== undefined && !this.#backfilling && this.#buffer === undefined
+  }
+
+  async #check(): Promise<void> {
+    const socket = this.#socket
+    const serverId = this.#serverId
+    const { exact } = this.#options.plan
+    const pageSize = (this.#backfill as ResolvedBackfill).pageSize
+    const page = await this.#query({ cursor: null, limit: exact ? 1 : pageSize, descending: true })
+    // Subscribed again (or gone) meanwhile: that subscribe started its own backfill.
+    if (this.#socket !== socket || this.#serverId !== serverId || !this.#idle()) return
+    if (!this.#cursor.known) {
+      this.#cursor = { known: true, id: page.data[0]?.id ?? null }
+      return
+    }
+    const position = this.#cursor.id === null ? undefined : eventKey(this.#cursor.id)
+    this.#suspect = undefined
+    for (const event of page.data) {
+      const key = eventKey(event)
+      // Delivery is in order: the position, or any event handled, has every older one handled too.
+      if (key === position || this.#seen.has(key)) return
+      if (exact || matchSubscriptionFilter(this.#options.filter, event)) {
+        this.#suspect = { id: event.id, key, handled: false }
+        return
+      }
+    }
+  }
+
+  /** The server subscription is dead: unsubscribes it (the server answers `false`), subscribes again and backfills. */
+  async #recover(missed: EventId): Promise<void> {
+    const socket = this.#socket as JsonRpcSocket
+    const hooks = this.#hooks as AttachHooks
+    const staleId = this.#serverId as number
+    this.#suspect = undefined
+    const resubscribing = this.#resubscribe(socket, hooks, staleId)
+    // `end` (even from the listener of the state below) waits for it, then unsubscribes the new id.
+    this.#attaching = resubscribing
+    this.report({ state: 'stalled', missed })
+    await resubscribing
+  }
+
+  async #resubscribe(socket: JsonRpcSocket, hooks: AttachHooks, staleId: number): Promise<void> {
+    try {
+      // Unsubscribe first: its answer comes after any notification of the old id, so the
+      // streams never overlap and the backfill covers the time until the new one.
+      await socket.call(UNSUBSCRIBE_METHOD, [staleId])
+    } catch (error) {
+      if (this.#socket !== socket || error instanceof SocketClosedError) return
+      // No answer (or an error): the socket is not fit to subscribe on; a reconnect resubscribes and backfills.
+      socket.terminate(`${UNSUBSCRIBE_METHOD} of a stalled subscription failed: ${String(error)}`)
+      return
+    }
+    if (this.#socket !== socket || this.#serverId !== staleId) return
+    hooks.unroute(staleId)
+    this.#serverId = undefined
+    if (this.#active) await this.#subscribe(socket, hooks)
   }
 
   get #backfill(): ResolvedBackfill | false {
@@ -283,6 +402,7 @@ export class EventSubscription {
     this.#serverId = id
     if (!this.#active) return
     hooks.healthy()
+    this.#suspect = undefined
     const reattached = this.#acknowledged
     this.#acknowledged = true
     const backfill = this.#backfill
@@ -387,6 +507,7 @@ export class EventSubscription {
     const key = eventKey(event)
     if (this.#seen.has(key)) return false
     this.#seen.add(key)
+    if (this.#suspect?.key === key) this.#suspect.handled = true
     this.#cursor = { known: true, id: event.id }
     this.#lastTimestampMs = timestampOf(event) ?? this.#lastTimestampMs
     if (check && !matchSubscriptionFilter(this.#options.filter, event)) return false

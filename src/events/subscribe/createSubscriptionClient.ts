@@ -1,4 +1,5 @@
 import type { ChainxError } from '../../errors/ChainxError.js'
+import { InvalidArgumentError } from '../../errors/request.js'
 import type { ParseTypeNameOptions } from '../parseTypeName.js'
 import type { QueryEventsFn } from '../types.js'
 import { connectJsonRpcSocket, type JsonRpcSocket } from './connectJsonRpcSocket.js'
@@ -96,6 +97,32 @@ export interface SubscriptionClientOptions {
    */
   backfill?: BackfillOptions | false | undefined
   /**
+   * Time between two checks that each subscription's server side is still alive, in ms;
+   * 0 (or Infinity, or more than a timer holds, 2^31 - 1) makes none; negative or NaN throws
+   * `INVALID_ARGUMENT`. Needs `queryEvents` and backfill (nothing runs without them).
+   *
+   * The service can remove a subscription whose consumer is slow and say nothing: the socket
+   * stays open and answers calls (so the heartbeat passes), but no event comes any more and a
+   * later unsubscribe answers `false` (jsonrpc-anchor 2.8). Only missing events show it. So
+   * each check reads the newest events of the subscription's backfill query (`planBackfill`;
+   * one event when that query is exact, else one page of `backfill.pageSize` checked with
+   * `matchSubscriptionFilter`, so a drop shows once a matching event is among the newest
+   * `pageSize` events of that query at a check). A matching event newer than the last one handled that is
+   * still not delivered at the next check (a whole interval later, so ordinary latency is
+   * not taken for a loss) means the subscription is dead: a `stalled` state is reported,
+   * the old id unsubscribed, a new server subscription made on the same socket, and what
+   * was missed backfilled from the last event handled, each event once and in order. Events
+   * the service dropped from a live subscription are recovered the same way.
+   *
+   * Why on by default: without it a dropped subscription stops for good with no signal,
+   * which breaks the once-and-in-order promise; the price is one small query (one event,
+   * or one page) per subscription per interval, run one subscription after the other (skipped while the
+   * previous round still runs), and a drop is found within about two intervals. Set 0 with
+   * many subscriptions under a tight rate limit, or when losing the stream is acceptable.
+   * @default 60_000
+   */
+  verifyIntervalMs?: number | undefined
+  /**
    * Limits for checking event type names in filters.
    * @default { maxTypeArgumentDepth: 16, maxTypeArgumentWidth: 32 }
    */
@@ -139,6 +166,9 @@ const MAX_EARLY_NOTIFICATIONS = 1_000
  *   held back meanwhile, and duplicates are dropped by event id: each event reaches
  *   `onEvent` once, in order. What cannot be fetched is reported as a `gap` state with
  *   its time bounds.
+ * - Every `verifyIntervalMs` each subscription checks with `queryEvents` that its server
+ *   side still delivers (the service can drop it and keep the socket); a dead one is
+ *   reported as `stalled`, subscribed again and backfilled.
  * - Errors go to `onError` and never escape into the socket's event loop; a throwing
  *   `onEvent` does not stop the stream. Pending calls fail as soon as the socket closes.
  *
@@ -157,6 +187,10 @@ const MAX_EARLY_NOTIFICATIONS = 1_000
 export function createSubscriptionClient(options: SubscriptionClientOptions): SubscriptionClient {
   const backfill = resolveBackfill(options.backfill)
   const heartbeatMs = options.heartbeatMs ?? 15_000
+  const verifyIntervalMs = resolveVerifyInterval(options.verifyIntervalMs)
+  const verifies = verifyIntervalMs > 0 && options.queryEvents !== undefined && backfill !== false
+  let verifyTimer: ReturnType<typeof setInterval> | undefined
+  let verifyRound: Promise<void> | undefined
   const subscriptions = new Set<EventSubscription>()
   const routes = new Map<number, EventSubscription>()
   const early = new Map<number, unknown[]>()
@@ -195,14 +229,39 @@ export function createSubscriptionClient(options: SubscriptionClientOptions): Su
         earlyCount -= waiting.length
         for (const result of waiting) subscription.handleLive(result)
       },
+      unroute: (id) => {
+        if (routes.get(id) === subscription) routes.delete(id)
+      },
       healthy: () => keeper.markHealthy(),
     })
+  }
+
+  // One round checks the subscriptions one after the other; a tick while it runs is skipped.
+  const verifyAll = async () => {
+    for (const subscription of [...subscriptions]) await subscription.verify()
+  }
+  const startVerifying = () => {
+    if (!verifies || verifyTimer !== undefined) return
+    verifyTimer = setInterval(() => {
+      verifyRound ??= verifyAll().finally(() => {
+        verifyRound = undefined
+      })
+    }, verifyIntervalMs)
+  }
+  // Not unref'd: the socket holds the process anyway while subscribed, and clearing it with
+  // the last subscription is what lets the process exit.
+  const stopVerifying = () => {
+    clearInterval(verifyTimer)
+    verifyTimer = undefined
   }
 
   const forget = (subscription: EventSubscription) => {
     subscriptions.delete(subscription)
     for (const [id, target] of routes) if (target === subscription) routes.delete(id)
-    if (subscriptions.size === 0) keeper.release()
+    if (subscriptions.size === 0) {
+      stopVerifying()
+      keeper.release()
+    }
   }
 
   const keeper = createSocketKeeper({
@@ -248,6 +307,7 @@ export function createSubscriptionClient(options: SubscriptionClientOptions): Su
         onEnded: forget,
       })
       subscriptions.add(subscription)
+      startVerifying()
       const socket = keeper.current()
       if (socket === undefined) keeper.ensure()
       else attach(subscription, socket)
@@ -262,10 +322,20 @@ export function createSubscriptionClient(options: SubscriptionClientOptions): Su
       const all = [...subscriptions]
       subscriptions.clear()
       forgetRoutes()
+      stopVerifying()
       keeper.release()
       for (const subscription of all) subscription.close()
     },
   }
+}
+
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+/** The check interval in ms, 0 for none (a longer timer would fire at once). */
+function resolveVerifyInterval(value: number | undefined): number {
+  const ms = value ?? 60_000
+  if (Number.isNaN(ms) || ms < 0) throw new InvalidArgumentError(`verifyIntervalMs must be a non-negative number, got ${ms}`)
+  return ms > MAX_TIMER_MS ? 0 : ms
 }
 
 function resolveBackfill(options: BackfillOptions | false | undefined): ResolvedBackfill | false {

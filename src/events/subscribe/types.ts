@@ -45,6 +45,7 @@ export type Unsubscribe = () => Promise<boolean>
  * @example
  * onStateChange: (change) => {
  *   if (change.state === 'gap') console.warn(`events between ${change.startMs} and ${change.endMs} may be missing`)
+ *   if (change.state === 'stalled') console.warn('the service dropped the subscription; subscribing again')
  * }
  */
 export type SubscriptionStateChange =
@@ -56,6 +57,14 @@ export type SubscriptionStateChange =
   | { state: 'reconnecting'; attempt: number; delayMs: number; error: ChainxError }
   /** Missed events were fetched with `queryEvents` after (re)subscribing; `delivered` of `scanned` passed the filter. */
   | { state: 'backfilled'; delivered: number; scanned: number; after: EventId | null }
+  /**
+   * The server subscription went silent while the socket stayed up (the service drops slow
+   * subscribers without a word): `missed`, a matching event newer than the last one handled,
+   * was on the chain at one check and still not delivered at the next. The subscription is
+   * subscribed again and backfilled (`open`, then `backfilled`, follow). Only reported with
+   * `verifyIntervalMs` on (the default) and `queryEvents`.
+   */
+  | { state: 'stalled'; missed: EventId }
   /**
    * Events in `[startMs, endMs]` may have been missed and could not be fetched: no
    * `queryEvents`, the fetch failed, or it went over `maxEvents`.
