@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import NodeWebSocket, { WebSocketServer, type WebSocket } from 'ws'
-import { InvalidFilterError, JsonRpcError, SocketClosedError } from '../../src/errors/index.js'
+import { InvalidArgumentError, InvalidFilterError, JsonRpcError, SocketClosedError } from '../../src/errors/index.js'
 import {
   createSubscriptionClient,
   type SubscriptionClient,
@@ -41,6 +41,8 @@ interface TinyServer {
   silence(): void
   /** Cuts every connection without a close frame. */
   dropAll(): void
+  /** Forgets every subscription while the sockets stay open (the service removing slow subscribers, jsonrpc-anchor 2.8). */
+  dropSubscriptionsSilently(): void
   /** Sends a raw frame on every open connection. */
   sendRaw(text: string): void
   /** Subscriptions alive on the server, with their filters. */
@@ -91,6 +93,9 @@ async function startTinyServer(): Promise<TinyServer> {
     },
     dropAll() {
       for (const socket of open) socket.terminate()
+    },
+    dropSubscriptionsSilently() {
+      subscriptions.clear()
     },
     sendRaw(text) {
       for (const socket of open) socket.send(text)
@@ -220,6 +225,44 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     expect({ code, signal }).toEqual({ code: 0, signal: null })
     expect(output).toContain('unsubscribed true')
     expect(server.accepted).toBe(1)
+  })
+
+  it.each(['unsubscribe', 'close'])('S1: with verifyIntervalMs on, nothing is left open after %s either: a Node process exits by itself', async (ending) => {
+    const server = await startTinyServer()
+    const script = [
+      `const { createSubscriptionClient } = await import(${JSON.stringify(SUBSCRIBE_ENTRY)})`,
+      'let checks = 0',
+      'const queryEvents = async () => { checks++; return { data: [], nextCursor: null, hasNextPage: false } }',
+      `const client = createSubscriptionClient({ wsUrl: ${JSON.stringify(server.url)}, queryEvents, heartbeatMs: 0, verifyIntervalMs: 5 })`,
+      'const unsubscribe = await client.subscribe({ filter: { All: [] }, onEvent: () => {} })',
+      'for (let i = 0; i < 1000 && checks < 8; i++) await new Promise((resolve) => setTimeout(resolve, 5))', // a few checks
+      "console.log('checked', checks >= 8)",
+      ending === 'unsubscribe' ? "console.log('ended', await unsubscribe())" : "await client.close(); console.log('ended', true)",
+    ].join('\n')
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    const [code, signal] = (await once(child, 'exit')) as [number | null, string | null]
+    clearTimeout(killer)
+    expect({ code, signal }).toEqual({ code: 0, signal: null })
+    expect(output).toContain('checked true')
+    expect(output).toContain('ended true')
+  })
+
+  it('S1: a negative or NaN verifyIntervalMs is rejected with INVALID_ARGUMENT when the client is created', () => {
+    for (const verifyIntervalMs of [-1, Number.NaN]) {
+      const error = (() => {
+        try {
+          createSubscriptionClient({ wsUrl: 'ws://127.0.0.1:1', verifyIntervalMs })
+        } catch (caught) {
+          return caught
+        }
+      })()
+      expect(error).toBeInstanceOf(InvalidArgumentError)
+      expect((error as InvalidArgumentError).code).toBe('INVALID_ARGUMENT')
+    }
   })
 
   it('S1: all subscriptions of a client share one socket, closed only after the last unsubscribes', async () => {
@@ -595,6 +638,90 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     expect(unsubscribeCalls.map((entry) => entry.message.params)).toEqual([[4242]])
     await vi.waitFor(() => expect(server.openCount).toBe(0), waitOptions)
     expect(seen.states.at(-1)).toEqual({ state: 'closed' })
+  })
+
+  it('S1: an unsubscribe racing the resubscribe of a stalled subscription waits for it and unsubscribes the new id too', async () => {
+    const server = await startTinyServer()
+    const client = newClient(server, { verifyIntervalMs: 10 })
+    const seen = recorder()
+    const unsubscribe = await client.subscribe({ filter: { All: [] }, ...seen })
+    server.emit(makeEvent())
+    await vi.waitFor(() => expect(seen.events).toHaveLength(1), waitOptions)
+    let acknowledge: (() => void) | undefined
+    server.respond = (message, socket) => {
+      if (message.method !== 'chainx_subscribeEvent') return undefined
+      server.respond = undefined
+      const frame = JSON.stringify({ jsonrpc: '2.0', id: message.id, result: 4242 })
+      acknowledge = () => socket.send(frame)
+      return null
+    }
+    server.dropSubscriptionsSilently()
+    server.emit(makeEvent()) // on the chain, pushed to nobody
+    await vi.waitFor(() => expect(acknowledge).toBeDefined(), waitOptions)
+    const result = unsubscribe()
+    const sendAcknowledgement = acknowledge as () => void
+    sendAcknowledgement()
+    await expect(result).resolves.toBe(false) // the tiny server never registered 4242, but the call was made
+    const unsubscribeCalls = server.received.filter((entry) => entry.message.method === 'chainx_unsubscribeEvent')
+    expect(unsubscribeCalls.map((entry) => entry.message.params)).toEqual([[1000], [4242]])
+    expect(seen.states.map((change) => change.state)).toContain('stalled')
+    expect(seen.states.at(-1)).toEqual({ state: 'closed' })
+    await vi.waitFor(() => expect(server.openCount).toBe(0), waitOptions)
+  })
+
+  it('S1: an unsubscribe from the stalled state listener ends it with one unsubscribe call and no new server subscription', async () => {
+    const server = await startTinyServer()
+    const client = newClient(server, { verifyIntervalMs: 10 })
+    const seen = recorder()
+    let ended: Promise<boolean> | undefined
+    const unsubscribe = await client.subscribe({
+      filter: { All: [] },
+      ...seen,
+      onStateChange: (change) => {
+        seen.onStateChange(change)
+        if (change.state === 'stalled') ended = unsubscribe()
+      },
+    })
+    server.emit(makeEvent())
+    await vi.waitFor(() => expect(seen.events).toHaveLength(1), waitOptions)
+    server.dropSubscriptionsSilently()
+    server.emit(makeEvent())
+    await vi.waitFor(() => expect(ended).toBeDefined(), waitOptions)
+    await ended
+    expect(server.received.filter((entry) => entry.message.method === 'chainx_unsubscribeEvent').map((entry) => entry.message.params)).toEqual([[1000]])
+    expect(subscribeCalls(server)).toHaveLength(1)
+    expect(seen.states.map((change) => change.state).slice(-2)).toEqual(['stalled', 'closed'])
+    await vi.waitFor(() => expect(server.openCount).toBe(0), waitOptions)
+  })
+
+  it('S1: when unsubscribing a stalled subscription fails, the socket is dropped and the reconnect backfills what it missed', async () => {
+    const server = await startTinyServer()
+    const client = newClient(server, { verifyIntervalMs: 10 })
+    const seen = recorder()
+    await client.subscribe({ filter: { All: [] }, ...seen })
+    const emitted = [makeEvent()]
+    server.emit(emitted[0] as ChainxEvent)
+    await vi.waitFor(() => expect(seen.events).toHaveLength(1), waitOptions)
+    server.respond = (message) => {
+      if (message.method !== 'chainx_unsubscribeEvent') return undefined
+      server.respond = undefined
+      return JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32009, message: 'Too many requests' } })
+    }
+    server.dropSubscriptionsSilently()
+    const missed = makeEvent()
+    emitted.push(missed)
+    server.emit(missed)
+    await vi.waitFor(() => expect(seen.states.filter((change) => change.state === 'open')).toHaveLength(2), waitOptions)
+    const live = makeEvent()
+    emitted.push(live)
+    server.emit(live)
+    await vi.waitFor(() => expect(seen.events).toHaveLength(3), waitOptions)
+    expect(seen.keys()).toEqual(emitted.map((event) => event.id.txDigest))
+    expect(server.accepted).toBe(2)
+    const states = seen.states.map((change) => change.state)
+    expect(states.indexOf('stalled')).toBeLessThan(states.indexOf('reconnecting'))
+    const reconnecting = seen.states.find((change) => change.state === 'reconnecting') as { error: SocketClosedError }
+    expect(reconnecting.error.message).toContain('stalled')
   })
 
   it('S1: the heartbeat sends a cheap probe (unsubscribe of id -1) and keeps a healthy idle socket', async () => {
