@@ -37,7 +37,7 @@ export interface ChainxClientOptions extends TransportOptions {
    */
   limits?: LimitsOption | undefined
   /**
-   * Settings of the WebSocket subscriptions (heartbeat, reconnect, backfill, WebSocket class).
+   * Settings of the WebSocket subscriptions (heartbeat, reconnect, backfill, the periodic check for silently dropped subscriptions, WebSocket class).
    * @default see `SubscriptionClientOptions`
    */
   subscriptions?: Omit<SubscriptionClientOptions, 'wsUrl' | 'queryEvents'> | undefined
