@@ -215,13 +215,7 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
       "await new Promise((resolve) => setTimeout(resolve, 60))", // a few heartbeats
       "console.log('unsubscribed', await unsubscribe())",
     ].join('\n')
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-    const [code, signal] = (await once(child, 'exit')) as [number | null, string | null]
-    clearTimeout(killer)
+    const { code, signal, output } = await runNodeScript(script)
     expect({ code, signal }).toEqual({ code: 0, signal: null })
     expect(output).toContain('unsubscribed true')
     expect(server.accepted).toBe(1)
@@ -239,13 +233,7 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
       "console.log('checked', checks >= 8)",
       ending === 'unsubscribe' ? "console.log('ended', await unsubscribe())" : "await client.close(); console.log('ended', true)",
     ].join('\n')
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-    const [code, signal] = (await once(child, 'exit')) as [number | null, string | null]
-    clearTimeout(killer)
+    const { code, signal, output } = await runNodeScript(script)
     expect({ code, signal }).toEqual({ code: 0, signal: null })
     expect(output).toContain('checked true')
     expect(output).toContain('ended true')
@@ -811,3 +799,15 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     await vi.waitFor(() => expect(server.openCount).toBe(0), waitOptions)
   })
 })
+
+/** Runs an ES module script in a child Node process (with tsx), killed after 10 s if it hangs. */
+async function runNodeScript(script: string): Promise<{ code: number | null; signal: string | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const killer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+  const [code, signal] = (await once(child, 'exit')) as [number | null, string | null]
+  clearTimeout(killer)
+  return { code, signal, output }
+}

@@ -45,6 +45,20 @@ afterAll(() => mock.close())
 const client = (options: Partial<ConstructorParameters<typeof ChainxClient>[0]> = {}) =>
   new ChainxClient({ graphqlUrl, retry: false, ...options })
 
+/** Answers serviceConfig with `answer` and everything else with data; returns the serviceConfig request count. */
+function answerServiceConfig(answer: () => Response): () => number {
+  let count = 0
+  mock.use(
+    http.post(graphqlUrl, async ({ request }) => {
+      const body = (await request.json()) as Seen['body']
+      if (!body.query.includes('serviceConfig')) return HttpResponse.json({ data: { chainIdentifier: 'x' } })
+      count++
+      return answer()
+    }),
+  )
+  return () => count
+}
+
 const withVersion = (body: Parameters<typeof HttpResponse.json>[0], status = 200) =>
   HttpResponse.json(body, { status, headers: { 'x-chain-rpc-version': '2025.3.1-abc' } })
 
@@ -252,23 +266,13 @@ describe('checks before sending (7, 4.2 rules 3-4)', () => {
   })
 
   it('L2: limits come from serviceConfig, fetched once per client; limits: false skips the checks', async () => {
-    let configRequests = 0
-    mock.use(
-      http.post(graphqlUrl, async ({ request }) => {
-        const body = (await request.json()) as Seen['body']
-        if (body.query.includes('serviceConfig')) {
-          configRequests++
-          return HttpResponse.json({ data: { serviceConfig: limits } })
-        }
-        return HttpResponse.json({ data: { chainIdentifier: 'x' } })
-      }),
-    )
+    const configRequests = answerServiceConfig(() => HttpResponse.json({ data: { serviceConfig: limits } }))
     const shared = client()
     await Promise.all([shared.graphql.query('{ chainIdentifier }'), shared.graphql.query('{ chainIdentifier }')])
     await shared.graphql.query('{ chainIdentifier }')
-    expect(configRequests).toBe(1)
+    expect(configRequests()).toBe(1)
     await client({ limits: false }).graphql.query('{ chainIdentifier }')
-    expect(configRequests).toBe(1)
+    expect(configRequests()).toBe(1)
     const unchecked = await client({ limits: false }).graphql.query('{ events(first: 500) { nodes { bcs } } }')
     expect(unchecked.data).toEqual({ chainIdentifier: 'x' })
   })
@@ -378,20 +382,10 @@ describe('service errors keep their detail and map to codes (graphql-anchor 2.4)
   })
 
   it('L2: after a failed serviceConfig fetch, queries go unchecked for a while instead of refetching each time', async () => {
-    let configRequests = 0
-    mock.use(
-      http.post(graphqlUrl, async ({ request }) => {
-        const body = (await request.json()) as Seen['body']
-        if (body.query.includes('serviceConfig')) {
-          configRequests++
-          return new HttpResponse('<html>502</html>', { status: 502 })
-        }
-        return HttpResponse.json({ data: { chainIdentifier: 'x' } })
-      }),
-    )
+    const configRequests = answerServiceConfig(() => new HttpResponse('<html>502</html>', { status: 502 }))
     const shared = client()
     for (let i = 0; i < 3; i++) await shared.graphql.query('{ chainIdentifier }')
-    expect(configRequests).toBe(1)
+    expect(configRequests()).toBe(1)
     const unchecked = await shared.graphql.query('{ events(first: 500) { nodes { bcs } } }')
     expect(unchecked.data).toEqual({ chainIdentifier: 'x' })
   })
