@@ -6,12 +6,15 @@ const params = new URLSearchParams(location.search)
 const client = new ChainxClient({
   graphqlUrl: params.get('graphql') ?? 'http://127.0.0.1:9000/graphql',
   rpcUrl: params.get('rpc') ?? 'http://127.0.0.1:9000/json-rpc',
+  wsUrl: params.get('ws') ?? 'ws://127.0.0.1:9000/ws',
 })
 
 const status = document.querySelector<HTMLParagraphElement>('#status')!
 const list = document.querySelector<HTMLOListElement>('#events')!
 const load = document.querySelector<HTMLButtonElement>('#load')!
 const poll = document.querySelector<HTMLButtonElement>('#poll')!
+const live = document.querySelector<HTMLButtonElement>('#live')!
+const liveStatus = document.querySelector<HTMLParagraphElement>('#live-status')!
 
 function show(error: unknown) {
   status.className = 'error'
@@ -31,6 +34,7 @@ async function start() {
   status.textContent = 'Ready'
   load.disabled = false
   poll.disabled = false
+  live.disabled = false
 }
 
 load.addEventListener('click', async () => {
@@ -55,6 +59,29 @@ poll.addEventListener('click', async () => {
     const page = await client.events.query({ filter: { All: [] }, descending: true, limit: 5 })
     for (const event of page.data) addItem(`[rpc] ${event.type} #${event.id.eventSeq} at ${event.timestampMs}`)
     status.textContent = `Fetched ${page.data.length} newest events`
+  } catch (error) {
+    show(error)
+  }
+})
+
+// The deprecated subscription, over the browser's own WebSocket (the SDK loads that code on
+// first use); client.events.watch is the recommended way, and works the same here.
+live.addEventListener('click', async () => {
+  live.disabled = true
+  let received = 0
+  try {
+    await client.events.subscribe({
+      filter: { All: [] },
+      onEvent: (event) => {
+        received++
+        addItem(`[live] ${event.type} #${event.id.eventSeq}`)
+        liveStatus.textContent = `Live: ${received} events`
+      },
+      onStateChange: (change) => {
+        if (change.state === 'open') liveStatus.textContent = 'Live: subscribed'
+      },
+      onError: show,
+    })
   } catch (error) {
     show(error)
   }

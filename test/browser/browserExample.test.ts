@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { bcs } from '@mysten/bcs'
 import { chromium, type Browser } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -36,7 +37,7 @@ describe('examples/browser in headless Chromium', () => {
     })
     await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve))
     mock = await startMockNetwork({ events: 300, seed: 3 })
-    const query = new URLSearchParams({ graphql: mock.graphqlUrl, rpc: mock.rpcUrl })
+    const query = new URLSearchParams({ graphql: mock.graphqlUrl, rpc: mock.rpcUrl, ws: mock.wsUrl })
     pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/?${query}`
     browser = await chromium.launch({
       executablePath: chromiumPath,
@@ -50,7 +51,7 @@ describe('examples/browser in headless Chromium', () => {
     await new Promise((resolve) => (pages ? pages.close(resolve) : resolve(undefined)))
   })
 
-  it('G4/O7/P1: the page reads serviceConfig, pages events with client.paginate and queries JSON-RPC', async () => {
+  it('G4/O7/P1/S1: the page reads serviceConfig, pages events with client.paginate, queries JSON-RPC and subscribes', async () => {
     const page = await browser.newPage()
     const failures: string[] = []
     page.on('pageerror', (error) => failures.push(error.message))
@@ -68,6 +69,18 @@ describe('examples/browser in headless Chromium', () => {
     await page.click('#poll')
     await page.locator('#status', { hasText: 'Fetched 5 newest events' }).waitFor({ timeout: 15_000 })
     expect(await page.locator('#events li', { hasText: '[rpc]' }).count()).toBe(5)
+
+    // S1/M2: the deprecated subscription over the browser's WebSocket receives what the network emits.
+    await page.click('#live')
+    await page.locator('#live-status', { hasText: 'Live: subscribed' }).waitFor({ timeout: 15_000 })
+    const template = mock.network.ledger.events[0]!
+    const [module] = template.type.split('::').slice(1, 2)
+    const market = mock.network.publish({ module: `${module}_live`, events: { Pinged: { n: bcs.u64() } } })
+    for (let n = 1; n <= 3; n++) {
+      mock.network.execute({ sender: template.sender, package: market.package, module: `${module}_live`, emit: [{ struct: 'Pinged', fields: { n: BigInt(n) } }] })
+    }
+    await page.locator('#live-status', { hasText: 'Live: 3 events' }).waitFor({ timeout: 15_000 })
+    expect(await page.locator('#events li', { hasText: '::Pinged #0' }).count()).toBe(3)
     expect(failures).toEqual([])
     await page.screenshot({ path: join(exampleDir, 'dist', 'screenshot.png') })
   })
