@@ -608,19 +608,11 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     const client = newClient(server)
     const seen = recorder()
     const unsubscribe = await client.subscribe({ filter: { All: [] }, ...seen })
-    let acknowledge: (() => void) | undefined
-    server.respond = (message, socket) => {
-      if (message.method !== 'chainx_subscribeEvent') return undefined
-      server.respond = undefined
-      const frame = JSON.stringify({ jsonrpc: '2.0', id: message.id, result: 4242 })
-      acknowledge = () => socket.send(frame)
-      return null
-    }
+    const held = holdNextSubscribeAcknowledgement(server, 4242)
     server.dropAll()
-    await vi.waitFor(() => expect(acknowledge).toBeDefined(), waitOptions)
+    await vi.waitFor(() => expect(held.acknowledge).toBeDefined(), waitOptions)
     const result = unsubscribe()
-    const sendAcknowledgement = acknowledge as () => void
-    sendAcknowledgement()
+    held.acknowledge?.()
     await expect(result).resolves.toBe(false) // the tiny server never registered 4242: it answers false, but the call was made
     const unsubscribeCalls = server.received.filter((entry) => entry.message.method === 'chainx_unsubscribeEvent')
     expect(unsubscribeCalls.map((entry) => entry.message.params)).toEqual([[4242]])
@@ -635,20 +627,12 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     const unsubscribe = await client.subscribe({ filter: { All: [] }, ...seen })
     server.emit(makeEvent())
     await vi.waitFor(() => expect(seen.events).toHaveLength(1), waitOptions)
-    let acknowledge: (() => void) | undefined
-    server.respond = (message, socket) => {
-      if (message.method !== 'chainx_subscribeEvent') return undefined
-      server.respond = undefined
-      const frame = JSON.stringify({ jsonrpc: '2.0', id: message.id, result: 4242 })
-      acknowledge = () => socket.send(frame)
-      return null
-    }
+    const held = holdNextSubscribeAcknowledgement(server, 4242)
     server.dropSubscriptionsSilently()
     server.emit(makeEvent()) // on the chain, pushed to nobody
-    await vi.waitFor(() => expect(acknowledge).toBeDefined(), waitOptions)
+    await vi.waitFor(() => expect(held.acknowledge).toBeDefined(), waitOptions)
     const result = unsubscribe()
-    const sendAcknowledgement = acknowledge as () => void
-    sendAcknowledgement()
+    held.acknowledge?.()
     await expect(result).resolves.toBe(false) // the tiny server never registered 4242, but the call was made
     const unsubscribeCalls = server.received.filter((entry) => entry.message.method === 'chainx_unsubscribeEvent')
     expect(unsubscribeCalls.map((entry) => entry.message.params)).toEqual([[1000], [4242]])
@@ -810,4 +794,17 @@ async function runNodeScript(script: string): Promise<{ code: number | null; sig
   const [code, signal] = (await once(child, 'exit')) as [number | null, string | null]
   clearTimeout(killer)
   return { code, signal, output }
+}
+
+/** Makes the tiny server hold back its answer to the next subscribe, acknowledging it with `id` only when `acknowledge` is called. */
+function holdNextSubscribeAcknowledgement(server: Awaited<ReturnType<typeof startTinyServer>>, id: number): { acknowledge?: () => void } {
+  const held: { acknowledge?: () => void } = {}
+  server.respond = (message, socket) => {
+    if (message.method !== 'chainx_subscribeEvent') return undefined
+    server.respond = undefined
+    const frame = JSON.stringify({ jsonrpc: '2.0', id: message.id, result: id })
+    held.acknowledge = () => socket.send(frame)
+    return null
+  }
+  return held
 }
