@@ -1,5 +1,39 @@
 import tseslint from 'typescript-eslint'
 
+// Layers point down only: each folder of src/ may import the folders listed for it and
+// nothing above. `testing/` (the mock network) and the facade (`client.ts`, `index.ts`)
+// sit on top; nothing in the library reaches them.
+const FOLDERS = ['utils', 'errors', 'transport', 'jsonRpc', 'graphql', 'events', 'pagination', 'testing']
+const ALLOWED = {
+  utils: [],
+  errors: ['utils'],
+  transport: ['errors', 'utils'],
+  jsonRpc: ['errors', 'utils', 'transport'],
+  graphql: ['errors', 'utils', 'transport', 'pagination'],
+  events: ['errors', 'utils', 'transport', 'jsonRpc', 'pagination'],
+}
+
+const layerRules = Object.entries(ALLOWED).map(([folder, allowed]) => {
+  const forbidden = FOLDERS.filter((other) => other !== folder && !allowed.includes(other))
+  return {
+    files: [`src/${folder}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...forbidden.map((other) => ({
+              group: [`**/${other}/*`, `**/${other}/**`],
+              message: `src/${folder}/ may import only ${allowed.length ? allowed.map((a) => `src/${a}/`).join(', ') : 'nothing else in src/'} (layers point down).`,
+            })),
+            { group: ['**/client.js', '**/index.js', '!./index.js'], message: 'The facade is the top layer; import the module itself.' },
+          ],
+        },
+      ],
+    },
+  }
+})
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'src/graphql/generated/**', 'examples/browser/dist/**', 'bench/results/**'] },
   ...tseslint.configs.recommended,
@@ -10,6 +44,7 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  ...layerRules,
   {
     files: ['test/**', 'bench/**', 'examples/**', 'scripts/**'],
     rules: { 'no-console': 'off' },

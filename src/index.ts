@@ -10,12 +10,11 @@ export type {
   VariablesOf,
 } from './graphql/createGraphQLClient.js'
 export type { GraphQLMethods } from './graphql/createGraphQLMethods.js'
-export type { Usage } from './graphql/responseSchemas.js'
+export type { Usage } from './utils/usage.js'
 export type { LimitsOption, ServiceLimits } from './graphql/serviceLimits.js'
-export { parseServiceVersion, type ServiceVersion } from './graphql/serviceVersion.js'
+export { parseServiceVersion, type ServiceVersion } from './utils/serviceVersion.js'
 export * from './graphql/generated/operations.js'
 export type { EventsClient } from './events/createEventsClient.js'
-export { EventContentError } from './events/EventContentError.js'
 export { eventKey } from './events/eventKey.js'
 export { eventSeqOf } from './events/eventSeqOf.js'
 export { eventTimestamp } from './events/eventTimestamp.js'
@@ -23,7 +22,6 @@ export { formatTypeName, type FormatTypeNameOptions } from './events/formatTypeN
 export {
   parseStructTag,
   parseTypeName,
-  TypeNameError,
   type MoveStructTag,
   type MoveTypeTag,
   type ParseTypeNameOptions,
@@ -34,13 +32,8 @@ export type { EventWatcher, WatchErrorInfo, WatchEventsOptions } from './events/
 export type { BackfillOptions, SubscriptionClientOptions } from './events/subscribe/createSubscriptionClient.js'
 export type { ReconnectOptions } from './events/subscribe/createSocketKeeper.js'
 export { subscriptionFilter, type MillisInput } from './events/subscribe/subscriptionFilter.js'
-export type {
-  SubscribeParameters,
-  SubscriptionStateChange,
-  Unsubscribe,
-  WebSocketConstructor,
-  WebSocketLike,
-} from './events/subscribe/types.js'
+export type { SubscribeParameters, SubscriptionStateChange, Unsubscribe } from './events/subscribe/types.js'
+export type { WebSocketConstructor, WebSocketLike } from './jsonRpc/webSocketTypes.js'
 export { validateSubscriptionFilter } from './events/subscribe/validateSubscriptionFilter.js'
 export type { EventWalkPage, IterateEventsOptions } from './pagination/iterateEvents.js'
 export type { GraphQLPage, NodeOf, PageInfo, PageVariables, PaginateArguments, PaginateOptions } from './pagination/paginate.js'

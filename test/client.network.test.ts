@@ -4,7 +4,7 @@ import { isChainxError } from '../src/errors/ChainxError.js'
 import type { GraphQLErrorEntry } from '../src/errors/graphql.js'
 import { EventsDocument } from '../src/graphql/generated/operations.js'
 import { mapGraphQLErrors } from '../src/graphql/mapGraphQLErrors.js'
-import { parseServiceVersion } from '../src/graphql/serviceVersion.js'
+import { parseServiceVersion } from '../src/utils/serviceVersion.js'
 import { startMockNetwork, type RunningMockNetwork } from '../src/testing/index.js'
 
 // The SDK's typed operations and error mapping against the mock network over real sockets:

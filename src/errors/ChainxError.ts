@@ -1,4 +1,4 @@
-import type { ServiceVersion } from '../graphql/serviceVersion.js'
+import type { ServiceVersion } from '../utils/serviceVersion.js'
 
 /**
  * Every stable error code a chainx-sdk error can carry.

@@ -1,4 +1,4 @@
-import type { Usage } from '../graphql/responseSchemas.js'
+import type { Usage } from '../utils/usage.js'
 import { ChainxError, type ChainxErrorCode, type ChainxErrorOptions } from './ChainxError.js'
 
 /**

@@ -20,3 +20,5 @@ export {
 } from './graphql.js'
 export { CursorCheckpointMismatchError, CursorNotAdvancingError, StaleCursorError } from './pagination.js'
 export { InvalidFilterError, JsonRpcError, SocketClosedError } from './jsonRpc.js'
+export { EventContentError } from './EventContentError.js'
+export { TypeNameError } from './TypeNameError.js'

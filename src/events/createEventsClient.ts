@@ -1,5 +1,5 @@
 import type { Transport } from '../transport/createTransport.js'
-import { createJsonRpcCaller } from './createJsonRpcCaller.js'
+import { createJsonRpcCaller } from '../jsonRpc/createJsonRpcCaller.js'
 import { createQueryEvents } from './createQueryEvents.js'
 import type { QueryEventsFn } from './types.js'
 import { watchEvents, type EventWatcher, type WatchEventsOptions } from './watchEvents.js'

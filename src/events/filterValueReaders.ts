@@ -1,6 +1,7 @@
 import { InvalidFilterError } from '../errors/jsonRpc.js'
 import { isTransactionDigest } from './isTransactionDigest.js'
-import { isMoveAddress, isMoveIdentifier, parseStructTag, TypeNameError, type ParseTypeNameOptions } from './parseTypeName.js'
+import { TypeNameError } from '../errors/TypeNameError.js'
+import { isMoveAddress, isMoveIdentifier, parseStructTag, type ParseTypeNameOptions } from './parseTypeName.js'
 
 const U64_MAX = 2n ** 64n - 1n
 

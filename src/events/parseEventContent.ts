@@ -1,4 +1,4 @@
-import { EventContentError } from './EventContentError.js'
+import { EventContentError } from '../errors/EventContentError.js'
 import type { ChainxEvent, ParsedJsonParser } from './types.js'
 
 /**

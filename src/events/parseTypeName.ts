@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '../errors/request.js'
+import { TypeNameError } from '../errors/TypeNameError.js'
 
 /** A Move primitive type name. */
 export type MovePrimitive = 'bool' | 'u8' | 'u16' | 'u32' | 'u64' | 'u128' | 'u256' | 'address' | 'signer'
@@ -25,29 +25,6 @@ export interface ParseTypeNameOptions {
    * @default 32
    */
   maxTypeArgumentWidth?: number | undefined
-}
-
-/**
- * A type name that does not parse, or goes over a limit. `position` is the 0-based
- * offset in `text` where the problem is; `reason` says what was expected.
- *
- * @example
- * try { parseTypeName('0x2::coin') } catch (error) { if (error instanceof TypeNameError) console.log(error.position) }
- */
-export class TypeNameError extends InvalidArgumentError {
-  override name = 'TypeNameError'
-  /** The text that failed to parse. */
-  readonly text: string
-  /** 0-based offset of the problem in `text`. */
-  readonly position: number
-  /** What went wrong, without the text and position. */
-  readonly reason: string
-  constructor(args: { text: string; position: number; reason: string }) {
-    super(`Invalid type name ${JSON.stringify(args.text)} at position ${args.position}: ${args.reason}`)
-    this.text = args.text
-    this.position = args.position
-    this.reason = args.reason
-  }
 }
 
 const PRIMITIVES: ReadonlySet<string> = new Set<MovePrimitive>([

@@ -1,7 +1,7 @@
 import { ChainxError } from '../errors/ChainxError.js'
 import { JsonRpcError } from '../errors/jsonRpc.js'
 import { InvalidArgumentError, RateLimitedError } from '../errors/request.js'
-import { sleep } from '../transport/sleep.js'
+import { sleep } from '../utils/sleep.js'
 import { backoffDelay, resolveRetryOptions } from '../transport/withRetry.js'
 import { eventKey } from './eventKey.js'
 import type { ChainxEvent, EventId, EventQueryFilter, ParsedJsonParser, QueryEventsFn } from './types.js'

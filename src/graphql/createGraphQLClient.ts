@@ -1,5 +1,6 @@
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core'
 import { AbortedError, HttpError, InvalidResponseError } from '../errors/request.js'
+import { untilAborted } from '../utils/untilAborted.js'
 import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import type { Transport } from '../transport/createTransport.js'
 import { analyzeDocument } from './analyzeDocument.js'
@@ -9,7 +10,7 @@ import { ServiceConfigDocument } from './generated/operations.js'
 import { mapGraphQLErrors } from './mapGraphQLErrors.js'
 import { GraphQLEnvelopeSchema, type Usage } from './responseSchemas.js'
 import type { LimitsOption, ServiceLimits } from './serviceLimits.js'
-import { parseServiceVersion, type ServiceVersion } from './serviceVersion.js'
+import { parseServiceVersion, type ServiceVersion } from '../utils/serviceVersion.js'
 
 /**
  * A GraphQL document: a codegen typed document, a plain string, or a parsed DocumentNode.
@@ -164,7 +165,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
         return {}
       },
     )
-    return signal ? untilAborted(fetchedLimits, signal) : fetchedLimits
+    return signal ? untilAborted(fetchedLimits, signal, (cause) => new AbortedError({ cause })) : fetchedLimits
   }
 
   async function send(body: string, callOptions: QueryOptions): Promise<QueryResult<unknown>> {
@@ -226,15 +227,6 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
       return send(body, callOptions) as Promise<QueryResult<any>>
     },
   }
-}
-
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(new AbortedError({ cause: signal.reason }))
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new AbortedError({ cause: signal.reason }))
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
-  })
 }
 
 function requestBody(query: string, variables: Record<string, unknown>, operationName: string | undefined): string {

@@ -12,7 +12,7 @@ import {
 import { CursorCheckpointMismatchError, StaleCursorError } from '../errors/pagination.js'
 import { RateLimitedError } from '../errors/request.js'
 import type { Usage } from './responseSchemas.js'
-import type { ServiceVersion } from './serviceVersion.js'
+import type { ServiceVersion } from '../utils/serviceVersion.js'
 
 type LimitMatch = { limit: QueryLimitName; value?: number; max?: number }
 

@@ -1,4 +1,7 @@
 import * as z from 'zod/mini'
+import type { Usage } from '../utils/usage.js'
+
+export type { Usage }
 
 /**
  * The usage extension (spec 2.4, 4.1 rule 3): six integers describing the request.
@@ -6,7 +9,7 @@ import * as z from 'zod/mini'
  * @example
  * UsageSchema.parse({ inputNodes: 2, outputNodes: 2, depth: 2, variables: 0, fragments: 0, queryPayload: 37 })
  */
-export const UsageSchema = z.object({
+export const UsageSchema: z.ZodMiniType<Usage> = z.object({
   inputNodes: z.int(),
   outputNodes: z.int(),
   depth: z.int(),
@@ -14,15 +17,6 @@ export const UsageSchema = z.object({
   fragments: z.int(),
   queryPayload: z.int(),
 })
-
-/**
- * The usage extension of a response, when requested with `showUsage`.
- *
- * @example
- * const { usage } = await client.graphql.epoch({}, { showUsage: true })
- * console.log(usage?.inputNodes, usage?.outputNodes)
- */
-export type Usage = z.infer<typeof UsageSchema>
 
 const GraphQLErrorEntrySchema = z.object({
   message: z.string(),

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../errors/request.js'
+import { isRecord } from '../utils/isRecord.js'
 
 /**
  * A Relay connection as found in a result: its `pageInfo` and `edges` and/or `nodes` (spec 2.3).
@@ -42,7 +43,7 @@ export function findConnection(data: unknown, path?: string): FoundConnection {
 }
 
 function search(value: unknown, path: string, depth: number, found: string[]): void {
-  if (!isObject(value) || depth > MAX_SEARCH_DEPTH) return
+  if (!isRecord(value) || depth > MAX_SEARCH_DEPTH) return
   if ('pageInfo' in value) {
     found.push(path)
     return
@@ -54,18 +55,14 @@ function followPath(data: unknown, path: string): Record<string, unknown> | null
   let value = data
   for (const name of path.split('.')) {
     if (value === null) return null
-    if (!isObject(value) || !(name in value)) {
+    if (!isRecord(value) || !(name in value)) {
       throw new InvalidArgumentError(`The result has no field ${name} on the connection path ${path}`)
     }
     value = value[name]
   }
   if (value === null) return null
-  if (!isObject(value) || !('pageInfo' in value)) {
+  if (!isRecord(value) || !('pageInfo' in value)) {
     throw new InvalidArgumentError(`The field at ${path} is not a connection with pageInfo`)
   }
   return value
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -1,4 +1,5 @@
-import { sleep } from './sleep.js'
+import { sleep } from '../utils/sleep.js'
+import { untilAborted } from '../utils/untilAborted.js'
 
 /**
  * A client-side limiter: at most `requestsPerMinute` requests start in any 60 s window.
@@ -53,13 +54,3 @@ export function createRateLimiter(requestsPerMinute: number, now: () => number =
   }
 }
 
-// Settles with `promise`, or rejects with the signal's reason as soon as it aborts, even
-// while earlier requests still hold the queue.
-function untilAborted(promise: Promise<void>, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.reject(signal.reason)
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason)
-    signal.addEventListener('abort', onAbort, { once: true })
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
-  })
-}

@@ -1,8 +1,10 @@
 import { ChainxError } from '../errors/ChainxError.js'
 import { AbortedError, NetworkError, TimeoutError } from '../errors/request.js'
+import { isNodeRuntime } from '../utils/isNodeRuntime.js'
+import { MAX_TIMER_MS } from '../utils/maxTimerMs.js'
 import { createRateLimiter, type RateLimiter } from './createRateLimiter.js'
 import { createFetchHttp } from './fetchHttp.js'
-import { createNodeHttp, isNodeRuntime } from './nodeHttp.js'
+import { createNodeHttp } from './nodeHttp.js'
 import type { FetchFn, HttpFn, HttpResponse } from './types.js'
 import { resolveRetryOptions, withRetry, type RetryOptions } from './withRetry.js'
 
@@ -107,7 +109,6 @@ export interface Transport {
   request<T>(request: TransportRequest<T>): Promise<T>
 }
 
-const MAX_TIMER_MS = 2 ** 31 - 1
 
 /**
  * Creates the transport shared by the GraphQL and JSON-RPC clients.

@@ -1,5 +1,6 @@
 import { HttpError, InvalidResponseError, RateLimitedError } from '../errors/request.js'
-import type { ServiceVersion } from '../graphql/serviceVersion.js'
+import type { ServiceVersion } from '../utils/serviceVersion.js'
+import { isRecord } from '../utils/isRecord.js'
 import { parseRetryAfter } from './parseRetryAfter.js'
 import type { HttpResponse } from './types.js'
 
@@ -33,8 +34,7 @@ export function decodeJsonResponse(
   } catch (cause) {
     throw new InvalidResponseError({ status, body, reason: 'body is not JSON', version, cause, retryAfterMs: asked })
   }
-  const isObject = typeof json === 'object' && json !== null && !Array.isArray(json)
-  if (isObject && context.isProtocolBody(json as Record<string, unknown>)) return json as Record<string, unknown>
+  if (isRecord(json) && context.isProtocolBody(json)) return json
   if (failed) throw new HttpError({ status, body, url, version, retryAfterMs })
   throw new InvalidResponseError({ status, body, reason: 'unexpected JSON shape', version })
 }

@@ -26,17 +26,6 @@ function loadModules(): Promise<NodeModules> {
 }
 
 /**
- * Tells whether the code runs in Node.js (not a browser, worker or Deno).
- *
- * @example
- * isNodeRuntime() // true under node
- */
-export function isNodeRuntime(): boolean {
-  const proc = (globalThis as { process?: { versions?: { node?: string } } }).process
-  return typeof proc?.versions?.node === 'string' && typeof (globalThis as { window?: unknown }).window === 'undefined'
-}
-
-/**
  * An HttpFn over `node:http`/`node:https` with keep-alive agents. Against a local server
  * it costs about half the latency and 40% of the CPU of Node's global `fetch`.
  *

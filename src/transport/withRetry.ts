@@ -1,6 +1,6 @@
 import { ChainxError } from '../errors/ChainxError.js'
 import { HttpError, InvalidResponseError, RateLimitedError } from '../errors/request.js'
-import { sleep } from './sleep.js'
+import { sleep } from '../utils/sleep.js'
 
 /**
  * How failed requests are retried. Only retryable errors are: network faults, timeouts, 5xx, 429.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatTypeName } from '../../src/events/formatTypeName.js'
-import { parseStructTag, parseTypeName, TypeNameError } from '../../src/events/parseTypeName.js'
+import { TypeNameError } from '../../src/errors/TypeNameError.js'
+import { parseStructTag, parseTypeName } from '../../src/events/parseTypeName.js'
 
 const SUI = { kind: 'struct', address: '0x2', module: 'sui', name: 'SUI', typeArguments: [] }
 

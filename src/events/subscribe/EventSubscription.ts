@@ -1,9 +1,10 @@
 import { ChainxError } from '../../errors/ChainxError.js'
 import { JsonRpcError, SocketClosedError } from '../../errors/jsonRpc.js'
+import { InvalidResponseError } from '../../errors/request.js'
 import { eventKey } from '../eventKey.js'
 import { ChainxEventSchema } from '../eventSchemas.js'
 import type { ChainxEvent, EventId, EventSubscriptionFilter, QueryEventsFn } from '../types.js'
-import type { JsonRpcSocket } from './connectJsonRpcSocket.js'
+import type { JsonRpcSocket } from '../../jsonRpc/connectJsonRpcSocket.js'
 import { matchSubscriptionFilter } from './matchSubscriptionFilter.js'
 import type { BackfillPlan } from './planBackfill.js'
 import { LiveBuffer } from './LiveBuffer.js'
@@ -185,7 +186,7 @@ export class EventSubscription {
   handleLive(result: unknown): void {
     if (!this.#active) return
     if (!ChainxEventSchema.safeParse(result).success) {
-      this.#error(new ChainxError('INVALID_RESPONSE', 'Malformed event in a subscription notification', { details: JSON.stringify(result)?.slice(0, 500) }))
+      this.#error(new InvalidResponseError({ status: 101, body: JSON.stringify(result) ?? '', reason: 'malformed event in a subscription notification' }))
       return
     }
     if (this.#buffer === undefined) this.#accept(result as ChainxEvent, false)
@@ -212,7 +213,7 @@ export class EventSubscription {
    * `onError` is ignored).
    *
    * @example
-   * subscription.notifyError(new ChainxError('INVALID_RESPONSE', 'Malformed WebSocket frame'))
+   * subscription.notifyError(new SocketClosedError())
    */
   notifyError(error: unknown): void {
     if (this.#active) this.#error(error)

@@ -2,12 +2,14 @@ import type { ChainxError } from '../../errors/ChainxError.js'
 import { InvalidArgumentError } from '../../errors/request.js'
 import type { ParseTypeNameOptions } from '../parseTypeName.js'
 import type { QueryEventsFn } from '../types.js'
-import { connectJsonRpcSocket, type JsonRpcSocket } from './connectJsonRpcSocket.js'
+import { connectJsonRpcSocket, type JsonRpcSocket } from '../../jsonRpc/connectJsonRpcSocket.js'
 import { createSocketKeeper, type ReconnectOptions } from './createSocketKeeper.js'
 import { EventSubscription, SUBSCRIBE_METHOD, UNSUBSCRIBE_METHOD, type ResolvedBackfill } from './EventSubscription.js'
 import { loadWebSocket } from './loadWebSocket.js'
 import { planBackfill } from './planBackfill.js'
-import type { SubscribeParameters, SubscriptionStateChange, Unsubscribe, WebSocketConstructor } from './types.js'
+import type { WebSocketConstructor } from '../../jsonRpc/webSocketTypes.js'
+import { MAX_TIMER_MS } from '../../utils/maxTimerMs.js'
+import type { SubscribeParameters, SubscriptionStateChange, Unsubscribe } from './types.js'
 import { validateSubscriptionFilter } from './validateSubscriptionFilter.js'
 import { warnSubscribeDeprecated } from './warnSubscribeDeprecated.js'
 
@@ -328,8 +330,6 @@ export function createSubscriptionClient(options: SubscriptionClientOptions): Su
     },
   }
 }
-
-const MAX_TIMER_MS = 2 ** 31 - 1
 
 /** The check interval in ms, 0 for none (a longer timer would fire at once). */
 function resolveVerifyInterval(value: number | undefined): number {

@@ -8,11 +8,6 @@ export type { ReconnectOptions } from './createSocketKeeper.js'
 export { matchSubscriptionFilter } from './matchSubscriptionFilter.js'
 export { planBackfill, type BackfillPlan } from './planBackfill.js'
 export { subscriptionFilter, type MillisInput } from './subscriptionFilter.js'
-export type {
-  SubscribeParameters,
-  SubscriptionStateChange,
-  Unsubscribe,
-  WebSocketConstructor,
-  WebSocketLike,
-} from './types.js'
+export type { SubscribeParameters, SubscriptionStateChange, Unsubscribe } from './types.js'
+export type { WebSocketConstructor, WebSocketLike } from '../../jsonRpc/webSocketTypes.js'
 export { validateSubscriptionFilter } from './validateSubscriptionFilter.js'

@@ -1,4 +1,5 @@
-import type { WebSocketConstructor } from './types.js'
+import type { WebSocketConstructor } from '../../jsonRpc/webSocketTypes.js'
+import { isNodeRuntime } from '../../utils/isNodeRuntime.js'
 
 /**
  * Resolves the WebSocket class to use, loading it only when a subscription needs one:
@@ -16,12 +17,7 @@ import type { WebSocketConstructor } from './types.js'
 export async function loadWebSocket(injected?: WebSocketConstructor): Promise<WebSocketConstructor> {
   if (injected !== undefined) return injected
   const global = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
-  if (global !== undefined && !isNode()) return global
+  if (global !== undefined && !isNodeRuntime()) return global
   const module = (await import('isomorphic-ws')) as { default?: unknown }
   return (module.default ?? module) as WebSocketConstructor
-}
-
-function isNode(): boolean {
-  const process = (globalThis as { process?: { versions?: { node?: string } } }).process
-  return typeof process?.versions?.node === 'string'
 }

@@ -19,6 +19,7 @@ import type { MockServiceLimits } from './mockServiceLimits.js'
 import type { MockGraphqlContext } from './mockResolvers.js'
 import { noUnusedVariablesRule } from './noUnusedVariablesRule.js'
 import { checkDirectives, countInputNodes, estimateOutputNodes, type FragmentMap } from './queryLimits.js'
+import type { Usage } from '../../utils/usage.js'
 
 /** The JSON body of a GraphQL request. */
 export interface GraphqlRequestBody {
@@ -28,14 +29,7 @@ export interface GraphqlRequestBody {
 }
 
 /** The usage extension (spec 2.4): what the request cost. */
-export interface QueryUsage {
-  inputNodes: number
-  outputNodes: number
-  depth: number
-  variables: number
-  fragments: number
-  queryPayload: number
-}
+export type QueryUsage = Usage
 
 /** A GraphQL response body, keys in the service's order: data, extensions, errors. */
 export interface GraphqlResponseBody {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { JsonRpcError } from '../errors/jsonRpc.js'
 import { InvalidResponseError, RateLimitedError } from '../errors/request.js'
-import { parseServiceVersion } from '../graphql/serviceVersion.js'
+import { parseServiceVersion } from '../utils/serviceVersion.js'
 import type { Transport } from '../transport/createTransport.js'
 import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import { parseRetryAfter } from '../transport/parseRetryAfter.js'

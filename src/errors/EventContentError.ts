@@ -1,6 +1,11 @@
-import { InvalidResponseError } from '../errors/request.js'
-import type { ChainxErrorOptions } from '../errors/ChainxError.js'
-import type { EventId } from './types.js'
+import type { ChainxErrorOptions } from './ChainxError.js'
+import { InvalidResponseError } from './request.js'
+
+/** An event's id as the service sends it (the same shape as `EventId` of the events API). */
+interface EventIdLike {
+  txDigest: string
+  eventSeq: string
+}
 
 /**
  * The `parse` option of an events query rejected an event's `parsedJson`. Code
@@ -18,11 +23,11 @@ import type { EventId } from './types.js'
 export class EventContentError extends InvalidResponseError {
   override name = 'EventContentError'
   /** The event whose `parsedJson` was rejected. */
-  readonly eventId: EventId
+  readonly eventId: EventIdLike
   /** The event's type. */
   readonly eventType: string
 
-  constructor(args: ChainxErrorOptions & { eventId: EventId; eventType: string; status: number }) {
+  constructor(args: ChainxErrorOptions & { eventId: EventIdLike; eventType: string; status: number }) {
     super({
       ...args,
       body: '',

@@ -1,7 +1,11 @@
-import { ChainxError } from '../../errors/ChainxError.js'
-import { JsonRpcError, SocketClosedError } from '../../errors/jsonRpc.js'
-import { TimeoutError } from '../../errors/request.js'
-import type { WebSocketConstructor, WebSocketLike } from './types.js'
+import { ChainxError } from '../errors/ChainxError.js'
+import { JsonRpcError, SocketClosedError } from '../errors/jsonRpc.js'
+import { InvalidResponseError, TimeoutError } from '../errors/request.js'
+import { isRecord } from '../utils/isRecord.js'
+import type { WebSocketConstructor, WebSocketLike } from './webSocketTypes.js'
+
+// Frames arrive over the connection the 101 Switching Protocols response opened.
+const WEBSOCKET_STATUS = 101
 
 /**
  * How the socket checks that the server still answers.
@@ -243,14 +247,15 @@ class OpenJsonRpcSocket implements JsonRpcSocket {
     if (this.#closed) return
     this.#framesReceived++
     let message: unknown
+    const text = frameText(data)
     try {
-      message = JSON.parse(frameText(data))
+      message = JSON.parse(text)
     } catch (cause) {
-      this.#options.onError(new ChainxError('INVALID_RESPONSE', 'Malformed WebSocket frame: not JSON', { cause }))
+      this.#options.onError(new InvalidResponseError({ status: WEBSOCKET_STATUS, body: text, reason: 'WebSocket frame is not JSON', cause }))
       return
     }
     if (!isRecord(message)) {
-      this.#options.onError(new ChainxError('INVALID_RESPONSE', 'Malformed WebSocket frame: not a JSON-RPC object'))
+      this.#options.onError(new InvalidResponseError({ status: WEBSOCKET_STATUS, body: text, reason: 'WebSocket frame is not a JSON-RPC object' }))
       return
     }
     if (typeof message.method === 'string' && message.id === undefined) {
@@ -283,7 +288,7 @@ class OpenJsonRpcSocket implements JsonRpcSocket {
 
 function toJsonRpcError(error: unknown, method: string): ChainxError {
   if (!isRecord(error) || typeof error.code !== 'number' || typeof error.message !== 'string') {
-    return new ChainxError('INVALID_RESPONSE', `Malformed JSON-RPC error for ${method}`, { details: JSON.stringify(error) })
+    return new InvalidResponseError({ status: WEBSOCKET_STATUS, body: JSON.stringify(error) ?? '', reason: `malformed JSON-RPC error for ${method}` })
   }
   return new JsonRpcError({ rpcCode: error.code, message: error.message, data: error.data, method })
 }
@@ -313,8 +318,4 @@ function dropSocket(socket: WebSocketLike): void {
 function unrefTimer(timer: unknown): void {
   const handle = timer as { unref?: () => void }
   handle.unref?.()
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
