@@ -2,7 +2,8 @@ import { InvalidArgumentError, InvalidResponseError } from '../errors/request.js
 import { parseServiceVersion } from '../utils/serviceVersion.js'
 import type { HttpResponse } from '../transport/types.js'
 import type { JsonRpcCaller } from '../jsonRpc/createJsonRpcCaller.js'
-import { EventPageSchema } from './eventSchemas.js'
+import { decodeOr } from '../utils/decode.js'
+import { eventPageDecoder } from './eventSchemas.js'
 import { parseEventContent } from './parseEventContent.js'
 import type { ChainxEvent, EventId, EventPage, ParsedJsonParser, QueryEventsFn, QueryEventsParameters } from './types.js'
 import { validateEventQueryFilter } from './validateEventQueryFilter.js'
@@ -59,17 +60,18 @@ export function createQueryEvents(caller: JsonRpcCaller): QueryEventsFn {
 }
 
 function readPage<TParsed>(result: unknown, response: HttpResponse, parse: ParsedJsonParser<TParsed> | undefined): EventPage<TParsed> {
-  const parsed = EventPageSchema.safeParse(result)
-  if (!parsed.success) {
-    throw new InvalidResponseError({
-      status: response.status,
-      body: response.body,
-      reason: 'chainx_queryEvents result is not an event page',
-      version: parseServiceVersion(response.headers['x-chain-rpc-version']),
-      cause: parsed.error,
-    })
-  }
-  const { data, nextCursor, hasNextPage } = parsed.data
+  const { data, nextCursor, hasNextPage } = decodeOr(
+    eventPageDecoder,
+    result,
+    (failure) =>
+      new InvalidResponseError({
+        status: response.status,
+        body: response.body,
+        reason: `chainx_queryEvents result is not an event page: ${failure.describe('result')}`,
+        version: parseServiceVersion(response.headers['x-chain-rpc-version']),
+        cause: failure,
+      }),
+  )
   for (const event of data) {
     if (event.timestampMs === null) delete event.timestampMs
   }

@@ -6,9 +6,16 @@ import type { Transport } from '../transport/createTransport.js'
 import { analyzeDocument } from './analyzeDocument.js'
 import { checkQuery } from './checkQuery.js'
 import { documentText } from './documentText.js'
-import { ServiceConfigDocument } from './generated/operations.js'
+import { decodeOr, type Decoded, type Decoder } from '../utils/decode.js'
+import { AvailableRangeDocument, ServiceConfigDocument } from './generated/operations.js'
 import { mapGraphQLErrors } from './mapGraphQLErrors.js'
-import { GraphQLEnvelopeSchema, type Usage } from './responseSchemas.js'
+import {
+  availableRangeDataDecoder,
+  graphQLEnvelopeDecoder,
+  SERVICE_LIMIT_NAMES,
+  serviceConfigDataDecoder,
+  type Usage,
+} from './responseSchemas.js'
 import type { LimitsOption, ServiceLimits } from './serviceLimits.js'
 import { parseServiceVersion, type ServiceVersion } from '../utils/serviceVersion.js'
 
@@ -144,6 +151,11 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
   const { url, transport } = options
   const limitsOption = options.limits ?? 'serviceConfig'
   const serviceConfigText = String(ServiceConfigDocument)
+  // The results the SDK itself reads are checked before use, whoever asked for them.
+  const dataDecoders = new Map<string, Decoder<unknown>>([
+    [serviceConfigText, serviceConfigDataDecoder],
+    [String(AvailableRangeDocument), availableRangeDataDecoder],
+  ])
   let fetchedLimits: Promise<Partial<ServiceLimits>> | undefined
   let limitsFailedAt = -Infinity
 
@@ -156,8 +168,8 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
     const { signal, ...shared } = callOptions
     // One fetch serves every caller, so it takes no caller's signal: each caller stops
     // waiting on its own abort, and the others still get the limits.
-    fetchedLimits ??= send(requestBody(serviceConfigText, {}, undefined), shared).then(
-      (result) => (result.data as { serviceConfig: ServiceLimits }).serviceConfig,
+    fetchedLimits ??= send(requestBody(serviceConfigText, {}, undefined), shared, serviceConfigDataDecoder).then(
+      (result) => knownLimits((result.data as Decoded<typeof serviceConfigDataDecoder>).serviceConfig),
       () => {
         // Unknown limits mean unchecked queries, not guessed ones; try again later.
         fetchedLimits = undefined
@@ -168,7 +180,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
     return signal ? untilAborted(fetchedLimits, signal, (cause) => new AbortedError({ cause })) : fetchedLimits
   }
 
-  async function send(body: string, callOptions: QueryOptions): Promise<QueryResult<unknown>> {
+  async function send(body: string, callOptions: QueryOptions, dataDecoder?: Decoder<unknown>): Promise<QueryResult<unknown>> {
     const showUsage = callOptions.showUsage ?? options.showUsage ?? false
     const headers: Record<string, string> = { ...callOptions.headers }
     if (options.rpcVersion) headers['x-chain-rpc-version'] = options.rpcVersion
@@ -186,25 +198,18 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
           version,
           isProtocolBody: (body) => 'data' in body || 'errors' in body,
         })
-        const envelope = GraphQLEnvelopeSchema.safeParse(json)
-        if (!envelope.success) {
-          throw new InvalidResponseError({
-            status: response.status,
-            body: response.body,
-            reason: 'not a GraphQL response',
-            version,
-            cause: envelope.error,
-          })
-        }
-        const { data, errors, extensions } = envelope.data
+        const invalid = (reason: string, cause?: unknown) =>
+          new InvalidResponseError({ status: response.status, body: response.body, reason, version, cause })
+        const { data, errors, extensions } = decodeOr(graphQLEnvelopeDecoder, json, (failure) =>
+          invalid(`not a GraphQL response: ${failure.describe('')}`, failure),
+        )
         const usage = extensions?.usage
         const rejection = errors && errors.length > 0 ? mapGraphQLErrors(errors, data ?? null, version, usage) : undefined
         // A server failure dressed as a GraphQL body is still a server failure: retryable.
         if (response.status >= 500) throw new HttpError({ status: response.status, body: response.body, url, version, cause: rejection })
         if (rejection) throw rejection
-        if (data === undefined || data === null) {
-          throw new InvalidResponseError({ status: response.status, body: response.body, reason: 'no data', version })
-        }
+        if (data === undefined || data === null) throw invalid('no data')
+        if (dataDecoder) decodeOr(dataDecoder, data, (failure) => invalid(failure.describe('data'), failure))
         return { data, usage, version }
       },
     })
@@ -224,9 +229,19 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
         bodyBytes: utf8Length(body),
         limits: known,
       })
-      return send(body, callOptions) as Promise<QueryResult<any>>
+      return send(body, callOptions, dataDecoders.get(text)) as Promise<QueryResult<any>>
     },
   }
+}
+
+/** The limits a `serviceConfig` result gives, leaving out the null ones. */
+function knownLimits(config: Partial<Record<keyof ServiceLimits, number | null>>): Partial<ServiceLimits> {
+  const known: Partial<ServiceLimits> = {}
+  for (const name of SERVICE_LIMIT_NAMES) {
+    const value = config[name]
+    if (typeof value === 'number') known[name] = value
+  }
+  return known
 }
 
 function requestBody(query: string, variables: Record<string, unknown>, operationName: string | undefined): string {

@@ -1,5 +1,19 @@
-import * as z from 'zod/mini'
+import {
+  array,
+  boolean,
+  either,
+  finiteNumber,
+  jsonObject,
+  nonNegativeInteger,
+  nullable,
+  object,
+  optional,
+  safeInteger,
+  string,
+  type Decoder,
+} from '../utils/decode.js'
 import type { Usage } from '../utils/usage.js'
+import type { ServiceLimits } from './serviceLimits.js'
 
 export type { Usage }
 
@@ -7,22 +21,22 @@ export type { Usage }
  * The usage extension (spec 2.4, 4.1 rule 3): six integers describing the request.
  *
  * @example
- * UsageSchema.parse({ inputNodes: 2, outputNodes: 2, depth: 2, variables: 0, fragments: 0, queryPayload: 37 })
+ * usageDecoder({ inputNodes: 2, outputNodes: 2, depth: 2, variables: 0, fragments: 0, queryPayload: 37 })
  */
-export const UsageSchema: z.ZodMiniType<Usage> = z.object({
-  inputNodes: z.int(),
-  outputNodes: z.int(),
-  depth: z.int(),
-  variables: z.int(),
-  fragments: z.int(),
-  queryPayload: z.int(),
+export const usageDecoder: Decoder<Usage> = object({
+  inputNodes: safeInteger,
+  outputNodes: safeInteger,
+  depth: safeInteger,
+  variables: safeInteger,
+  fragments: safeInteger,
+  queryPayload: safeInteger,
 })
 
-const GraphQLErrorEntrySchema = z.object({
-  message: z.string(),
-  locations: z.optional(z.array(z.object({ line: z.number(), column: z.number() }))),
-  path: z.optional(z.array(z.union([z.string(), z.number()]))),
-  extensions: z.optional(z.looseObject({ code: z.optional(z.string()) })),
+const graphQLErrorEntry = object({
+  message: string,
+  locations: optional(array(object({ line: finiteNumber, column: finiteNumber }))),
+  path: optional(array(either(string, finiteNumber))),
+  extensions: optional(object({ code: optional(string) })),
 })
 
 /**
@@ -30,23 +44,77 @@ const GraphQLErrorEntrySchema = z.object({
  * its shape is the operation's, typed by codegen.
  *
  * @example
- * const envelope = GraphQLEnvelopeSchema.safeParse(JSON.parse(body))
+ * const { data, errors } = graphQLEnvelopeDecoder(JSON.parse(body))
  */
-export const GraphQLEnvelopeSchema = z.object({
-  data: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
-  errors: z.optional(z.array(GraphQLErrorEntrySchema)),
-  extensions: z.optional(z.looseObject({ usage: z.optional(UsageSchema) })),
+export const graphQLEnvelopeDecoder = object({
+  data: optional(nullable(jsonObject)),
+  errors: optional(array(graphQLErrorEntry)),
+  extensions: optional(object({ usage: optional(usageDecoder) })),
 })
 
 /**
  * Relay PageInfo (spec 2.3).
  *
  * @example
- * PageInfoSchema.parse({ hasNextPage: true, hasPreviousPage: false, startCursor: 'a', endCursor: 'b' })
+ * pageInfoDecoder({ hasNextPage: true, hasPreviousPage: false, startCursor: 'a', endCursor: 'b' })
  */
-export const PageInfoSchema = z.object({
-  hasNextPage: z.boolean(),
-  hasPreviousPage: z.boolean(),
-  startCursor: z.nullable(z.string()),
-  endCursor: z.nullable(z.string()),
+export const pageInfoDecoder = object({
+  hasNextPage: boolean,
+  hasPreviousPage: boolean,
+  startCursor: nullable(string),
+  endCursor: nullable(string),
+})
+
+/**
+ * The limits `serviceConfig` reports (spec 8.2, 4.2 rule 3).
+ *
+ * @example
+ * for (const name of SERVICE_LIMIT_NAMES) console.log(name, limits[name])
+ */
+export const SERVICE_LIMIT_NAMES = [
+  'maxQueryDepth',
+  'maxQueryNodes',
+  'maxOutputNodes',
+  'maxDbQueryCost',
+  'defaultPageSize',
+  'maxPageSize',
+  'requestTimeoutMs',
+  'maxQueryPayloadSize',
+  'maxTypeArgumentDepth',
+  'maxTypeArgumentWidth',
+  'maxTypeNodes',
+  'maxMoveValueDepth',
+] as const satisfies readonly (keyof ServiceLimits)[]
+
+const limit = optional(nullable(nonNegativeInteger))
+
+/**
+ * The `serviceConfig` field of a result: each limit a non-negative integer, or absent/null
+ * (not selected, or unknown to this service version).
+ *
+ * @example
+ * serviceConfigDecoder({ maxPageSize: 50, defaultPageSize: 20 })
+ */
+export const serviceConfigDecoder: Decoder<Partial<Record<keyof ServiceLimits, number | null>>> = object(
+  Object.fromEntries(SERVICE_LIMIT_NAMES.map((name) => [name, limit])),
+)
+
+const checkpointBound = nullable(object({ sequenceNumber: nonNegativeInteger }))
+
+/**
+ * The data of a `serviceConfig` query.
+ *
+ * @example
+ * serviceConfigDataDecoder({ serviceConfig: { maxPageSize: 50 } })
+ */
+export const serviceConfigDataDecoder = object({ serviceConfig: serviceConfigDecoder })
+
+/**
+ * The data of an `availableRange` query: the first and last checkpoints (null when unknown).
+ *
+ * @example
+ * availableRangeDataDecoder({ availableRange: { first: { sequenceNumber: 0 }, last: { sequenceNumber: 41 } } })
+ */
+export const availableRangeDataDecoder = object({
+  availableRange: object({ first: checkpointBound, last: checkpointBound }),
 })

@@ -2,6 +2,7 @@ import { ChainxError } from '../errors/ChainxError.js'
 import { JsonRpcError, SocketClosedError } from '../errors/jsonRpc.js'
 import { InvalidResponseError, TimeoutError } from '../errors/request.js'
 import { isRecord } from '../utils/isRecord.js'
+import { jsonText } from '../utils/jsonText.js'
 import type { WebSocketConstructor, WebSocketLike } from './webSocketTypes.js'
 
 // Frames arrive over the connection the 101 Switching Protocols response opened.
@@ -288,7 +289,7 @@ class OpenJsonRpcSocket implements JsonRpcSocket {
 
 function toJsonRpcError(error: unknown, method: string): ChainxError {
   if (!isRecord(error) || typeof error.code !== 'number' || typeof error.message !== 'string') {
-    return new InvalidResponseError({ status: WEBSOCKET_STATUS, body: JSON.stringify(error) ?? '', reason: `malformed JSON-RPC error for ${method}` })
+    return new InvalidResponseError({ status: WEBSOCKET_STATUS, body: jsonText(error), reason: `malformed JSON-RPC error for ${method}` })
   }
   return new JsonRpcError({ rpcCode: error.code, message: error.message, data: error.data, method })
 }

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini'
 import { JsonRpcError } from '../errors/jsonRpc.js'
 import { InvalidResponseError, RateLimitedError } from '../errors/request.js'
 import { parseServiceVersion } from '../utils/serviceVersion.js'
@@ -6,6 +5,7 @@ import type { Transport } from '../transport/createTransport.js'
 import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import { parseRetryAfter } from '../transport/parseRetryAfter.js'
 import type { HttpResponse } from '../transport/types.js'
+import { decodeOr, describeValue, either, literal, nullable, object, safeInteger, string, unknown } from '../utils/decode.js'
 
 /**
  * JSON-RPC error code of the service's rate limit ("Too many requests", sent with `id: null`).
@@ -17,12 +17,12 @@ export const RATE_LIMIT_RPC_CODE = -32009
 
 const SERVER_INTERNAL_RPC_CODE = -32603
 
-const JsonRpcId = z.nullable(z.union([z.number(), z.string()]))
-const SuccessSchema = z.object({ jsonrpc: z.literal('2.0'), id: JsonRpcId, result: z.unknown() })
-const FailureSchema = z.object({
-  jsonrpc: z.literal('2.0'),
-  id: JsonRpcId,
-  error: z.object({ code: z.int(), message: z.string(), data: z.optional(z.unknown()) }),
+const jsonRpcId = nullable(either(safeInteger, string))
+const successDecoder = object({ jsonrpc: literal('2.0'), id: jsonRpcId, result: unknown })
+const failureDecoder = object({
+  jsonrpc: literal('2.0'),
+  id: jsonRpcId,
+  error: object({ code: safeInteger, message: string, data: unknown }),
 })
 
 /** Options of `createJsonRpcCaller`. */
@@ -123,9 +123,9 @@ function readResult(response: HttpResponse, request: { url: string; id: number; 
 
   if ('error' in json) {
     if ('result' in json) throw invalid('JSON-RPC response has both result and error')
-    const parsed = FailureSchema.safeParse(json)
-    if (!parsed.success) throw invalid('not a JSON-RPC 2.0 error response', parsed.error)
-    const { id, error } = parsed.data
+    const { id, error } = decodeOr(failureDecoder, json, (failure) =>
+      invalid(`not a JSON-RPC 2.0 error response: ${failure.describe('')}`, failure),
+    )
     // -32603 with `id: null` is the service's own request time-out (JSON_RPC_TIMEOUT): transient.
     const serverTimeout = error.code === SERVER_INTERNAL_RPC_CODE && id === null
     const rpcError = new JsonRpcError({
@@ -145,11 +145,12 @@ function readResult(response: HttpResponse, request: { url: string; id: number; 
         cause: rpcError,
       })
     }
-    if (id !== null && id !== request.id) throw invalid(`response id ${JSON.stringify(id)} does not match request id ${request.id}`, rpcError)
+    if (id !== null && id !== request.id) throw invalid(`response id ${describeValue(id)} does not match request id ${request.id}`, rpcError)
     throw rpcError
   }
-  const parsed = SuccessSchema.safeParse(json)
-  if (!parsed.success) throw invalid('not a JSON-RPC 2.0 response', parsed.error)
-  if (parsed.data.id !== request.id) throw invalid(`response id ${JSON.stringify(parsed.data.id)} does not match request id ${request.id}`)
-  return parsed.data.result
+  const { id, result } = decodeOr(successDecoder, json, (failure) =>
+    invalid(`not a JSON-RPC 2.0 response: ${failure.describe('')}`, failure),
+  )
+  if (id !== request.id) throw invalid(`response id ${describeValue(id)} does not match request id ${request.id}`)
+  return result
 }

@@ -1,8 +1,8 @@
-import * as z from 'zod/mini'
 import { StaleCursorError } from '../errors/pagination.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import type { GraphQLDocument, GraphQLQueryClient, ResultOf, VariablesOf } from '../graphql/createGraphQLClient.js'
-import { PageInfoSchema, type Usage } from '../graphql/responseSchemas.js'
+import { pageInfoDecoder, type Usage } from '../graphql/responseSchemas.js'
+import { boolean, matches, nullable, object, string, type Decoded } from '../utils/decode.js'
 import type { ServiceVersion } from '../utils/serviceVersion.js'
 import { checkPagingVariables, PAGE_VARIABLES } from './checkPagingVariables.js'
 import { createPageIterator } from './createPageIterator.js'
@@ -16,7 +16,7 @@ import type { FetchedPage, ItemKey, PageDirection, PageIterable, StaleOptions, W
  * @example
  * const info: PageInfo = { hasNextPage: true, hasPreviousPage: false, startCursor: 'a', endCursor: 'b' }
  */
-export type PageInfo = z.infer<typeof PageInfoSchema>
+export type PageInfo = Decoded<typeof pageInfoDecoder>
 
 /**
  * The variables of a document without the four page variables, which the walk owns.
@@ -123,8 +123,8 @@ export type GraphQLPage<TNode> = WalkPage<
 >
 
 const PAGE_INFO = {
-  forward: z.pick(PageInfoSchema, { hasNextPage: true, endCursor: true }),
-  backward: z.pick(PageInfoSchema, { hasPreviousPage: true, startCursor: true }),
+  forward: { fields: 'hasNextPage endCursor', decoder: object({ hasNextPage: boolean, endCursor: nullable(string) }) },
+  backward: { fields: 'hasPreviousPage startCursor', decoder: object({ hasPreviousPage: boolean, startCursor: nullable(string) }) },
 }
 
 /**
@@ -170,9 +170,8 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends stri
       path = found.path
       if (found.connection === null) return { items: [], nextCursor: null, hasMore: false, pageInfo: {}, usage, version }
       const pageInfo = found.connection.pageInfo as Partial<PageInfo>
-      if (!pageInfoSchema.safeParse(pageInfo).success) {
-        const fields = Object.keys(pageInfoSchema.def.shape).join(' ')
-        throw new InvalidArgumentError(`A ${direction} walk needs pageInfo { ${fields} } selected at ${found.path}`)
+      if (!matches(pageInfoSchema.decoder, pageInfo)) {
+        throw new InvalidArgumentError(`A ${direction} walk needs pageInfo { ${pageInfoSchema.fields} } selected at ${found.path}`)
       }
       const items = nodesOf<TNode>(found.connection, found.path, !forward)
       const hasMore = (forward ? pageInfo.hasNextPage : pageInfo.hasPreviousPage) as boolean

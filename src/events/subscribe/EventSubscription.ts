@@ -1,8 +1,10 @@
 import { ChainxError } from '../../errors/ChainxError.js'
 import { JsonRpcError, SocketClosedError } from '../../errors/jsonRpc.js'
 import { InvalidResponseError } from '../../errors/request.js'
+import { DecodeFailure, describeValue } from '../../utils/decode.js'
+import { jsonText } from '../../utils/jsonText.js'
 import { eventKey } from '../eventKey.js'
-import { ChainxEventSchema } from '../eventSchemas.js'
+import { chainxEventDecoder } from '../eventSchemas.js'
 import type { ChainxEvent, EventId, EventSubscriptionFilter, QueryEventsFn } from '../types.js'
 import type { JsonRpcSocket } from '../../jsonRpc/connectJsonRpcSocket.js'
 import { matchSubscriptionFilter } from './matchSubscriptionFilter.js'
@@ -185,8 +187,18 @@ export class EventSubscription {
    */
   handleLive(result: unknown): void {
     if (!this.#active) return
-    if (!ChainxEventSchema.safeParse(result).success) {
-      this.#error(new InvalidResponseError({ status: 101, body: JSON.stringify(result) ?? '', reason: 'malformed event in a subscription notification' }))
+    try {
+      chainxEventDecoder(result)
+    } catch (failure) {
+      if (!(failure instanceof DecodeFailure)) throw failure
+      this.#error(
+        new InvalidResponseError({
+          status: 101,
+          body: jsonText(result),
+          reason: `malformed event in a subscription notification: ${failure.describe('params.result')}`,
+          cause: failure,
+        }),
+      )
       return
     }
     if (this.#buffer === undefined) this.#accept(result as ChainxEvent, false)
@@ -396,7 +408,7 @@ export class EventSubscription {
       return
     }
     if (typeof id !== 'number') {
-      if (this.#socket === socket) socket.terminate(`${SUBSCRIBE_METHOD} answered ${JSON.stringify(id)}, not a subscription id`)
+      if (this.#socket === socket) socket.terminate(`${SUBSCRIBE_METHOD} answered ${describeValue(id)}, not a subscription id`)
       return
     }
     if (this.#socket !== socket) return
