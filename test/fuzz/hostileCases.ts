@@ -1,0 +1,370 @@
+// The fuzz cases: for each SDK entry point, a generated script of hostile responses served
+// over a real socket, the call made through the public API, and its outcome classified.
+// An outcome is good when it is a ChainxError with a code, or a well-formed result.
+import fc from 'fast-check'
+import { ChainxClient, ChainxError, EventsDocument, type LimitsOption } from '../../src/index.js'
+import { REQUEST_ID, type CaseScript, type Channel, type HostileResponse, type HostileServer } from './hostileServer.js'
+import { hostileText, mutate, mutation, RawJson, type HostileJson } from './hostileValues.js'
+
+export const TARGETS = [
+  'graphql.query',
+  'graphql.serviceConfig',
+  'graphql.availableRange',
+  'graphql.events',
+  'graphql.limits',
+  'paginate',
+  'paginate.backward',
+  'events.query',
+  'events.iterate',
+  'events.watch',
+] as const
+export type Target = (typeof TARGETS)[number]
+
+/** How a case ended. `error` and `result` are good; every other kind is a finding. */
+export type OutcomeKind = 'result' | 'error' | 'other-throw' | 'malformed-result' | 'unbounded' | 'hang'
+
+export interface Outcome {
+  kind: OutcomeKind
+  /** The error code (kind `error`), the thrown value's name, or what was malformed. */
+  detail: string
+  requests: number
+}
+
+/** A request count no bounded case reaches: past it the case is stopped and counted as unbounded. */
+export const MAX_REQUESTS_PER_CASE = 400
+/** A case still running after this long (no request pending on our side) is counted as a hang. */
+const HANG_AFTER_MS = 20_000
+
+// ---- valid responses, the material the mutations work on ----
+
+const LIMITS = {
+  maxQueryDepth: 20,
+  maxQueryNodes: 300,
+  maxOutputNodes: 100_000,
+  maxDbQueryCost: 20_000,
+  defaultPageSize: 20,
+  maxPageSize: 50,
+  requestTimeoutMs: 40_000,
+  maxQueryPayloadSize: 5_000,
+  maxTypeArgumentDepth: 16,
+  maxTypeArgumentWidth: 32,
+  maxTypeNodes: 256,
+  maxMoveValueDepth: 128,
+}
+
+const graphqlNode = (page: number, index: number): HostileJson => ({
+  sendingModule: { name: 'market', package: { digest: '0x2' } },
+  type: { repr: '0x2::market::Trade' },
+  sender: { address: `0x${page}${index}` },
+  timestamp: '2024-05-01T00:00:00.000Z',
+  json: { price: String(index) },
+  bcs: 'AAAA',
+})
+
+function graphqlEventsPage(page: number, hasMore: boolean, size = 2): HostileJson {
+  const edges = Array.from({ length: size }, (_, index) => ({ cursor: `c${page}.${index}`, node: graphqlNode(page, index) }))
+  return {
+    data: {
+      events: {
+        pageInfo: { hasPreviousPage: hasMore, hasNextPage: hasMore, startCursor: `c${page}.0`, endCursor: `c${page}.${size - 1}` },
+        edges,
+      },
+    },
+  }
+}
+
+const rpcEvent = (page: number, index: number): HostileJson => ({
+  id: { txDigest: `Tx${page}`, eventSeq: String(index) },
+  packageId: '0x2',
+  transactionModule: 'market',
+  sender: '0x1',
+  type: '0x2::market::Trade',
+  parsedJson: { price: String(index) },
+  bcs: 'AAAA',
+  bcsEncoding: 'base64',
+  timestampMs: '1714521600000',
+})
+
+function rpcEventsPage(page: number, hasMore: boolean, size = 2): HostileJson {
+  const data = Array.from({ length: size }, (_, index) => rpcEvent(page, index))
+  return {
+    jsonrpc: '2.0',
+    id: new RawJson(REQUEST_ID),
+    result: { data, nextCursor: { txDigest: `Tx${page}`, eventSeq: String(size - 1) }, hasNextPage: hasMore },
+  }
+}
+
+const BASES: Record<Target, (index: number) => HostileJson> = {
+  'graphql.query': () => ({ data: { chainIdentifier: '4c78adac' } }),
+  'graphql.serviceConfig': () => ({ data: { serviceConfig: LIMITS } }),
+  'graphql.availableRange': () => ({ data: { availableRange: { first: { sequenceNumber: 0 }, last: { sequenceNumber: 41 } } } }),
+  'graphql.events': (page) => graphqlEventsPage(page, true),
+  'graphql.limits': () => ({ data: { serviceConfig: LIMITS } }),
+  paginate: (page) => graphqlEventsPage(page, true),
+  'paginate.backward': (page) => graphqlEventsPage(page, true),
+  'events.query': (page) => rpcEventsPage(page, true),
+  'events.iterate': (page) => rpcEventsPage(page, true),
+  'events.watch': (page) => rpcEventsPage(page, true),
+}
+
+const channelOf = (target: Target): Channel =>
+  target.startsWith('events.') ? 'rpc' : target === 'graphql.limits' || target === 'graphql.serviceConfig' ? 'serviceConfig' : 'graphql'
+
+// ---- generated responses ----
+
+const STATUSES = [200, 200, 200, 201, 204, 301, 400, 401, 403, 404, 408, 413, 429, 500, 502, 503, 504]
+const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/graphql-response+json', 'text/html', 'text/plain', '']
+const RETRY_AFTER = ['0', '1', '120', 'Wed, 21 Oct 2015 07:28:00 GMT', 'soon', '-5', '1e9']
+const VERSIONS = ['2024.1.0', '2025.3.7-rc1', 'garbage', '9999.99999999999999999.1']
+const JUNK_BODIES = ['', ' ', 'null', 'true', '[]', '"text"', '{}', '<html><body>502 Bad Gateway</body></html>', 'Service Unavailable', '{"data":', '\u0000\u0001']
+
+const headers: fc.Arbitrary<Record<string, string>> = fc
+  .record(
+    {
+      'content-type': fc.constantFrom(...CONTENT_TYPES),
+      'retry-after': fc.constantFrom(...RETRY_AFTER),
+      'x-chain-rpc-version': fc.constantFrom(...VERSIONS),
+    },
+    { requiredKeys: [] },
+  )
+  .map((record) => ({ 'content-type': 'application/json', ...record }))
+
+// One body in eight is cut short: truncated (Content-Length of what is sent) or a lie (full length declared, socket closed).
+const cut = fc.oneof(
+  { weight: 7, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: fc.record({ mode: fc.constantFrom('truncate' as const, 'lie' as const), cutAt: fc.nat({ max: 400 }) }) },
+)
+
+/** One response: the valid one changed by up to three mutations, or junk, under any status. */
+function response(base: HostileJson): fc.Arbitrary<HostileResponse> {
+  const mutated = fc
+    .record({
+      mutations: fc.array(mutation, { maxLength: 3 }),
+      status: fc.oneof({ weight: 6, arbitrary: fc.constant(200) }, { weight: 1, arbitrary: fc.constantFrom(...STATUSES) }),
+      headers,
+      cut,
+    })
+    .map(({ mutations, status, headers, cut }) => ({ status, headers, body: hostileText(mutate(base, mutations)), cut, mutations }))
+  const junk = fc.record({
+    status: fc.oneof(fc.constantFrom(...STATUSES), fc.integer({ min: 200, max: 599 })),
+    headers,
+    body: fc.oneof(fc.constantFrom(...JUNK_BODIES), fc.string({ maxLength: 60 })),
+    cut: fc.constant(undefined),
+  })
+  return fc.oneof({ weight: 5, arbitrary: mutated }, { weight: 1, arbitrary: junk }).map(({ status, headers, body, cut }) => ({ status, headers, body, cut }))
+}
+
+/** A case: the client's limits setting and the responses served to each channel. */
+export interface HostileCase {
+  target: Target
+  limits: LimitsOption
+  responses: HostileResponse[]
+  serviceConfig: HostileResponse[]
+}
+
+/**
+ * Cases for one target: 1 to 4 responses on its channel (pages 0, 1, … for walks), and,
+ * when the client fetches limits, 0 to 2 responses to its serviceConfig request.
+ */
+export function hostileCase(target: Target): fc.Arbitrary<HostileCase> {
+  const base = BASES[target]
+  const responses = fc
+    .integer({ min: 1, max: 4 })
+    .chain((count) => fc.tuple(...Array.from({ length: count }, (_, page) => response(base(page)))))
+  const serviceConfig = fc.array(response({ data: { serviceConfig: LIMITS } }), { maxLength: 2 })
+  const limits: fc.Arbitrary<LimitsOption> =
+    target === 'graphql.limits' || target === 'graphql.serviceConfig' ? fc.constant<LimitsOption>('serviceConfig') : fc.constantFrom<LimitsOption>('serviceConfig', false)
+  return fc.record({ target: fc.constant(target), limits, responses, serviceConfig })
+}
+
+// ---- what a well-formed result is ----
+
+class Malformed extends Error {
+  override name = 'Malformed'
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function expectWellFormed(condition: boolean, what: string): void {
+  if (!condition) throw new Malformed(what)
+}
+
+const isCount = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+
+function checkLimits(limits: unknown): void {
+  expectWellFormed(isRecord(limits), 'limits is not an object')
+  // Fields the service adds beyond the selection are its own; the selected limits must be counts.
+  for (const name of Object.keys(LIMITS)) {
+    const value = Object.hasOwn(limits as object, name) ? (limits as Record<string, unknown>)[name] : undefined
+    expectWellFormed(value === undefined || value === null || isCount(value), `limit ${name} is ${typeof value}`)
+  }
+}
+
+function checkRpcEvent(event: unknown): void {
+  expectWellFormed(isRecord(event), 'event is not an object')
+  const { id, parsedJson, type, sender } = event as Record<string, unknown>
+  expectWellFormed(isRecord(id) && typeof id.txDigest === 'string' && typeof id.eventSeq === 'string' && /^\d+$/.test(id.eventSeq), 'event id')
+  expectWellFormed(isRecord(parsedJson), 'event parsedJson')
+  expectWellFormed(typeof type === 'string' && typeof sender === 'string', 'event type or sender')
+}
+
+function checkQueryResult(result: unknown): Record<string, unknown> {
+  expectWellFormed(isRecord(result) && isRecord(result.data), 'result data is not an object')
+  const { usage } = result as { usage?: unknown }
+  if (usage !== undefined) {
+    expectWellFormed(isRecord(usage) && Object.values(usage).every((value) => Number.isSafeInteger(value)), 'usage')
+  }
+  return (result as { data: Record<string, unknown> }).data
+}
+
+// ---- running a case ----
+
+function script(testCase: HostileCase, onRpcAfter: () => void): CaseScript {
+  const channel = channelOf(testCase.target)
+  const walk = testCase.target === 'paginate' || testCase.target === 'paginate.backward'
+  const pagesOnChannel = testCase.responses.length
+  const valid = (json: HostileJson): HostileResponse => ({ status: 200, headers: { 'content-type': 'application/json' }, body: hostileText(json) })
+  return {
+    graphql: channel === 'graphql' ? testCase.responses : [],
+    serviceConfig: channel === 'serviceConfig' ? [...testCase.serviceConfig, ...testCase.responses] : testCase.serviceConfig,
+    rpc: channel === 'rpc' ? testCase.responses : [],
+    after(channelAsked, served) {
+      if (channelAsked === 'serviceConfig') return valid({ data: { serviceConfig: LIMITS } })
+      if (channelAsked === 'rpc') {
+        onRpcAfter()
+        return valid({ jsonrpc: '2.0', id: new RawJson(REQUEST_ID), result: { data: [], nextCursor: null, hasNextPage: false } })
+      }
+      // The walk's last page: more items, then no more.
+      if (walk) return valid(served === 0 ? graphqlEventsPage(pagesOnChannel, false) : graphqlEventsPage(pagesOnChannel + served, false, 0))
+      return valid(BASES[testCase.target](pagesOnChannel))
+    },
+  }
+}
+
+async function callTarget(client: ChainxClient, target: Target, signal: AbortSignal): Promise<void> {
+  switch (target) {
+    case 'graphql.query':
+      checkQueryResult(await client.graphql.query('query { chainIdentifier }', {}, { signal }))
+      return
+    case 'graphql.serviceConfig': {
+      const data = checkQueryResult(await client.graphql.serviceConfig({ signal }))
+      checkLimits(data.serviceConfig)
+      return
+    }
+    case 'graphql.availableRange': {
+      const data = checkQueryResult(await client.graphql.availableRange({ signal }))
+      const range = data.availableRange
+      expectWellFormed(isRecord(range), 'availableRange')
+      for (const end of [(range as Record<string, unknown>).first, (range as Record<string, unknown>).last]) {
+        expectWellFormed(end === null || (isRecord(end) && isCount(end.sequenceNumber)), 'availableRange bound')
+      }
+      return
+    }
+    case 'graphql.events':
+      checkQueryResult(await client.graphql.events({ first: 2 }, { signal }))
+      return
+    case 'graphql.limits': {
+      checkLimits(await client.graphql.limits({ signal }))
+      return
+    }
+    case 'paginate':
+    case 'paginate.backward': {
+      const direction = target === 'paginate' ? 'forward' : 'backward'
+      for await (const node of client.paginate(EventsDocument, {}, { pageSize: 2, maxItems: 40, direction, signal })) {
+        expectWellFormed(isRecord(node), `walk yielded ${Array.isArray(node) ? 'an array' : node === null ? 'null' : typeof node}`)
+      }
+      return
+    }
+    case 'events.query': {
+      const page = await client.events.query({ filter: { All: [] }, limit: 2, signal })
+      expectWellFormed(Array.isArray(page.data) && typeof page.hasNextPage === 'boolean', 'event page')
+      page.data.forEach(checkRpcEvent)
+      return
+    }
+    case 'events.iterate':
+      for await (const event of client.events.iterate({ filter: { All: [] }, pageSize: 2, maxItems: 40, signal })) checkRpcEvent(event)
+      return
+    case 'events.watch': {
+      const watcher = client.events.watch({
+        filter: { All: [] },
+        intervalMs: 0,
+        pageSize: 2,
+        backoff: { baseDelayMs: 1, maxDelayMs: 2 },
+        maxConsecutiveErrors: 3,
+        signal,
+      })
+      for await (const event of watcher) checkRpcEvent(event)
+      return
+    }
+  }
+}
+
+/** Runs one case against the server and says how it ended. Never throws. */
+export async function runCase(server: HostileServer, testCase: HostileCase): Promise<Outcome> {
+  const controller = new AbortController()
+  let stoppedForRequests = false
+  // A watch never ends by itself: it is stopped once the script is used up and it polled past it.
+  let rpcAfter = 0
+  const { id, graphqlUrl, rpcUrl } = server.open(
+    script(testCase, () => {
+      if (testCase.target === 'events.watch' && ++rpcAfter >= 2) controller.abort()
+    }),
+    (requests) => {
+      if (requests > MAX_REQUESTS_PER_CASE && !stoppedForRequests) {
+        stoppedForRequests = true
+        controller.abort()
+      }
+    },
+  )
+  const client = new ChainxClient({
+    graphqlUrl,
+    rpcUrl,
+    limits: testCase.limits,
+    timeoutMs: 5_000,
+    retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 4, maxRetryAfterMs: 10 },
+  })
+  let timer: NodeJS.Timeout | undefined
+  const hang = new Promise<'hang'>((resolve) => {
+    timer = setTimeout(() => resolve('hang'), HANG_AFTER_MS)
+  })
+  try {
+    const ended = await Promise.race([
+      callTarget(client, testCase.target, controller.signal).then(
+        () => ({ ok: true as const }),
+        (error: unknown) => ({ ok: false as const, error }),
+      ),
+      hang,
+    ])
+    const requests = server.requests(id)
+    if (ended === 'hang') {
+      controller.abort()
+      return { kind: 'hang', detail: `no end after ${HANG_AFTER_MS} ms`, requests }
+    }
+    if (stoppedForRequests) return { kind: 'unbounded', detail: `over ${MAX_REQUESTS_PER_CASE} requests`, requests }
+    if (ended.ok) return { kind: 'result', detail: 'ok', requests }
+    const { error } = ended
+    if (error instanceof Malformed) return { kind: 'malformed-result', detail: error.message, requests }
+    if (error instanceof ChainxError && typeof error.code === 'string') {
+      // The watch ends cleanly on its signal; any other abort is the SDK's own doing.
+      return { kind: 'error', detail: error.code, requests }
+    }
+    const name = error instanceof Error ? `${error.name}: ${error.message.slice(0, 120)}` : typeof error
+    return { kind: 'other-throw', detail: name, requests }
+  } finally {
+    clearTimeout(timer)
+    server.close(id)
+  }
+}
+
+/** A short account of a case for a failure message (bodies cut to 200 characters). */
+export function describeCase(testCase: HostileCase): string {
+  const show = (r: HostileResponse) =>
+    `${r.status} ${r.headers['content-type'] ?? ''}${r.cut ? ` cut(${r.cut.mode}@${r.cut.cutAt})` : ''} ${r.body.length > 200 ? `${r.body.slice(0, 200)}… (${r.body.length} chars)` : r.body}`
+  return [
+    `target ${testCase.target}, limits ${JSON.stringify(testCase.limits)}`,
+    ...testCase.serviceConfig.map((r) => `  serviceConfig: ${show(r)}`),
+    ...testCase.responses.map((r, i) => `  response ${i}: ${show(r)}`),
+  ].join('\n')
+}
