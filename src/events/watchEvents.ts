@@ -55,7 +55,7 @@ export interface WatchEventsOptions<TParsed = Record<string, unknown>> {
   onError?: ((error: ChainxError, info: WatchErrorInfo) => void) | undefined
   /**
    * Backoff between failed polls: exponential from `baseDelayMs`, with jitter, capped at
-   * `maxDelayMs`. A rate limit's `retryAfterMs` replaces the computed delay.
+   * `maxDelayMs`. A rate limit's `retryAfterMs` replaces the computed delay, up to `maxDelayMs`.
    * @default { baseDelayMs: 500, maxDelayMs: 30_000 }
    */
   backoff?: { baseDelayMs?: number | undefined; maxDelayMs?: number | undefined } | undefined
@@ -175,7 +175,8 @@ export function watchEvents<TParsed = Record<string, unknown>>(
           if (signal?.aborted) return
           if (!isTransient(error, failures) || failures + 1 >= maxErrors) throw error
           const asked = error instanceof RateLimitedError ? error.retryAfterMs : undefined
-          const delayMs = asked ?? backoffDelay(failures, backoff)
+          // A Retry-After is honoured up to maxDelayMs: a service asking for hours (or years) must not stall the watch.
+          const delayMs = asked === undefined ? backoffDelay(failures, backoff) : Math.min(asked, backoff.maxDelayMs)
           failures++
           options.onError?.(error, { attempt: failures, delayMs })
           if (!(await wait(delayMs))) return

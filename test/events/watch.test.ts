@@ -131,6 +131,22 @@ describe('watch', () => {
     expect(errors[1]![2]).toBeLessThanOrEqual(8)
   })
 
+  it('E8: a Retry-After longer than backoff.maxDelayMs waits maxDelayMs (a hostile service cannot stall the watch)', async () => {
+    const service = fakeService()
+    service.emit(1)
+    service.failures.push(new RateLimitedError({ status: 429, retryAfterMs: 1e12 }))
+    const delays: number[] = []
+    const watcher = watchEvents(service.query, {
+      filter: { All: [] },
+      intervalMs: 5,
+      backoff: { baseDelayMs: 4, maxDelayMs: 8 },
+      signal: bounded(),
+      onError: (_error, info) => delays.push(info.delayMs),
+    })
+    expect(keys(await take(watcher, 1))).toEqual(expected(1, 1))
+    expect(delays).toEqual([8])
+  })
+
   it('M3: transient errors are retried with bounded backoff; maxConsecutiveErrors ends the watch', async () => {
     const service = fakeService()
     service.emit(1)

@@ -160,7 +160,12 @@ export interface HostileCase {
   limits: LimitsOption
   responses: HostileResponse[]
   serviceConfig: HostileResponse[]
+  /** Once the responses are used up, pages with no items that claim more, each with a fresh cursor, forever. */
+  endless?: boolean | undefined
 }
+
+/** Requests an endless case may take: a walk's default bound on empty pages must end it first. */
+export const MAX_REQUESTS_ENDLESS = 2_000
 
 /**
  * Cases for one target: 1 to 4 responses on its channel (pages 0, 1, … for walks), and,
@@ -232,6 +237,10 @@ function script(testCase: HostileCase, onRpcAfter: () => void): CaseScript {
     rpc: channel === 'rpc' ? testCase.responses : [],
     after(channelAsked, served) {
       if (channelAsked === 'serviceConfig') return valid({ data: { serviceConfig: LIMITS } })
+      if (testCase.endless && channelAsked === 'rpc') {
+        return valid({ jsonrpc: '2.0', id: new RawJson(REQUEST_ID), result: { data: [], nextCursor: { txDigest: 'TxE', eventSeq: String(served) }, hasNextPage: true } })
+      }
+      if (testCase.endless) return valid(graphqlEventsPage(pagesOnChannel + served, true, 0))
       if (channelAsked === 'rpc') {
         onRpcAfter()
         return valid({ jsonrpc: '2.0', id: new RawJson(REQUEST_ID), result: { data: [], nextCursor: null, hasNextPage: false } })
@@ -312,7 +321,7 @@ export async function runCase(server: HostileServer, testCase: HostileCase): Pro
       if (testCase.target === 'events.watch' && ++rpcAfter >= 2) controller.abort()
     }),
     (requests) => {
-      if (requests > MAX_REQUESTS_PER_CASE && !stoppedForRequests) {
+      if (requests > (testCase.endless ? MAX_REQUESTS_ENDLESS : MAX_REQUESTS_PER_CASE) && !stoppedForRequests) {
         stoppedForRequests = true
         controller.abort()
       }
@@ -342,7 +351,7 @@ export async function runCase(server: HostileServer, testCase: HostileCase): Pro
       controller.abort()
       return { kind: 'hang', detail: `no end after ${HANG_AFTER_MS} ms`, requests }
     }
-    if (stoppedForRequests) return { kind: 'unbounded', detail: `over ${MAX_REQUESTS_PER_CASE} requests`, requests }
+    if (stoppedForRequests) return { kind: 'unbounded', detail: `stopped after ${requests} requests`, requests }
     if (ended.ok) return { kind: 'result', detail: 'ok', requests }
     const { error } = ended
     if (error instanceof Malformed) return { kind: 'malformed-result', detail: error.message, requests }

@@ -5,7 +5,7 @@
 // `npm run fuzz` runs the same cases at 10,000+ with a fresh seed.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { describeCase, hostileCase, runCase, TARGETS, type Target } from './hostileCases.js'
+import { describeCase, hostileCase, runCase, TARGETS, type HostileCase, type Target } from './hostileCases.js'
 import { startHostileServer, type HostileServer } from './hostileServer.js'
 
 const SEED = 20_261_123
@@ -48,6 +48,22 @@ describe('hostile responses (fast-check, seeded)', () => {
       )
       await new Promise((resolve) => setTimeout(resolve, 20))
       expect(unhandled).toEqual([])
+    }, 60_000)
+  }
+})
+
+/**
+ * Issue 9 finding: pages that claim more with fresh cursors and no items, forever. A walk
+ * must end with a typed error after a run of empty pages (issue 9 item 4, branch `walks`);
+ * today it pages until the case's request cap stops it. `it.fails` until the walk has its
+ * default bound; then these become `it`.
+ */
+describe('endless empty pages that claim more', () => {
+  for (const target of ['paginate', 'paginate.backward', 'events.iterate'] as const) {
+    it.fails(`${target} ends with a ChainxError before the request cap`, async () => {
+      const testCase: HostileCase = { target, limits: false, responses: [], serviceConfig: [], endless: true }
+      const outcome = await runCase(server, testCase)
+      expect(outcome).toMatchObject({ kind: 'error' })
     }, 60_000)
   }
 })
