@@ -2,7 +2,9 @@
 // over a real socket, the call made through the public API, and its outcome classified.
 // An outcome is good when it is a ChainxError with a code, or a well-formed result.
 import fc from 'fast-check'
+import { SERVICE_LIMIT_NAMES } from '../../src/graphql/responseSchemas.js'
 import { ChainxClient, ChainxError, EventsDocument, type LimitsOption } from '../../src/index.js'
+import { defaultMockServiceLimits } from '../../src/testing/index.js'
 import { REQUEST_ID, type CaseScript, type Channel, type HostileResponse, type HostileServer } from './hostileServer.js'
 import { hostileText, mutate, mutation, RawJson, type HostileJson } from './hostileValues.js'
 
@@ -37,20 +39,8 @@ const HANG_AFTER_MS = 20_000
 
 // ---- valid responses, the material the mutations work on ----
 
-const LIMITS = {
-  maxQueryDepth: 20,
-  maxQueryNodes: 300,
-  maxOutputNodes: 100_000,
-  maxDbQueryCost: 20_000,
-  defaultPageSize: 20,
-  maxPageSize: 50,
-  requestTimeoutMs: 40_000,
-  maxQueryPayloadSize: 5_000,
-  maxTypeArgumentDepth: 16,
-  maxTypeArgumentWidth: 32,
-  maxTypeNodes: 256,
-  maxMoveValueDepth: 128,
-}
+// The twelve limits serviceConfig reports, at the real service's defaults.
+const LIMITS: HostileJson = Object.fromEntries(SERVICE_LIMIT_NAMES.map((name) => [name, defaultMockServiceLimits[name]]))
 
 const graphqlNode = (page: number, index: number): HostileJson => ({
   sendingModule: { name: 'market', package: { digest: '0x2' } },
@@ -201,7 +191,7 @@ const isCount = (value: unknown) => typeof value === 'number' && Number.isSafeIn
 function checkLimits(limits: unknown): void {
   expectWellFormed(isRecord(limits), 'limits is not an object')
   // Fields the service adds beyond the selection are its own; the selected limits must be counts.
-  for (const name of Object.keys(LIMITS)) {
+  for (const name of SERVICE_LIMIT_NAMES) {
     const value = Object.hasOwn(limits as object, name) ? (limits as Record<string, unknown>)[name] : undefined
     expectWellFormed(value === undefined || value === null || isCount(value), `limit ${name} is ${typeof value}`)
   }
