@@ -1,0 +1,10 @@
+// Smoke entry for Chromium: a page bundled by esbuild as an app's bundler would, reporting
+// its outcome on `window.smokeOutcome` for the runner.
+import * as sdk from 'chainx-sdk'
+import config from './smoke-config.js'
+import { reportSmoke } from './smoke.js'
+
+reportSmoke(sdk, config.urls, { webSocket: true, transport: config.transport }).then(
+  () => (window.smokeOutcome = 'pass'),
+  () => (window.smokeOutcome = 'fail'),
+)
