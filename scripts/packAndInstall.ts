@@ -25,9 +25,18 @@ export interface PackedInstall {
   fileCount: number
 }
 
-/** Builds `dist/` when it is missing (npm test builds before anything else runs). */
+function newestMtime(dir: string): number {
+  let newest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs)
+  }
+  return newest
+}
+
+/** Builds `dist/` when it is missing or older than a file in `src/` (npm test builds first). */
 export async function ensureBuilt(): Promise<void> {
-  if (existsSync(join(repoRoot, 'dist', 'index.js'))) return
+  const built = join(repoRoot, 'dist', 'index.js')
+  if (existsSync(built) && statSync(built).mtimeMs >= newestMtime(join(repoRoot, 'src'))) return
   await run('npm', ['run', 'build'], { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024 })
 }
 

@@ -4,7 +4,7 @@ import * as sdk from 'chainx-sdk'
 import config from './smoke-config.js'
 import { reportSmoke } from './smoke.js'
 
-reportSmoke(sdk, config.urls, { webSocket: true, transport: config.transport }).then(
+reportSmoke(sdk, config.urls, { webSocket: true, nodeTransport: 'unavailable', transport: config.transport }).then(
   () => (window.smokeOutcome = 'pass'),
   () => (window.smokeOutcome = 'fail'),
 )

@@ -4,4 +4,4 @@ import * as sdk from 'chainx-sdk'
 import config from './smoke-config.js'
 import { reportSmoke } from './smoke.js'
 
-await reportSmoke(sdk, config.urls, { webSocket: true, transport: config.transport })
+await reportSmoke(sdk, config.urls, { webSocket: true, nodeTransport: 'required', transport: config.transport })

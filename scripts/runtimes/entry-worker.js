@@ -6,6 +6,6 @@ import { reportSmoke } from './smoke.js'
 
 export default {
   async test() {
-    await reportSmoke(sdk, config.urls, { webSocket: config.webSocket, transport: config.transport })
+    await reportSmoke(sdk, config.urls, { webSocket: config.webSocket, nodeTransport: 'optional', transport: config.transport })
   },
 }

@@ -28,7 +28,9 @@ async function within(ms, label, promise) {
 /**
  * @param {{ ChainxClient: any, EventsDocument: any, isChainxError: (e: unknown, code?: string) => boolean }} sdk
  * @param {{ graphqlUrl: string, rpcUrl: string, wsUrl: string, closedUrl: string }} urls
- * @param {{ webSocket: boolean, transport?: string }} options
+ * @param {{ webSocket: boolean, nodeTransport: 'required' | 'optional' | 'unavailable', transport?: string }} options
+ *   `nodeTransport`: whether `transport: 'node'` must work here, may work, or must fail with
+ *   INVALID_ARGUMENT (a runtime without node:http).
  */
 export async function runSmoke(sdk, urls, options) {
   const { ChainxClient, EventsDocument, isChainxError } = sdk
@@ -37,13 +39,14 @@ export async function runSmoke(sdk, urls, options) {
   if (options.transport !== undefined) clientOptions.transport = options.transport
   const client = new ChainxClient(clientOptions)
   const step = async (name, run) => {
+    let detail
     try {
-      await within(WAIT_MS, name, run())
+      detail = await within(WAIT_MS, name, run())
     } catch (error) {
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
       throw new Error(`${name} failed: ${reason}`, { cause: error })
     }
-    passed.push(name)
+    passed.push(detail === undefined ? name : `${name} (${detail})`)
   }
 
   try {
@@ -105,6 +108,26 @@ export async function runSmoke(sdk, urls, options) {
         check(received.length >= 2, `${received.length} live events`)
       })
     }
+
+    await step('transport option', async () => {
+      const outcomes = []
+      for (const transport of ['fetch', 'node']) {
+        const forced = new ChainxClient({ ...clientOptions, transport, limits: false, retry: false })
+        try {
+          const { data } = await forced.graphql.serviceConfig()
+          check(data.serviceConfig.maxPageSize === 50, `maxPageSize ${data.serviceConfig.maxPageSize} over ${transport}`)
+          check(transport !== 'node' || options.nodeTransport !== 'unavailable', "transport 'node' worked where node:http should be missing")
+          outcomes.push(`${transport} works`)
+        } catch (error) {
+          const unavailable = transport === 'node' && options.nodeTransport !== 'required' && isChainxError(error, 'INVALID_ARGUMENT')
+          if (!unavailable) throw error
+          outcomes.push(`${transport} unavailable`)
+        } finally {
+          await forced.close()
+        }
+      }
+      return outcomes.join(', ')
+    })
 
     await step('error path', async () => {
       try {

@@ -1,10 +1,8 @@
 import { ChainxError } from '../errors/ChainxError.js'
 import { AbortedError, NetworkError, TimeoutError } from '../errors/request.js'
-import { isNodeRuntime } from '../utils/isNodeRuntime.js'
 import { MAX_TIMER_MS } from '../utils/maxTimerMs.js'
 import { createRateLimiter, type RateLimiter } from './createRateLimiter.js'
-import { createFetchHttp } from './fetchHttp.js'
-import { createNodeHttp } from './nodeHttp.js'
+import { selectHttp, type TransportKind } from './selectHttp.js'
 import type { FetchFn, HttpFn, HttpResponse } from './types.js'
 import { resolveRetryOptions, withRetry, type RetryOptions } from './withRetry.js'
 
@@ -56,8 +54,15 @@ export interface ResponseInfo {
  */
 export interface TransportOptions {
   /**
-   * A `fetch` to use instead of the built-in choice.
-   * @default node:http with keep-alive in Node.js, the global `fetch` elsewhere
+   * How requests are sent. `'auto'`: `node:http`/`node:https` with keep-alive agents in Node.js
+   * itself, `fetch` everywhere else (browsers, Bun, Deno, Cloudflare Workers and other edge
+   * runtimes, though several answer `process.versions.node`). `'node'` or `'fetch'` forces one.
+   * @default 'auto'
+   */
+  transport?: TransportKind | undefined
+  /**
+   * A `fetch` to send every request with (implies `transport: 'fetch'`).
+   * @default the global `fetch`, where the `transport` option chooses fetch
    */
   fetch?: FetchFn | undefined
   /** Headers sent with every request, or a function returning them (an error it throws reaches the caller unchanged). */
@@ -118,11 +123,7 @@ export interface Transport {
  * const text = await transport.request({ url, body: '{}', parse: (r) => r.body })
  */
 export function createTransport(options: TransportOptions = {}): Transport {
-  const http: HttpFn = options.fetch
-    ? createFetchHttp(options.fetch)
-    : isNodeRuntime()
-      ? createNodeHttp()
-      : createFetchHttp((input, init) => globalThis.fetch(input, init))
+  const http: HttpFn = selectHttp(options)
   const retry = resolveRetryOptions(options.retry)
   const defaultTimeoutMs = options.timeoutMs ?? 30_000
   const limit = typeof options.rateLimit === 'number' ? options.rateLimit : options.rateLimit?.requestsPerMinute

@@ -1,28 +1,35 @@
 import type * as NodeHttp from 'node:http'
+import { InvalidArgumentError } from '../errors/request.js'
 import type { HttpFn, HttpRequest, HttpResponse } from './types.js'
 
-interface NodeModules {
-  http: typeof NodeHttp
-  https: typeof import('node:https')
-  httpAgent: NodeHttp.Agent
-  httpsAgent: NodeHttp.Agent
+/** `node:http` or `node:https`, with its keep-alive agent. */
+interface NodeClient {
+  module: typeof NodeHttp
+  agent: NodeHttp.Agent
 }
 
-let modules: Promise<NodeModules> | undefined
+const clients = new Map<'http' | 'https', Promise<NodeClient>>()
 
-// The specifiers are computed so that browser bundlers never try to resolve node builtins;
-// this module is only reached when `isNodeRuntime()` is true.
-function loadModules(): Promise<NodeModules> {
-  modules ??= (async () => {
+// Each module is loaded when a request first needs it: https (and TLS) only for an https URL.
+// The specifiers are computed so that browser bundlers never try to resolve node builtins.
+function loadClient(name: 'http' | 'https'): Promise<NodeClient> {
+  const loaded = clients.get(name)
+  if (loaded !== undefined) return loaded
+  const client = (async (): Promise<NodeClient> => {
     const prefix = 'node:'
-    // The CommonJS objects (`default`), not the ESM namespaces: instrumentation such as
-    // msw and APM agents patches `request` on them.
-    const http = ((await import(/* @vite-ignore */ `${prefix}http`)) as { default: typeof NodeHttp }).default
-    const https = ((await import(/* @vite-ignore */ `${prefix}https`)) as { default: typeof import('node:https') }).default
-    const agentOptions = { keepAlive: true, keepAliveMsecs: 1_000, maxSockets: 64 }
-    return { http, https, httpAgent: new http.Agent(agentOptions), httpsAgent: new https.Agent(agentOptions) }
+    let module: typeof NodeHttp
+    try {
+      // The CommonJS object (`default`), not the ESM namespace: instrumentation such as msw
+      // and APM agents patches `request` on it.
+      module = ((await import(/* @vite-ignore */ `${prefix}${name}`)) as { default: typeof NodeHttp }).default
+    } catch (error) {
+      clients.delete(name)
+      throw new InvalidArgumentError(`transport 'node' needs node:${name}, which this runtime cannot load: use transport 'fetch'`, { cause: error })
+    }
+    return { module, agent: new module.Agent({ keepAlive: true, keepAliveMsecs: 1_000, maxSockets: 64 }) }
   })()
-  return modules
+  clients.set(name, client)
+  return client
 }
 
 /**
@@ -34,20 +41,21 @@ function loadModules(): Promise<NodeModules> {
  * const response = await http({ url, headers: {}, body: '{}', signal: AbortSignal.timeout(5_000) })
  */
 export function createNodeHttp(): HttpFn {
-  return async (request) => send(await loadModules(), request)
+  return async (request) => {
+    const target = new URL(request.url)
+    return send(await loadClient(target.protocol === 'https:' ? 'https' : 'http'), target, request)
+  }
 }
 
-function send(mods: NodeModules, { url, headers, body, signal }: HttpRequest): Promise<HttpResponse> {
+function send(client: NodeClient, target: URL, { headers, body, signal }: HttpRequest): Promise<HttpResponse> {
   return new Promise<HttpResponse>((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason)
-    const target = new URL(url)
-    const secure = target.protocol === 'https:'
     const payload = Buffer.from(body, 'utf8')
-    const req = (secure ? mods.https : mods.http).request(
+    const req = client.module.request(
       target,
       {
         method: 'POST',
-        agent: secure ? mods.httpsAgent : mods.httpAgent,
+        agent: client.agent,
         headers: { ...headers, 'content-length': String(payload.length) },
       },
       (res) => {
