@@ -54,4 +54,5 @@ export type {
   ResponseInfo,
   TransportOptions,
 } from './transport/createTransport.js'
+export type { TransportKind } from './transport/selectHttp.js'
 export type { FetchFn } from './transport/types.js'
