@@ -1,14 +1,39 @@
-import { defineConfig } from 'tsup'
+import { defineConfig, type Options } from 'tsup'
+import { optionalPeers } from './scripts/optionalPeers.js'
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts', 'testing/msw': 'src/testing/msw.ts' },
+const shared: Options = {
   format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
+  // The one type taken from @graphql-typed-document-node/core is inlined: as a dependency it
+  // would install graphql (its peer) into every app.
+  dts: { resolve: ['@graphql-typed-document-node/core'] },
+  // dist is plain, unminified ES2022 that reads like the source: source maps (and src/ in the
+  // tarball) would double the package for little, so neither is shipped.
+  sourcemap: false,
+  clean: false, // `npm run build` empties dist/ once; the two builds below run side by side
   target: 'es2022',
-  platform: 'neutral',
   splitting: true,
   treeshake: true,
-  external: ['graphql', 'ws', 'isomorphic-ws', 'msw', 'zod', '@mysten/bcs'],
-})
+}
+
+// Packages the testing entries import that a client-only install does not have.
+const testingPeers = { 'chainx-sdk/testing': ['graphql', '@mysten/bcs'], 'chainx-sdk/testing/msw': ['msw'] }
+
+export default defineConfig([
+  {
+    ...shared,
+    // The client: runs in every runtime, so neutral, with its few dependencies left to the app.
+    entry: { index: 'src/index.ts' },
+    platform: 'neutral',
+    external: ['ws', 'isomorphic-ws', 'zod'],
+  },
+  {
+    ...shared,
+    // The mock network: Node only; graphql, @mysten/bcs and msw are optional peers whose
+    // absence is reported by name (scripts/optionalPeers.ts).
+    entry: { 'testing/index': 'src/testing/index.ts', 'testing/msw': 'src/testing/msw.ts' },
+    platform: 'node',
+    external: ['ws', 'zod'],
+    noExternal: Object.values(testingPeers).flat(), // left to the plugin, which keeps them external
+    esbuildPlugins: [optionalPeers(testingPeers)],
+  },
+])

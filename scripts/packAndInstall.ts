@@ -33,10 +33,11 @@ function newestMtime(dir: string): number {
   return newest
 }
 
-/** Builds `dist/` when it is missing or older than a file in `src/` (npm test builds first). */
+/** Builds `dist/` when it is missing or older than its sources (npm test builds first). */
 export async function ensureBuilt(): Promise<void> {
   const built = join(repoRoot, 'dist', 'index.js')
-  if (existsSync(built) && statSync(built).mtimeMs >= newestMtime(join(repoRoot, 'src'))) return
+  const inputs = ['package.json', 'tsup.config.ts', 'scripts/optionalPeers.ts'].map((file) => statSync(join(repoRoot, file)).mtimeMs)
+  if (existsSync(built) && statSync(built).mtimeMs >= Math.max(newestMtime(join(repoRoot, 'src')), ...inputs)) return
   await run('npm', ['run', 'build'], { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024 })
 }
 
