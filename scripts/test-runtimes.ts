@@ -15,7 +15,7 @@ import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
 import { startMockNetwork } from '../src/testing/index.js'
 import { packAndInstall, repoRoot } from './packAndInstall.js'
-import { installRuntimes } from './runtimes/installRuntimes.js'
+import { installRuntimes, RUNTIME_PACKAGES } from './runtimes/installRuntimes.js'
 
 const RUNTIME_TIMEOUT_MS = 120_000
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -27,7 +27,7 @@ interface Outcome {
 }
 
 /** Runs a program to its end (or the time limit), echoing the lines the runtime prints itself. */
-function runProgram(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<Outcome> {
+function runProgram(command: string, args: string[], cwd: string, env: Record<string, string> = {}, expectedLines = 1): Promise<Outcome> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
@@ -43,7 +43,7 @@ function runProgram(command: string, args: string[], cwd: string, env: Record<st
       clearTimeout(timer)
       const lines = `${stdout}\n${stderr}`.split('\n').filter((line) => /^(PASS|FAIL) /.test(line))
       for (const line of lines) console.log(line)
-      const ok = code === 0 && lines.some((line) => line.startsWith('PASS '))
+      const ok = code === 0 && lines.length >= expectedLines && lines.every((line) => line.startsWith('PASS '))
       resolve({ ok, detail: ok ? '' : `exit ${code ?? signal}\n${stdout}${stderr}`.trim() })
     })
   })
@@ -66,25 +66,32 @@ async function bundle(dir: string, entry: string, outfile: string, platform: 'br
 
 /** A Worker (bundled as wrangler bundles one) run by `workerd test`, fetching from 127.0.0.1. */
 async function runWorkerd(workerd: string, dir: string): Promise<Outcome> {
+  const version = RUNTIME_PACKAGES.workerd.spec.split('@').pop() as string
   await bundle(dir, 'entry-worker.js', 'worker.bundle.js', 'neutral', ['workerd', 'worker', 'browser'])
+  // The same Worker twice: with nodejs_compat (node:http available to `transport: 'node'`)
+  // and without (only fetch); each prints its own line.
+  const worker = (name: string, flag: string | undefined, nodeTransport: string) => `const ${name} :Workerd.Worker = (
+  modules = [ (name = "worker", esModule = embed "worker.bundle.js") ],
+  compatibilityDate = "2025-09-01",
+  compatibilityFlags = [${flag === undefined ? '' : `"${flag}"`}],
+  bindings = [ (name = "LABEL", text = "workerd ${version} (${flag ?? 'no compatibility flags'})"), (name = "NODE_TRANSPORT", text = "${nodeTransport}") ],
+  globalOutbound = "loopback",
+);`
   writeFileSync(
     join(dir, 'workerd.capnp'),
     `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [
-    (name = "smoke", worker = .smokeWorker),
+    (name = "nodejs-compat", worker = .compatWorker),
+    (name = "plain", worker = .plainWorker),
     (name = "loopback", network = (allow = ["public", "private", "local"])),
   ],
 );
-const smokeWorker :Workerd.Worker = (
-  modules = [ (name = "worker", esModule = embed "worker.bundle.js") ],
-  compatibilityDate = "2025-09-01",
-  compatibilityFlags = ["nodejs_compat"],
-  globalOutbound = "loopback",
-);
+${worker('compatWorker', 'nodejs_compat', 'required')}
+${worker('plainWorker', undefined, 'unavailable')}
 `,
   )
-  return runProgram(workerd, ['test', 'workerd.capnp'], dir)
+  return runProgram(workerd, ['test', 'workerd.capnp'], dir, {}, 2)
 }
 
 /** A page bundled by esbuild, served from 127.0.0.1, in Debian's headless Chromium. */
