@@ -6,9 +6,10 @@
 //
 //   npm run bench:coldstart
 import { execFile } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { packAndInstall } from '../scripts/packAndInstall.js'
 
@@ -25,9 +26,10 @@ interface Sample {
 
 // Each program prints one JSON sample. `process.moduleLoadList` lists the Node built-ins loaded
 // so far, so its growth across the import shows what the import pulled in. Before measuring,
-// each program reads the clock once and (ESM) imports an empty module, so that what Node loads
-// for the clock and for its ESM loader counts against no one: an app importing the SDK has both.
-const warmUp = (esm: boolean) => `performance.now()${esm ? "\nawait import('data:text/javascript,')" : ''}
+// each program reads the clock once and (ESM) imports an empty module file, so that what Node
+// loads for the clock and for reading ES modules from disk counts against no one: an app
+// importing the SDK has loaded both already.
+const warmUp = (esm: boolean) => `performance.now()${esm ? "\nawait import('./empty.mjs')" : ''}
 const before = new Set(process.moduleLoadList)`
 
 const programs = {
@@ -79,6 +81,7 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 const env = { ...process.env, GRAPHQL_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql` }
 
 const install = await packAndInstall()
+writeFileSync(join(install.dir, 'empty.mjs'), 'export {}\n')
 let failed = false
 try {
   console.log(`cold start of chainx-sdk in Node ${process.version}, ${RUNS} fresh processes each (installed from ${install.tarball})`)
