@@ -6,7 +6,9 @@
 // Run: npm run demo            (DEMO_EVENTS=20000 npm run demo for a bigger chain)
 import { ChainxClient, EventsDocument, eventKey, type ChainxEvent } from 'chainx-sdk'
 import { startMockNetwork } from 'chainx-sdk/testing'
-import { MARKET_MODULE, marketEvents } from './move/events.js'
+import { market as marketEvents } from './move/events.js'
+
+const MARKET_MODULE = 'market'
 
 const EVENTS = Number(process.env.DEMO_EVENTS ?? 5_000)
 const LIVE_TRANSACTIONS = Number(process.env.DEMO_LIVE ?? 6)

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { MARKET_MODULE, marketEvents } from '../../examples/move/events.js'
+import { market as marketEvents } from '../../examples/move/events.js'
+
+const MARKET_MODULE = 'market'
 import { InvalidFilterError, JsonRpcError } from '../../src/errors/jsonRpc.js'
 import { InvalidResponseError, RateLimitedError } from '../../src/errors/request.js'
 import { createEventsClient, type EventsClient } from '../../src/events/createEventsClient.js'

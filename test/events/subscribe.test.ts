@@ -1,6 +1,8 @@
 import { bcs } from '@mysten/bcs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { MARKET_MODULE, marketEvents } from '../../examples/move/events.js'
+import { market as marketEvents } from '../../examples/move/events.js'
+
+const MARKET_MODULE = 'market'
 import { createEventsClient } from '../../src/events/createEventsClient.js'
 import { createSubscriptionClient, subscriptionFilter as f, type SubscriptionClient, type SubscriptionStateChange } from '../../src/events/subscribe/index.js'
 import type { ChainxEvent, EventSubscriptionFilter, QueryEventsFn } from '../../src/events/types.js'

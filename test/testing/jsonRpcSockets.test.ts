@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { MARKET_MODULE, marketEvents } from '../../examples/move/events.js'
+import { market as marketEvents } from '../../examples/move/events.js'
+
+const MARKET_MODULE = 'market'
 import { createEventsClient } from '../../src/events/createEventsClient.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 import { createTransport } from '../../src/transport/createTransport.js'
