@@ -8,7 +8,7 @@
  * import { market, registry } from './generated/events.js'
  * const page = await client.events.query({ filter: { MoveEventType: market.Listed.type }, parse: market.Listed })
  */
-export { MoveEventError } from '../errors/moveEvent.js'
+export { MoveEventError } from '../errors/MoveEventError.js'
 export {
   moveRegistry,
   type DecodeMoveEventOptions,

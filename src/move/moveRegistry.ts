@@ -1,4 +1,4 @@
-import { MoveEventError } from '../errors/moveEvent.js'
+import { MoveEventError } from '../errors/MoveEventError.js'
 import { formatMoveAddress } from '../events/formatTypeName.js'
 import { parseStructTag } from '../events/parseTypeName.js'
 import type { MoveStruct } from './moveStruct.js'

@@ -1,6 +1,6 @@
 import { bcs, type BcsType, fromBase58, fromBase64 } from '@mysten/bcs'
 import * as z from 'zod/mini'
-import { MoveEventError } from '../errors/moveEvent.js'
+import { MoveEventError } from '../errors/MoveEventError.js'
 import { formatMoveAddress, formatTypeName } from '../events/formatTypeName.js'
 import { parseStructTag } from '../events/parseTypeName.js'
 import { moveTypes, typeNameOf, type MoveType, type MoveTypeArgument } from './moveType.js'
