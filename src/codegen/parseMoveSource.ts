@@ -97,13 +97,16 @@ class MoveSourceParser {
 
   #module(enclosingAddress: string | undefined, start: MoveToken): MoveModuleDeclaration {
     let address = enclosingAddress
-    let name = this.#word()
+    const nameToken = this.#peek()
+    let name = this.#addressToken()
     if (this.#at('::')) {
       this.#next()
       address = name
       name = this.#word()
     } else if (address === undefined) {
       this.#fail(start, `module ${name} has no address: write \`module <address>::${name}\``)
+    } else if (nameToken.kind !== 'word') {
+      this.#fail(nameToken, `expected a module name, found \`${name}\``)
     }
     const module: MoveModuleDeclaration = {
       address: address as string,
