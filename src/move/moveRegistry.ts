@@ -1,7 +1,11 @@
 import { MoveEventError } from '../errors/MoveEventError.js'
-import { formatMoveAddress } from '../events/formatTypeName.js'
-import { parseStructTag } from '../events/parseTypeName.js'
+import { formatMoveAddress, formatTypeName } from '../events/formatTypeName.js'
+import { parseStructTag, type MoveTypeTag } from '../events/parseTypeName.js'
 import type { MoveStruct } from './moveStruct.js'
+import { moveTypes, type MoveType, type MoveTypeArgument } from './moveType.js'
+
+const OPTION = `${formatMoveAddress('0x1')}::option::Option`
+const BALANCE = `${formatMoveAddress('0x2')}::balance::Balance`
 
 /** Generated modules: module name to struct name to definition. */
 export type MoveModules = Readonly<Record<string, Readonly<Record<string, MoveStruct<any>>>>>
@@ -65,7 +69,11 @@ export interface DecodeMoveEventOptions {
 export interface MoveRegistry<M extends MoveModules> {
   /** The modules, as given. */
   readonly modules: M
-  /** The definition of an event type (type arguments ignored), if the registry has it. */
+  /**
+   * The definition of an event type, if the registry has it: for a generic struct, bound to the
+   * type's arguments when they are known types (primitives, vectors, the framework types of
+   * `moveTypes`, the registry's own structs), else its open definition.
+   */
   get(type: string): MoveStruct<unknown> | undefined
   /** Checks and types one event (JSON-RPC or GraphQL shape); throws `MoveEventError` for an unknown type or a payload that does not fit. */
   decode<E extends MoveEventInput>(event: E, options?: DecodeMoveEventOptions): DecodedMoveEvent<M, E>
@@ -83,15 +91,57 @@ export function moveRegistry<const M extends MoveModules>(modules: M): MoveRegis
   for (const [module, structs] of Object.entries(modules)) {
     for (const [struct, definition] of Object.entries(structs)) byType.set(definition.baseType, { module, struct, definition })
   }
+  const bound = new Map<string, MoveStruct<unknown>>()
+  const structOf = (tag: Extract<MoveTypeTag, { kind: 'struct' }>) => byType.get(`${formatMoveAddress(tag.address)}::${tag.module}::${tag.name}`)
+  /** A type argument as a definition when its layout is known, else its name (enough for a phantom parameter). */
+  const argumentOf = (tag: MoveTypeTag): MoveTypeArgument => layoutOf(tag) ?? formatTypeName(tag)
+  const layoutOf = (tag: MoveTypeTag): MoveType<unknown> | undefined => {
+    if (tag.kind === 'primitive') return tag.name === 'signer' ? undefined : moveTypes[tag.name]
+    if (tag.kind === 'vector') {
+      const element = layoutOf(tag.element)
+      return element && moveTypes.vector(element)
+    }
+    const name = `${formatMoveAddress(tag.address)}::${tag.module}::${tag.name}`
+    const [first] = tag.typeArguments
+    if (name === moveTypes.string.type) return moveTypes.string
+    if (name === moveTypes.asciiString.type) return moveTypes.asciiString
+    if (name === moveTypes.typeName.type) return moveTypes.typeName
+    if (name === moveTypes.ID.type) return moveTypes.ID
+    if (name === moveTypes.UID.type) return moveTypes.UID
+    if (name === OPTION && first) {
+      const element = layoutOf(first)
+      return element && moveTypes.option(element)
+    }
+    if (name === BALANCE && first) return moveTypes.balance(formatTypeName(first))
+    const entry = structOf(tag)
+    if (!entry) return undefined
+    return bind(entry.definition, tag)
+  }
+  const bind = (definition: MoveStruct<unknown>, tag: Extract<MoveTypeTag, { kind: 'struct' }>): MoveStruct<unknown> | undefined => {
+    const of = (definition as { of?: (...args: MoveTypeArgument[]) => MoveStruct<unknown> }).of
+    if (!definition.open || !of || tag.typeArguments.length !== definition.typeParameters) return definition.open ? undefined : definition
+    const key = formatTypeName(tag)
+    let result = bound.get(key)
+    if (!result) {
+      try {
+        result = of(...tag.typeArguments.map(argumentOf))
+      } catch {
+        return undefined
+      }
+      if (bound.size >= 1_000) bound.clear()
+      bound.set(key, result)
+    }
+    return result
+  }
   const lookup = (type: string) => {
-    let key: string
+    let tag: Extract<MoveTypeTag, { kind: 'struct' }>
     try {
-      const tag = parseStructTag(type)
-      key = `${formatMoveAddress(tag.address)}::${tag.module}::${tag.name}`
+      tag = parseStructTag(type)
     } catch {
       return undefined
     }
-    return byType.get(key)
+    const entry = structOf(tag)
+    return entry && { ...entry, definition: bind(entry.definition, tag) ?? entry.definition }
   }
   return {
     modules,
