@@ -24,9 +24,9 @@ describe('generated definitions type every event API', () => {
 
   it('iterate, watch and subscribe take the same definitions', () => {
     const iterate = () => client.events.iterate({ filter, parse: market.PriceUpdated })
-    expectTypeOf<ReturnType<typeof iterate>>().toExtend<AsyncIterable<ChainxEvent<MarketPriceUpdated>>>()
+    expectTypeOf(iterate).returns.toExtend<AsyncIterable<ChainxEvent<MarketPriceUpdated>>>()
     const watch = () => client.events.watch({ filter, parse: market.Listed })
-    expectTypeOf<ReturnType<typeof watch>>().toExtend<AsyncIterable<ChainxEvent<MarketListed>>>()
+    expectTypeOf(watch).returns.toExtend<AsyncIterable<ChainxEvent<MarketListed>>>()
     const subscribe = () =>
       client.events.subscribe({
         filter: { MoveEventType: market.Listed.type },
@@ -58,7 +58,7 @@ describe('generated definitions type every event API', () => {
   it('generic definitions: of(...) binds the JSON type of non-phantom parameters', () => {
     expectTypeOf(types.Wrapped.of(moveTypes.u8)).toEqualTypeOf<MoveStruct<TypesWrapped<number>>>()
     const optional = types.Wrapped.of(moveTypes.option(moveTypes.u64))
-    expectTypeOf<ReturnType<typeof optional.parse>>().toEqualTypeOf<TypesWrapped<string | null>>()
+    expectTypeOf(optional.parse).returns.toEqualTypeOf<TypesWrapped<string | null>>()
     expectTypeOf<ReturnType<typeof types.Wrapped.parse>['inner']>().toBeUnknown()
     expectTypeOf<ReturnType<typeof types.Deep.parse>['wrapped']['inner']>().toEqualTypeOf<{ pos0: string; pos1: string }>()
     expectTypeOf<TypesDeep['tagged']['value']>().toEqualTypeOf<number>()
