@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { market as marketEvents } from '../../examples/move/events.js'
-
-const MARKET_MODULE = 'market'
 import { createMockNetwork } from '../../src/testing/createMockNetwork.js'
 import type { MockNetwork } from '../../src/testing/MockNetwork.js'
+
+const MARKET_MODULE = 'market'
 
 const SELLER = `0x${'5e'.repeat(32)}`
 const BUYER = `0x${'b0'.repeat(32)}`
