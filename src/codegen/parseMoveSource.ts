@@ -177,7 +177,7 @@ class MoveSourceParser {
       this.#skipItem()
       if (this.#at('has')) this.#skipItem()
     } else if (keyword.text === 'const') {
-      this.#skipUntilSemicolon()
+      this.#skipItem(true)
     } else if (keyword.text === 'fun' || keyword.text === 'friend' || keyword.text === 'spec') {
       this.#skipItem()
     } else {
@@ -337,8 +337,11 @@ class MoveSourceParser {
     return testOnly
   }
 
-  /** Skips an item to its end: a `;`, or a `{ … }` block, outside parentheses. */
-  #skipItem(): void {
+  /**
+   * Skips an item to its end, outside parentheses: a `;`, or a `{ … }` block (a `const`, whose
+   * value may hold blocks, ends only at `;`).
+   */
+  #skipItem(endsAtSemicolon = false): void {
     for (;;) {
       const token = this.#peek()
       if (token.kind === 'end') this.#fail(token, 'unexpected end of file inside an item')
@@ -348,23 +351,9 @@ class MoveSourceParser {
       }
       if (token.text === '{') {
         this.#skipBalanced('{', '}')
-        return
-      }
-      if (token.text === '(') this.#skipBalanced('(', ')')
+        if (!endsAtSemicolon) return
+      } else if (token.text === '(') this.#skipBalanced('(', ')')
       else if (token.text === '}') this.#fail(token, 'unexpected `}` inside an item')
-      else this.#next()
-    }
-  }
-
-  #skipUntilSemicolon(): void {
-    for (;;) {
-      const token = this.#peek()
-      if (token.kind === 'end') this.#fail(token, 'unexpected end of file: expected `;`')
-      if (token.text === ';') {
-        this.#next()
-        return
-      }
-      if (token.text === '{') this.#skipBalanced('{', '}')
       else this.#next()
     }
   }

@@ -10,8 +10,20 @@ export interface MoveToken {
   doc?: string | undefined
 }
 
-const WORD = /[A-Za-z_][A-Za-z0-9_]*/y
-const NUMBER = /(?:0x[0-9A-Fa-f_]+|[0-9][0-9_]*)(?:u8|u16|u32|u64|u128|u256)?/y
+const LITERALS: [kind: 'word' | 'number', pattern: RegExp][] = [
+  ['word', /[A-Za-z_][A-Za-z0-9_]*/y],
+  ['number', /(?:0x[0-9A-Fa-f_]+|[0-9][0-9_]*)(?:u8|u16|u32|u64|u128|u256)?/y],
+]
+
+/** A word or number literal starting at `start`, if there is one. */
+function readLiteral(text: string, start: number): { kind: 'word' | 'number'; text: string } | undefined {
+  for (const [kind, pattern] of LITERALS) {
+    pattern.lastIndex = start
+    const match = pattern.exec(text)
+    if (match) return { kind, text: match[0] }
+  }
+  return undefined
+}
 
 /**
  * Splits Move source into tokens, dropping whitespace and comments and keeping `///` doc
@@ -78,18 +90,10 @@ export function tokenizeMove(text: string, file: string): MoveToken[] {
       i = k + 1
       continue
     }
-    WORD.lastIndex = i
-    const word = WORD.exec(text)
-    if (word) {
-      push('word', word[0])
-      i += word[0].length
-      continue
-    }
-    NUMBER.lastIndex = i
-    const number = NUMBER.exec(text)
-    if (number) {
-      push('number', number[0])
-      i += number[0].length
+    const literal = readLiteral(text, i)
+    if (literal) {
+      push(literal.kind, literal.text)
+      i += literal.text.length
       continue
     }
     if (text.startsWith('::', i)) {
