@@ -147,8 +147,10 @@ export function moveRegistry<const M extends MoveModules>(modules: M): MoveRegis
     modules,
     get: (type) => lookup(type)?.definition,
     decode<E extends MoveEventInput>(event: E, options: DecodeMoveEventOptions = {}): DecodedMoveEvent<M, E> {
+      if (typeof event !== 'object' || event === null) throw new MoveEventError({ eventType: String(event), reason: 'not an event object' })
       const input = event as { type?: unknown; parsedJson?: unknown; json?: unknown; bcs?: unknown; bcsEncoding?: unknown }
-      const type = typeof input.type === 'string' ? input.type : String((input.type as { repr?: unknown } | undefined)?.repr ?? '')
+      const repr = typeof input.type === 'object' && input.type !== null ? (input.type as { repr?: unknown }).repr : input.type
+      const type = typeof repr === 'string' ? repr : ''
       const entry = lookup(type)
       if (!entry) throw new MoveEventError({ eventType: type, reason: 'no generated definition for this type' })
       const json = 'parsedJson' in input ? input.parsedJson : input.json

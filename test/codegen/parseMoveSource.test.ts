@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { generateMoveEvents, MoveCodegenError, parseMoveSource } from 'chainx-sdk/codegen'
 
@@ -222,5 +223,33 @@ public struct Other has copy, drop { url: sui::url::Url, t: other::Thing }`,
     )
     expect(code).toContain('export const a = {\n  E: $a$E,\n} as const')
     expect(code).not.toContain('Vault')
+  })
+})
+
+describe('parseMoveSource on any text', () => {
+  const words = ['module', 'address', 'struct', 'public', 'has', 'copy', 'drop', 'phantom', 'use', 'fun', 'const', 'enum', 'a', '0x2', 'u64', 'vector']
+  const pieces = fc.oneof(
+    fc.constantFrom(...words, '::', '<', '>', '{', '}', '(', ')', ';', ',', ':', '#[test_only]', '/*', '*/', '//', '"', 'b"', '\n', ' '),
+    fc.string({ maxLength: 4 }),
+  )
+
+  it('returns modules or throws MoveCodegenError with a file and a line, never anything else', () => {
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 60 }), (parts) => {
+        const text = parts.join(' ')
+        try {
+          const modules = parseMoveSource(text, 'fuzz.move')
+          expect(Array.isArray(modules)).toBe(true)
+          generateMoveEvents({ manifest: '[addresses]\na = "0x5"', sources: [{ path: 'fuzz.move', text }] })
+        } catch (error) {
+          expect(error).toBeInstanceOf(MoveCodegenError)
+          for (const problem of (error as MoveCodegenError).problems) {
+            expect(problem.line).toBeGreaterThanOrEqual(1)
+            expect(problem.line).toBeLessThanOrEqual(text.split('\n').length)
+          }
+        }
+      }),
+      { numRuns: 1_000 },
+    )
   })
 })

@@ -1,4 +1,5 @@
 import { bcs, toBase58, toBase64 } from '@mysten/bcs'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ChainxError } from 'chainx-sdk'
 import { genericMoveStruct, MoveEventError, moveRegistry, moveStruct, moveTypes, type MoveType } from 'chainx-sdk/move'
@@ -124,6 +125,26 @@ describe('moveRegistry.decode', () => {
       expect(() => registry.decode(event as never, { verify: true })).toThrow(message)
       expect(() => registry.decode(event as never, { verify: true })).toThrow(MoveEventError)
     }
+  })
+
+  it('any input at all: a decoded event or a MoveEventError, never another error', () => {
+    const listed = { type: market.Listed.type, parsedJson: listedJson, bcs: listedBcs }
+    const anything = fc.oneof(
+      fc.anything(),
+      fc.record({ type: fc.oneof(fc.string(), fc.constant(market.Listed.type), fc.anything()), parsedJson: fc.anything(), bcs: fc.oneof(fc.string(), fc.base64String(), fc.anything()) }),
+      fc.record({ type: fc.record({ repr: fc.oneof(fc.constant(market.Sold.type), fc.anything()) }), json: fc.anything(), bcs: fc.base64String() }),
+      fc.dictionary(fc.constantFrom('item_id', 'price', 'seller', '__proto__', 'extra'), fc.anything()).map((parsedJson) => ({ ...listed, parsedJson })),
+    )
+    fc.assert(
+      fc.property(anything, fc.boolean(), (event, verify) => {
+        try {
+          expect(registry.decode(event as never, { verify }).name).toMatch(/^market::/)
+        } catch (error) {
+          expect(error).toBeInstanceOf(MoveEventError)
+        }
+      }),
+      { numRuns: 500 },
+    )
   })
 
   it('get() finds definitions by any spelling of the type, bound to known type arguments', () => {
