@@ -2,7 +2,7 @@ import { bcs, type BcsType, fromBase58, fromBase64 } from '@mysten/bcs'
 import * as z from 'zod/mini'
 import { MoveEventError } from '../errors/MoveEventError.js'
 import { formatMoveAddress, formatTypeName } from '../events/formatTypeName.js'
-import { parseStructTag } from '../events/parseTypeName.js'
+import { parseStructTag, parseTypeName } from '../events/parseTypeName.js'
 import { moveTypes, typeNameOf, type MoveType, type MoveTypeArgument } from './moveType.js'
 
 /**
@@ -63,8 +63,9 @@ export interface MoveStruct<T> extends MoveType<T> {
   decode(bytes: string | Uint8Array, encoding?: 'base64' | 'base58'): T
   /**
    * Builds the full type name from type arguments.
+   * Written as the service prints types: long addresses, `, ` between type arguments.
    * @example
-   * market.PriceUpdated.typeName('0x2::sui::SUI') // '0x…::market::PriceUpdated<0x2::sui::SUI>'
+   * market.PriceUpdated.typeName('0x2::sui::SUI') // '0x…::market::PriceUpdated<0x0…02::sui::SUI>'
    */
   typeName(...typeArguments: MoveTypeArgument[]): string
   /** Whether an event type is this struct (any type arguments when `open`, else exactly these). */
@@ -89,7 +90,7 @@ export function moveStruct<T>(options: MoveStructOptions<T>): MoveStruct<T> {
   const typeArguments = options.typeArguments ?? []
   const open = typeArguments.some((argument) => typeof argument !== 'string' && placeholders.has(argument))
   const typeName = (...args: MoveTypeArgument[]): string =>
-    args.length === 0 ? baseType : `${baseType}<${args.map(typeNameOf).join(', ')}>`
+    args.length === 0 ? baseType : `${baseType}<${args.map((argument) => serviceForm(typeNameOf(argument))).join(', ')}>`
   const type = open ? baseType : typeName(...typeArguments)
   const fieldTypes = options.fields as Record<string, MoveType<unknown>>
   const fields: Record<string, BcsType<any, any>> = {}
@@ -161,6 +162,15 @@ function decodeBcs<T>(layout: BcsType<T, any>, type: string, bytes: string | Uin
     throw new MoveEventError({ eventType: type, reason: 'the BCS payload does not decode as this struct', cause })
   }
   return value
+}
+
+/** A type name as the service prints it: long addresses, `, ` between type arguments (kept as given when it does not parse). */
+function serviceForm(type: string): string {
+  try {
+    return formatTypeName(parseTypeName(type)).replaceAll(',', ', ')
+  } catch {
+    return type
+  }
 }
 
 function tryParseTag(type: string) {

@@ -119,6 +119,7 @@ describe('generated Move definitions against the mock network', () => {
         const page = await client.events.query({ filter: { Transaction: tx.digest }, parse: definition })
         expect(page.data.map((event) => event.parsedJson)).toEqual(expected)
         expect(page.data.map((event) => definition.decode(event.bcs))).toEqual(expected)
+        expect(page.data.map((event) => event.type)).toEqual(samples.map(() => definition.type))
         expect(page.data.map((event) => definition.matches(event.type))).toEqual(samples.map(() => true))
         for (const event of page.data) {
           const decoded = registry.decode(event, { verify: true })

@@ -77,7 +77,8 @@ describe('moveStruct definitions', () => {
 
   it('generic definitions: typeName builds full names; open ones match any instantiation, bound ones only theirs', () => {
     expect(market.PriceUpdated.open).toBe(true)
-    expect(market.PriceUpdated.typeName('0x2::sui::SUI')).toBe(`${PACKAGE_ADDRESS}::market::PriceUpdated<0x2::sui::SUI>`)
+    expect(market.PriceUpdated.typeName('0x2::sui::SUI')).toBe(`${PACKAGE_ADDRESS}::market::PriceUpdated<0x${'0'.repeat(63)}2::sui::SUI>`)
+    expect(market.PriceUpdated.typeName('0x2::coin::Coin<0x2::sui::SUI>')).toBe(`${market.PriceUpdated.baseType}<0x${'0'.repeat(63)}2::coin::Coin<0x${'0'.repeat(63)}2::sui::SUI>>`)
     const sui = market.PriceUpdated.of('0x2::sui::SUI')
     expect(sui.open).toBe(false)
     expect(sui.matches(`${PACKAGE_ADDRESS}::market::PriceUpdated<0x0000000000000000000000000000000000000000000000000000000000000002::sui::SUI>`)).toBe(true)
