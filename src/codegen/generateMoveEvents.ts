@@ -169,6 +169,18 @@ export function generateMoveEvents(pkg: MovePackageText, options: GenerateMoveEv
       }
     }
   }
+  const interfaces = new Map<string, PackageStruct>()
+  for (const target of order) {
+    const other = interfaces.get(interfaceName(target))
+    if (other) {
+      problems.push({
+        file: target.module.file,
+        line: target.struct.line,
+        message: `${target.module.name}::${target.struct.name} and ${other.module.name}::${other.struct.name} would both be named ${interfaceName(target)}`,
+      })
+    }
+    interfaces.set(interfaceName(target), target)
+  }
   for (const module of modules) {
     if (RESERVED.has(module.name)) {
       problems.push({ file: module.file, line: module.line, message: `module name \`${module.name}\` cannot be an exported name of the generated file` })

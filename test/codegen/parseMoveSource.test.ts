@@ -213,6 +213,18 @@ public struct Other has copy, drop { url: sui::url::Url, t: other::Thing }`,
     ])
   })
 
+  it('names that would clash in the generated file: a reserved module name, two structs with one interface name', () => {
+    expect(
+      problemsOf({
+        'sources/a.move': 'module p::registry;\npublic struct E has copy, drop { x: u8 }',
+        'sources/b.move': 'module p::a_b;\npublic struct C has copy, drop { x: u8 }\nmodule p::a;\npublic struct BC has copy, drop { x: u8 }',
+      }),
+    ).toEqual([
+      'sources/b.move:4: a::BC and a_b::C would both be named ABC',
+      'sources/a.move:1: module name `registry` cannot be an exported name of the generated file',
+    ])
+  })
+
   it('a package without an address asks for --address; structs that are not events are not typed', () => {
     expect(problemsOf({ 'sources/a.move': 'module p::a;\npublic struct E has copy, drop { x: u8 }' }, '[addresses]\np = "0x0"')).toEqual([
       'Move.toml:1: the package has no address (named address `p` is unset or 0x0): pass --address 0x…',
