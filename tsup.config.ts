@@ -21,16 +21,23 @@ const testingPeers = { 'chainx-sdk/testing': ['graphql', '@mysten/bcs'], 'chainx
 export default defineConfig([
   {
     ...shared,
-    // The client: runs in every runtime, so neutral, with its few dependencies left to the app.
-    entry: { index: 'src/index.ts' },
+    // The client and the runtime of generated Move-event definitions: run in every runtime, so
+    // neutral, with their few dependencies (zod and @mysten/bcs for generated code) left to the app.
+    entry: { index: 'src/index.ts', 'move/index': 'src/move/index.ts' },
     platform: 'neutral',
-    external: ['ws', 'isomorphic-ws', 'zod'],
+    external: ['ws', 'isomorphic-ws', 'zod', '@mysten/bcs'],
   },
   {
     ...shared,
     // The mock network: Node only; graphql, @mysten/bcs and msw are optional peers whose
     // absence is reported by name (scripts/optionalPeers.ts).
-    entry: { 'testing/index': 'src/testing/index.ts', 'testing/msw': 'src/testing/msw.ts' },
+    // The Move codegen (its library and the `chainx` bin) is Node-only too.
+    entry: {
+      'testing/index': 'src/testing/index.ts',
+      'testing/msw': 'src/testing/msw.ts',
+      'codegen/index': 'src/codegen/index.ts',
+      cli: 'src/codegen/cli.ts',
+    },
     platform: 'node',
     external: ['ws', 'zod'],
     noExternal: Object.values(testingPeers).flat(), // left to the plugin, which keeps them external

@@ -10,6 +10,8 @@ export default defineConfig({
       { find: /^chainx-sdk$/, replacement: source('./src/index.ts') },
       { find: /^chainx-sdk\/testing$/, replacement: source('./src/testing/index.ts') },
       { find: /^chainx-sdk\/testing\/msw$/, replacement: source('./src/testing/msw.ts') },
+      { find: /^chainx-sdk\/move$/, replacement: source('./src/move/index.ts') },
+      { find: /^chainx-sdk\/codegen$/, replacement: source('./src/codegen/index.ts') },
     ],
   },
   test: {

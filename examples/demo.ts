@@ -6,7 +6,9 @@
 // Run: npm run demo            (DEMO_EVENTS=20000 npm run demo for a bigger chain)
 import { ChainxClient, EventsDocument, eventKey, type ChainxEvent } from 'chainx-sdk'
 import { startMockNetwork } from 'chainx-sdk/testing'
-import { MARKET_MODULE, marketEvents } from './move/events.js'
+import { market, registry, type MarketListed } from './move/events.js'
+
+const MARKET_MODULE = 'market'
 
 const EVENTS = Number(process.env.DEMO_EVENTS ?? 5_000)
 const LIVE_TRANSACTIONS = Number(process.env.DEMO_LIVE ?? 6)
@@ -48,32 +50,37 @@ try {
   for (const event of newest.data) console.log(`  ${event.type} #${event.id.eventSeq} at ${new Date(Number(event.timestampMs)).toISOString()}`)
 
   heading(`live: publishing ${MARKET_MODULE} and emitting ${LIVE_TRANSACTIONS} transactions`)
-  const market = mock.network.publish({ module: MARKET_MODULE, events: marketEvents })
-  const filter = { MoveEventModule: { package: market.package, module: MARKET_MODULE } }
-  const subscribed: ChainxEvent[] = []
+  // The event types come from examples/move/sources/market.move through `chainx codegen-move`
+  // (examples/move/events.ts): no hand-written layout, and parsedJson is typed.
+  const published = mock.network.publish({ module: MARKET_MODULE, events: market })
+  const filter = { MoveEventModule: { package: published.package, module: MARKET_MODULE } }
+  const subscribed: ChainxEvent<MarketListed>[] = []
   const unsubscribe = await client.events.subscribe({
-    filter: { MoveModule: { package: market.package, module: MARKET_MODULE } },
+    filter: { MoveModule: { package: published.package, module: MARKET_MODULE } },
+    parse: market.Listed,
     onEvent: (event) => void subscribed.push(event),
     onError: (error) => console.error('  subscription error:', String(error)),
   })
   // The module is new, so watching from the beginning (cursor null) sees exactly its events;
   // a long-running follower would pass the cursor it saved last time.
-  const watcher = client.events.watch({ filter, cursor: null, intervalMs: 100 })
+  const watcher = client.events.watch({ filter, cursor: null, intervalMs: 100, parse: market.Listed })
   const seller = `0x${'5e'.repeat(32)}`
   for (let i = 0; i < LIVE_TRANSACTIONS; i++) {
     const item = `0x${(i + 1).toString(16).padStart(64, '0')}`
     mock.network.execute({
       sender: seller,
-      package: market.package,
+      package: published.package,
       module: MARKET_MODULE,
       function: 'list',
       emit: [{ struct: 'Listed', fields: { item_id: item, price: BigInt(100 + i), seller } }],
     })
   }
-  const watched: ChainxEvent[] = []
+  const watched: ChainxEvent<MarketListed>[] = []
   for await (const event of watcher) {
     watched.push(event)
-    console.log(`  watch: ${event.type.split('::').slice(1).join('::')} price ${String(event.parsedJson.price)} (${eventKey(event).slice(0, 16)}…)`)
+    // parsedJson is a MarketListed; registry.decode names the struct and checks parsedJson against the BCS payload.
+    const { name } = registry.decode(event, { verify: true })
+    console.log(`  watch: ${name} price ${event.parsedJson.price} (${eventKey(event).slice(0, 16)}…)`)
     if (watched.length === LIVE_TRANSACTIONS) break
   }
   const deadline = Date.now() + 5_000

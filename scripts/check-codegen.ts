@@ -1,7 +1,9 @@
-// Fails when src/graphql/generated/ differs from what `npm run codegen` would write.
+// Fails when src/graphql/generated/ differs from what `npm run codegen` would write, or
+// examples/move/events.ts from what `npm run codegen:move` would write.
 import { readFileSync } from 'node:fs'
 import { generate } from '@graphql-codegen/cli'
 import config from '../codegen.js'
+import { runCli } from '../src/codegen/runCli.js'
 
 const outputs = await generate({ ...config, silent: true }, false)
 let stale = 0
@@ -11,5 +13,9 @@ for (const { filename, content } of outputs) {
     stale++
   }
 }
-if (stale === 0) console.log(`codegen: ${outputs.length} file(s) up to date`)
+// The same arguments as the codegen:move script of package.json.
+const moveScript = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts['codegen:move'] ?? ''
+const moveArgs = moveScript.replace(/^tsx src\/codegen\/cli\.ts /, '').split(' ')
+if (runCli([...moveArgs, '--check'], { out: () => {}, err: (text) => console.error(text) }) !== 0) stale++
+if (stale === 0) console.log(`codegen: ${outputs.length + 1} file(s) up to date`)
 process.exit(stale === 0 ? 0 : 1)

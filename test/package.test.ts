@@ -42,10 +42,26 @@ describe('the built package', () => {
     expect(JSON.parse(stdout)).toEqual({ maxPageSize: 50, version: '2025.3.0', events: 5 })
   })
 
+  it('chainx-sdk/move and chainx-sdk/codegen load from ESM and CommonJS by name', async () => {
+    const check = `const listed = moveStruct({ package: '0x2', module: 'm', name: 'E', fields: { n: moveTypes.u64 } })
+console.log(JSON.stringify([listed.type, listed.decode(listed.bcs.serialize({ n: 5n }).toBytes()), typeof generateMoveEvents]))`
+    const expected = [`0x${'0'.repeat(63)}2::m::E`, { n: '5' }, 'function']
+    const esm = `import { moveStruct, moveTypes } from 'chainx-sdk/move'\nimport { generateMoveEvents } from 'chainx-sdk/codegen'\n${check}`
+    const cjs = `const { moveStruct, moveTypes } = require('chainx-sdk/move')\nconst { generateMoveEvents } = require('chainx-sdk/codegen')\n${check}`
+    expect(JSON.parse((await run(process.execPath, ['--input-type=module', '-e', esm], { cwd: root })).stdout)).toEqual(expected)
+    expect(JSON.parse((await run(process.execPath, ['--input-type=commonjs', '-e', cjs], { cwd: root })).stdout)).toEqual(expected)
+  })
+
+  it('the chainx bin (built, plain Node) regenerates examples/move/events.ts exactly', async () => {
+    const bin = (JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { bin: { chainx: string } }).bin.chainx
+    const { stdout } = await run(process.execPath, [bin, 'codegen-move', 'examples/move', '--address', '0xc4a1'], { cwd: root })
+    expect(stdout).toBe(`${readFileSync(new URL('examples/move/events.ts', root), 'utf8')}\n`)
+  })
+
   it('keeps the testing utilities out of the main entry', () => {
     for (const file of ['dist/index.js', 'dist/index.cjs']) {
       const source = readFileSync(new URL(file, root), 'utf8')
-      expect(source).not.toMatch(/testing\/|startMockNetwork|@mysten\/bcs|from ['"]msw/)
+      expect(source).not.toMatch(/testing\/|startMockNetwork|@mysten\/bcs|from ['"]msw|moveStruct|codegenMove/)
     }
   })
 })

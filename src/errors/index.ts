@@ -22,3 +22,4 @@ export { CursorCheckpointMismatchError, CursorNotAdvancingError, StaleCursorErro
 export { InvalidFilterError, JsonRpcError, SocketClosedError } from './jsonRpc.js'
 export { EventContentError } from './EventContentError.js'
 export { TypeNameError } from './TypeNameError.js'
+export { MoveEventError } from './MoveEventError.js'

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { MARKET_MODULE, marketEvents } from '../../examples/move/events.js'
+import { market as marketEvents } from '../../examples/move/events.js'
 import { InvalidFilterError, JsonRpcError } from '../../src/errors/jsonRpc.js'
 import { InvalidResponseError, RateLimitedError } from '../../src/errors/request.js'
 import { createEventsClient, type EventsClient } from '../../src/events/createEventsClient.js'
@@ -14,6 +14,8 @@ import { moveAddress } from '../../src/testing/ledger/moveAddress.js'
 import type { LedgerEvent } from '../../src/testing/ledger/types.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 import { createTransport, type TransportOptions } from '../../src/transport/createTransport.js'
+
+const MARKET_MODULE = 'market'
 
 // chainx_queryEvents against the mock network over real sockets on 127.0.0.1. One fixed
 // batch of transactions; the events each filter must select are written out by hand

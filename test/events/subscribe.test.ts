@@ -1,6 +1,6 @@
 import { bcs } from '@mysten/bcs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { MARKET_MODULE, marketEvents } from '../../examples/move/events.js'
+import { market as marketEvents } from '../../examples/move/events.js'
 import { createEventsClient } from '../../src/events/createEventsClient.js'
 import { createSubscriptionClient, subscriptionFilter as f, type SubscriptionClient, type SubscriptionStateChange } from '../../src/events/subscribe/index.js'
 import type { ChainxEvent, EventSubscriptionFilter, QueryEventsFn } from '../../src/events/types.js'
@@ -10,6 +10,8 @@ import type { ExecutedTransaction, MockNetwork } from '../../src/testing/MockNet
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 import { createTransport } from '../../src/transport/createTransport.js'
 import { recorder, waitOptions, type Recorder } from './subscriptionRecorder.js'
+
+const MARKET_MODULE = 'market'
 
 // Subscriptions against the mock network over real sockets on 127.0.0.1. One fixed batch
 // of transactions exercises every filter kind; each filter's expected events are written

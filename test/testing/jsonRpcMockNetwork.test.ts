@@ -1,8 +1,9 @@
-import { bcs, fromBase64 } from '@mysten/bcs'
 import { describe, expect, it } from 'vitest'
-import { MARKET_MODULE, marketEvents } from '../../examples/move/events.js'
+import { market as marketEvents } from '../../examples/move/events.js'
 import { createMockNetwork } from '../../src/testing/createMockNetwork.js'
 import type { MockNetwork } from '../../src/testing/MockNetwork.js'
+
+const MARKET_MODULE = 'market'
 
 const SELLER = `0x${'5e'.repeat(32)}`
 const BUYER = `0x${'b0'.repeat(32)}`
@@ -59,7 +60,7 @@ describe('JSON-RPC endpoint on the mock network ledger', () => {
       parsedJson: { item_id: ITEM, price: '100', seller: SELLER },
       bcsEncoding: 'base64',
     })
-    expect(bcs.struct('Listed', marketEvents.Listed).parse(fromBase64(event.bcs))).toEqual({ item_id: ITEM, price: '100', seller: SELLER })
+    expect(marketEvents.Listed.decode(event.bcs)).toEqual({ item_id: ITEM, price: '100', seller: SELLER })
   })
 
   it('M2: emission makes events available to queries, by every query filter', async () => {

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { MARKET_MODULE, marketEvents } from '../../examples/move/events.js'
+import { market as marketEvents } from '../../examples/move/events.js'
 import { createEventsClient } from '../../src/events/createEventsClient.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 import { createTransport } from '../../src/transport/createTransport.js'
 import { TestClient, withTimeout } from './jsonRpcTestClient.js'
+
+const MARKET_MODULE = 'market'
 
 const SELLER = `0x${'5e'.repeat(32)}`
 const ITEM = `0x${'17'.repeat(32)}`

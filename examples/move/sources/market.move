@@ -1,6 +1,6 @@
 /// A tiny marketplace whose events the chainx-sdk demo and mock network emit.
-/// `examples/move/events.ts` holds the matching BCS layouts; keep the two in step
-/// (field names, field order and types must agree, since BCS is positional).
+/// `examples/move/events.ts` is generated from this file (`npm run codegen:move`);
+/// `npm test` fails when it is stale.
 module chainx_demo::market;
 
 use sui::coin::Coin;

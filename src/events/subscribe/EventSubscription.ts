@@ -5,6 +5,7 @@ import { DecodeFailure, describeValue } from '../../utils/decode.js'
 import { jsonText } from '../../utils/jsonText.js'
 import { eventKey } from '../eventKey.js'
 import { chainxEventDecoder } from '../eventSchemas.js'
+import { parseEventContent } from '../parseEventContent.js'
 import type { ChainxEvent, EventId, EventSubscriptionFilter, QueryEventsFn } from '../types.js'
 import type { JsonRpcSocket } from '../../jsonRpc/connectJsonRpcSocket.js'
 import { matchSubscriptionFilter } from './matchSubscriptionFilter.js'
@@ -529,6 +530,15 @@ export class EventSubscription {
   }
 
   #deliver(event: ChainxEvent): void {
+    const { parse } = this.#options.parameters
+    if (parse) {
+      try {
+        event = parseEventContent([event], parse)[0] as ChainxEvent
+      } catch (error) {
+        this.#error(error)
+        return
+      }
+    }
     try {
       const returned: unknown = this.#options.parameters.onEvent(event as never)
       if (returned instanceof Promise) returned.catch((error: unknown) => this.#error(error))

@@ -303,7 +303,7 @@ export function createSubscriptionClient(options: SubscriptionClientOptions): Su
       const subscription = new EventSubscription({
         filter,
         plan: planBackfill(filter),
-        parameters: parameters as SubscribeParameters<never>,
+        parameters: parameters as unknown as SubscribeParameters<never>,
         queryEvents: options.queryEvents,
         backfill,
         onEnded: forget,

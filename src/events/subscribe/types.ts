@@ -1,5 +1,5 @@
 import type { ChainxError } from '../../errors/ChainxError.js'
-import type { ChainxEvent, EventId, EventSubscriptionFilter } from '../types.js'
+import type { ChainxEvent, EventId, EventSubscriptionFilter, ParsedJsonParser } from '../types.js'
 
 /**
  * Removes a subscription. Resolves with the server's answer: `false` when the server had
@@ -59,6 +59,13 @@ export interface SubscribeParameters<TParsed = Record<string, unknown>> {
    * a throw or a rejection goes to `onError` and the stream goes on.
    */
   onEvent: (event: ChainxEvent<TParsed>) => void | Promise<void>
+  /**
+   * Checks and types each event's `parsedJson` (see `query`), e.g. a generated Move definition
+   * (`parse: market.Listed`). An event it rejects is not delivered: its `EventContentError`
+   * goes to `onError` and the stream goes on.
+   * @default undefined (parsedJson as received)
+   */
+  parse?: ParsedJsonParser<TParsed> | undefined
   /**
    * Errors that do not end the subscription (a throwing `onEvent`, a failed backfill, a
    * malformed frame) and the one that does (then a `closed` state follows).

@@ -16,10 +16,16 @@ export type EventStructDefinition = MoveStructLayout | GenericEventStruct
 
 /** What `publish` takes: a module of a package and the event structs it declares. */
 export interface PublishInput {
-  /** Package address; a fresh one when omitted. Publishing more modules to the same package is allowed. */
+  /**
+   * Package address; when omitted, the address the generated definitions in `events` name
+   * (`chainx codegen-move`), else a fresh one. Publishing more modules to the same package is allowed.
+   */
   package?: string
   module: string
-  /** Event structs by name, e.g. `{ Listed: { price: bcs.u64(), seller: moveAddress } }`. */
+  /**
+   * Event structs by name, e.g. `{ Listed: { price: bcs.u64(), seller: moveAddress } }`, or a
+   * generated module object (`events: market`, from `chainx codegen-move`).
+   */
   events?: Record<string, EventStructDefinition>
 }
 
@@ -73,6 +79,18 @@ interface StructInfo {
   bcsType: BcsType<any, any>
 }
 
+/** The package a generated definition (chainx-sdk/move) names, if `events` holds one; checks its module. */
+function generatedPackage(events: PublishInput['events'], module: string): string | undefined {
+  let pkg: string | undefined
+  for (const definition of Object.values(events ?? {})) {
+    const generated = definition as { package?: unknown; module?: unknown }
+    if (typeof generated.package !== 'string') continue
+    if (generated.module !== module) throw new TypeError(`Definition of module ${String(generated.module)} published as module ${module}`)
+    pkg ??= generated.package
+  }
+  return pkg
+}
+
 function isGeneric(definition: EventStructDefinition): definition is GenericEventStruct {
   const candidate = definition as Partial<GenericEventStruct>
   return typeof candidate.typeParameters === 'number' && !!candidate.fields && !(candidate.fields instanceof BcsType)
@@ -104,7 +122,7 @@ export class MovePackages {
 
   /** Declares a module and its event structs. */
   publish(input: PublishInput): PublishedModule {
-    const address = normalizeAddress(input.package ?? this.#newAddress())
+    const address = normalizeAddress(input.package ?? generatedPackage(input.events, input.module) ?? this.#newAddress())
     let info = this.#packages.get(address)
     if (!info) {
       info = { address, version: 1, digest: this.#newDigest() }

@@ -1,0 +1,34 @@
+import { ChainxError } from '../errors/ChainxError.js'
+
+/** One thing the Move generator could not read or type, with where it is. */
+export interface MoveCodegenProblem {
+  /** Path of the Move source (or `Move.toml`), as given to the generator. */
+  file: string
+  /** 1-based line. */
+  line: number
+  message: string
+}
+
+/**
+ * The Move package could not be turned into definitions: a syntax the parser does not know,
+ * or a type it cannot give a JSON form (it never guesses). `problems` lists each one with its
+ * file and line; the message holds them all. Code INVALID_ARGUMENT.
+ *
+ * @example
+ * try {
+ *   await codegenMove('move/my_package')
+ * } catch (error) {
+ *   if (error instanceof MoveCodegenError) for (const p of error.problems) console.error(`${p.file}:${p.line}: ${p.message}`)
+ * }
+ */
+export class MoveCodegenError extends ChainxError {
+  override name = 'MoveCodegenError'
+  /** Every problem found, in source order. */
+  readonly problems: readonly MoveCodegenProblem[]
+
+  constructor(problems: readonly MoveCodegenProblem[]) {
+    const lines = problems.map((problem) => `${problem.file}:${problem.line}: ${problem.message}`)
+    super('INVALID_ARGUMENT', lines.length === 1 ? (lines[0] as string) : `${lines.length} problems:\n${lines.join('\n')}`)
+    this.problems = problems
+  }
+}

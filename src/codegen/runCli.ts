@@ -1,0 +1,73 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { codegenMove, readMovePackage } from './codegenMove.js'
+import { generateMoveEvents } from './generateMoveEvents.js'
+import { MoveCodegenError } from './MoveCodegenError.js'
+
+const USAGE = `usage: chainx codegen-move <move-package-dir> [--out <file.ts>] [--address 0x…] [--runtime <module>] [--check]
+
+  --out      file to write (default: print to standard output)
+  --address  the package's address when Move.toml does not give it
+  --runtime  module the generated file imports its runtime from (default: chainx-sdk/move)
+  --check    write nothing; exit 1 when --out differs from what would be generated`
+
+/**
+ * The `chainx` command (`chainx codegen-move …`), given its arguments and where to print. Returns the exit code: 0 done, 1 the package could not be typed (or
+ * `--check` found the file stale), 2 wrong usage.
+ *
+ * @example
+ * process.exitCode = runCli(['codegen-move', 'move/market', '--out', 'market.ts'], { out: console.log, err: console.error })
+ */
+export function runCli(args: readonly string[], io: { out: (text: string) => void; err: (text: string) => void }): number {
+  const [command, ...rest] = args
+  if (command !== 'codegen-move') {
+    io.err(USAGE)
+    return 2
+  }
+  const options: Record<string, string> = {}
+  const positional: string[] = []
+  let check = false
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] as string
+    if (arg === '--check') check = true
+    else if (arg === '--out' || arg === '--address' || arg === '--runtime') {
+      const value = rest[++i]
+      if (value === undefined) {
+        io.err(`${arg} needs a value\n${USAGE}`)
+        return 2
+      }
+      options[arg.slice(2)] = value
+    } else if (arg.startsWith('--')) {
+      io.err(`unknown option ${arg}\n${USAGE}`)
+      return 2
+    } else positional.push(arg)
+  }
+  if (positional.length !== 1 || (check && options.out === undefined)) {
+    io.err(USAGE)
+    return 2
+  }
+  const directory = positional[0] as string
+  try {
+    const generate = { address: options.address, runtime: options.runtime, source: directory }
+    if (check) {
+      const out = options.out as string
+      const code = generateMoveEvents(readMovePackage(directory), generate)
+      if (!existsSync(out) || readFileSync(out, 'utf8') !== code) {
+        io.err(`stale: ${out} (run the same command without --check and commit the result)`)
+        return 1
+      }
+      io.out(`${out} is up to date`)
+      return 0
+    }
+    const code = codegenMove(directory, { ...generate, out: options.out })
+    if (options.out === undefined) io.out(code)
+    else io.out(`wrote ${options.out}`)
+    return 0
+  } catch (error) {
+    if (error instanceof MoveCodegenError) {
+      for (const problem of error.problems) io.err(`${problem.file}:${problem.line}: ${problem.message}`)
+      return 1
+    }
+    throw error
+  }
+}
+

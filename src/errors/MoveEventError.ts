@@ -1,0 +1,31 @@
+import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
+
+/**
+ * An event could not be read with the generated Move definitions: its type is not in the
+ * registry, its `parsedJson` does not fit the struct, its BCS does not decode, or (when
+ * asked to verify) `parsedJson` and the BCS payload disagree. Code INVALID_RESPONSE, not
+ * retryable; `eventType` names the event's type and `cause` holds the validator's error.
+ *
+ * @example
+ * try {
+ *   registry.decode(event, { verify: true })
+ * } catch (error) {
+ *   if (error instanceof MoveEventError) console.log(error.eventType, error.reason)
+ * }
+ */
+export class MoveEventError extends ChainxError {
+  override name = 'MoveEventError'
+  /** Type of the event that could not be read. */
+  readonly eventType: string
+  /** What went wrong, without the type. */
+  readonly reason: string
+
+  constructor(args: ChainxErrorOptions & { eventType: string; reason: string }) {
+    super('INVALID_RESPONSE', `Move event ${args.eventType}: ${args.reason}`, {
+      ...args,
+      details: args.details ?? (args.cause instanceof Error ? args.cause.message : undefined),
+    })
+    this.eventType = args.eventType
+    this.reason = args.reason
+  }
+}
