@@ -1,4 +1,17 @@
 import type { ServiceVersion } from '../utils/serviceVersion.js'
+import type { GraphQLError, FirstAndLastError, MissingVariableError, PageSizeExceededError, QueryLimitError, UnusedVariableError } from './graphql.js'
+import type { InvalidFilterError, JsonRpcError, SocketClosedError } from './jsonRpc.js'
+import type { CursorCheckpointMismatchError, CursorNotAdvancingError, StaleCursorError } from './pagination.js'
+import type {
+  AbortedError,
+  HttpError,
+  InvalidArgumentError,
+  InvalidResponseError,
+  NetworkError,
+  RateLimitedError,
+  ResponseTooLargeError,
+  TimeoutError,
+} from './request.js'
 
 /**
  * Every stable error code a chainx-sdk error can carry.
@@ -22,10 +35,47 @@ export type ChainxErrorCode =
   | 'TIMEOUT'
   | 'ABORTED'
   | 'INVALID_RESPONSE'
+  | 'RESPONSE_TOO_LARGE'
   | 'INVALID_ARGUMENT'
   | 'INVALID_FILTER'
   | 'JSON_RPC'
   | 'SOCKET_CLOSED'
+
+/**
+ * The class of the error that carries each code: what `isChainxError(error, code)` narrows to.
+ *
+ * @example
+ * const error: ChainxErrorByCode['RATE_LIMITED'] = new RateLimitedError({ status: 429, retryAfterMs: 1_000 })
+ * console.log(error.retryAfterMs)
+ */
+export interface ChainxErrorByCode {
+  FIRST_AND_LAST: FirstAndLastError
+  PAGE_SIZE_EXCEEDED: PageSizeExceededError
+  UNUSED_VARIABLE: UnusedVariableError
+  MISSING_VARIABLE: MissingVariableError
+  QUERY_LIMIT: QueryLimitError
+  CURSOR_CHECKPOINT_MISMATCH: CursorCheckpointMismatchError
+  STALE_CURSOR: StaleCursorError
+  CURSOR_NOT_ADVANCING: CursorNotAdvancingError
+  GRAPHQL: GraphQLError
+  RATE_LIMITED: RateLimitedError
+  HTTP: HttpError
+  NETWORK: NetworkError
+  TIMEOUT: TimeoutError
+  ABORTED: AbortedError
+  INVALID_RESPONSE: InvalidResponseError
+  RESPONSE_TOO_LARGE: ResponseTooLargeError
+  INVALID_ARGUMENT: InvalidArgumentError
+  INVALID_FILTER: InvalidFilterError
+  JSON_RPC: JsonRpcError
+  SOCKET_CLOSED: SocketClosedError
+}
+
+/**
+ * The brand every ChainxError carries, registered globally so that copies of the SDK loaded
+ * side by side (its ESM and CommonJS builds, two versions in one app) recognise each other's errors.
+ */
+const BRAND: unique symbol = Symbol.for('chainx-sdk.ChainxError') as never
 
 /**
  * Options shared by every error constructor.
@@ -56,6 +106,32 @@ export interface ChainxErrorOptions {
  * }
  */
 export class ChainxError extends Error {
+  /**
+   * `instanceof` holds for errors from any copy of the SDK (ESM and CommonJS builds, two
+   * versions side by side): a ChainxError is recognised by its brand, a subclass by its name
+   * along the prototype chain.
+   *
+   * @example
+   * errorFromCjsBuild instanceof ChainxError // true
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true
+    if (!isChainxError(value)) return false
+    if (this === ChainxError) return true
+    // Another copy's subclass of the same name (bounded: prototype chains are short).
+    let proto: unknown = Object.getPrototypeOf(value)
+    for (let depth = 0; proto !== null && depth < 16; depth++) {
+      if ((proto as { constructor?: { name?: unknown } }).constructor?.name === this.name) return true
+      proto = Object.getPrototypeOf(proto)
+    }
+    return false
+  }
+
+  /** The cross-copy brand (non-enumerable: it shows in no serialisation). */
+  get [BRAND](): true {
+    return true
+  }
+
   override name = 'ChainxError'
   /** Stable machine-readable code. */
   readonly code: ChainxErrorCode
@@ -98,14 +174,21 @@ export class ChainxError extends Error {
 }
 
 /**
- * Tells whether a value is a ChainxError, optionally with a given code.
+ * Tells whether a value is a ChainxError (from this copy of the SDK or any other: ESM and
+ * CommonJS builds recognise each other's errors), optionally with a given code; with a code it
+ * narrows to that code's class.
  *
  * @example
- * if (isChainxError(error, 'STALE_CURSOR')) restart()
+ * if (isChainxError(error, 'RATE_LIMITED')) await sleep(error.retryAfterMs ?? 1_000)
+ * if (isChainxError(error, 'STALE_CURSOR')) restart(error.delivered)
  */
-export function isChainxError<C extends ChainxErrorCode>(
-  error: unknown,
-  code?: C,
-): error is ChainxError & { code: C } {
-  return error instanceof ChainxError && (code === undefined || error.code === code)
+export function isChainxError(error: unknown): error is ChainxError
+export function isChainxError<C extends ChainxErrorCode>(error: unknown, code: C): error is ChainxErrorByCode[C]
+export function isChainxError(error: unknown, code?: ChainxErrorCode): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { [BRAND]?: unknown })[BRAND] === true &&
+    (code === undefined || (error as ChainxError).code === code)
+  )
 }

@@ -1,5 +1,6 @@
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core'
-import { AbortedError, HttpError, InvalidResponseError } from '../errors/request.js'
+import { abortError } from '../errors/abortError.js'
+import { InvalidResponseError } from '../errors/request.js'
 import { untilAborted } from '../utils/untilAborted.js'
 import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import type { Transport } from '../transport/createTransport.js'
@@ -177,7 +178,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
         return {}
       },
     )
-    return signal ? untilAborted(fetchedLimits, signal, (cause) => new AbortedError({ cause })) : fetchedLimits
+    return signal ? untilAborted(fetchedLimits, signal, abortError) : fetchedLimits
   }
 
   async function send(body: string, callOptions: QueryOptions, dataDecoder?: Decoder<unknown>): Promise<QueryResult<unknown>> {
@@ -197,6 +198,12 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
           url,
           version,
           isProtocolBody: (body) => 'data' in body || 'errors' in body,
+          readErrorBody: (body) => {
+            // The version check answers 400/421 with a GraphQL body: keep its errors as the cause.
+            const envelope = GraphQLEnvelopeSchema.safeParse(body)
+            const errors = envelope.success ? envelope.data.errors : undefined
+            return errors && errors.length > 0 ? mapGraphQLErrors(errors, envelope.data?.data ?? null, version) : undefined
+          },
         })
         const invalid = (reason: string, cause?: unknown) =>
           new InvalidResponseError({ status: response.status, body: response.body, reason, version, cause })
@@ -205,8 +212,6 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
         )
         const usage = extensions?.usage
         const rejection = errors && errors.length > 0 ? mapGraphQLErrors(errors, data ?? null, version, usage) : undefined
-        // A server failure dressed as a GraphQL body is still a server failure: retryable.
-        if (response.status >= 500) throw new HttpError({ status: response.status, body: response.body, url, version, cause: rejection })
         if (rejection) throw rejection
         if (data === undefined || data === null) throw invalid('no data')
         if (dataDecoder) decodeOr(dataDecoder, data, (failure) => invalid(failure.describe('data'), failure))

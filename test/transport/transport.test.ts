@@ -321,7 +321,7 @@ describe('rate limiter', () => {
   })
 
   it('rejects a waiting request when its signal aborts', async () => {
-    const limiter = createRateLimiter(1, () => 0)
+    const limiter = createRateLimiter(1, { now: () => 0 })
     await limiter.acquire()
     const controller = new AbortController()
     const waiting = limiter.acquire(controller.signal)
