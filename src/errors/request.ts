@@ -114,7 +114,8 @@ export class AbortedError extends ChainxError {
 /**
  * A 2xx response whose body is not what the protocol promises: not JSON (an HTML page from
  * a proxy, truncated JSON) or JSON of the wrong shape. Every request of the SDK is a read, so
- * it is retried like a 5xx before it reaches the caller.
+ * it is retried like a 5xx before it reaches the caller (subclasses for content the caller's
+ * own checks rejected, such as `EventContentError`, are not).
  *
  * @example
  * if (error instanceof InvalidResponseError) console.log(error.bodyExcerpt)
@@ -128,8 +129,10 @@ export class InvalidResponseError extends ChainxError {
   /** Milliseconds the server asked to wait before retrying (`Retry-After`, sent with 503), when it said. */
   readonly retryAfterMs: number | undefined
 
-  constructor(args: { status: number; body: string; reason: string; retryAfterMs?: number | undefined } & ChainxErrorOptions) {
-    super('INVALID_RESPONSE', `Invalid response: ${args.reason}`, { ...args, retryable: true })
+  constructor(
+    args: { status: number; body: string; reason: string; retryAfterMs?: number | undefined; retryable?: boolean } & ChainxErrorOptions,
+  ) {
+    super('INVALID_RESPONSE', `Invalid response: ${args.reason}`, { ...args, retryable: args.retryable ?? true })
     this.status = args.status
     this.bodyExcerpt = excerpt(args.body)
     this.retryAfterMs = args.retryAfterMs
