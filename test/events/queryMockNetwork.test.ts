@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { MARKET_MODULE, marketEvents } from '../../examples/move/events.js'
 import { InvalidFilterError, JsonRpcError } from '../../src/errors/jsonRpc.js'
-import { HttpError, InvalidResponseError, RateLimitedError } from '../../src/errors/request.js'
+import { HttpError, RateLimitedError } from '../../src/errors/request.js'
 import { createEventsClient, type EventsClient } from '../../src/events/createEventsClient.js'
 import { createJsonRpcCaller } from '../../src/jsonRpc/createJsonRpcCaller.js'
 import { eventKey } from '../../src/events/eventKey.js'
