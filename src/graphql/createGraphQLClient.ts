@@ -2,6 +2,7 @@ import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core'
 import { abortError } from '../errors/abortError.js'
 import { InvalidResponseError } from '../errors/request.js'
 import { untilAborted } from '../utils/untilAborted.js'
+import { checkHeaders } from '../transport/checkHeaders.js'
 import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import type { Transport } from '../transport/createTransport.js'
 import { analyzeDocument } from './analyzeDocument.js'
@@ -150,6 +151,7 @@ const LIMITS_RETRY_AFTER_MS = 30_000
  */
 export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQueryClient {
   const { url, transport } = options
+  if (options.rpcVersion !== undefined) checkHeaders({ 'x-chain-rpc-version': options.rpcVersion }, 'rpcVersion')
   const limitsOption = options.limits ?? 'serviceConfig'
   const serviceConfigText = String(ServiceConfigDocument)
   // The results the SDK itself reads are checked before use, whoever asked for them.
