@@ -8,7 +8,7 @@ import type { Transport } from '../transport/createTransport.js'
 import { analyzeDocument } from './analyzeDocument.js'
 import { checkQuery } from './checkQuery.js'
 import { documentText } from './documentText.js'
-import { decodeOr, type Decoded, type Decoder } from '../utils/decode.js'
+import { decodeOr, matches, type Decoded, type Decoder } from '../utils/decode.js'
 import { AvailableRangeDocument, ServiceConfigDocument } from './generated/operations.js'
 import { mapGraphQLErrors } from './mapGraphQLErrors.js'
 import {
@@ -202,9 +202,9 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
           isProtocolBody: (body) => 'data' in body || 'errors' in body,
           readErrorBody: (body) => {
             // The version check answers 400/421 with a GraphQL body: keep its errors as the cause.
-            const envelope = GraphQLEnvelopeSchema.safeParse(body)
-            const errors = envelope.success ? envelope.data.errors : undefined
-            return errors && errors.length > 0 ? mapGraphQLErrors(errors, envelope.data?.data ?? null, version) : undefined
+            if (!matches(graphQLEnvelopeDecoder, body)) return undefined
+            const { data, errors } = graphQLEnvelopeDecoder(body)
+            return errors && errors.length > 0 ? mapGraphQLErrors(errors, data ?? null, version) : undefined
           },
         })
         const invalid = (reason: string, cause?: unknown) =>

@@ -46,24 +46,20 @@ const URL_FIELDS = ['graphqlUrl', 'rpcUrl', 'wsUrl'] as const
 export function hideSecrets<T extends { headers?: unknown; secretHeaders?: readonly string[] | undefined }>(options: T): T {
   const secretHeaders = options.secretHeaders ?? []
   const copy = { ...options }
-  const headers = options.headers
-  if (typeof headers === 'object' && headers !== null) {
-    const headersCopy = { ...(headers as Record<string, string>) }
-    const shownHeaders = () => redactHeaders(headersCopy, secretHeaders)
-    addHooks(headersCopy, shownHeaders)
-    copy.headers = headersCopy
+  const shownHeaders = (): unknown =>
+    typeof copy.headers === 'object' && copy.headers !== null ? redactHeaders(copy.headers as Record<string, string>, secretHeaders) : copy.headers
+  if (typeof options.headers === 'object' && options.headers !== null) {
+    copy.headers = addHooks({ ...options.headers }, shownHeaders)
   }
-  addHooks(copy, () => {
-    const shown: Record<string, unknown> = { ...copy }
+  return addHooks(copy, () => {
+    const shown: Record<string, unknown> = { ...copy, headers: shownHeaders() }
     for (const field of URL_FIELDS) if (typeof shown[field] === 'string') shown[field] = redactUrl(shown[field])
-    if (typeof copy.headers === 'object' && copy.headers !== null) shown.headers = redactHeaders(copy.headers as Record<string, string>, secretHeaders)
     return shown
   })
-  return copy
 }
 
-function addHooks(target: object, shown: () => unknown): void {
-  Object.defineProperty(target, 'toJSON', { value: shown, enumerable: false })
-  // util.inspect formats whatever this returns.
-  Object.defineProperty(target, INSPECT, { value: shown, enumerable: false })
+function addHooks<T extends object>(target: T, shown: () => unknown): T {
+  // util.inspect formats whatever the inspection hook returns.
+  for (const key of ['toJSON', INSPECT]) Object.defineProperty(target, key, { value: shown })
+  return target
 }
