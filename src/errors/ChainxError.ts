@@ -1,17 +1,5 @@
 import type { ServiceVersion } from '../utils/serviceVersion.js'
-import type { GraphQLError, FirstAndLastError, MissingVariableError, PageSizeExceededError, QueryLimitError, UnusedVariableError } from './graphql.js'
-import type { InvalidFilterError, JsonRpcError, SocketClosedError } from './jsonRpc.js'
-import type { CursorCheckpointMismatchError, CursorNotAdvancingError, StaleCursorError } from './pagination.js'
-import type {
-  AbortedError,
-  HttpError,
-  InvalidArgumentError,
-  InvalidResponseError,
-  NetworkError,
-  RateLimitedError,
-  ResponseTooLargeError,
-  TimeoutError,
-} from './request.js'
+import type * as Errors from './index.js'
 
 /**
  * Every stable error code a chainx-sdk error can carry.
@@ -49,26 +37,26 @@ export type ChainxErrorCode =
  * console.log(error.retryAfterMs)
  */
 export interface ChainxErrorByCode {
-  FIRST_AND_LAST: FirstAndLastError
-  PAGE_SIZE_EXCEEDED: PageSizeExceededError
-  UNUSED_VARIABLE: UnusedVariableError
-  MISSING_VARIABLE: MissingVariableError
-  QUERY_LIMIT: QueryLimitError
-  CURSOR_CHECKPOINT_MISMATCH: CursorCheckpointMismatchError
-  STALE_CURSOR: StaleCursorError
-  CURSOR_NOT_ADVANCING: CursorNotAdvancingError
-  GRAPHQL: GraphQLError
-  RATE_LIMITED: RateLimitedError
-  HTTP: HttpError
-  NETWORK: NetworkError
-  TIMEOUT: TimeoutError
-  ABORTED: AbortedError
-  INVALID_RESPONSE: InvalidResponseError
-  RESPONSE_TOO_LARGE: ResponseTooLargeError
-  INVALID_ARGUMENT: InvalidArgumentError
-  INVALID_FILTER: InvalidFilterError
-  JSON_RPC: JsonRpcError
-  SOCKET_CLOSED: SocketClosedError
+  FIRST_AND_LAST: Errors.FirstAndLastError
+  PAGE_SIZE_EXCEEDED: Errors.PageSizeExceededError
+  UNUSED_VARIABLE: Errors.UnusedVariableError
+  MISSING_VARIABLE: Errors.MissingVariableError
+  QUERY_LIMIT: Errors.QueryLimitError
+  CURSOR_CHECKPOINT_MISMATCH: Errors.CursorCheckpointMismatchError
+  STALE_CURSOR: Errors.StaleCursorError
+  CURSOR_NOT_ADVANCING: Errors.CursorNotAdvancingError
+  GRAPHQL: Errors.GraphQLError
+  RATE_LIMITED: Errors.RateLimitedError
+  HTTP: Errors.HttpError
+  NETWORK: Errors.NetworkError
+  TIMEOUT: Errors.TimeoutError
+  ABORTED: Errors.AbortedError
+  INVALID_RESPONSE: Errors.InvalidResponseError
+  RESPONSE_TOO_LARGE: Errors.ResponseTooLargeError
+  INVALID_ARGUMENT: Errors.InvalidArgumentError
+  INVALID_FILTER: Errors.InvalidFilterError
+  JSON_RPC: Errors.JsonRpcError
+  SOCKET_CLOSED: Errors.SocketClosedError
 }
 
 /**

@@ -247,6 +247,11 @@ describe('maxResponseBytes: no response of any size crashes the process or grows
     })
   }
 
+  it('with the limit lifted, a 600 MB body (past the longest string V8 makes) is still RESPONSE_TOO_LARGE, never an uncaught exception (node, child process)', async () => {
+    const result = await readInChild('/?mb=600', 'node', Infinity)
+    expect(result).toMatchObject({ ok: false, code: 'RESPONSE_TOO_LARGE', received: 600 * MB })
+  })
+
   it('a body under the limit is read whole (node:http and fetch)', async () => {
     for (const [, transportOptions] of transports) {
       const transport = createTransport({ ...transportOptions, maxResponseBytes: 2 * MB, retry: false })
