@@ -10,6 +10,7 @@ import { iterateEvents, type EventWalkPage, type IterateEventsOptions } from './
 import { paginate, type GraphQLPage, type NodeOf, type PaginateArguments } from './pagination/paginate.js'
 import type { PageIterable } from './pagination/types.js'
 import { createTransport, type TransportOptions } from './transport/createTransport.js'
+import { hideSecrets } from './transport/hideSecrets.js'
 
 /**
  * Options of `ChainxClient`. Transport options (fetch, headers, timeoutMs, retry, rateLimit, hooks) apply to every endpoint.
@@ -76,7 +77,11 @@ export class ChainxClient {
   readonly graphql: GraphQLMethods
   /** JSON-RPC events: `query`, `iterate`, `watch` and the deprecated `subscribe`. */
   readonly events: ChainxEventsApi
-  /** The options the client was created with. */
+  /**
+   * The options the client was created with (a copy: static headers were read once). Secret
+   * header values and URL credentials are redacted wherever it is serialised or inspected
+   * (`JSON.stringify(client)`, `console.log(client)`); reading a field gives its real value.
+   */
   readonly options: Readonly<ChainxClientOptions>
   #subscriptions: Promise<SubscriptionClient> | undefined
 
@@ -87,7 +92,7 @@ export class ChainxClient {
         throw new InvalidArgumentError(`${key} must be an absolute ${protocols.join(' or ')} URL, got ${JSON.stringify(url)}`)
       }
     }
-    this.options = options
+    this.options = hideSecrets(options)
     const transport = createTransport(options)
     this.graphql = createGraphQLMethods(
       createGraphQLClient({

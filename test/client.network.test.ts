@@ -98,7 +98,9 @@ describe('headers and usage over sockets (4.1, 9)', () => {
     const { version } = await pinned.graphql.availableRange()
     expect(version).toEqual({ raw: '2025.3.0', year: 2025, minor: 3, patch: 0 })
     const other = await new ChainxClient({ ...mock, rpcVersion: '2019.1', retry: false }).graphql.availableRange().catch((e: unknown) => e)
-    expect(other).toMatchObject({ code: 'GRAPHQL', version: { raw: '2025.3.0' } })
+    // Status first: the 421 is HTTP, and the service's GraphQL error is its cause.
+    expect(other).toMatchObject({ code: 'HTTP', status: 421, version: { raw: '2025.3.0' }, cause: { code: 'GRAPHQL', version: { raw: '2025.3.0' } } })
+    expect((other as Error).message).toBe(`HTTP 421 from ${mock.graphqlUrl}`)
   })
 })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ChainxError, isChainxError } from '../src/errors/ChainxError.js'
-import { NetworkError, RateLimitedError } from '../src/errors/request.js'
+import { HttpError, NetworkError, RateLimitedError } from '../src/errors/request.js'
 
 describe('ChainxError', () => {
   it('keeps a stable code, a short message and the cause chain', () => {
@@ -14,6 +14,22 @@ describe('ChainxError', () => {
     expect(error.walk((e) => e instanceof NetworkError)).toBe(error)
     expect(error.walk((e) => e === 'absent')).toBeUndefined()
     expect(new RateLimitedError({ status: 429 }).walk()).toBeInstanceOf(RateLimitedError)
+  })
+
+  it('isChainxError(error, code) narrows to the class of that code: its fields type-check', () => {
+    const error: unknown = new RateLimitedError({ status: 429, retryAfterMs: 1_000 })
+    if (!isChainxError(error, 'RATE_LIMITED')) throw new Error('not narrowed')
+    // Compiles only if narrowed to RateLimitedError (tsc runs over the tests).
+    const wait: number | undefined = error.retryAfterMs
+    const status: number = error.status
+    expect([wait, status]).toEqual([1_000, 429])
+    const http: unknown = new HttpError({ status: 503, body: '', url: 'http://127.0.0.1:1/' })
+    if (isChainxError(http, 'HTTP')) expect(http.bodyExcerpt).toBe('')
+    const copy = Object.create(ChainxError.prototype) as object
+    expect(isChainxError(copy)).toBe(true)
+    expect(copy instanceof ChainxError).toBe(true)
+    expect(isChainxError({ code: 'HTTP' })).toBe(false)
+    expect(isChainxError(null)).toBe(false)
   })
 
   it('isChainxError narrows by code', () => {

@@ -58,6 +58,35 @@ console.log(JSON.stringify([listed.type, listed.decode(listed.bcs.serialize({ n:
     expect(stdout).toBe(`${readFileSync(new URL('examples/move/events.ts', root), 'utf8')}\n`)
   })
 
+  it('an error thrown by the CommonJS build is a ChainxError of its class in the ESM build (brand across copies)', async () => {
+    const code = `
+import { createRequire } from 'node:module'
+import * as esm from 'chainx-sdk'
+const cjs = createRequire(import.meta.url)('chainx-sdk')
+let thrown
+try { new cjs.ChainxClient({ graphqlUrl: 'not a url' }) } catch (error) { thrown = error }
+const limited = new cjs.RateLimitedError({ status: 429, retryAfterMs: 5 })
+console.log(JSON.stringify({
+  distinctClasses: cjs.ChainxError !== esm.ChainxError,
+  thrownIsChainx: esm.isChainxError(thrown) && thrown instanceof esm.ChainxError,
+  thrownByCode: esm.isChainxError(thrown, 'INVALID_ARGUMENT') && thrown instanceof esm.InvalidArgumentError,
+  limitedIsClass: limited instanceof esm.RateLimitedError && esm.isChainxError(limited, 'RATE_LIMITED'),
+  limitedIsNotHttp: limited instanceof esm.HttpError || esm.isChainxError(limited, 'HTTP'),
+  plainError: esm.isChainxError(new Error('x')) || new Error('x') instanceof esm.ChainxError,
+  esmInCjs: new esm.NetworkError({ url: 'http://x' }) instanceof cjs.NetworkError,
+}))`
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', code], { cwd: root })
+    expect(JSON.parse(stdout)).toEqual({
+      distinctClasses: true,
+      thrownIsChainx: true,
+      thrownByCode: true,
+      limitedIsClass: true,
+      limitedIsNotHttp: false,
+      plainError: false,
+      esmInCjs: true,
+    })
+  })
+
   it('keeps the testing utilities out of the main entry', () => {
     for (const file of ['dist/index.js', 'dist/index.cjs']) {
       const source = readFileSync(new URL(file, root), 'utf8')

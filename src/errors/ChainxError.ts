@@ -1,4 +1,5 @@
 import type { ServiceVersion } from '../utils/serviceVersion.js'
+import type * as Errors from './index.js'
 
 /**
  * Every stable error code a chainx-sdk error can carry.
@@ -22,10 +23,47 @@ export type ChainxErrorCode =
   | 'TIMEOUT'
   | 'ABORTED'
   | 'INVALID_RESPONSE'
+  | 'RESPONSE_TOO_LARGE'
   | 'INVALID_ARGUMENT'
   | 'INVALID_FILTER'
   | 'JSON_RPC'
   | 'SOCKET_CLOSED'
+
+/**
+ * The class of the error that carries each code: what `isChainxError(error, code)` narrows to.
+ *
+ * @example
+ * const error: ChainxErrorByCode['RATE_LIMITED'] = new RateLimitedError({ status: 429, retryAfterMs: 1_000 })
+ * console.log(error.retryAfterMs)
+ */
+export interface ChainxErrorByCode {
+  FIRST_AND_LAST: Errors.FirstAndLastError
+  PAGE_SIZE_EXCEEDED: Errors.PageSizeExceededError
+  UNUSED_VARIABLE: Errors.UnusedVariableError
+  MISSING_VARIABLE: Errors.MissingVariableError
+  QUERY_LIMIT: Errors.QueryLimitError
+  CURSOR_CHECKPOINT_MISMATCH: Errors.CursorCheckpointMismatchError
+  STALE_CURSOR: Errors.StaleCursorError
+  CURSOR_NOT_ADVANCING: Errors.CursorNotAdvancingError
+  GRAPHQL: Errors.GraphQLError
+  RATE_LIMITED: Errors.RateLimitedError
+  HTTP: Errors.HttpError
+  NETWORK: Errors.NetworkError
+  TIMEOUT: Errors.TimeoutError
+  ABORTED: Errors.AbortedError
+  INVALID_RESPONSE: Errors.InvalidResponseError
+  RESPONSE_TOO_LARGE: Errors.ResponseTooLargeError
+  INVALID_ARGUMENT: Errors.InvalidArgumentError
+  INVALID_FILTER: Errors.InvalidFilterError
+  JSON_RPC: Errors.JsonRpcError
+  SOCKET_CLOSED: Errors.SocketClosedError
+}
+
+/**
+ * The brand every ChainxError carries, registered globally so that copies of the SDK loaded
+ * side by side (its ESM and CommonJS builds, two versions in one app) recognise each other's errors.
+ */
+const BRAND: unique symbol = Symbol.for('chainx-sdk.ChainxError') as never
 
 /**
  * Options shared by every error constructor.
@@ -56,6 +94,32 @@ export interface ChainxErrorOptions {
  * }
  */
 export class ChainxError extends Error {
+  /**
+   * `instanceof` holds for errors from any copy of the SDK (ESM and CommonJS builds, two
+   * versions side by side): a ChainxError is recognised by its brand, a subclass by its name
+   * along the prototype chain.
+   *
+   * @example
+   * errorFromCjsBuild instanceof ChainxError // true
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true
+    if (!isChainxError(value)) return false
+    if (this === ChainxError) return true
+    // Another copy's subclass of the same name (bounded: prototype chains are short).
+    let proto: unknown = Object.getPrototypeOf(value)
+    for (let depth = 0; proto !== null && depth < 16; depth++) {
+      if ((proto as { constructor?: { name?: unknown } }).constructor?.name === this.name) return true
+      proto = Object.getPrototypeOf(proto)
+    }
+    return false
+  }
+
+  /** The cross-copy brand (non-enumerable: it shows in no serialisation). */
+  get [BRAND](): true {
+    return true
+  }
+
   override name = 'ChainxError'
   /** Stable machine-readable code. */
   readonly code: ChainxErrorCode
@@ -98,14 +162,21 @@ export class ChainxError extends Error {
 }
 
 /**
- * Tells whether a value is a ChainxError, optionally with a given code.
+ * Tells whether a value is a ChainxError (from this copy of the SDK or any other: ESM and
+ * CommonJS builds recognise each other's errors), optionally with a given code; with a code it
+ * narrows to that code's class.
  *
  * @example
- * if (isChainxError(error, 'STALE_CURSOR')) restart()
+ * if (isChainxError(error, 'RATE_LIMITED')) await sleep(error.retryAfterMs ?? 1_000)
+ * if (isChainxError(error, 'STALE_CURSOR')) restart(error.delivered)
  */
-export function isChainxError<C extends ChainxErrorCode>(
-  error: unknown,
-  code?: C,
-): error is ChainxError & { code: C } {
-  return error instanceof ChainxError && (code === undefined || error.code === code)
+export function isChainxError(error: unknown): error is ChainxError
+export function isChainxError<C extends ChainxErrorCode>(error: unknown, code: C): error is ChainxErrorByCode[C]
+export function isChainxError(error: unknown, code?: ChainxErrorCode): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { [BRAND]?: unknown })[BRAND] === true &&
+    (code === undefined || (error as ChainxError).code === code)
+  )
 }

@@ -1,4 +1,4 @@
-export { ChainxError, isChainxError, type ChainxErrorCode, type ChainxErrorOptions } from './ChainxError.js'
+export { ChainxError, isChainxError, type ChainxErrorByCode, type ChainxErrorCode, type ChainxErrorOptions } from './ChainxError.js'
 export {
   AbortedError,
   HttpError,
@@ -6,6 +6,7 @@ export {
   InvalidResponseError,
   NetworkError,
   RateLimitedError,
+  ResponseTooLargeError,
   TimeoutError,
 } from './request.js'
 export {

@@ -1,32 +1,43 @@
+import { redactUrl } from '../utils/redactUrl.js'
 import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
 
 /**
- * The server answered with an HTTP status that is not a success, and the body was not a
- * protocol error the SDK understands. 5xx statuses are retryable.
+ * The server answered with a status that is not a success (any non-2xx, whatever the body).
+ * When the body is a protocol error (a GraphQL `errors` array, a JSON-RPC `error`) it is
+ * parsed and kept as `cause`. A 3xx is never followed: `location` says where it pointed.
+ * 5xx and 408 are retryable.
  *
  * @example
- * if (error instanceof HttpError) console.log(error.status, error.bodyExcerpt)
+ * if (error instanceof HttpError) console.log(error.status, error.bodyExcerpt, error.cause)
  */
 export class HttpError extends ChainxError {
   override name = 'HttpError'
-  /** HTTP status code. */
+  /** HTTP status code (0 when a browser hid a redirect's status: an opaque redirect). */
   readonly status: number
   /** First 512 characters of the response body. */
   readonly bodyExcerpt: string
-  /** Request URL. */
+  /** Request URL, without credentials (user info and key-like query parameters redacted). */
   readonly url: string
   /** Milliseconds the server asked to wait before retrying (`Retry-After`, sent with 503), when it said. */
   readonly retryAfterMs: number | undefined
+  /** The `Location` of a redirect that was not followed, when visible. */
+  readonly location: string | undefined
 
-  constructor(args: { status: number; body: string; url: string; retryAfterMs?: number | undefined } & ChainxErrorOptions) {
-    super('HTTP', `HTTP request failed with status ${args.status}`, {
+  constructor(
+    args: { status: number; body: string; url: string; retryAfterMs?: number | undefined; location?: string | undefined } & ChainxErrorOptions,
+  ) {
+    const url = redactUrl(args.url)
+    const redirect = args.status === 0 || (args.status >= 300 && args.status < 400)
+    const where = args.location === undefined ? '' : ` to ${redactUrl(args.location)}`
+    super('HTTP', `HTTP ${args.status || 'redirect'} from ${url}${redirect ? `: redirect${where} not followed` : ''}`, {
       ...args,
       retryable: args.status >= 500 || args.status === 408,
     })
     this.status = args.status
     this.bodyExcerpt = excerpt(args.body)
-    this.url = args.url
+    this.url = url
     this.retryAfterMs = args.retryAfterMs
+    this.location = args.location
   }
 }
 
@@ -60,22 +71,27 @@ export class RateLimitedError extends ChainxError {
 export class NetworkError extends ChainxError {
   override name = 'NetworkError'
   constructor(args: { url: string } & ChainxErrorOptions) {
-    super('NETWORK', `Network request to ${args.url} failed`, { ...args, retryable: true })
+    super('NETWORK', `Network request to ${redactUrl(args.url)} failed`, { ...args, retryable: true })
   }
 }
 
 /**
- * No response arrived within `timeoutMs`.
+ * No response arrived within `timeoutMs`, or the caller's signal fired with a `TimeoutError`
+ * reason (`AbortSignal.timeout(ms)`; the reason is kept as `cause` and `timeoutMs` is undefined).
  *
  * @example
  * new ChainxClient({ graphqlUrl, timeoutMs: 5_000 })
  */
 export class TimeoutError extends ChainxError {
   override name = 'TimeoutError'
-  /** The time limit that was exceeded, in milliseconds. */
-  readonly timeoutMs: number
-  constructor(args: { timeoutMs: number } & ChainxErrorOptions) {
-    super('TIMEOUT', `Request timed out after ${args.timeoutMs} ms`, { ...args, retryable: true })
+  /** The time limit that was exceeded, in milliseconds (undefined when the caller's own signal timed out). */
+  readonly timeoutMs: number | undefined
+  constructor(args: { timeoutMs: number | undefined } & ChainxErrorOptions) {
+    super('TIMEOUT', args.timeoutMs === undefined ? "Request timed out (the caller's signal)" : `Request timed out after ${args.timeoutMs} ms`, {
+      ...args,
+      // The SDK's own per-attempt limit is worth another attempt; the caller's deadline is final.
+      retryable: args.timeoutMs !== undefined,
+    })
     this.timeoutMs = args.timeoutMs
   }
 }
@@ -96,8 +112,10 @@ export class AbortedError extends ChainxError {
 }
 
 /**
- * The body was not what the protocol promises: not JSON (an HTML error page, truncated
- * JSON) or JSON of the wrong shape. 5xx responses with such bodies are retryable.
+ * A 2xx response whose body is not what the protocol promises: not JSON (an HTML page from
+ * a proxy, truncated JSON) or JSON of the wrong shape. Every request of the SDK is a read, so
+ * it is retried like a 5xx before it reaches the caller (subclasses for content the caller's
+ * own checks rejected, such as `EventContentError`, are not).
  *
  * @example
  * if (error instanceof InvalidResponseError) console.log(error.bodyExcerpt)
@@ -111,11 +129,37 @@ export class InvalidResponseError extends ChainxError {
   /** Milliseconds the server asked to wait before retrying (`Retry-After`, sent with 503), when it said. */
   readonly retryAfterMs: number | undefined
 
-  constructor(args: { status: number; body: string; reason: string; retryAfterMs?: number | undefined } & ChainxErrorOptions) {
-    super('INVALID_RESPONSE', `Invalid response: ${args.reason}`, { ...args, retryable: args.status >= 500 })
+  constructor(
+    args: { status: number; body: string; reason: string; retryAfterMs?: number | undefined; retryable?: boolean } & ChainxErrorOptions,
+  ) {
+    super('INVALID_RESPONSE', `Invalid response: ${args.reason}`, { ...args, retryable: args.retryable ?? true })
     this.status = args.status
     this.bodyExcerpt = excerpt(args.body)
     this.retryAfterMs = args.retryAfterMs
+  }
+}
+
+/**
+ * The response body is larger than `maxResponseBytes` (said by its `Content-Length`, or
+ * counted while it streamed): the request was aborted and its connection closed. Not retried.
+ *
+ * @example
+ * if (error instanceof ResponseTooLargeError) console.log(error.limit, error.received)
+ */
+export class ResponseTooLargeError extends ChainxError {
+  override name = 'ResponseTooLargeError'
+  /** The limit in bytes (`maxResponseBytes`). */
+  readonly limit: number
+  /** Bytes the response announced (`Content-Length`) or that had arrived when it was cut off. */
+  readonly received: number
+  /** Request URL, without credentials. */
+  readonly url: string
+  constructor(args: { limit: number; received: number; url: string } & ChainxErrorOptions) {
+    const url = redactUrl(args.url)
+    super('RESPONSE_TOO_LARGE', `Response from ${url} is over maxResponseBytes (${args.limit})`, args)
+    this.limit = args.limit
+    this.received = args.received
+    this.url = url
   }
 }
 

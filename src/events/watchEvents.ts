@@ -1,8 +1,8 @@
 import { ChainxError } from '../errors/ChainxError.js'
 import { JsonRpcError } from '../errors/jsonRpc.js'
-import { InvalidArgumentError, RateLimitedError } from '../errors/request.js'
+import { InvalidArgumentError } from '../errors/request.js'
 import { sleep } from '../utils/sleep.js'
-import { backoffDelay, resolveRetryOptions } from '../transport/withRetry.js'
+import { backoffDelay, resolveRetryOptions, retryAfterOf } from '../transport/withRetry.js'
 import { eventKey } from './eventKey.js'
 import type { ChainxEvent, EventId, EventQueryFilter, ParsedJsonParser, QueryEventsFn } from './types.js'
 import { validateEventQueryFilter } from './validateEventQueryFilter.js'
@@ -54,8 +54,10 @@ export interface WatchEventsOptions<TParsed = Record<string, unknown>> {
    */
   onError?: ((error: ChainxError, info: WatchErrorInfo) => void) | undefined
   /**
-   * Backoff between failed polls: exponential from `baseDelayMs`, with jitter, capped at
-   * `maxDelayMs`. A rate limit's `retryAfterMs` replaces the computed delay, up to `maxDelayMs`.
+   * Backoff between failed polls: exponential from `baseDelayMs` (at least 1 ms), with jitter,
+   * capped at `maxDelayMs`. A server's `Retry-After` (of a 429 or a 503) lengthens the delay to
+   * the wait it asks for, up to `maxDelayMs`: a 30-day wait neither stalls the watch nor makes a
+   * timer fire at once, and `Retry-After: 0` still waits the backoff.
    * @default { baseDelayMs: 500, maxDelayMs: 30_000 }
    */
   backoff?: { baseDelayMs?: number | undefined; maxDelayMs?: number | undefined } | undefined
@@ -174,9 +176,9 @@ export function watchEvents<TParsed = Record<string, unknown>>(
         } catch (error) {
           if (signal?.aborted) return
           if (!isTransient(error, failures) || failures + 1 >= maxErrors) throw error
-          const asked = error instanceof RateLimitedError ? error.retryAfterMs : undefined
-          // A Retry-After is honoured up to maxDelayMs: a service asking for hours (or years) must not stall the watch.
-          const delayMs = asked === undefined ? backoffDelay(failures, backoff) : Math.min(asked, backoff.maxDelayMs)
+          // A Retry-After lengthens the backoff, up to maxDelayMs: a service asking for hours (or
+          // years) must not stall the watch, nor one asking for 0 make it spin.
+          const delayMs = Math.min(Math.max(retryAfterOf(error) ?? 0, backoffDelay(failures, backoff)), backoff.maxDelayMs)
           failures++
           options.onError?.(error, { attempt: failures, delayMs })
           if (!(await wait(delayMs))) return

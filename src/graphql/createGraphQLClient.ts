@@ -1,12 +1,14 @@
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core'
-import { AbortedError, HttpError, InvalidResponseError } from '../errors/request.js'
+import { abortError } from '../errors/abortError.js'
+import { InvalidResponseError } from '../errors/request.js'
 import { untilAborted } from '../utils/untilAborted.js'
+import { checkHeaders } from '../transport/checkHeaders.js'
 import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import type { Transport } from '../transport/createTransport.js'
 import { analyzeDocument } from './analyzeDocument.js'
 import { checkQuery } from './checkQuery.js'
 import { documentText } from './documentText.js'
-import { decodeOr, type Decoded, type Decoder } from '../utils/decode.js'
+import { decodeOr, matches, type Decoded, type Decoder } from '../utils/decode.js'
 import { AvailableRangeDocument, ServiceConfigDocument } from './generated/operations.js'
 import { mapGraphQLErrors } from './mapGraphQLErrors.js'
 import {
@@ -149,6 +151,7 @@ const LIMITS_RETRY_AFTER_MS = 30_000
  */
 export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQueryClient {
   const { url, transport } = options
+  if (options.rpcVersion !== undefined) checkHeaders({ 'x-chain-rpc-version': options.rpcVersion }, 'rpcVersion')
   const limitsOption = options.limits ?? 'serviceConfig'
   const serviceConfigText = String(ServiceConfigDocument)
   // The results the SDK itself reads are checked before use, whoever asked for them.
@@ -177,7 +180,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
         return {}
       },
     )
-    return signal ? untilAborted(fetchedLimits, signal, (cause) => new AbortedError({ cause })) : fetchedLimits
+    return signal ? untilAborted(fetchedLimits, signal, abortError) : fetchedLimits
   }
 
   async function send(body: string, callOptions: QueryOptions, dataDecoder?: Decoder<unknown>): Promise<QueryResult<unknown>> {
@@ -197,6 +200,12 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
           url,
           version,
           isProtocolBody: (body) => 'data' in body || 'errors' in body,
+          readErrorBody: (body) => {
+            // The version check answers 400/421 with a GraphQL body: keep its errors as the cause.
+            if (!matches(graphQLEnvelopeDecoder, body)) return undefined
+            const { data, errors } = graphQLEnvelopeDecoder(body)
+            return errors && errors.length > 0 ? mapGraphQLErrors(errors, data ?? null, version) : undefined
+          },
         })
         const invalid = (reason: string, cause?: unknown) =>
           new InvalidResponseError({ status: response.status, body: response.body, reason, version, cause })
@@ -205,8 +214,6 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
         )
         const usage = extensions?.usage
         const rejection = errors && errors.length > 0 ? mapGraphQLErrors(errors, data ?? null, version, usage) : undefined
-        // A server failure dressed as a GraphQL body is still a server failure: retryable.
-        if (response.status >= 500) throw new HttpError({ status: response.status, body: response.body, url, version, cause: rejection })
         if (rejection) throw rejection
         if (data === undefined || data === null) throw invalid('no data')
         if (dataDecoder) decodeOr(dataDecoder, data, (failure) => invalid(failure.describe('data'), failure))

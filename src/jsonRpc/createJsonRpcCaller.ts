@@ -1,11 +1,11 @@
 import { JsonRpcError } from '../errors/jsonRpc.js'
 import { InvalidResponseError, RateLimitedError } from '../errors/request.js'
-import { parseServiceVersion } from '../utils/serviceVersion.js'
+import { parseServiceVersion, type ServiceVersion } from '../utils/serviceVersion.js'
 import type { Transport } from '../transport/createTransport.js'
 import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import { parseRetryAfter } from '../transport/parseRetryAfter.js'
 import type { HttpResponse } from '../transport/types.js'
-import { decodeOr, describeValue, either, literal, nullable, object, safeInteger, string, unknown } from '../utils/decode.js'
+import { decodeOr, describeValue, either, literal, matches, nullable, object, safeInteger, string, unknown, type Decoded } from '../utils/decode.js'
 
 /**
  * JSON-RPC error code of the service's rate limit ("Too many requests", sent with `id: null`).
@@ -79,9 +79,10 @@ export interface JsonRpcCaller {
  * - error -32009 "Too many requests" (usually `id: null`) or HTTP 429 (even with an HTML
  *   body) → `RateLimitedError` (retryable; the transport waits `Retry-After` or backs off
  *   and retries). The JSON-RPC error is kept as `cause`.
- * - a result whose `id` is not the request's, a body that is not JSON (HTML 502 page,
- *   truncated JSON) or not a JSON-RPC 2.0 response → `InvalidResponseError`
- *   (INVALID_RESPONSE; retryable when the status is 5xx).
+ * - any other non-2xx status → `HttpError` with that status, whatever the body (a JSON-RPC
+ *   error in it, such as 413's, is kept as `cause`); 5xx retryable.
+ * - a 2xx whose result `id` is not the request's, a body that is not JSON (truncated) or not
+ *   a JSON-RPC 2.0 response → `InvalidResponseError` (INVALID_RESPONSE, retried: every call is a read).
  *
  * @example
  * const rpc = createJsonRpcCaller({ url: 'http://127.0.0.1:9000/json-rpc', transport: createTransport() })
@@ -117,25 +118,20 @@ function readResult(response: HttpResponse, request: { url: string; id: number; 
     url: request.url,
     version,
     isProtocolBody: (body) => 'jsonrpc' in body && ('result' in body || 'error' in body),
+    // A failing status with a JSON-RPC error (413 with id null): the error is the HttpError's cause.
+    readErrorBody: (body) =>
+      matches(failureDecoder, body) ? toJsonRpcError(failureDecoder(body), request.method, version) : undefined,
   })
   const invalid = (reason: string, cause?: unknown) =>
     new InvalidResponseError({ status: response.status, body: response.body, reason, version, cause })
 
   if ('error' in json) {
     if ('result' in json) throw invalid('JSON-RPC response has both result and error')
-    const { id, error } = decodeOr(failureDecoder, json, (failure) =>
-      invalid(`not a JSON-RPC 2.0 error response: ${failure.describe('')}`, failure),
+    const failure = decodeOr(failureDecoder, json, (problem) =>
+      invalid(`not a JSON-RPC 2.0 error response: ${problem.describe('')}`, problem),
     )
-    // -32603 with `id: null` is the service's own request time-out (JSON_RPC_TIMEOUT): transient.
-    const serverTimeout = error.code === SERVER_INTERNAL_RPC_CODE && id === null
-    const rpcError = new JsonRpcError({
-      rpcCode: error.code,
-      message: error.message,
-      data: error.data,
-      method: request.method,
-      version,
-      ...(serverTimeout ? { retryable: true, details: 'the service timed out the request' } : {}),
-    })
+    const { id, error } = failure
+    const rpcError = toJsonRpcError(failure, request.method, version)
     if (error.code === RATE_LIMIT_RPC_CODE) {
       throw new RateLimitedError({
         status: response.status,
@@ -153,4 +149,18 @@ function readResult(response: HttpResponse, request: { url: string; id: number; 
   )
   if (id !== request.id) throw invalid(`response id ${describeValue(id)} does not match request id ${request.id}`)
   return result
+}
+
+function toJsonRpcError(failure: Decoded<typeof failureDecoder>, method: string, version: ServiceVersion | undefined): JsonRpcError {
+  const { id, error } = failure
+  // -32603 with `id: null` is the service's own request time-out (JSON_RPC_TIMEOUT): transient.
+  const serverTimeout = error.code === SERVER_INTERNAL_RPC_CODE && id === null
+  return new JsonRpcError({
+    rpcCode: error.code,
+    message: error.message,
+    data: error.data,
+    method,
+    version,
+    ...(serverTimeout ? { retryable: true, details: 'the service timed out the request' } : {}),
+  })
 }

@@ -2,18 +2,43 @@ import { sleep } from '../utils/sleep.js'
 import { untilAborted } from '../utils/untilAborted.js'
 
 /**
- * A client-side limiter: at most `requestsPerMinute` requests start in any 60 s window.
+ * Gives back a slot taken by `acquire`, once the request settled. `sent: false` says the
+ * request never left (its headers function threw, it was aborted first): the slot frees at once.
+ *
+ * @example
+ * const release: ReleaseSlot = await limiter.acquire()
+ * try { await send() } finally { release() }
+ */
+export type ReleaseSlot = (sent?: boolean) => void
+
+/**
+ * A client-side limiter: at most `requestsPerMinute` requests arrive at the service in any
+ * sliding 60 s window. A request takes a slot when it starts, and the slot frees 60 s after
+ * the request settled (a response proves the request arrived; nothing later can), so the
+ * guarantee holds where the quota is counted, whatever the network's latency.
  *
  * @example
  * const limiter: RateLimiter = createRateLimiter(60)
- * await limiter.acquire(AbortSignal.timeout(5_000))
+ * const release = await limiter.acquire(AbortSignal.timeout(5_000))
+ * try { await send() } finally { release() }
  */
 export interface RateLimiter {
   /** Resolves when one more request may start; rejects as soon as `signal` aborts, even while queued. */
-  acquire(signal?: AbortSignal): Promise<void>
+  acquire(signal?: AbortSignal): Promise<ReleaseSlot>
 }
 
-const WINDOW_MS = 60_000
+/**
+ * Clock and window of a limiter (tests shorten the window or inject a clock).
+ *
+ * @example
+ * createRateLimiter(400, { windowMs: 200 })
+ */
+export interface RateLimiterSettings {
+  /** @default performance.now (monotonic: a wall-clock jump neither frees nor holds slots) */
+  now?: (() => number) | undefined
+  /** @default 60_000 */
+  windowMs?: number | undefined
+}
 
 /**
  * Creates a sliding-window limiter matching the service's per-minute quota (spec 8.1).
@@ -21,27 +46,49 @@ const WINDOW_MS = 60_000
  *
  * @example
  * const limiter = createRateLimiter(120)
- * await limiter.acquire()
+ * const release = await limiter.acquire()
  */
-export function createRateLimiter(requestsPerMinute: number, now: () => number = Date.now): RateLimiter {
+export function createRateLimiter(requestsPerMinute: number, settings: RateLimiterSettings = {}): RateLimiter {
   if (!Number.isInteger(requestsPerMinute) || requestsPerMinute < 1) {
     throw new RangeError('requestsPerMinute must be a positive integer')
   }
-  // Start times of the most recent requests, oldest first, at most requestsPerMinute of them.
-  const starts: number[] = []
-  let queue: Promise<void> = Promise.resolve()
+  const now = settings.now ?? (() => performance.now())
+  const windowMs = settings.windowMs ?? 60_000
+  let inFlight = 0
+  // When each slot used in the last window settled, oldest first (at most requestsPerMinute).
+  const settledAt: number[] = []
+  let wakeOnSettle: (() => void) | undefined
+  let queue: Promise<unknown> = Promise.resolve()
 
-  async function take(signal?: AbortSignal): Promise<void> {
+  function slot(): ReleaseSlot {
+    let released = false
+    return (sent = true) => {
+      if (released) return
+      released = true
+      inFlight--
+      if (sent) settledAt.push(now())
+      const wake = wakeOnSettle
+      wakeOnSettle = undefined
+      wake?.()
+    }
+  }
+
+  async function take(signal?: AbortSignal): Promise<ReleaseSlot> {
     for (;;) {
       // A request whose caller gave up while it queued takes no slot.
       signal?.throwIfAborted()
       const time = now()
-      while (starts.length > 0 && (starts[0] as number) <= time - WINDOW_MS) starts.shift()
-      if (starts.length < requestsPerMinute) {
-        starts.push(time)
-        return
+      while (settledAt.length > 0 && (settledAt[0] as number) <= time - windowMs) settledAt.shift()
+      if (inFlight + settledAt.length < requestsPerMinute) {
+        inFlight++
+        return slot()
       }
-      await sleep((starts[0] as number) + WINDOW_MS - time, signal)
+      if (settledAt.length > 0) await sleep((settledAt[0] as number) + windowMs - time, signal)
+      // Every slot is held by a request in flight: the first to settle starts the clock.
+      else {
+        const settled = new Promise<void>((resolve) => (wakeOnSettle = resolve))
+        await (signal ? untilAborted(settled, signal) : settled)
+      }
     }
   }
 
@@ -49,8 +96,12 @@ export function createRateLimiter(requestsPerMinute: number, now: () => number =
     acquire(signal) {
       const turn = queue.then(() => take(signal))
       queue = turn.catch(() => undefined)
-      return signal ? untilAborted(turn, signal) : turn
+      if (!signal) return turn
+      return untilAborted(turn, signal).catch((error: unknown) => {
+        // Aborted just as the slot came: hand it back unused.
+        turn.then((release) => release(false), () => undefined)
+        throw error
+      })
     },
   }
 }
-

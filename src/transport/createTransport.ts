@@ -1,7 +1,10 @@
+import { abortError } from '../errors/abortError.js'
 import { ChainxError } from '../errors/ChainxError.js'
-import { AbortedError, NetworkError, TimeoutError } from '../errors/request.js'
+import { InvalidArgumentError, NetworkError, TimeoutError } from '../errors/request.js'
 import { MAX_TIMER_MS } from '../utils/maxTimerMs.js'
-import { createRateLimiter, type RateLimiter } from './createRateLimiter.js'
+import { onAbort } from '../utils/onAbort.js'
+import { checkHeaders } from './checkHeaders.js'
+import { createRateLimiter, type RateLimiter, type RateLimiterSettings, type ReleaseSlot } from './createRateLimiter.js'
 import { selectHttp, type TransportKind } from './selectHttp.js'
 import type { FetchFn, HttpFn, HttpResponse } from './types.js'
 import { resolveRetryOptions, withRetry, type RetryOptions } from './withRetry.js'
@@ -65,8 +68,32 @@ export interface TransportOptions {
    * @default the global `fetch`, where the `transport` option chooses fetch
    */
   fetch?: FetchFn | undefined
-  /** Headers sent with every request, or a function returning them (an error it throws reaches the caller unchanged). */
+  /**
+   * Headers sent with every request, or a function returning them (an error it throws reaches
+   * the caller unchanged). Static headers are checked and copied once, at construction; a
+   * function's are checked on every request. Names must be RFC 9110 tokens and values visible
+   * ASCII, spaces and tabs: anything else (CR, LF, NUL, `café`) is `INVALID_ARGUMENT` before
+   * any request, never retried. They are sent to the configured endpoints only: redirects are
+   * not followed.
+   */
   headers?: HeadersOption | undefined
+  /**
+   * Names of headers to hide, besides those always hidden (`authorization`, `cookie`,
+   * `proxy-authorization` and any name with `key`, `token`, `secret`, `auth`, `session`,
+   * `password`, `credential` or `signature` in it), wherever the client or its options are
+   * serialised or inspected (`JSON.stringify`, `console.log`).
+   * @default []
+   */
+  secretHeaders?: readonly string[] | undefined
+  /**
+   * Largest response body accepted, in bytes: checked against `Content-Length` before reading,
+   * then counted while the body streams. Over it the request is aborted, its connection closed,
+   * and the call fails with `RESPONSE_TOO_LARGE` (not retried). The default holds any page the
+   * service answers under its limits (a page of 50 events of the largest size the protocol
+   * allows, with JSON and BCS, is about 70 MB) with room to spare. `Infinity` lifts it.
+   * @default 134_217_728 (128 MiB)
+   */
+  maxResponseBytes?: number | undefined
   /**
    * Time limit of one attempt, in ms; `0` or `Infinity` sets none.
    * @default 30_000
@@ -78,7 +105,10 @@ export interface TransportOptions {
    */
   retry?: RetryOptions | false | undefined
   /**
-   * Client-side limit in requests per minute (the service's quota is per minute).
+   * Client-side limit in requests per minute (the service's quota is per minute). At most this
+   * many requests arrive at the service in any sliding 60 s window, retries included: a request
+   * holds its slot until 60 s after it settled, so network latency cannot push more than N into
+   * one of the service's windows.
    * @default undefined (no limit)
    */
   rateLimit?: number | { requestsPerMinute: number } | undefined
@@ -114,6 +144,24 @@ export interface Transport {
   request<T>(request: TransportRequest<T>): Promise<T>
 }
 
+/**
+ * The default `maxResponseBytes`: 128 MiB.
+ *
+ * @example
+ * new ChainxClient({ graphqlUrl, maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES / 4 })
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024
+
+/**
+ * What tests and benchmarks tune beyond the public options.
+ *
+ * @example
+ * createTransport({ rateLimit: 400 }, { rateLimiter: { windowMs: 200 } })
+ */
+export interface TransportInternals {
+  /** Clock and window of the rate limiter. */
+  rateLimiter?: RateLimiterSettings | undefined
+}
 
 /**
  * Creates the transport shared by the GraphQL and JSON-RPC clients.
@@ -122,43 +170,63 @@ export interface Transport {
  * const transport = createTransport({ timeoutMs: 10_000, retry: { retries: 2 } })
  * const text = await transport.request({ url, body: '{}', parse: (r) => r.body })
  */
-export function createTransport(options: TransportOptions = {}): Transport {
+export function createTransport(options: TransportOptions = {}, internals: TransportInternals = {}): Transport {
   const http: HttpFn = selectHttp(options)
   const retry = resolveRetryOptions(options.retry)
   const defaultTimeoutMs = options.timeoutMs ?? 30_000
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
+  if (!(maxResponseBytes > 0)) throw new InvalidArgumentError(`maxResponseBytes must be a positive number, got ${maxResponseBytes}`)
   const limit = typeof options.rateLimit === 'number' ? options.rateLimit : options.rateLimit?.requestsPerMinute
-  const limiter: RateLimiter | undefined = limit === undefined ? undefined : createRateLimiter(limit)
+  const limiter: RateLimiter | undefined = limit === undefined ? undefined : createRateLimiter(limit, internals.rateLimiter)
+  const headersOption = options.headers
+  // Static headers are checked once, here; a copy keeps later changes to the caller's object out.
+  const staticHeaders =
+    typeof headersOption === 'function' || headersOption === undefined
+      ? undefined
+      : { ...checkHeaders(headersOption, 'the headers option') }
+  const onRequest = options.onRequest
 
   async function attempt<T>(request: TransportRequest<T>, attemptNumber: number): Promise<T> {
     const { url, body, signal } = request
-    await limiter?.acquire(signal)
-    const extra = typeof options.headers === 'function' ? await options.headers() : options.headers
-    const headers: Record<string, string> = { 'content-type': 'application/json', ...extra, ...request.headers }
-    await options.onRequest?.({ url, headers, body, attempt: attemptNumber })
-    // The signal may have aborted while the limiter, the headers function or onRequest ran;
-    // its 'abort' event is over by now, so the listener below would never hear it.
-    if (signal?.aborted) throw new AbortedError({ cause: signal.reason })
-    const timeoutMs = request.timeoutMs ?? defaultTimeoutMs
-    const controller = new AbortController()
-    // Timers take at most 2^31 - 1 ms; above that Node fires them at once.
-    const timer =
-      timeoutMs > 0 && timeoutMs < MAX_TIMER_MS
-        ? setTimeout(() => controller.abort(new TimeoutError({ timeoutMs })), timeoutMs)
-        : undefined
-    const onAbort = () => controller.abort(new AbortedError({ cause: signal?.reason }))
-    signal?.addEventListener('abort', onAbort, { once: true })
-    const started = Date.now()
+    const release: ReleaseSlot | undefined = await limiter?.acquire(signal)
+    let sent = false
     let response: HttpResponse
+    let started: number
     try {
-      response = await http({ url, headers, body, signal: controller.signal })
-    } catch (error) {
-      if (error instanceof ChainxError) throw error
-      const reason: unknown = controller.signal.reason
-      if (controller.signal.aborted && reason instanceof ChainxError) throw reason
-      throw new NetworkError({ url, cause: error })
+      const extra =
+        typeof headersOption === 'function' ? checkHeaders(await headersOption(), 'the headers function') : staticHeaders
+      if (request.headers) checkHeaders(request.headers, 'per-call headers')
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...extra, ...request.headers }
+      if (onRequest) {
+        await onRequest({ url, headers, body, attempt: attemptNumber })
+        checkHeaders(headers, 'onRequest')
+      }
+      // The signal may have aborted while the limiter, the headers function or onRequest ran;
+      // its 'abort' event is over by now, so the listener below would never hear it.
+      if (signal?.aborted) throw abortError(signal.reason)
+      const timeoutMs = request.timeoutMs ?? defaultTimeoutMs
+      const controller = new AbortController()
+      // No time limit above what a timer can take (a longer one would fire at once).
+      const timer =
+        timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS
+          ? setTimeout(() => controller.abort(new TimeoutError({ timeoutMs })), timeoutMs)
+          : undefined
+      const stopListening = signal ? onAbort(signal, () => controller.abort(abortError(signal.reason))) : undefined
+      started = Date.now()
+      sent = true
+      try {
+        response = await http({ url, headers, body, signal: controller.signal, maxResponseBytes })
+      } catch (error) {
+        if (error instanceof ChainxError) throw error
+        const reason: unknown = controller.signal.reason
+        if (controller.signal.aborted && reason instanceof ChainxError) throw reason
+        throw new NetworkError({ url, cause: error })
+      } finally {
+        clearTimeout(timer)
+        stopListening?.()
+      }
     } finally {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', onAbort)
+      release?.(sent)
     }
     // Outside the try: an error of the hook or of `parse` is not a network fault.
     options.onResponse?.({
@@ -173,14 +241,14 @@ export function createTransport(options: TransportOptions = {}): Transport {
 
   return {
     async request(request) {
-      if (request.signal?.aborted) throw new AbortedError({ cause: request.signal.reason })
+      if (request.signal?.aborted) throw abortError(request.signal.reason)
       try {
         return await withRetry((n) => attempt(request, n), retry, request.signal)
       } catch (error) {
         if (error instanceof ChainxError) throw error
         // The signal aborted during a backoff or rate-limit wait; anything else (an error of
         // the headers function or a hook) is the caller's own and reaches them unchanged.
-        if (request.signal?.aborted) throw new AbortedError({ cause: request.signal.reason })
+        if (request.signal?.aborted) throw abortError(request.signal.reason)
         throw error
       }
     },

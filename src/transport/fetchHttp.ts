@@ -1,19 +1,57 @@
-import type { FetchFn, HttpFn } from './types.js'
+import { ResponseTooLargeError } from '../errors/request.js'
+import type { FetchFn, HttpFn, HttpResponse } from './types.js'
 
 /**
- * An HttpFn over a `fetch` implementation: the global one in browsers, or one the
- * caller injects.
+ * An HttpFn over a `fetch` implementation: the global one in browsers, or one the caller
+ * injects. Redirects are not followed (`redirect: 'manual'`: a browser answers an opaque
+ * redirect, status 0, whose `Location` it hides). The body is counted as it streams and cut
+ * off past `maxResponseBytes`.
  *
  * @example
  * const http = createFetchHttp(globalThis.fetch)
  */
 export function createFetchHttp(fetchFn: FetchFn): HttpFn {
-  return async ({ url, headers, body, signal }) => {
-    const response = await fetchFn(url, { method: 'POST', headers, body, signal })
+  return async ({ url, headers, body, signal, maxResponseBytes }) => {
+    const response = await fetchFn(url, { method: 'POST', headers, body, signal, redirect: 'manual' })
     const responseHeaders: Record<string, string> = {}
     response.headers.forEach((value, name) => {
       responseHeaders[name.toLowerCase()] = value
     })
-    return { status: response.status, headers: responseHeaders, body: await response.text() }
+    const tooLarge = async (received: number) => {
+      // Cancelling the body aborts the fetch and closes its connection.
+      await response.body?.cancel().catch(() => undefined)
+      return new ResponseTooLargeError({ limit: maxResponseBytes, received, url })
+    }
+    const declared = Number(responseHeaders['content-length'])
+    if (declared > maxResponseBytes) throw await tooLarge(declared)
+    const result: HttpResponse = { status: response.status, headers: responseHeaders, body: '' }
+    // A declared length without content coding bounds the body already (fetch enforces it).
+    if (Number.isFinite(declared) && responseHeaders['content-encoding'] === undefined) {
+      result.body = await response.text()
+      return result
+    }
+    const reader = response.body?.getReader()
+    if (!reader) {
+      result.body = await response.text()
+      return result
+    }
+    const decoder = new TextDecoder()
+    let size = 0
+    let text = ''
+    try {
+      for (;;) {
+        const chunk = await reader.read()
+        if (chunk.done) break
+        size += chunk.value.byteLength
+        if (size > maxResponseBytes) throw await tooLarge(size)
+        text += decoder.decode(chunk.value, { stream: true })
+      }
+      result.body = text + decoder.decode()
+    } catch (error) {
+      // Past V8's longest string (when the limit was lifted): still a typed error, never a crash.
+      if (error instanceof RangeError) throw await tooLarge(size)
+      throw error
+    }
+    return result
   }
 }

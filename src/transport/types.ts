@@ -2,13 +2,15 @@
  * One HTTP POST as the transport sends it.
  *
  * @example
- * const request: HttpRequest = { url, headers: { 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(5_000) }
+ * const request: HttpRequest = { url, headers: { 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(5_000), maxResponseBytes: 1 << 20 }
  */
 export interface HttpRequest {
   url: string
   headers: Record<string, string>
   body: string
   signal: AbortSignal
+  /** Largest body accepted, in bytes; a larger one rejects with `ResponseTooLargeError` and the connection is closed. */
+  maxResponseBytes: number
 }
 
 /**
@@ -24,7 +26,8 @@ export interface HttpResponse {
 }
 
 /**
- * Sends one HTTP request. Rejects only for network failures and aborts.
+ * Sends one HTTP POST and never follows a redirect (a 3xx comes back as it is). Rejects only
+ * for network failures, aborts and bodies over `maxResponseBytes`.
  *
  * @example
  * const http: HttpFn = createFetchHttp(globalThis.fetch)

@@ -1,9 +1,9 @@
 import { ChainxError } from '../errors/ChainxError.js'
-import { HttpError, InvalidResponseError, RateLimitedError } from '../errors/request.js'
 import { sleep } from '../utils/sleep.js'
 
 /**
- * How failed requests are retried. Only retryable errors are: network faults, timeouts, 5xx, 429.
+ * How failed requests are retried. Only retryable errors are: network faults, timeouts, 5xx, 429,
+ * and undecodable responses (every request is a read, so repeating it is safe).
  *
  * @example
  * new ChainxClient({ graphqlUrl, retry: { retries: 5, baseDelayMs: 500, maxRetryAfterMs: 30_000 } })
@@ -15,7 +15,8 @@ export interface RetryOptions {
    */
   retries?: number
   /**
-   * First backoff delay in ms; doubles each retry, with jitter (50-100% of the value).
+   * First backoff delay in ms; doubles each retry, with jitter (50-100% of the value). Never
+   * less than 1 ms: no retry loop spins.
    * @default 200
    */
   baseDelayMs?: number
@@ -25,7 +26,9 @@ export interface RetryOptions {
    */
   maxDelayMs?: number
   /**
-   * Longest `Retry-After` the SDK will wait; a longer one fails at once (`RATE_LIMITED` for a 429).
+   * Longest `Retry-After` the SDK will wait; a longer one fails at once (`RATE_LIMITED` for a
+   * 429). A shorter one is waited, or the backoff delay if that is longer (a `Retry-After: 0`
+   * or a past date never makes a retry loop spin).
    * @default 60_000
    */
   maxRetryAfterMs?: number
@@ -57,6 +60,9 @@ export function resolveRetryOptions(options: RetryOptions | false | undefined): 
   }
 }
 
+/** The floor of every retry delay. */
+const MIN_RETRY_DELAY_MS = 1
+
 /**
  * Delay before retry number `attempt` (0-based): exponential with jitter, capped.
  *
@@ -65,13 +71,13 @@ export function resolveRetryOptions(options: RetryOptions | false | undefined): 
  */
 export function backoffDelay(attempt: number, options: ResolvedRetryOptions, random: () => number = Math.random): number {
   const full = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** attempt)
-  return Math.round(full * (0.5 + random() * 0.5))
+  return Math.max(MIN_RETRY_DELAY_MS, Math.round(full * (0.5 + random() * 0.5)))
 }
 
 /**
  * Runs `attempt` until it succeeds, fails with a non-retryable error, or retries run out.
- * A `Retry-After` from the server (429, or a 5xx such as 503) replaces the backoff delay,
- * up to `maxRetryAfterMs`.
+ * A `Retry-After` from the server (429, or a 5xx such as 503) lengthens the backoff delay to
+ * the wait it asks for; one over `maxRetryAfterMs` fails at once.
  *
  * @example
  * const result = await withRetry((n) => send(n), resolveRetryOptions({}), signal)
@@ -86,12 +92,20 @@ export async function withRetry<T>(
       return await attempt(n)
     } catch (error) {
       if (!(error instanceof ChainxError) || !error.retryable || n >= options.retries) throw error
-      const asked =
-        error instanceof RateLimitedError || error instanceof HttpError || error instanceof InvalidResponseError
-          ? error.retryAfterMs
-          : undefined
+      const asked = retryAfterOf(error)
       if (asked !== undefined && asked > options.maxRetryAfterMs) throw error
-      await sleep(asked ?? backoffDelay(n, options), signal)
+      await sleep(Math.max(asked ?? 0, backoffDelay(n, options)), signal)
     }
   }
+}
+
+/**
+ * The wait the server asked for with an error (`Retry-After` of a 429 or 503), if any.
+ *
+ * @example
+ * retryAfterOf(new RateLimitedError({ status: 429, retryAfterMs: 2_000 })) // 2000
+ */
+export function retryAfterOf(error: ChainxError): number | undefined {
+  const asked = (error as { retryAfterMs?: unknown }).retryAfterMs
+  return typeof asked === 'number' ? asked : undefined
 }

@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { InvalidFilterError, JsonRpcError } from '../../src/errors/jsonRpc.js'
-import { InvalidResponseError, RateLimitedError } from '../../src/errors/request.js'
+import { HttpError, InvalidResponseError, RateLimitedError } from '../../src/errors/request.js'
 import { createEventsClient } from '../../src/events/createEventsClient.js'
 import { createJsonRpcCaller } from '../../src/jsonRpc/createJsonRpcCaller.js'
 import { EventContentError } from '../../src/errors/EventContentError.js'
@@ -190,20 +190,24 @@ describe('JSON-RPC errors (msw)', () => {
     expect(calls).toHaveLength(2)
   })
 
-  it('J3: an HTML 502 page is INVALID_RESPONSE, retryable, and retried', async () => {
+  it('J3: an HTML 502 page is HTTP 502 (status first), retryable, and retried', async () => {
     answers = [() => new HttpResponse('<html><h1>502 Bad Gateway</h1></html>', { status: 502, headers: { 'content-type': 'text/html' } })]
-    const error = (await events().query({ filter: { All: [] } }).catch((e: unknown) => e)) as InvalidResponseError
-    expect(error).toBeInstanceOf(InvalidResponseError)
-    expect(error).toMatchObject({ status: 502, retryable: true })
+    const error = (await events().query({ filter: { All: [] } }).catch((e: unknown) => e)) as HttpError
+    expect(error).toBeInstanceOf(HttpError)
+    expect(error).toMatchObject({ code: 'HTTP', status: 502, retryable: true })
     expect(error.bodyExcerpt).toContain('502 Bad Gateway')
     expect(calls).toHaveLength(3)
   })
 
-  it('J3: truncated JSON with status 200 is INVALID_RESPONSE and not retried', async () => {
+  it('J3: truncated JSON with status 200 is INVALID_RESPONSE, retried like a 5xx (reads are idempotent)', async () => {
     answers = [(call) => new HttpResponse(JSON.stringify({ jsonrpc: '2.0', id: call.body.id, result: page() }).slice(0, 40), { status: 200 })]
     const error = await events().query({ filter: { All: [] } }).catch((e: unknown) => e)
-    expect(error).toMatchObject({ code: 'INVALID_RESPONSE', retryable: false })
-    expect(calls).toHaveLength(1)
+    expect(error).toMatchObject({ code: 'INVALID_RESPONSE', retryable: true, bodyExcerpt: expect.stringContaining('"jsonrpc"') })
+    expect(calls).toHaveLength(3)
+    answers = [(call) => new HttpResponse(JSON.stringify({ jsonrpc: '2.0', id: call.body.id, result: page() }).slice(0, 40), { status: 200 }), (call) => ok(call, page())]
+    calls.length = 0
+    await expect(events().query({ filter: { All: [] } })).resolves.toMatchObject({ hasNextPage: false })
+    expect(calls).toHaveLength(2)
   })
 
   it('J16: a combination is rejected with INVALID_FILTER before any request is sent', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { market as marketEvents } from '../../examples/move/events.js'
 import { InvalidFilterError, JsonRpcError } from '../../src/errors/jsonRpc.js'
-import { InvalidResponseError, RateLimitedError } from '../../src/errors/request.js'
+import { HttpError, RateLimitedError } from '../../src/errors/request.js'
 import { createEventsClient, type EventsClient } from '../../src/events/createEventsClient.js'
 import { createJsonRpcCaller } from '../../src/jsonRpc/createJsonRpcCaller.js'
 import { eventKey } from '../../src/events/eventKey.js'
@@ -335,20 +335,24 @@ describe('errors from the mock network (J2, J17, E8)', () => {
     expect(error).toMatchObject({ status: 429, retryAfterMs: 3000 })
   })
 
-  it('J3: an HTML 502 page is INVALID_RESPONSE (retryable) and retried', async () => {
+  it('J3: an HTML 502 page is HTTP 502 whatever its body (status first), retryable and retried', async () => {
     mock.network.faults.badGatewayNext(1, { endpoint: 'rpc' })
     await expect(client().query({ filter: { Transaction: digests.t3 } })).resolves.toMatchObject({ hasNextPage: false })
     mock.network.faults.badGatewayNext(1, { endpoint: 'rpc' })
     const error = await client({ retry: false }).query({ filter: { All: [] } }).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(InvalidResponseError)
+    expect(error).toBeInstanceOf(HttpError)
     expect(error).toMatchObject({ status: 502, retryable: true })
   })
 
-  it('J3: truncated JSON is INVALID_RESPONSE and not retried', async () => {
+  it('J3: truncated JSON is INVALID_RESPONSE, retried like a 5xx; retry: false still sends once', async () => {
     mock.network.faults.truncateNext(1, { endpoint: 'rpc' })
-    const before = sent
-    const error = await client().query({ filter: { All: [] } }).catch((e: unknown) => e)
-    expect(error).toMatchObject({ code: 'INVALID_RESPONSE', retryable: false })
+    let before = sent
+    await expect(client().query({ filter: { All: [] } })).resolves.toMatchObject({ hasNextPage: expect.any(Boolean) })
+    expect(sent - before).toBe(2)
+    mock.network.faults.truncateNext(1, { endpoint: 'rpc' })
+    before = sent
+    const error = await client({ retry: false }).query({ filter: { All: [] } }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'INVALID_RESPONSE', retryable: true, bodyExcerpt: expect.any(String) })
     expect(sent - before).toBe(1)
   })
 })

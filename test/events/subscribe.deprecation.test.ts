@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createSubscriptionClient } from '../../src/events/subscribe/index.js'
-import { SUBSCRIBE_DEPRECATION_MESSAGE } from '../../src/events/subscribe/warnSubscribeDeprecated.js'
+import { SUBSCRIBE_DEPRECATION_CODE, SUBSCRIBE_DEPRECATION_MESSAGE } from '../../src/events/subscribe/warnSubscribeDeprecated.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 
 // Its own file, so its own process: nothing else has subscribed before these tests.
@@ -16,8 +16,9 @@ describe('S2: subscribeEvent is deprecated; use the query methods', () => {
     await mock.close()
   })
 
-  it('S2: the first subscribe of the process warns once, naming client.events.watch; later subscribes and other clients do not', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  it('S2: the first subscribe of the process emits one DeprecationWarning (process.emitWarning, with a code), naming client.events.watch; later subscribes and other clients do not', async () => {
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => {})
+    const consoleWarn = vi.spyOn(console, 'warn')
     const first = createSubscriptionClient({ wsUrl: mock.wsUrl, heartbeatMs: 0 })
     const second = createSubscriptionClient({ wsUrl: mock.wsUrl, heartbeatMs: 0 })
     expect(warn).not.toHaveBeenCalled()
@@ -27,7 +28,8 @@ describe('S2: subscribeEvent is deprecated; use the query methods', () => {
       await second.subscribe({ filter: { All: [] }, onEvent: () => {} }),
     ]
     expect(warn).toHaveBeenCalledTimes(1)
-    expect(warn).toHaveBeenCalledWith(SUBSCRIBE_DEPRECATION_MESSAGE)
+    expect(warn).toHaveBeenCalledWith(SUBSCRIBE_DEPRECATION_MESSAGE, { type: 'DeprecationWarning', code: SUBSCRIBE_DEPRECATION_CODE })
+    expect(consoleWarn).not.toHaveBeenCalled()
     expect(SUBSCRIBE_DEPRECATION_MESSAGE).toContain('client.events.watch')
     for (const unsubscribe of unsubscribers) await unsubscribe()
     await first.close()

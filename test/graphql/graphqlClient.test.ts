@@ -112,8 +112,9 @@ describe('GraphQL request and response (4.1, 9)', () => {
     expect(error).toMatchObject({ code: 'GRAPHQL', version: { year: 2025, minor: 3, patch: 1 } })
     answer = () => withVersion({ data: null, errors: [{ message: "Version '0.0' not supported.", extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }, 421)
     const misdirected = await client({ rpcVersion: '0.0' }).graphql.query('{ chainIdentifier }').catch((e: unknown) => e)
-    expect(misdirected).toMatchObject({ code: 'GRAPHQL', version: { raw: '2025.3.1-abc' } })
-    expect((misdirected as GraphQLError).errors[0]?.extensions?.code).toBe('INTERNAL_SERVER_ERROR')
+    // Status first: HTTP 421, with the service's GraphQL error kept as the cause.
+    expect(misdirected).toMatchObject({ code: 'HTTP', status: 421, version: { raw: '2025.3.1-abc' }, cause: { code: 'GRAPHQL' } })
+    expect(((misdirected as Error).cause as GraphQLError).errors[0]?.extensions?.code).toBe('INTERNAL_SERVER_ERROR')
   })
 
   it('G5: named fragments and inline fragments with __typename come back typed', async () => {

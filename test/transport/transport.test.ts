@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { isChainxError } from '../../src/errors/ChainxError.js'
-import { RateLimitedError } from '../../src/errors/request.js'
+import { InvalidArgumentError, RateLimitedError } from '../../src/errors/request.js'
 import { createRateLimiter } from '../../src/transport/createRateLimiter.js'
 import { createTransport } from '../../src/transport/createTransport.js'
 import { decodeJsonResponse } from '../../src/transport/decodeJsonResponse.js'
@@ -86,7 +86,7 @@ describe('retries', () => {
     }
   })
 
-  it('an HTML 502 page is INVALID_RESPONSE, retried, then reported with the body excerpt', async () => {
+  it('status first: an HTML 502 page is HTTP 502, retried, then reported with the body excerpt', async () => {
     const calls = sequence([
       () => new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'content-type': 'text/html' } }),
       () => HttpResponse.json({ ok: true }),
@@ -97,23 +97,67 @@ describe('retries', () => {
     const noRetry = createTransport({ retry: false })
     sequence([() => new HttpResponse('<html>502</html>', { status: 502 })])
     const error = await noRetry.request({ url, body: '{}', parse: parseJson }).catch((e: unknown) => e)
-    expect(isChainxError(error, 'INVALID_RESPONSE')).toBe(true)
-    expect(error).toMatchObject({ status: 502, bodyExcerpt: '<html>502</html>', cause: expect.any(SyntaxError) })
+    expect(isChainxError(error, 'HTTP')).toBe(true)
+    expect(error).toMatchObject({ status: 502, bodyExcerpt: '<html>502</html>', message: `HTTP 502 from ${url}` })
   })
 
-  it('truncated JSON with status 200 is INVALID_RESPONSE and not retried', async () => {
+  it('status first: a 503 in plain text, a 404 and a gateway 401 are HTTP with their status, never INVALID_RESPONSE', async () => {
+    const transport = createTransport({ retry: false })
+    for (const [status, body] of [[503, 'Service Unavailable'], [404, 'Not Found'], [401, '<html>Unauthorized</html>'], [400, '{"truncated']] as const) {
+      sequence([() => new HttpResponse(body, { status })])
+      const error = await transport.request({ url, body: '{}', parse: parseJson }).catch((e: unknown) => e)
+      expect(error).toMatchObject({ code: 'HTTP', status, bodyExcerpt: body, message: `HTTP ${status} from ${url}` })
+    }
+  })
+
+  it('status first: a protocol error in a failing status is parsed and kept as the cause; 429 stays RATE_LIMITED', async () => {
+    const readErrorBody = (json: Record<string, unknown>) => new Error(String(json.error))
+    const decode = (response: { status: number; headers: Record<string, string>; body: string }) =>
+      decodeJsonResponse(response, { url, isProtocolBody: (body) => 'ok' in body, readErrorBody })
+    const http413 = (() => {
+      try {
+        return decode({ status: 413, headers: {}, body: '{"error":"too big"}' })
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(http413).toMatchObject({ code: 'HTTP', status: 413, cause: { message: 'too big' } })
+    const limited = (() => {
+      try {
+        return decode({ status: 429, headers: { 'retry-after': '2' }, body: '<html>slow down</html>' })
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(limited).toMatchObject({ code: 'RATE_LIMITED', status: 429, retryAfterMs: 2_000 })
+  })
+
+  it('an undecodable 200 (truncated JSON) is INVALID_RESPONSE, retried like a 5xx, then reported with its body excerpt', async () => {
     const calls = sequence([() => new HttpResponse('{"data":{"epoch":{"epo', { status: 200 })])
     const transport = createTransport({ retry: fast })
+    const error = await transport.request({ url, body: '{}', parse: parseJson }).catch((e: unknown) => e)
+    expect(isChainxError(error, 'INVALID_RESPONSE')).toBe(true)
+    expect(error).toMatchObject({ status: 200, bodyExcerpt: '{"data":{"epoch":{"epo', cause: expect.any(SyntaxError) })
+    expect(calls()).toBe(4)
+    const recovered = sequence([() => new HttpResponse('{"ok', { status: 200 }), () => HttpResponse.json({ ok: true })])
+    await expect(transport.request({ url, body: '{}', parse: parseJson })).resolves.toEqual({ ok: true })
+    expect(recovered()).toBe(2)
+  })
+
+  it('retry: false still means one attempt for an undecodable response', async () => {
+    const calls = sequence([() => HttpResponse.json({ rejected: true })])
+    const transport = createTransport({ retry: false })
     const error = await transport.request({ url, body: '{}', parse: parseJson }).catch((e: unknown) => e)
     expect(isChainxError(error, 'INVALID_RESPONSE')).toBe(true)
     expect(calls()).toBe(1)
   })
 
   it('a rejected query (non-retryable error from parse) is never retried', async () => {
-    const calls = sequence([() => HttpResponse.json({ rejected: true })])
+    const calls = sequence([() => HttpResponse.json({ ok: false })])
     const transport = createTransport({ retry: fast })
-    const error = await transport.request({ url, body: '{}', parse: parseJson }).catch((e: unknown) => e)
-    expect(isChainxError(error, 'INVALID_RESPONSE')).toBe(true)
+    const rejected = new InvalidArgumentError('rejected by the service')
+    const error = await transport.request({ url, body: '{}', parse: () => { throw rejected } }).catch((e: unknown) => e)
+    expect(error).toBe(rejected)
     expect(calls()).toBe(1)
   })
 
@@ -268,34 +312,58 @@ describe('over a real socket', () => {
 })
 
 describe('rate limiter', () => {
-  it('L1: lets at most N requests start per 60 s window', async () => {
+  // Fake timers drive the limiter's waits; its clock is injected to follow them.
+  const fakeClock = { now: () => Date.now() }
+
+  it('L1: a slot frees 60 s after its request settled, so at most N arrive in any 60 s window', async () => {
     vi.useFakeTimers()
     try {
-      const limiter = createRateLimiter(2)
-      await limiter.acquire()
-      await limiter.acquire()
+      const limiter = createRateLimiter(2, fakeClock)
+      const first = await limiter.acquire()
+      const second = await limiter.acquire()
       let third = false
-      const pending = limiter.acquire().then(() => {
+      const pending = limiter.acquire().then((release) => {
         third = true
+        return release
       })
+      // Both still in flight: time alone frees nothing.
+      await vi.advanceTimersByTimeAsync(120_000)
+      expect(third).toBe(false)
+      first()
+      second()
       await vi.advanceTimersByTimeAsync(59_000)
       expect(third).toBe(false)
       await vi.advanceTimersByTimeAsync(1_000)
-      await pending
+      ;(await pending)()
       expect(third).toBe(true)
     } finally {
       vi.useRealTimers()
     }
   })
 
+  it('L1: a slot whose request was never sent frees at once', async () => {
+    const limiter = createRateLimiter(1, { now: () => 0 })
+    ;(await limiter.acquire())(false)
+    const release = await limiter.acquire()
+    release()
+    release() // a second release is ignored
+    const controller = new AbortController()
+    const waiting = limiter.acquire(controller.signal)
+    controller.abort(new Error('stop'))
+    await expect(waiting).rejects.toThrow('stop')
+  })
+
   it('L1: a request queued behind another rejects as soon as its signal aborts, and takes no slot', async () => {
     vi.useFakeTimers()
     try {
-      const limiter = createRateLimiter(2)
-      await limiter.acquire()
-      await limiter.acquire()
+      const limiter = createRateLimiter(2, fakeClock)
+      ;(await limiter.acquire())()
+      ;(await limiter.acquire())()
       const order: string[] = []
-      const second = limiter.acquire().then(() => void order.push('waiting'))
+      const second = limiter.acquire().then((release) => {
+        release()
+        order.push('waiting')
+      })
       const controller = new AbortController()
       const queued = limiter.acquire(controller.signal).then(
         () => void order.push('queued resolved'),
@@ -321,7 +389,7 @@ describe('rate limiter', () => {
   })
 
   it('rejects a waiting request when its signal aborts', async () => {
-    const limiter = createRateLimiter(1, () => 0)
+    const limiter = createRateLimiter(1, { now: () => 0 })
     await limiter.acquire()
     const controller = new AbortController()
     const waiting = limiter.acquire(controller.signal)

@@ -1,0 +1,27 @@
+import { InvalidArgumentError } from '../errors/request.js'
+
+/** RFC 9110 `token`: the characters a field name may use. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
+/** Visible ASCII, space and tab: a field value nothing on the way can misread (RFC 9110 5.5, no obs-text). */
+const FIELD_VALUE = /^[\t\x20-\x7e]*$/
+
+/**
+ * Checks headers before any request: each name an RFC 9110 token, each value a string of
+ * visible ASCII, spaces and tabs (no CR, LF, NUL or non-ASCII such as `café`). Anything else
+ * is `INVALID_ARGUMENT` naming the header and where it came from, never its value (it may be
+ * a credential). Returns the headers unchanged.
+ *
+ * @example
+ * checkHeaders({ authorization: 'Bearer abc' }, 'the headers option')
+ * checkHeaders({ 'x-id': 'a\r\nb' }, 'per-call headers') // throws INVALID_ARGUMENT
+ */
+export function checkHeaders<T extends Record<string, string>>(headers: T, source: string): T {
+  for (const name in headers) {
+    const value: unknown = headers[name]
+    if (!TOKEN.test(name) || typeof value !== 'string' || !FIELD_VALUE.test(value)) {
+      const what = TOKEN.test(name) ? 'value: a string of visible ASCII, space and tab' : 'name: an RFC 9110 token'
+      throw new InvalidArgumentError(`Header ${JSON.stringify(name.slice(0, 64))} from ${source} needs a valid ${what}`)
+    }
+  }
+  return headers
+}
