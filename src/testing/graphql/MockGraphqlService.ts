@@ -2,6 +2,7 @@ import {
   GraphQLError,
   Kind,
   NoUnusedVariablesRule,
+  ValuesOfCorrectTypeRule,
   execute,
   parse,
   specifiedRules,
@@ -17,6 +18,7 @@ import type { MovePackages } from '../ledger/MovePackages.js'
 import { createMockSchema } from './createMockSchema.js'
 import type { MockServiceLimits } from './mockServiceLimits.js'
 import type { MockGraphqlContext } from './mockResolvers.js'
+import { argumentValueRule } from './argumentValueRule.js'
 import { noUnusedVariablesRule } from './noUnusedVariablesRule.js'
 import { checkDirectives, countInputNodes, estimateOutputNodes, type FragmentMap } from './queryLimits.js'
 import type { Usage } from '../../utils/usage.js'
@@ -48,7 +50,11 @@ interface CachedDocument {
 }
 
 const MAX_CACHED_DOCUMENTS = 1_000
-const rules = [...specifiedRules.filter((rule) => rule !== NoUnusedVariablesRule), noUnusedVariablesRule]
+const rules = [
+  ...specifiedRules.filter((rule) => rule !== NoUnusedVariablesRule && rule !== ValuesOfCorrectTypeRule),
+  noUnusedVariablesRule,
+  argumentValueRule,
+]
 
 /**
  * Byte length of a string in UTF-8 (what Content-Length counts).

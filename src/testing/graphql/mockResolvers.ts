@@ -1,4 +1,5 @@
 import { fromBase58, fromBase64, toBase64, toHex } from '@mysten/bcs'
+import { GraphQLError, responsePathAsArray, type GraphQLResolveInfo } from 'graphql'
 import type { Ledger } from '../ledger/Ledger.js'
 import type { MovePackages } from '../ledger/MovePackages.js'
 import { isAddress, normalizeAddress } from '../ledger/moveAddress.js'
@@ -55,7 +56,7 @@ interface TransactionFilterInput {
   transactionIds?: readonly string[] | null
 }
 
-type Resolver = (source: any, args: any, context: MockGraphqlContext) => unknown
+type Resolver = (source: any, args: any, context: MockGraphqlContext, info: GraphQLResolveInfo) => unknown
 
 const EVENT_KEY_BASE = 65_536
 const INVALID_FILTER = 'Invalid filter, expected: package[::module[::type[<type_params>]]] or primitive type'
@@ -77,8 +78,20 @@ function checkTypeLimits(text: string, limits: MockServiceLimits): string {
   return normalizeMoveType(text)
 }
 
+/**
+ * The service parses an EventFilter as it reads the argument: an event type it cannot parse
+ * fails there, located at the filter argument, with the field's path and no `extensions.code`.
+ */
+function eventTypeParseError(info: GraphQLResolveInfo): GraphQLError {
+  const filter = info.fieldNodes[0]?.arguments?.find((argument) => argument.name.value === 'filter')
+  return new GraphQLError(`Failed to parse "String": ${INVALID_FILTER} (occurred while parsing "EventFilter")`, {
+    nodes: filter?.value ?? info.fieldNodes,
+    path: responsePathAsArray(info.path),
+  })
+}
+
 /** Index keys (see eventIndexKeys) selected by a GraphQL EventFilter. */
-function eventFilterKeys(filter: EventFilterInput | null | undefined, limits: MockServiceLimits): string[] {
+function eventFilterKeys(filter: EventFilterInput | null | undefined, limits: MockServiceLimits, info: GraphQLResolveInfo): string[] {
   if (!filter) return []
   if (filter.emittingModule && filter.eventType) {
     throw userInputError('Filtering by both emitting module and event type is not supported')
@@ -100,7 +113,7 @@ function eventFilterKeys(filter: EventFilterInput | null | undefined, limits: Mo
       try {
         full = checkTypeLimits(text, limits)
       } catch (error) {
-        if (error instanceof TypeError) throw userInputError(INVALID_FILTER)
+        if (error instanceof TypeError) throw eventTypeParseError(info)
         throw error
       }
       keys.push(`t:${full}`)
@@ -108,15 +121,20 @@ function eventFilterKeys(filter: EventFilterInput | null | undefined, limits: Mo
       const parts = text.split('::')
       if (parts.length === 1 && /^(bool|u8|u16|u32|u64|u128|u256|address)$/.test(text)) keys.push(`t:${text}`)
       else if (parts.length > 3 || !isAddress(parts[0] as string) || parts.slice(1).some((part) => !IDENTIFIER.test(part))) {
-        throw userInputError(INVALID_FILTER)
+        throw eventTypeParseError(info)
       } else keys.push(`t:${[normalizeAddress(parts[0] as string), ...parts.slice(1)].join('::')}`)
     }
   }
   return keys
 }
 
-function eventsConnection(context: MockGraphqlContext, args: PageArgs & { filter?: EventFilterInput | null }, parentC: number) {
-  const keys = eventFilterKeys(args.filter, context.limits)
+function eventsConnection(
+  context: MockGraphqlContext,
+  args: PageArgs & { filter?: EventFilterInput | null },
+  parentC: number,
+  info: GraphQLResolveInfo,
+) {
+  const keys = eventFilterKeys(args.filter, context.limits, info)
   const { ledger } = context
   return resolveConnection<LedgerEvent>(args, env(context), parentC, {
     cursorKeys: ['tx', 'e'],
@@ -277,7 +295,7 @@ export const mockResolvers: Record<string, Record<string, Resolver>> = {
       if (args.id == null) return epochNode(context, context.ledger.epochAt(c), c)
       return epochNode(context, context.ledger.epoch(args.id), c)
     },
-    events: (_root, args, context) => eventsConnection(context, args, context.watermark),
+    events: (_root, args, context, info) => eventsConnection(context, args, context.watermark, info),
     transactionBlocks: (_root, args, context) => transactionsConnection(context, args, context.watermark),
     transactionBlock: (_root, args: { digest: string }, context): TransactionNode | null => {
       const tx = context.ledger.findTransaction(args.digest)

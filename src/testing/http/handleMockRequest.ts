@@ -79,6 +79,9 @@ function checkVersion(header: string | string[] | undefined, version: string): M
   const values = (Array.isArray(header) ? header : [header]).flatMap((value) => value.split(',')).map((value) => value.trim())
   if (values.length > 1) return graphqlFailure(400, `Failed to parse ${VERSION_HEADER}: Multiple possible versions found.`, 'BAD_REQUEST')
   const requested = values[0] ?? ''
+  // The service reads the header as visible ASCII (http's HeaderValue::to_str) and words any
+  // other byte as not UTF-8. Node hands such bytes over as Latin-1 characters.
+  if (!/^[\t\x20-\x7e]*$/.test(requested)) return graphqlFailure(400, `Failed to parse ${VERSION_HEADER}: Not a UTF8 string.`, 'BAD_REQUEST')
   const match = /^(\d+)\.(\d+)$/.exec(requested)
   if (!match) return graphqlFailure(400, `Failed to parse ${VERSION_HEADER}: '${requested}' not a valid <YEAR>.<MONTH> version.`, 'BAD_REQUEST')
   const [year, minor] = version.split('.')

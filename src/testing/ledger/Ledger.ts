@@ -93,6 +93,8 @@ export class Ledger implements LedgerReader {
   readonly checkpointIntervalMs: number
   readonly #random: Random
   readonly #checkpoints: LedgerCheckpoint[] = []
+  /** Headers of pruned checkpoints, from 0: the service still resolves them by id. */
+  readonly #prunedCheckpoints: LedgerCheckpoint[] = []
   readonly #transactions: LedgerTransaction[] = []
   readonly #events: LedgerEvent[] = []
   readonly #epochs: LedgerEpoch[] = []
@@ -186,13 +188,18 @@ export class Ledger implements LedgerReader {
     return normalizeAddress(`0x${Array.from(this.#random.bytes(32), (byte) => byte.toString(16).padStart(2, '0')).join('')}`)
   }
 
-  /** The available checkpoint with this sequence number. */
+  /**
+   * The checkpoint with this sequence number, pruned ones included: as on the real service,
+   * availableRange bounds consistent pagination, not looking a checkpoint up; pruning drops
+   * a checkpoint's transactions and events, not its header.
+   */
   checkpoint(sequenceNumber: number): LedgerCheckpoint | undefined {
     const first = this.#checkpoints[0] as LedgerCheckpoint
+    if (sequenceNumber < first.sequenceNumber) return this.#prunedCheckpoints[sequenceNumber]
     return this.#checkpoints[sequenceNumber - first.sequenceNumber]
   }
 
-  /** The available checkpoint with this digest. */
+  /** The checkpoint with this digest, pruned ones included. */
   checkpointByDigest(digest: string): LedgerCheckpoint | undefined {
     return this.#checkpointByDigest.get(digest)
   }
@@ -224,15 +231,9 @@ export class Ledger implements LedgerReader {
     return this.#epochTxBase[epochId] ?? 0
   }
 
-  /** networkTotalTransactions at `sequenceNumber` (works for pruned checkpoints too, by clamping). */
+  /** networkTotalTransactions at `sequenceNumber` (clamped to the latest checkpoint). */
   networkTotalAt(sequenceNumber: number): number {
-    const checkpoint = this.checkpoint(sequenceNumber)
-    if (checkpoint) return checkpoint.networkTotalTransactions
-    const first = this.#checkpoints[0] as LedgerCheckpoint
-    if (sequenceNumber < first.sequenceNumber) {
-      return this.#transactions[0]?.txSeq ?? this.#nextTxSeq
-    }
-    return this.latestCheckpoint.networkTotalTransactions
+    return (this.checkpoint(sequenceNumber) ?? this.latestCheckpoint).networkTotalTransactions
   }
 
   /** The available transaction with this sequence number. */
@@ -523,8 +524,7 @@ export class Ledger implements LedgerReader {
     const newFirst = last - this.retention + 1
     const first = (this.#checkpoints[0] as LedgerCheckpoint).sequenceNumber
     if (newFirst <= first) return
-    const removedCheckpoints = this.#checkpoints.splice(0, newFirst - first)
-    for (const checkpoint of removedCheckpoints) this.#checkpointByDigest.delete(checkpoint.digest)
+    this.#prunedCheckpoints.push(...this.#checkpoints.splice(0, newFirst - first))
     const txCount = firstIndexWhere(this.#transactions, (tx) => tx.checkpoint >= newFirst)
     for (const tx of this.#transactions.splice(0, txCount)) this.#txByDigest.delete(tx.digest)
     const eventCount = firstIndexWhere(this.#events, (event) => event.checkpoint >= newFirst)
