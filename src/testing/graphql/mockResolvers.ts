@@ -2,8 +2,8 @@ import { fromBase58, fromBase64, toBase64, toHex } from '@mysten/bcs'
 import { GraphQLError, responsePathAsArray, type GraphQLResolveInfo } from 'graphql'
 import type { Ledger } from '../ledger/Ledger.js'
 import type { MovePackages } from '../ledger/MovePackages.js'
-import { isAddress, normalizeAddress } from '../ledger/moveAddress.js'
-import { measureMoveType, normalizeMoveType, parseMoveType } from '../ledger/moveTypes.js'
+import { EventIndex, type EventKey } from '../ledger/EventIndex.js'
+import { canonicalAddress, canonicalMovePath, measureMoveType, normalizeMoveType, parseMoveType } from '../ledger/moveTypes.js'
 import { toMoveData } from '../ledger/moveValue.js'
 import { firstIndexWhere } from '../ledger/sortedSearch.js'
 import type {
@@ -21,7 +21,7 @@ import { resolveConnection, type ConnectionResult } from './resolveConnection.js
 import { userInputError } from './userInputError.js'
 
 /** Per-request context of the mock GraphQL resolvers. */
-export interface MockGraphqlContext {
+export interface MockGraphQLContext {
   ledger: Ledger
   packages: MovePackages
   limits: MockServiceLimits
@@ -56,13 +56,12 @@ interface TransactionFilterInput {
   transactionIds?: readonly string[] | null
 }
 
-type Resolver = (source: any, args: any, context: MockGraphqlContext, info: GraphQLResolveInfo) => unknown
+type Resolver = (source: any, args: any, context: MockGraphQLContext, info: GraphQLResolveInfo) => unknown
 
 const EVENT_KEY_BASE = 65_536
 const INVALID_FILTER = 'Invalid filter, expected: package[::module[::type[<type_params>]]] or primitive type'
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/
 
-const env = (context: MockGraphqlContext) => ({ limits: context.limits, availableRange: context.ledger.availableRange })
+const env = (context: MockGraphQLContext) => ({ limits: context.limits, availableRange: context.ledger.availableRange })
 const eventKey = (event: LedgerEvent): number => event.txSeq * EVENT_KEY_BASE + event.eventIndex
 
 function checkTypeLimits(text: string, limits: MockServiceLimits): string {
@@ -90,46 +89,45 @@ function eventTypeParseError(info: GraphQLResolveInfo): GraphQLError {
   })
 }
 
-/** Index keys (see eventIndexKeys) selected by a GraphQL EventFilter. */
-function eventFilterKeys(filter: EventFilterInput | null | undefined, limits: MockServiceLimits, info: GraphQLResolveInfo): string[] {
+const EVENT_TYPE_PATH_FIELDS = ['typePackage', 'typeModule', 'typeStruct'] as const
+const EMITTING_MODULE_FIELDS = ['package', 'callingModule'] as const
+
+/** The event index keys (see EventIndex) a GraphQL EventFilter selects. */
+function eventFilterKeys(filter: EventFilterInput | null | undefined, limits: MockServiceLimits, info: GraphQLResolveInfo): EventKey[] {
   if (!filter) return []
   if (filter.emittingModule && filter.eventType) {
     throw userInputError('Filtering by both emitting module and event type is not supported')
   }
-  const keys: string[] = []
-  if (filter.sender) keys.push(`s:${filter.sender}`)
-  if (filter.transactionDigest) keys.push(`x:${filter.transactionDigest}`)
+  const keys: EventKey[] = []
+  if (filter.sender) keys.push({ field: 'sender', key: canonicalAddress(filter.sender) })
+  if (filter.transactionDigest) keys.push({ field: 'transaction', key: filter.transactionDigest })
   if (filter.emittingModule) {
-    const parts = filter.emittingModule.replace(/\s+/g, '').split('::')
-    if (parts.length > 2 || !isAddress(parts[0] as string) || (parts[1] !== undefined && !IDENTIFIER.test(parts[1]))) {
-      throw userInputError(INVALID_FILTER)
-    }
-    keys.push(`e:${[normalizeAddress(parts[0] as string), ...parts.slice(1)].join('::')}`)
+    const path = canonicalMovePath(filter.emittingModule, 2)
+    if (path === undefined) throw userInputError(INVALID_FILTER)
+    keys.push({ field: EMITTING_MODULE_FIELDS[path.split('::').length - 1]!, key: path })
   }
   if (filter.eventType) {
     const text = filter.eventType.replace(/\s+/g, '')
     if (text.includes('<')) {
-      let full: string
       try {
-        full = checkTypeLimits(text, limits)
+        keys.push({ field: 'type', key: checkTypeLimits(text, limits) })
       } catch (error) {
         if (error instanceof TypeError) throw eventTypeParseError(info)
         throw error
       }
-      keys.push(`t:${full}`)
+    } else if (/^(bool|u8|u16|u32|u64|u128|u256|address)$/.test(text)) {
+      keys.push({ field: 'type', key: text }) // a valid filter no event matches: events are structs
     } else {
-      const parts = text.split('::')
-      if (parts.length === 1 && /^(bool|u8|u16|u32|u64|u128|u256|address)$/.test(text)) keys.push(`t:${text}`)
-      else if (parts.length > 3 || !isAddress(parts[0] as string) || parts.slice(1).some((part) => !IDENTIFIER.test(part))) {
-        throw eventTypeParseError(info)
-      } else keys.push(`t:${[normalizeAddress(parts[0] as string), ...parts.slice(1)].join('::')}`)
+      const path = canonicalMovePath(text, 3)
+      if (path === undefined) throw eventTypeParseError(info)
+      keys.push({ field: EVENT_TYPE_PATH_FIELDS[path.split('::').length - 1]!, key: path })
     }
   }
   return keys
 }
 
 function eventsConnection(
-  context: MockGraphqlContext,
+  context: MockGraphQLContext,
   args: PageArgs & { filter?: EventFilterInput | null },
   parentC: number,
   info: GraphQLResolveInfo,
@@ -142,7 +140,7 @@ function eventsConnection(
     keyOf: eventKey,
     cursorOf: (event) => ({ tx: event.txSeq, e: event.eventIndex }),
     range: (c) => {
-      const items = ledger.eventsMatching(keys)
+      const items = EventIndex.of(ledger).eventsMatching(keys)
       const first = ledger.availableRange.first
       const lo = firstIndexWhere(items, (event) => event.checkpoint >= first)
       return { items, lo, hi: firstIndexWhere(items, (event) => event.checkpoint > c, lo) }
@@ -156,17 +154,15 @@ function transactionFilterKeys(filter: TransactionFilterInput | null | undefined
   if (!filter) return keys
   if (filter.sentAddress) keys.push(`s:${filter.sentAddress}`)
   if (filter.function) {
-    const parts = filter.function.replace(/\s+/g, '').split('::')
-    if (parts.length > 3 || !isAddress(parts[0] as string) || parts.slice(1).some((part) => !IDENTIFIER.test(part))) {
-      throw userInputError(`Invalid filter, expected: package[::module[::function]]`)
-    }
-    keys.push(`f:${[normalizeAddress(parts[0] as string), ...parts.slice(1)].join('::')}`)
+    const path = canonicalMovePath(filter.function, 3)
+    if (path === undefined) throw userInputError(`Invalid filter, expected: package[::module[::function]]`)
+    keys.push(`f:${path}`)
   }
   return keys
 }
 
 function transactionsConnection(
-  context: MockGraphqlContext,
+  context: MockGraphQLContext,
   args: PageArgs & { filter?: TransactionFilterInput | null },
   parentC: number,
   scope: { first: number; last: number } = { first: 0, last: Number.POSITIVE_INFINITY },
@@ -211,7 +207,7 @@ function transactionsConnection(
 }
 
 function checkpointsConnection(
-  context: MockGraphqlContext,
+  context: MockGraphQLContext,
   args: PageArgs,
   parentC: number,
   scope: { first: number; last: number } = { first: 0, last: Number.POSITIVE_INFINITY },
@@ -233,7 +229,7 @@ function checkpointsConnection(
   })
 }
 
-function objectNode(context: MockGraphqlContext, address: string, c: number): ObjectNode | null {
+function objectNode(context: MockGraphQLContext, address: string, c: number): ObjectNode | null {
   const object = context.ledger.getObject(address)
   const meta = object && context.ledger.objectMeta(object.address)
   if (!object || !meta || meta.createdCheckpoint > c) return null
@@ -241,7 +237,7 @@ function objectNode(context: MockGraphqlContext, address: string, c: number): Ob
 }
 
 function findDynamicField(
-  context: MockGraphqlContext,
+  context: MockGraphQLContext,
   parent: ObjectNode,
   name: { type: string; bcs: string },
   objectOnly: boolean,
@@ -269,11 +265,11 @@ function findDynamicField(
   return null
 }
 
-function epochNode(context: MockGraphqlContext, epoch: LedgerEpoch | undefined, c: number): EpochNode | null {
+function epochNode(context: MockGraphQLContext, epoch: LedgerEpoch | undefined, c: number): EpochNode | null {
   return epoch && epoch.firstCheckpoint <= c ? { epoch, c } : null
 }
 
-function epochLastVisible(context: MockGraphqlContext, node: EpochNode): number {
+function epochLastVisible(context: MockGraphQLContext, node: EpochNode): number {
   return Math.min(context.ledger.epochLastCheckpoint(node.epoch.epochId) ?? Number.POSITIVE_INFINITY, node.c)
 }
 
