@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { Kind, parse } from 'graphql'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { ChainxClient } from '../../src/client.js'
 import { AbortedError } from '../../src/errors/request.js'
 import type { GraphQLDocument, GraphQLQueryClient, QueryOptions } from '../../src/graphql/createGraphQLClient.js'
 import { createGraphQLMethods } from '../../src/graphql/createGraphQLMethods.js'
 import { documentText } from '../../src/graphql/documentText.js'
-import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
+import { type RunningMockNetwork } from '../../src/testing/index.js'
+import { useMockNetwork } from '../mockNetworkFixture.js'
 
 const queriesDir = new URL('../../queries/', import.meta.url)
 const operationNames = readdirSync(queriesDir)
@@ -82,14 +83,11 @@ describe('client.graphql methods generated from queries/', () => {
 describe('generated methods over sockets', () => {
   let mock: RunningMockNetwork
   let client: ChainxClient
-  beforeAll(async () => {
-    mock = await startMockNetwork({ events: 20, seed: 5 })
+  useMockNetwork({ events: 20, seed: 5 }, async (started) => {
+    mock = started
     client = new ChainxClient({ ...mock, retry: false })
   })
-  afterAll(async () => {
-    await client.close()
-    await mock.close()
-  })
+  afterAll(() => client.close())
 
   it('a signal in the options aborts, in the new and the old call form', async () => {
     const signal = AbortSignal.abort()

@@ -1,19 +1,17 @@
 import { request } from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
+import { describe, expect, it } from 'vitest'
+import { type RunningMockNetwork } from '../../src/testing/index.js'
 import { bump, postGraphql, publishCounter } from './mockNetworkClient.js'
+import { useMockNetwork } from '../mockNetworkFixture.js'
 
 // Where the mock used to differ from the real service (graphql-anchor 2.4, 2.2 step 4, 2.7 and
 // the availableRange recording): each answered as the real service answers it.
 let mock: RunningMockNetwork
 
-beforeAll(async () => {
-  mock = await startMockNetwork({ events: 0, retention: 3 })
+useMockNetwork({ events: 0, retention: 3 }, async (started) => {
+  mock = started
   publishCounter(mock)
   bump(mock, 2)
-})
-afterAll(async () => {
-  await mock.close()
 })
 
 /** POSTs with node:http, which sends a header value's characters as Latin-1 bytes. */
