@@ -11,11 +11,13 @@ const BROWSER_TESTS = ['test/browser/**/*.test.ts']
 const SOCKET_TESTS = [
   'test/client.network.test.ts',
   'test/examples.test.ts',
+  'test/fuzz/**/*.test.ts',
   'test/readme.test.ts',
   'test/events/queryMockNetwork.test.ts',
   'test/events/subscribe*.test.ts',
   'test/events/watchMockNetwork.test.ts',
   'test/graphql/operationMethods.test.ts',
+  'test/graphql/responseValidation.test.ts',
   'test/pagination/paginate.network.test.ts',
   'test/testing/jsonRpcSockets.test.ts',
   'test/testing/jsonRpcSubscriptions.test.ts',
