@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { ChainxClient } from '../src/client.js'
 import { isChainxError } from '../src/errors/ChainxError.js'
 import type { GraphQLErrorEntry } from '../src/errors/graphql.js'
@@ -6,6 +6,7 @@ import { EventsDocument } from '../src/graphql/generated/operations.js'
 import { mapGraphQLErrors } from '../src/graphql/mapGraphQLErrors.js'
 import { parseServiceVersion } from '../src/utils/serviceVersion.js'
 import { startMockNetwork, type RunningMockNetwork } from '../src/testing/index.js'
+import { useMockNetwork } from './mockNetworkFixture.js'
 
 // The SDK's typed operations and error mapping against the mock network over real sockets:
 // what a user meets against a real service.
@@ -14,14 +15,11 @@ let client: ChainxClient
 const BIG_INT = /^\d+$/
 const ADDRESS = /^0x[0-9a-f]{64}$/
 
-beforeAll(async () => {
-  mock = await startMockNetwork({ events: 400, seed: 21 })
+useMockNetwork({ events: 400, seed: 21 }, async (started) => {
+  mock = started
   client = new ChainxClient({ ...mock, retry: false })
 })
-afterAll(async () => {
-  await client.close()
-  await mock.close()
-})
+afterAll(() => client.close())
 
 describe('typed operations over sockets (2.2-2.4)', () => {
   it('O1/O2: epoch with referenceGasPrice as a string and a page of transaction blocks', async () => {

@@ -2,30 +2,76 @@ import { execFile } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-// Every README code block fenced as ```ts run is a complete program: each runs here with
-// tsx, the package imported by name, against its own mock network.
+// Every README code block fenced as ```ts run is a complete program, followed by a ```text output
+// block with what it prints. Each is type-checked under --strict (tsc, one run for all), then
+// run here with tsx, the package imported by name, against its own mock network, and its
+// output compared line by line (`…` is any text; a line holding only `…` is any lines).
 const root = new URL('../', import.meta.url).pathname
 const readme = readFileSync(join(root, 'README.md'), 'utf8')
-const blocks = [...readme.matchAll(/```ts run\n([\s\S]*?)```/g)].map((match) => match[1] as string)
+const examples = [...readme.matchAll(/```ts run\n([\s\S]*?)```\n(?:(?!```ts run)[\s\S])*?```text output\n([\s\S]*?)```/g)].map((match) => ({
+  code: match[1] as string,
+  output: (match[2] as string).trimEnd().split('\n'),
+}))
+const runBlocks = [...readme.matchAll(/```ts run\n/g)].length
 const dir = join(root, '.readme-snippets')
 const run = promisify(execFile)
-mkdirSync(dir, { recursive: true })
+const fileOf = (index: number) => join(dir, `example-${index + 1}.ts`)
+
+beforeAll(() => {
+  mkdirSync(dir, { recursive: true })
+  examples.forEach(({ code }, index) => writeFileSync(fileOf(index), code))
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../tsconfig.json', compilerOptions: { strict: true, noEmit: true }, include: ['*.ts'] }))
+})
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
+/** Whether `actual` lines match `expected` lines, with `…` wildcards (bounded: a few dozen lines). */
+export function matchesOutput(actual: readonly string[], expected: readonly string[]): boolean {
+  const patterns = expected.map((line) =>
+    line === '…' ? undefined : new RegExp(`^${line.split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`),
+  )
+  const match = (a: number, e: number): boolean => {
+    if (e === patterns.length) return a === actual.length
+    const pattern = patterns[e]
+    if (pattern === undefined) {
+      for (let next = a; next <= actual.length; next++) if (match(next, e + 1)) return true
+      return false
+    }
+    return a < actual.length && pattern.test(actual[a] as string) && match(a + 1, e + 1)
+  }
+  return match(0, 0)
+}
+
 describe('README examples', () => {
-  it('has runnable examples', () => {
-    expect(blocks.length).toBeGreaterThanOrEqual(7)
+  it('has runnable examples, each with the output it prints', () => {
+    expect(examples.length).toBeGreaterThanOrEqual(7)
+    expect(examples.length).toBe(runBlocks)
   })
 
-  for (const [index, code] of blocks.entries()) {
+  it('type-check under --strict', async () => {
+    const tsc = join(root, 'node_modules/.bin/tsc')
+    const result = await run(tsc, ['-p', join(dir, 'tsconfig.json')], { cwd: root, timeout: 120_000 }).catch((error: { stdout: string }) => error)
+    expect(result.stdout).toBe('')
+  }, 120_000)
+
+  for (const [index, { code, output }] of examples.entries()) {
     const title = code.split('\n').find((line) => line.startsWith('const') || line.startsWith('//')) ?? ''
-    it(`example ${index + 1} runs: ${title.slice(0, 60)}`, async () => {
-      const file = join(dir, `example-${index + 1}.ts`)
-      writeFileSync(file, code)
-      const { stdout } = await run(join(root, 'node_modules/.bin/tsx'), [file], { cwd: root, timeout: 60_000 })
-      expect(stdout.length).toBeGreaterThan(0)
+    it(`example ${index + 1} prints what the README says: ${title.slice(0, 60)}`, async () => {
+      const { stdout } = await run(join(root, 'node_modules/.bin/tsx'), [fileOf(index)], { cwd: root, timeout: 60_000 })
+      const lines = stdout.trimEnd().split('\n')
+      expect(matchesOutput(lines, output), `printed:\n${stdout}\nREADME says:\n${output.join('\n')}`).toBe(true)
     })
   }
+})
+
+describe('the README output matcher', () => {
+  it('matches text with … and any lines with a lone …', () => {
+    expect(matchesOutput(['a 1', 'b', 'c'], ['a …', '…'])).toBe(true)
+    expect(matchesOutput(['a 1', 'b'], ['a …', 'c'])).toBe(false)
+    expect(matchesOutput(['x.y'], ['x.y'])).toBe(true)
+    expect(matchesOutput(['xzy'], ['x.y'])).toBe(false)
+    expect(matchesOutput([], ['…'])).toBe(true)
+    expect(matchesOutput(['extra'], [])).toBe(false)
+  })
 })

@@ -101,8 +101,9 @@ export class TimeoutError extends ChainxError {
  *
  * @example
  * const controller = new AbortController()
- * client.graphql.serviceConfig({}, { signal: controller.signal })
+ * const pending = client.graphql.epoch({}, { signal: controller.signal })
  * controller.abort()
+ * await pending.catch((error) => error instanceof AbortedError) // true
  */
 export class AbortedError extends ChainxError {
   override name = 'AbortedError'

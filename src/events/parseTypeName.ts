@@ -37,9 +37,11 @@ const ADDRESS = /^0x[0-9a-fA-F]{1,64}$/
 /**
  * Parses a Move type name: primitives (`u8`..`u256`, `bool`, `address`, `signer`),
  * `vector<T>` and struct tags `<address>::<module>::<Struct>` with type arguments, nested
- * to any depth within the limits. Spaces around `<`, `>`, `,` and `::` are allowed.
- * Addresses are `0x` and 1 to 64 hex digits and are kept as written (see
- * `formatTypeName` for the canonical form). Throws `TypeNameError` (INVALID_ARGUMENT).
+ * to any depth within the limits. Spaces around `<`, `>`, `,` and `::` are allowed, and so is
+ * a trailing comma in a struct's type-argument list, as in Move. Addresses are `0x` and 1 to 64
+ * hex digits, kept as written (see `formatTypeName` for the canonical form), or a decimal
+ * number up to 2^256 - 1, as Move reads them, given in its `0x` form. Throws `TypeNameError`
+ * (INVALID_ARGUMENT).
  *
  * @example
  * parseTypeName('0x2::coin::Coin<0x2::sui::SUI>')
@@ -84,6 +86,7 @@ export function parseTypeName(text: string, options: ParseTypeNameOptions = {}):
       list.push(type(depth))
       if (!peek(',')) break
       at++
+      if (peek('>')) break // Move allows a trailing comma: `Pair<u8, u64,>`
     }
     expect('>')
     return list
@@ -94,12 +97,19 @@ export function parseTypeName(text: string, options: ParseTypeNameOptions = {}):
     const head = word()
     if (head === '') fail('expected a type')
     if (head === 'vector' && peek('<')) {
-      const [element, ...rest] = typeArguments(depth + 1)
-      if (rest.length > 0 || element === undefined) fail('vector takes exactly one type argument', start)
-      return { kind: 'vector', element: element as MoveTypeTag }
+      // vector<T> is no list: Move takes no trailing comma there.
+      if (depth + 1 > maxDepth) fail(`type arguments are nested deeper than ${maxDepth} levels`)
+      expect('<')
+      const element = type(depth + 1)
+      if (peek(',')) fail('vector takes exactly one type argument', start)
+      expect('>')
+      return { kind: 'vector', element }
     }
     if (PRIMITIVES.has(head)) return { kind: 'primitive', name: head as MovePrimitive }
-    if (!ADDRESS.test(head)) fail(`expected a primitive, vector<T> or an address (0x and 1 to 64 hex digits), found '${head}'`, start)
+    const address = addressOf(head)
+    if (address === undefined) {
+      fail(`expected a primitive, vector<T> or an address (0x and 1 to 64 hex digits, or a decimal number), found '${head}'`, start)
+    }
     expect('::')
     const moduleAt = (skipSpaces(), at)
     const module = word()
@@ -109,13 +119,23 @@ export function parseTypeName(text: string, options: ParseTypeNameOptions = {}):
     const name = word()
     if (!IDENTIFIER.test(name)) fail('expected a struct name', nameAt)
     const args = peek('<') ? typeArguments(depth + 1) : []
-    return { kind: 'struct', address: head, module, name, typeArguments: args }
+    return { kind: 'struct', address: address as string, module, name, typeArguments: args }
   }
 
   const result = type(0)
   skipSpaces()
   if (at < text.length) fail(`unexpected '${text[at]}'`)
   return result
+}
+
+const U256_MAX = 2n ** 256n - 1n
+
+/** A struct tag's address: hex as written, or a decimal number (as Move reads it) in its 0x form. */
+function addressOf(head: string): string | undefined {
+  if (ADDRESS.test(head)) return head
+  if (!/^[0-9]{1,78}$/.test(head)) return undefined
+  const value = BigInt(head)
+  return value <= U256_MAX ? `0x${value.toString(16)}` : undefined
 }
 
 /**

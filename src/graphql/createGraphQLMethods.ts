@@ -1,70 +1,23 @@
-import type { GraphQLQueryClient, QueryOptions, QueryResult } from './createGraphQLClient.js'
-import {
-  AvailableRangeDocument,
-  DynamicFieldDocument,
-  EpochDocument,
-  EventsDocument,
-  ServiceConfigDocument,
-  TransactionBlocksDocument,
-  type AvailableRangeQuery,
-  type DynamicFieldQuery,
-  type DynamicFieldQueryVariables,
-  type EpochQuery,
-  type EpochQueryVariables,
-  type EventsQuery,
-  type EventsQueryVariables,
-  type ServiceConfigQuery,
-  type TransactionBlocksQuery,
-  type TransactionBlocksQueryVariables,
-} from './generated/operations.js'
+import type { GraphQLQueryClient, QueryOptions } from './createGraphQLClient.js'
+import { operations, type OperationMethods } from './generated/methods.js'
 
 /**
- * The typed operations generated from queries/*.graphql, plus `query` for any document.
+ * The typed operations generated from queries/*.graphql (one method each, `(variables?,
+ * options?)`), plus `query` for any document.
  *
  * @example
  * const graphql: GraphQLMethods = client.graphql
  * const { data } = await graphql.availableRange()
  */
-export interface GraphQLMethods extends GraphQLQueryClient {
-  /**
-   * An epoch (the latest without `id`) with one page of its transaction blocks.
-   * @example
-   * const { data } = await client.graphql.epoch({ id: 3, first: 10 })
-   */
-  epoch(variables?: EpochQueryVariables, options?: QueryOptions): Promise<QueryResult<EpochQuery>>
-  /**
-   * One page of transaction blocks, optionally filtered.
-   * @example
-   * const { data } = await client.graphql.transactionBlocks({ first: 20, filter: { sentAddress } })
-   */
-  transactionBlocks(
-    variables?: TransactionBlocksQueryVariables,
-    options?: QueryOptions,
-  ): Promise<QueryResult<TransactionBlocksQuery>>
-  /**
-   * A dynamic field of an object, by name type and BCS.
-   * @example
-   * const { data } = await client.graphql.dynamicField({ address, name: { type: 'u64', bcs: 'AAAAAAAAAAA=' } })
-   */
-  dynamicField(variables: DynamicFieldQueryVariables, options?: QueryOptions): Promise<QueryResult<DynamicFieldQuery>>
-  /**
-   * The checkpoints for which consistent pagination works.
-   * @example
-   * const { data } = await client.graphql.availableRange()
-   */
-  availableRange(options?: QueryOptions): Promise<QueryResult<AvailableRangeQuery>>
-  /**
-   * The service's limits and page sizes.
-   * @example
-   * const { data } = await client.graphql.serviceConfig()
-   */
-  serviceConfig(options?: QueryOptions): Promise<QueryResult<ServiceConfigQuery>>
-  /**
-   * One page of events, optionally filtered by sender, type or emitting module.
-   * @example
-   * const { data } = await client.graphql.events({ first: 50, filter: { eventType: '0x2::coin::CoinEvent' } })
-   */
-  events(variables?: EventsQueryVariables, options?: QueryOptions): Promise<QueryResult<EventsQuery>>
+export interface GraphQLMethods extends GraphQLQueryClient, OperationMethods {}
+
+/** The keys of QueryOptions, to recognise the old options-first call of a method without variables. */
+const QUERY_OPTION_KEYS: Record<keyof QueryOptions, true> = {
+  signal: true,
+  showUsage: true,
+  headers: true,
+  timeoutMs: true,
+  operationName: true,
 }
 
 /**
@@ -74,14 +27,18 @@ export interface GraphQLMethods extends GraphQLQueryClient {
  * const graphql = createGraphQLMethods(createGraphQLClient({ url, transport }))
  */
 export function createGraphQLMethods(client: GraphQLQueryClient): GraphQLMethods {
-  return {
-    query: client.query,
-    limits: client.limits,
-    epoch: (variables, options) => client.query(EpochDocument, variables ?? {}, options),
-    transactionBlocks: (variables, options) => client.query(TransactionBlocksDocument, variables ?? {}, options),
-    dynamicField: (variables, options) => client.query(DynamicFieldDocument, variables, options),
-    availableRange: (options) => client.query(AvailableRangeDocument, {}, options),
-    serviceConfig: (options) => client.query(ServiceConfigDocument, {}, options),
-    events: (variables, options) => client.query(EventsDocument, variables ?? {}, options),
+  const methods: Record<string, unknown> = { query: client.query, limits: client.limits }
+  for (const [name, { document, takesVariables }] of Object.entries(operations)) {
+    methods[name] = (variables?: object, options?: QueryOptions) =>
+      !takesVariables && options === undefined && isOptionsOnly(variables)
+        ? client.query(document, {}, variables) // the deprecated `method(options)` form
+        : client.query(document as any, variables ?? {}, options)
   }
+  return methods as unknown as GraphQLMethods
+}
+
+function isOptionsOnly(value: object | undefined): value is QueryOptions {
+  if (value === undefined || value === null || typeof value !== 'object') return false
+  const keys = Object.keys(value)
+  return keys.length > 0 && keys.every((key) => Object.hasOwn(QUERY_OPTION_KEYS, key))
 }

@@ -6,7 +6,8 @@ type FieldNode = Extract<SelectionNode, { kind: 'Field' }>
  * Worst-case number of output nodes of an operation, counted as the service estimates it
  * before running a query (graphql-anchor 2.2, step 4): every field costs the product of the
  * page sizes of the `edges`/`nodes` fields it sits under; a connection (a field selecting
- * `edges` or `nodes`) pages by `first`, `last`, the larger of both, or `defaultPageSize`;
+ * `edges` or `nodes`) pages by `first`, `last`, the larger of both, or `defaultPageSize`
+ * (also when a value is not a u64);
  * `pageInfo` and the connection field itself stay at the parent's multiplicity.
  *
  * @example
@@ -33,7 +34,9 @@ export function estimateOutputNodes(
     const read = (name: string) => {
       const value = field.arguments.find((argument) => argument.name === name)?.value
       const resolved = value === undefined ? undefined : resolveValue(value, variables)
-      return typeof resolved === 'number' && Number.isInteger(resolved) && resolved >= 0 ? resolved : undefined
+      // Like the service: a page size that is not a u64 counts as defaultPageSize (the query
+      // then fails on the argument's type, not on the estimate).
+      return typeof resolved === 'number' && Number.isInteger(resolved) && resolved >= 0 && resolved < 2 ** 64 ? resolved : undefined
     }
     const first = read('first')
     const last = read('last')

@@ -1,4 +1,4 @@
-import { createMockGraphqlEnvironment, type MockEnvironmentOptions } from './http/createMockGraphqlEnvironment.js'
+import { createMockGraphQLEnvironment, type MockEnvironmentOptions } from './http/createMockGraphQLEnvironment.js'
 import { handleMockRequest, type MockHttpRequest, type MockHttpResponse, type MockRequestEnvironment } from './http/handleMockRequest.js'
 import type { MockFaults } from './http/MockFaults.js'
 import { generateDataset, type Dataset, type DatasetOptions } from './ledger/generateDataset.js'
@@ -58,7 +58,7 @@ export class MockNetwork {
   #clock: (() => number) | undefined
 
   constructor(options: MockNetworkOptions = {}) {
-    this.#env = createMockGraphqlEnvironment(options)
+    this.#env = createMockGraphQLEnvironment(options)
     this.ledger = this.#env.ledger
     this.packages = this.#env.packages
     this.faults = this.#env.faults

@@ -22,7 +22,13 @@ export { MockNetwork, type ExecutedTransaction, type MockNetworkOptions, type Mo
 export { MockFaults, type FaultEndpoint, type FaultOptions } from './http/MockFaults.js'
 export type { MockHttpRequest, MockHttpResponse } from './http/handleMockRequest.js'
 export { defaultMockServiceLimits, type MockServiceLimits } from './graphql/mockServiceLimits.js'
-export type { GraphqlRequestBody, GraphqlResponseBody, QueryUsage } from './graphql/MockGraphqlService.js'
+export type {
+  GraphQLRequestBody,
+  GraphQLResponseBody,
+  GraphqlRequestBody,
+  GraphqlResponseBody,
+  QueryUsage,
+} from './graphql/MockGraphQLService.js'
 export { Ledger, type LedgerOptions, type NewEvent, type NewObject, type NewTransaction } from './ledger/Ledger.js'
 export type {
   EmitInput,

@@ -1,7 +1,6 @@
 import { InvalidArgumentError } from '../errors/request.js'
 import { isNodeRuntime } from '../utils/isNodeRuntime.js'
 import { createFetchHttp } from './fetchHttp.js'
-import { createNodeHttp } from './nodeHttp.js'
 import type { FetchFn, HttpFn } from './types.js'
 
 /**
@@ -33,8 +32,20 @@ export function selectHttp(options: { transport?: TransportKind | undefined; fet
     throw new InvalidArgumentError("transport 'node' sends over node:http and would ignore the fetch option: give one of them")
   }
   if (options.fetch !== undefined) return createFetchHttp(options.fetch)
-  if (kind === 'node' || (kind === 'auto' && isNodeRuntime())) return createNodeHttp()
+  if (kind === 'node' || (kind === 'auto' && isNodeRuntime())) return loadNodeHttp()
   return createFetchHttp(globalFetch)
+}
+
+// The node:http transport is its own chunk, loaded with the first request, so browser bundles
+// never carry it.
+function loadNodeHttp(): HttpFn {
+  let loaded: HttpFn | undefined
+  let loading: Promise<HttpFn> | undefined
+  return (request) => {
+    if (loaded) return loaded(request)
+    loading ??= import('./nodeHttp.js').then((module) => (loaded = module.createNodeHttp()))
+    return loading.then((send) => send(request))
+  }
 }
 
 function globalFetch(input: string, init: RequestInit): Promise<Response> {

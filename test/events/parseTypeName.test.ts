@@ -46,6 +46,22 @@ describe('parseTypeName', () => {
     })
   })
 
+  it('J4: accepts what Move accepts: a trailing comma in a type-argument list, decimal addresses', () => {
+    expect(parseTypeName('0x2::coin::Coin<0x2::sui::SUI,>')).toEqual({ kind: 'struct', address: '0x2', module: 'coin', name: 'Coin', typeArguments: [SUI] })
+    expect(parseTypeName('0x2::m::Pair< u8 , u64 , >')).toMatchObject({ typeArguments: [{ name: 'u8' }, { name: 'u64' }] })
+    expect(parseTypeName('2::sui::SUI')).toEqual(SUI)
+    expect(parseStructTag('255::m::S').address).toBe('0xff')
+    const max = (2n ** 256n - 1n).toString()
+    expect(formatTypeName(parseTypeName(`${max}::m::S`))).toBe(`0x${'f'.repeat(64)}::m::S`)
+    // Still refused, as by Move: an empty list, a comma alone, a trailing comma in vector<T>,
+    // a decimal address past 2^256 - 1.
+    expect(failure('0x2::m::S<,>').reason).toMatch(/expected a type/)
+    expect(failure('0x2::m::S<u8,,>').reason).toMatch(/expected a type/)
+    expect(failure('vector<u8,>').reason).toMatch(/exactly one type argument/)
+    expect(failure(`${2n ** 256n}::m::S`).position).toBe(0)
+    expect(failure('12ab::m::S').reason).toMatch(/found '12ab'/)
+  })
+
   it('J4: rejects malformed names with the position of the problem', () => {
     expect(failure('0x2::coin').reason).toMatch(/expected '::'/)
     expect(failure('0x2::coin::Coin<>').position).toBe(16)

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { market as marketEvents } from '../../examples/move/events.js'
 import { InvalidFilterError, JsonRpcError } from '../../src/errors/jsonRpc.js'
 import { HttpError, RateLimitedError } from '../../src/errors/request.js'
@@ -12,8 +12,9 @@ import { parseTypeName } from '../../src/events/parseTypeName.js'
 import type { ChainxEvent, EventQueryFilter } from '../../src/events/types.js'
 import { moveAddress } from '../../src/testing/ledger/moveAddress.js'
 import type { LedgerEvent } from '../../src/testing/ledger/types.js'
-import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
+import type { RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 import { createTransport, type TransportOptions } from '../../src/transport/createTransport.js'
+import { useMockNetwork } from '../mockNetworkFixture.js'
 
 const MARKET_MODULE = 'market'
 
@@ -78,8 +79,8 @@ async function select(filter: EventQueryFilter, options: { limit?: number; desce
   throw new Error('more than 10 pages')
 }
 
-beforeAll(async () => {
-  mock = await startMockNetwork({ events: 0, seed: 11, limits: { maxPageSize: MAX_PAGE_SIZE } })
+useMockNetwork({ events: 0, seed: 11, limits: { maxPageSize: MAX_PAGE_SIZE } }, async (started) => {
+  mock = started
   const { network } = mock
   const market = network.publish({ module: MARKET_MODULE, events: marketEvents })
   M = market.package
@@ -134,7 +135,6 @@ beforeAll(async () => {
 })
 
 afterEach(() => mock.network.faults.clear())
-afterAll(() => mock?.close())
 
 const idOf = (label: Label) => byLabel.get(label)!.id
 

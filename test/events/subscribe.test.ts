@@ -10,6 +10,7 @@ import type { ExecutedTransaction, MockNetwork } from '../../src/testing/MockNet
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 import { createTransport } from '../../src/transport/createTransport.js'
 import { recorder, waitOptions, type Recorder } from './subscriptionRecorder.js'
+import { useMockNetwork } from '../mockNetworkFixture.js'
 
 const MARKET_MODULE = 'market'
 
@@ -304,12 +305,9 @@ describeFilterCases('S3-S13: through a server restart on the same port, every ev
 describe('S1, M2: subscription stream against the mock network', () => {
   let mock: RunningMockNetwork
   let queryEvents: QueryEventsFn
-  beforeAll(async () => {
-    mock = await startMockNetwork({ events: 0 })
+  useMockNetwork({ events: 0 }, async (started) => {
+    mock = started
     queryEvents = createEventsClient({ rpcUrl: mock.rpcUrl, transport: createTransport() }).query
-  })
-  afterAll(async () => {
-    await mock.close()
   })
 
   it('M2: an emitted event reaches the subscription in the spec 2.1 shape, equal to what queryEvents returns', async () => {

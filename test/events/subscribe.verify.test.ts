@@ -1,5 +1,5 @@
 import { bcs } from '@mysten/bcs'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import NodeWebSocket from 'ws'
 import { createEventsClient } from '../../src/events/createEventsClient.js'
 import {
@@ -13,9 +13,10 @@ import {
 } from '../../src/events/subscribe/index.js'
 import type { ChainxEvent, EventSubscriptionFilter, QueryEventsFn } from '../../src/events/types.js'
 import type { MockNetwork } from '../../src/testing/MockNetwork.js'
-import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
+import type { RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 import { createTransport } from '../../src/transport/createTransport.js'
 import { recorder, waitOptions, type Recorder } from './subscriptionRecorder.js'
+import { useMockNetwork } from '../mockNetworkFixture.js'
 
 // A subscription the service drops silently (jsonrpc-anchor 2.8: the socket stays open and
 // answers calls, no event comes any more, unsubscribe answers false), simulated with
@@ -181,8 +182,8 @@ describe('S1: verifyIntervalMs finds a subscription the service dropped silently
   const unsubscribes: Unsubscribe[] = []
   let droppedAt = 0
 
-  beforeAll(async () => {
-    mock = await startMockNetwork({ events: 0 })
+  useMockNetwork({ events: 0 }, async (started) => {
+    mock = started
     const queryEvents: QueryEventsFn = createEventsClient({ rpcUrl: mock.rpcUrl, transport: createTransport() }).query
     frames = recordingWebSocket()
     client = createSubscriptionClient({ wsUrl: mock.wsUrl, queryEvents, WebSocket: frames.WebSocket, heartbeatMs: 0, verifyIntervalMs: 20 })
@@ -204,10 +205,7 @@ describe('S1: verifyIntervalMs finds a subscription the service dropped silently
     await vi.waitFor(() => CASES.forEach((testCase, index) => expect((recorders[index] as Recorder).keys()).toEqual(digestsOf(chain, testCase))), waitOptions).catch(() => {})
   }, 30_000)
 
-  afterAll(async () => {
-    await client.close()
-    await mock.close()
-  })
+  afterAll(() => client.close())
 
   it.each(CASES.map((testCase, index) => ({ ...testCase, index })))('$rule: $title: every event exactly once and in order', ({ index, selects }) => {
     const seen = recorders[index] as Recorder
@@ -242,12 +240,9 @@ describe('S1: verifyIntervalMs finds a subscription the service dropped silently
 describe('S1: verifyIntervalMs', () => {
   let mock: RunningMockNetwork
   let queryEvents: QueryEventsFn
-  beforeAll(async () => {
-    mock = await startMockNetwork({ events: 0 })
+  useMockNetwork({ events: 0 }, async (started) => {
+    mock = started
     queryEvents = createEventsClient({ rpcUrl: mock.rpcUrl, transport: createTransport() }).query
-  })
-  afterAll(async () => {
-    await mock.close()
   })
 
   it('S1: an event seen by a check before its notification arrives is not taken for a loss when it arrives before the next check', async () => {

@@ -1,14 +1,15 @@
 import { bcs } from '@mysten/bcs'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
 import type { ChainxError } from '../../src/errors/ChainxError.js'
 import { createEventsClient, type EventsClient } from '../../src/events/createEventsClient.js'
 import { eventKey } from '../../src/events/eventKey.js'
 import type { EventId } from '../../src/events/types.js'
 import type { ExecutedTransaction } from '../../src/testing/MockNetwork.js'
-import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
+import type { RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 import { createTransport, type TransportOptions } from '../../src/transport/createTransport.js'
 import { keys, take } from './takeEvents.js'
+import { useMockNetwork } from '../mockNetworkFixture.js'
 
 // watch (polling chainx_queryEvents) against the mock network over real sockets on 127.0.0.1.
 
@@ -36,15 +37,14 @@ function tick(events = 1, from = sender): ExecutedTransaction {
 
 const keysOf = (transactions: readonly ExecutedTransaction[]) => transactions.flatMap((tx) => tx.events.map((event) => eventKey(event.id)))
 
-beforeAll(async () => {
-  mock = await startMockNetwork({ events: 0, seed: 5, limits: { maxPageSize: MAX_PAGE_SIZE } })
+useMockNetwork({ events: 0, seed: 5, limits: { maxPageSize: MAX_PAGE_SIZE } }, async (started) => {
+  mock = started
   ticker = mock.network.publish({ module: 'ticker', events: { Tick: { count: bcs.u64() } } }).package
   sender = mock.network.ledger.newAddress()
   other = mock.network.ledger.newAddress()
   tick(3)
 })
 afterEach(() => mock.network.faults.clear())
-afterAll(() => mock?.close())
 
 describe('watch against the mock network (M2, M3)', () => {
   it("M3: cursor 'latest' yields every newly emitted event exactly once, in order", async () => {

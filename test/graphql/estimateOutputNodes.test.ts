@@ -35,4 +35,15 @@ describe('E7/L2: output nodes estimated as the service estimates them', () => {
     expect(estimate(spread, { n: null })).toBe(42)
     expect(estimate('{ transactionBlocks(last: 5) { ... on TransactionBlockConnection { nodes { digest sender { address } } } } }')).toBe(1 + 1 + 5 + 5 + 5)
   })
+
+  it('a page size that is not a u64 counts as defaultPageSize, as the service counts it: 42', () => {
+    const query = '{ transactionBlocks(first: 36893488147419103000) { edges { node { digest } } } }'
+    expect(estimate(query)).toBe(42)
+    const byVariable = 'query Q($n: Int) { transactionBlocks(first: $n) { edges { node { digest } } } }'
+    expect(estimate(byVariable, { n: 36893488147419103000 })).toBe(42)
+    expect(estimate(byVariable, { n: -1 })).toBe(42)
+    expect(estimate(byVariable, { n: 2.5 })).toBe(42)
+    // Over u32 but a u64: counted as it is (the estimate then fails on the budget).
+    expect(estimate(byVariable, { n: 2 ** 40 })).toBe(2 + 2 * 2 ** 40)
+  })
 })

@@ -1,9 +1,10 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { bcs, toBase64 } from '@mysten/bcs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMockNetwork, startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
+import { describe, expect, it } from 'vitest'
+import { createMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
 import { postGraphql } from './mockNetworkClient.js'
+import { useMockNetwork } from '../mockNetworkFixture.js'
 
 const QUERIES_DIR = join(import.meta.dirname, '../../queries')
 
@@ -42,11 +43,8 @@ describe('generated datasets', () => {
 describe('queries/*.graphql against the mock', () => {
   let mock: RunningMockNetwork
 
-  beforeAll(async () => {
-    mock = await startMockNetwork({ events: 200, seed: 8 })
-  })
-  afterAll(async () => {
-    await mock.close()
+  useMockNetwork({ events: 200, seed: 8 }, async (started) => {
+    mock = started
   })
 
   it('G5: every operation in queries/ executes without errors (with fragments.graphql)', async () => {

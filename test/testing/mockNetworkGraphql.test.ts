@@ -1,5 +1,5 @@
 import { bcs, fromBase64, toBase64 } from '@mysten/bcs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
 import {
   EVENTS_QUERY,
@@ -11,6 +11,7 @@ import {
   publishCounter,
   values,
 } from './mockNetworkClient.js'
+import { useMockNetwork, withMockNetwork } from '../mockNetworkFixture.js'
 
 const COUNTER_PKG = '0x0000000000000000000000000000000000000000000000000000000000c0ffee'
 const BUMPED = `${COUNTER_PKG}::counter::Bumped`
@@ -23,14 +24,11 @@ describe('mock GraphQL over sockets: ten events R0..R9', () => {
   let mock: RunningMockNetwork
   let url: string
 
-  beforeAll(async () => {
-    mock = await startMockNetwork({ events: 0 })
+  useMockNetwork({ events: 0 }, async (started) => {
+    mock = started
     url = mock.graphqlUrl
     publishCounter(mock)
     bump(mock, 10)
-  })
-  afterAll(async () => {
-    await mock.close()
   })
 
   it('G1: POST JSON {query, variables} with variables keyed without $ returns data with HTTP 200', async () => {
@@ -241,12 +239,9 @@ describe('mock GraphQL over sockets: generated dataset', () => {
   let mock: RunningMockNetwork
   let url: string
 
-  beforeAll(async () => {
-    mock = await startMockNetwork({ events: 300, seed: 11, dataset: { checkpointsPerEpoch: 20 } })
+  useMockNetwork({ events: 300, seed: 11, dataset: { checkpointsPerEpoch: 20 } }, async (started) => {
+    mock = started
     url = mock.graphqlUrl
-  })
-  afterAll(async () => {
-    await mock.close()
   })
 
   it('O1: epoch(id) gives referenceGasPrice as a string and a transactionBlocks connection taking first', async () => {
@@ -581,11 +576,8 @@ describe('event emission as Move code does it', () => {
 describe('other connections and lookups', () => {
   let mock: RunningMockNetwork
 
-  beforeAll(async () => {
-    mock = await startMockNetwork({ events: 120, seed: 13 })
-  })
-  afterAll(async () => {
-    await mock.close()
+  useMockNetwork({ events: 120, seed: 13 }, async (started) => {
+    mock = started
   })
 
   it('P3: object.dynamicFields pages the fields in order with exclusive cursors', async () => {
@@ -654,18 +646,16 @@ describe('other connections and lookups', () => {
 
 describe('type limits', () => {
   it('L2: eventType filters respect maxTypeArgumentDepth / maxTypeArgumentWidth; malformed ones are invalid filters', async () => {
-    const mock = await startMockNetwork({ events: 0, limits: { maxTypeArgumentDepth: 1, maxTypeArgumentWidth: 2 } })
-    try {
+    await withMockNetwork({ events: 0, limits: { maxTypeArgumentDepth: 1, maxTypeArgumentWidth: 2 } }, async (mock) => {
       const run = async (eventType: string) => (await postGraphql(mock.graphqlUrl, EVENTS_QUERY, { filter: { eventType } })).json
       expect((await run('0x2::m::S<u8, u64>')).errors).toBeUndefined()
       expect((await run('0x2::m::S<u8, u64, bool>')).errors[0]).toMatchObject({ message: 'Type argument width exceeds max of 2', extensions: { code: 'BAD_USER_INPUT' } })
       expect((await run('0x2::m::S<0x2::m::T<u8>>')).errors[0]).toMatchObject({ message: 'Type argument nesting exceeds max of 1' })
-      expect((await run('not a type')).errors[0]).toMatchObject({
-        message: 'Invalid filter, expected: package[::module[::type[<type_params>]]] or primitive type',
-        extensions: { code: 'BAD_USER_INPUT' },
-      })
-    } finally {
-      await mock.close()
-    }
+      const invalid = (await run('not a type')).errors[0]
+      expect(invalid.message).toBe(
+        'Failed to parse "String": Invalid filter, expected: package[::module[::type[<type_params>]]] or primitive type (occurred while parsing "EventFilter")',
+      )
+      expect(invalid.extensions).toBeUndefined()
+    })
   })
 })

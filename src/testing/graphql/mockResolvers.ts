@@ -1,8 +1,9 @@
 import { fromBase58, fromBase64, toBase64, toHex } from '@mysten/bcs'
+import type { GraphQLResolveInfo } from 'graphql'
 import type { Ledger } from '../ledger/Ledger.js'
 import type { MovePackages } from '../ledger/MovePackages.js'
-import { isAddress, normalizeAddress } from '../ledger/moveAddress.js'
-import { measureMoveType, normalizeMoveType, parseMoveType } from '../ledger/moveTypes.js'
+import { EventIndex } from '../ledger/EventIndex.js'
+import { normalizeMoveType } from '../ledger/moveTypes.js'
 import { toMoveData } from '../ledger/moveValue.js'
 import { firstIndexWhere } from '../ledger/sortedSearch.js'
 import type {
@@ -16,11 +17,12 @@ import type {
 } from '../ledger/types.js'
 import type { MockServiceLimits } from './mockServiceLimits.js'
 import type { PageArgs } from './paginate.js'
+import { eventFilterKeys, transactionFilterKeys, type EventFilterInput, type TransactionFilterInput } from './filterKeys.js'
 import { resolveConnection, type ConnectionResult } from './resolveConnection.js'
 import { userInputError } from './userInputError.js'
 
 /** Per-request context of the mock GraphQL resolvers. */
-export interface MockGraphqlContext {
+export interface MockGraphQLContext {
   ledger: Ledger
   packages: MovePackages
   limits: MockServiceLimits
@@ -38,85 +40,19 @@ type EventNode = At & { event: LedgerEvent }
 type ObjectNode = At & { object: LedgerObject }
 type DynamicFieldNode = At & { field: LedgerDynamicField }
 
-interface EventFilterInput {
-  sender?: string | null
-  transactionDigest?: string | null
-  emittingModule?: string | null
-  eventType?: string | null
-}
-
-interface TransactionFilterInput {
-  function?: string | null
-  kind?: 'SYSTEM_TX' | 'PROGRAMMABLE_TX' | null
-  afterCheckpoint?: number | null
-  atCheckpoint?: number | null
-  beforeCheckpoint?: number | null
-  sentAddress?: string | null
-  transactionIds?: readonly string[] | null
-}
-
-type Resolver = (source: any, args: any, context: MockGraphqlContext) => unknown
+type Resolver = (source: any, args: any, context: MockGraphQLContext, info: GraphQLResolveInfo) => unknown
 
 const EVENT_KEY_BASE = 65_536
-const INVALID_FILTER = 'Invalid filter, expected: package[::module[::type[<type_params>]]] or primitive type'
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/
-
-const env = (context: MockGraphqlContext) => ({ limits: context.limits, availableRange: context.ledger.availableRange })
+const env = (context: MockGraphQLContext) => ({ limits: context.limits, availableRange: context.ledger.availableRange })
 const eventKey = (event: LedgerEvent): number => event.txSeq * EVENT_KEY_BASE + event.eventIndex
 
-function checkTypeLimits(text: string, limits: MockServiceLimits): string {
-  const tag = parseMoveType(text)
-  const size = measureMoveType(tag)
-  if (size.depth > limits.maxTypeArgumentDepth) {
-    throw userInputError(`Type argument nesting exceeds max of ${limits.maxTypeArgumentDepth}`)
-  }
-  if (size.width > limits.maxTypeArgumentWidth) {
-    throw userInputError(`Type argument width exceeds max of ${limits.maxTypeArgumentWidth}`)
-  }
-  if (size.nodes > limits.maxTypeNodes) throw userInputError(`Type has over ${limits.maxTypeNodes} nodes`)
-  return normalizeMoveType(text)
-}
-
-/** Index keys (see eventIndexKeys) selected by a GraphQL EventFilter. */
-function eventFilterKeys(filter: EventFilterInput | null | undefined, limits: MockServiceLimits): string[] {
-  if (!filter) return []
-  if (filter.emittingModule && filter.eventType) {
-    throw userInputError('Filtering by both emitting module and event type is not supported')
-  }
-  const keys: string[] = []
-  if (filter.sender) keys.push(`s:${filter.sender}`)
-  if (filter.transactionDigest) keys.push(`x:${filter.transactionDigest}`)
-  if (filter.emittingModule) {
-    const parts = filter.emittingModule.replace(/\s+/g, '').split('::')
-    if (parts.length > 2 || !isAddress(parts[0] as string) || (parts[1] !== undefined && !IDENTIFIER.test(parts[1]))) {
-      throw userInputError(INVALID_FILTER)
-    }
-    keys.push(`e:${[normalizeAddress(parts[0] as string), ...parts.slice(1)].join('::')}`)
-  }
-  if (filter.eventType) {
-    const text = filter.eventType.replace(/\s+/g, '')
-    if (text.includes('<')) {
-      let full: string
-      try {
-        full = checkTypeLimits(text, limits)
-      } catch (error) {
-        if (error instanceof TypeError) throw userInputError(INVALID_FILTER)
-        throw error
-      }
-      keys.push(`t:${full}`)
-    } else {
-      const parts = text.split('::')
-      if (parts.length === 1 && /^(bool|u8|u16|u32|u64|u128|u256|address)$/.test(text)) keys.push(`t:${text}`)
-      else if (parts.length > 3 || !isAddress(parts[0] as string) || parts.slice(1).some((part) => !IDENTIFIER.test(part))) {
-        throw userInputError(INVALID_FILTER)
-      } else keys.push(`t:${[normalizeAddress(parts[0] as string), ...parts.slice(1)].join('::')}`)
-    }
-  }
-  return keys
-}
-
-function eventsConnection(context: MockGraphqlContext, args: PageArgs & { filter?: EventFilterInput | null }, parentC: number) {
-  const keys = eventFilterKeys(args.filter, context.limits)
+function eventsConnection(
+  context: MockGraphQLContext,
+  args: PageArgs & { filter?: EventFilterInput | null },
+  parentC: number,
+  info: GraphQLResolveInfo,
+) {
+  const keys = eventFilterKeys(args.filter, context.limits, info)
   const { ledger } = context
   return resolveConnection<LedgerEvent>(args, env(context), parentC, {
     cursorKeys: ['tx', 'e'],
@@ -124,7 +60,7 @@ function eventsConnection(context: MockGraphqlContext, args: PageArgs & { filter
     keyOf: eventKey,
     cursorOf: (event) => ({ tx: event.txSeq, e: event.eventIndex }),
     range: (c) => {
-      const items = ledger.eventsMatching(keys)
+      const items = EventIndex.of(ledger).eventsMatching(keys)
       const first = ledger.availableRange.first
       const lo = firstIndexWhere(items, (event) => event.checkpoint >= first)
       return { items, lo, hi: firstIndexWhere(items, (event) => event.checkpoint > c, lo) }
@@ -133,22 +69,8 @@ function eventsConnection(context: MockGraphqlContext, args: PageArgs & { filter
   })
 }
 
-function transactionFilterKeys(filter: TransactionFilterInput | null | undefined): string[] {
-  const keys: string[] = []
-  if (!filter) return keys
-  if (filter.sentAddress) keys.push(`s:${filter.sentAddress}`)
-  if (filter.function) {
-    const parts = filter.function.replace(/\s+/g, '').split('::')
-    if (parts.length > 3 || !isAddress(parts[0] as string) || parts.slice(1).some((part) => !IDENTIFIER.test(part))) {
-      throw userInputError(`Invalid filter, expected: package[::module[::function]]`)
-    }
-    keys.push(`f:${[normalizeAddress(parts[0] as string), ...parts.slice(1)].join('::')}`)
-  }
-  return keys
-}
-
 function transactionsConnection(
-  context: MockGraphqlContext,
+  context: MockGraphQLContext,
   args: PageArgs & { filter?: TransactionFilterInput | null },
   parentC: number,
   scope: { first: number; last: number } = { first: 0, last: Number.POSITIVE_INFINITY },
@@ -193,7 +115,7 @@ function transactionsConnection(
 }
 
 function checkpointsConnection(
-  context: MockGraphqlContext,
+  context: MockGraphQLContext,
   args: PageArgs,
   parentC: number,
   scope: { first: number; last: number } = { first: 0, last: Number.POSITIVE_INFINITY },
@@ -215,7 +137,7 @@ function checkpointsConnection(
   })
 }
 
-function objectNode(context: MockGraphqlContext, address: string, c: number): ObjectNode | null {
+function objectNode(context: MockGraphQLContext, address: string, c: number): ObjectNode | null {
   const object = context.ledger.getObject(address)
   const meta = object && context.ledger.objectMeta(object.address)
   if (!object || !meta || meta.createdCheckpoint > c) return null
@@ -223,7 +145,7 @@ function objectNode(context: MockGraphqlContext, address: string, c: number): Ob
 }
 
 function findDynamicField(
-  context: MockGraphqlContext,
+  context: MockGraphQLContext,
   parent: ObjectNode,
   name: { type: string; bcs: string },
   objectOnly: boolean,
@@ -251,11 +173,11 @@ function findDynamicField(
   return null
 }
 
-function epochNode(context: MockGraphqlContext, epoch: LedgerEpoch | undefined, c: number): EpochNode | null {
+function epochNode(context: MockGraphQLContext, epoch: LedgerEpoch | undefined, c: number): EpochNode | null {
   return epoch && epoch.firstCheckpoint <= c ? { epoch, c } : null
 }
 
-function epochLastVisible(context: MockGraphqlContext, node: EpochNode): number {
+function epochLastVisible(context: MockGraphQLContext, node: EpochNode): number {
   return Math.min(context.ledger.epochLastCheckpoint(node.epoch.epochId) ?? Number.POSITIVE_INFINITY, node.c)
 }
 
@@ -277,7 +199,7 @@ export const mockResolvers: Record<string, Record<string, Resolver>> = {
       if (args.id == null) return epochNode(context, context.ledger.epochAt(c), c)
       return epochNode(context, context.ledger.epoch(args.id), c)
     },
-    events: (_root, args, context) => eventsConnection(context, args, context.watermark),
+    events: (_root, args, context, info) => eventsConnection(context, args, context.watermark, info),
     transactionBlocks: (_root, args, context) => transactionsConnection(context, args, context.watermark),
     transactionBlock: (_root, args: { digest: string }, context): TransactionNode | null => {
       const tx = context.ledger.findTransaction(args.digest)

@@ -79,22 +79,28 @@ function hasConnectionFields(selection: SelectionNode, fragments: FragmentMap): 
   return childSelections(selection, fragments).some((child) => hasConnectionFields(child, fragments))
 }
 
+const U64_MAX = 2n ** 64n - 1n
+
+/** A page size argument that is a u64, or undefined (the estimate then counts defaultPageSize). */
 function resolveU64(argument: ArgumentNode | undefined, variables: Record<string, unknown>, defaults: Record<string, unknown>): number | undefined {
   if (!argument) return undefined
-  let value: unknown
-  if (argument.value.kind === Kind.INT) value = Number(argument.value.value)
-  else if (argument.value.kind === Kind.VARIABLE) {
-    const name = argument.value.name.value
-    value = name in variables ? variables[name] : defaults[name]
-  } else return undefined
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined
+  if (argument.value.kind === Kind.INT) {
+    // The literal's text, not its float: 36893488147419103000 is not a u64.
+    const value = BigInt(argument.value.value)
+    return value >= 0n && value <= U64_MAX ? Number(value) : undefined
+  }
+  if (argument.value.kind !== Kind.VARIABLE) return undefined
+  const name = argument.value.name.value
+  const value = name in variables ? variables[name] : defaults[name]
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 2 ** 64 ? value : undefined
 }
 
 /**
  * Worst-case output node estimate, as the real service computes it: each field costs the
  * product of the page sizes of the `edges`/`nodes` fields above it; a connection (a field
  * selecting `edges` or `nodes`) has page size `first`, `last`, max of both, or
- * defaultPageSize. Throws `Estimated output nodes exceeds N` past the budget.
+ * defaultPageSize (also for a value that is not a u64: the argument's type error comes later,
+ * from validation, with the usage still reported). Throws `Estimated output nodes exceeds N` past the budget.
  *
  * @example
  * estimateOutputNodes(operation, fragments, {}, limits) // 42 for `{ transactionBlocks { edges { node { digest } } } }`

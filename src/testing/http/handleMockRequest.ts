@@ -1,6 +1,6 @@
 import { handleJsonRpcRequest } from '../jsonRpc/handleJsonRpcRequest.js'
 import type { Ledger } from '../ledger/Ledger.js'
-import { utf8Length, type GraphqlRequestBody, type MockGraphqlService } from '../graphql/MockGraphqlService.js'
+import { utf8Length, type GraphQLRequestBody, type MockGraphQLService } from '../graphql/MockGraphQLService.js'
 import type { MockServiceLimits } from '../graphql/mockServiceLimits.js'
 import type { MinuteRateLimiter } from './createMinuteRateLimiter.js'
 import type { FaultEndpoint, MockFaults } from './MockFaults.js'
@@ -25,7 +25,7 @@ export interface MockHttpResponse {
 /** Everything handleMockRequest reads. */
 export interface MockRequestEnvironment {
   ledger: Ledger
-  graphql: MockGraphqlService
+  graphql: MockGraphQLService
   limits: MockServiceLimits
   faults: MockFaults
   rateLimiter: MinuteRateLimiter
@@ -79,6 +79,9 @@ function checkVersion(header: string | string[] | undefined, version: string): M
   const values = (Array.isArray(header) ? header : [header]).flatMap((value) => value.split(',')).map((value) => value.trim())
   if (values.length > 1) return graphqlFailure(400, `Failed to parse ${VERSION_HEADER}: Multiple possible versions found.`, 'BAD_REQUEST')
   const requested = values[0] ?? ''
+  // The service reads the header as visible ASCII (http's HeaderValue::to_str) and words any
+  // other byte as not UTF-8. Node hands such bytes over as Latin-1 characters.
+  if (!/^[\t\x20-\x7e]*$/.test(requested)) return graphqlFailure(400, `Failed to parse ${VERSION_HEADER}: Not a UTF8 string.`, 'BAD_REQUEST')
   const match = /^(\d+)\.(\d+)$/.exec(requested)
   if (!match) return graphqlFailure(400, `Failed to parse ${VERSION_HEADER}: '${requested}' not a valid <YEAR>.<MONTH> version.`, 'BAD_REQUEST')
   const [year, minor] = version.split('.')
@@ -88,7 +91,7 @@ function checkVersion(header: string | string[] | undefined, version: string): M
   return undefined
 }
 
-function handleGraphql(env: MockRequestEnvironment, request: MockHttpRequest, headers: Record<string, string | string[] | undefined>): MockHttpResponse {
+function handleGraphQL(env: MockRequestEnvironment, request: MockHttpRequest, headers: Record<string, string | string[] | undefined>): MockHttpResponse {
   if (request.method !== 'POST') return text(405, 'Method Not Allowed', { allow: 'POST' })
   const versionError = checkVersion(headers[VERSION_HEADER], env.version)
   if (versionError) return versionError
@@ -98,7 +101,7 @@ function handleGraphql(env: MockRequestEnvironment, request: MockHttpRequest, he
   } catch (error) {
     return text(400, `Failed to parse the request body as JSON: ${(error as Error).message}`)
   }
-  const candidate = body as Partial<GraphqlRequestBody> | null
+  const candidate = body as Partial<GraphQLRequestBody> | null
   if (!candidate || typeof candidate !== 'object' || typeof candidate.query !== 'string') {
     return text(400, 'Invalid GraphQL request: missing field `query`')
   }
@@ -116,7 +119,7 @@ function handleGraphql(env: MockRequestEnvironment, request: MockHttpRequest, he
 
 function route(env: MockRequestEnvironment, request: MockHttpRequest, path: string, headers: Record<string, string | string[] | undefined>): MockHttpResponse {
   const endpoint = endpointOf(path)
-  if (endpoint === 'graphql') return handleGraphql(env, request, headers)
+  if (endpoint === 'graphql') return handleGraphQL(env, request, headers)
   if (endpoint === 'rpc') {
     if (request.method !== 'POST') return text(405, 'Method Not Allowed', { allow: 'POST' })
     const { status, body } = handleJsonRpcRequest(env.ledger, request.body, { maxPageSize: env.limits.maxPageSize })

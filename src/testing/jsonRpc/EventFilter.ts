@@ -4,36 +4,9 @@
  * form; `matchEventFilter` tests an event against it; the query path also uses it to
  * pick an index.
  */
+import type { EventKeyField } from '../ledger/eventKeys.js'
 
-/**
- * A property of an event that filters compare against a single key. `eventKeys` gives the
- * canonical keys of an event for each field.
- *
- * - `transaction`: `id.txDigest`
- * - `sender`: the sender address
- * - `package`: `packageId`
- * - `callingModule`: `<packageId>::<transactionModule>` (the module the transaction called)
- * - `typeModule`: `<address>::<module>` of the module that defines the event type
- * - `typeStruct`: `<address>::<module>::<Struct>`, type arguments dropped
- * - `typeName`: the struct name alone
- * - `type`: the whole type, type arguments included
- * - `recipient`: each address that received objects in the event's transaction
- * - `object`: each object the event's transaction touched
- *
- * @example
- * const field: EventKeyField = 'callingModule'
- */
-export type EventKeyField =
-  | 'transaction'
-  | 'sender'
-  | 'package'
-  | 'callingModule'
-  | 'typeModule'
-  | 'typeStruct'
-  | 'typeName'
-  | 'type'
-  | 'recipient'
-  | 'object'
+export type { EventKeyField }
 
 /**
  * A parsed event filter.

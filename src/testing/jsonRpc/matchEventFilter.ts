@@ -1,6 +1,6 @@
 import type { LedgerEvent } from '../ledger/types.js'
 import type { EventFilter } from './EventFilter.js'
-import { eventKeys, eventTimestampMs } from './eventKeys.js'
+import { eventKeys, eventTimestampMs } from '../ledger/eventKeys.js'
 import { jsonDeepEqual, readJsonPointer } from './jsonValue.js'
 
 /**

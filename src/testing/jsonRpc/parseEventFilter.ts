@@ -2,7 +2,7 @@ import type { EventFilter } from './EventFilter.js'
 import { JSON_RPC_CODES, JsonRpcFault, invalidAt, invalidType } from './JsonRpcFault.js'
 import { parseJsonPointer } from './jsonValue.js'
 import { isAddress, normalizeAddress } from '../ledger/moveAddress.js'
-import { isMoveIdentifier, splitStructTag, type StructTagParts } from './moveNames.js'
+import { isMoveIdentifier, splitStructTag, type StructTagParts } from '../ledger/moveTypes.js'
 
 /**
  * Where a filter is used: `chainx_queryEvents` (spec 6.3) or `chainx_subscribeEvent` (spec 6.4).

@@ -1,10 +1,10 @@
 import type { LedgerEvent, LedgerReader } from '../ledger/types.js'
 import type { EventFilter } from './EventFilter.js'
 import { JSON_RPC_CODES, JsonRpcFault } from './JsonRpcFault.js'
-import { LedgerEventIndex, type EventSlice } from './LedgerEventIndex.js'
+import { EventIndex, type EventSlice } from '../ledger/EventIndex.js'
 import { firstIndexWhere } from '../ledger/sortedSearch.js'
-import { comparePositions, type EventPosition } from './eventOrder.js'
-import { eventTimestampMs } from './eventKeys.js'
+import { comparePositions, type EventPosition } from '../ledger/eventOrder.js'
+import { eventTimestampMs } from '../ledger/eventKeys.js'
 import { matchEventFilter } from './matchEventFilter.js'
 import { toRpcEvent, type RpcEvent } from './toRpcEvent.js'
 
@@ -55,7 +55,7 @@ export interface EventPage {
  *
  * A cursor whose transaction the ledger does not know is a -32602 error ("Could not find
  * the referenced transaction ..."). Single-key filters and `All` cost O(log n + limit)
- * through `LedgerEventIndex`; `TimeRange` too while timestamps are ordered (else a scan).
+ * through `EventIndex`; `TimeRange` too while timestamps are ordered (else a scan).
  *
  * @example
  * queryEventPage(ledger, { filter: { kind: 'all' }, cursor: null, limit: 50, descending: false })
@@ -97,7 +97,7 @@ function cursorPosition(ledger: LedgerReader, cursor: EventId): EventPosition {
 function candidateEvents(ledger: LedgerReader, filter: EventFilter): EventSlice {
   const events = ledger.events
   if (filter.kind === 'all') return { list: events, from: 0, to: events.length }
-  const index = LedgerEventIndex.of(ledger)
+  const index = EventIndex.of(ledger)
   if (filter.kind === 'key') return index.eventsWithKey(filter.field, filter.key)
   if (filter.kind === 'timeRange' && index.timestampsAreOrdered()) {
     const { startMs, endMs, endInclusive } = filter

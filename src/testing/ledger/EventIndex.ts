@@ -1,8 +1,7 @@
-import type { LedgerEvent, LedgerReader } from '../ledger/types.js'
-import type { EventKeyField } from './EventFilter.js'
-import { firstIndexWhere } from '../ledger/sortedSearch.js'
+import type { LedgerEvent, LedgerReader } from './types.js'
+import { firstIndexWhere } from './sortedSearch.js'
 import { comparePositions, indexOfEvent } from './eventOrder.js'
-import { eventKeys, eventTimestampMs } from './eventKeys.js'
+import { eventKeys, eventTimestampMs, type EventKeyField } from './eventKeys.js'
 
 /**
  * Events of one key, ascending by position; `[from, to)` are the ones still in the ledger.
@@ -25,16 +24,31 @@ interface KeyedIndex {
   indexed: number
 }
 
+/** One key an event must have: `eventKeys(field, event)` includes `key`. */
+export interface EventKey {
+  field: EventKeyField
+  key: string
+}
+
+/** Events having several keys, extended from the list of one of them as it grows. */
+interface CompositeList {
+  source: readonly LedgerEvent[]
+  scanned: number
+  events: LedgerEvent[]
+}
+
 interface TimeOrder {
   last: LedgerEvent | undefined
   lastTimestamp: number
   nonDecreasing: boolean
 }
 
-const indexes = new WeakMap<LedgerReader, LedgerEventIndex>()
+const indexes = new WeakMap<LedgerReader, EventIndex>()
+const MAX_COMPOSITE_LISTS = 32
 
 /**
- * Lazily built per-key indexes over a ledger's events, so a filtered page costs
+ * The mock's one event index, serving the GraphQL `events` filters and the JSON-RPC queries:
+ * lazily built per-key indexes over a ledger's events, so a filtered page costs
  * O(log n + limit) instead of a scan. An index for a field is built the first time a
  * filter on that field is queried and then extended as the ledger grows.
  *
@@ -44,12 +58,13 @@ const indexes = new WeakMap<LedgerReader, LedgerEventIndex>()
  * twice the live events, or when the last event it saw is no longer where it was.
  *
  * @example
- * const index = LedgerEventIndex.of(ledger)
+ * const index = EventIndex.of(ledger)
  * const { list, from, to } = index.eventsWithKey('sender', canonicalAddress('0x1'))
  */
-export class LedgerEventIndex {
+export class EventIndex {
   readonly #ledger: LedgerReader
   readonly #keyed = new Map<EventKeyField, KeyedIndex>()
+  readonly #composite = new Map<string, CompositeList>()
   readonly #timeOrder: TimeOrder = { last: undefined, lastTimestamp: 0, nonDecreasing: true }
 
   private constructor(ledger: LedgerReader) {
@@ -60,12 +75,12 @@ export class LedgerEventIndex {
    * The index of `ledger`, created on first use and kept as long as the ledger lives.
    *
    * @example
-   * LedgerEventIndex.of(ledger) === LedgerEventIndex.of(ledger) // true
+   * EventIndex.of(ledger) === EventIndex.of(ledger) // true
    */
-  static of(ledger: LedgerReader): LedgerEventIndex {
+  static of(ledger: LedgerReader): EventIndex {
     let index = indexes.get(ledger)
     if (index === undefined) {
-      index = new LedgerEventIndex(ledger)
+      index = new EventIndex(ledger)
       indexes.set(ledger, index)
     }
     return index
@@ -83,6 +98,35 @@ export class LedgerEventIndex {
     const first = events[0]
     const from = first === undefined ? list.length : firstIndexWhere(list, (event) => comparePositions(event, first) >= 0)
     return { list, from, to: list.length }
+  }
+
+  /**
+   * Events that have every key, ascending; events of pruned checkpoints may remain at the
+   * front (bound reads by `availableRange.first`). Lists for several keys are kept (the 32
+   * latest) and extended as the ledger grows.
+   *
+   * @example
+   * index.eventsMatching([{ field: 'sender', key: sender }, { field: 'typeStruct', key: struct }])
+   */
+  eventsMatching(keys: readonly EventKey[]): readonly LedgerEvent[] {
+    if (keys.length === 0) return this.#ledger.events
+    const lists = keys.map(({ field, key }) => this.eventsWithKey(field, key).list)
+    if (keys.length === 1) return lists[0] as readonly LedgerEvent[]
+    const id = keys.map(({ field, key }) => `${field}=${key}`).sort().join('&')
+    let composite = this.#composite.get(id)
+    // A rebuilt key list means the kept one holds pruned events only: start again.
+    if (composite === undefined || !lists.includes(composite.source)) {
+      const source = lists.reduce((a, b) => (b.length < a.length ? b : a))
+      composite = { source, scanned: 0, events: [] }
+      if (this.#composite.size >= MAX_COMPOSITE_LISTS) this.#composite.delete(this.#composite.keys().next().value as string)
+      this.#composite.set(id, composite)
+    }
+    const { source, events } = composite
+    for (; composite.scanned < source.length; composite.scanned++) {
+      const event = source[composite.scanned] as LedgerEvent
+      if (keys.every(({ field, key }) => eventKeys(field, event).includes(key))) events.push(event)
+    }
+    return events
   }
 
   /**

@@ -2,6 +2,7 @@ import {
   GraphQLError,
   Kind,
   NoUnusedVariablesRule,
+  ValuesOfCorrectTypeRule,
   execute,
   parse,
   specifiedRules,
@@ -16,23 +17,38 @@ import type { Ledger } from '../ledger/Ledger.js'
 import type { MovePackages } from '../ledger/MovePackages.js'
 import { createMockSchema } from './createMockSchema.js'
 import type { MockServiceLimits } from './mockServiceLimits.js'
-import type { MockGraphqlContext } from './mockResolvers.js'
+import type { MockGraphQLContext } from './mockResolvers.js'
+import { argumentValueRule } from './argumentValueRule.js'
 import { noUnusedVariablesRule } from './noUnusedVariablesRule.js'
 import { checkDirectives, countInputNodes, estimateOutputNodes, type FragmentMap } from './queryLimits.js'
 import type { Usage } from '../../utils/usage.js'
 
 /** The JSON body of a GraphQL request. */
-export interface GraphqlRequestBody {
+export interface GraphQLRequestBody {
   query: string
   variables?: Record<string, unknown> | null
   operationName?: string | null
 }
 
+/**
+ * @deprecated Use `GraphQLRequestBody` (the SDK's spelling).
+ * @example
+ * const body: GraphqlRequestBody = { query: '{ chainIdentifier }' }
+ */
+export type GraphqlRequestBody = GraphQLRequestBody
+
+/**
+ * @deprecated Use `GraphQLResponseBody` (the SDK's spelling).
+ * @example
+ * const body: GraphqlResponseBody = { data: null }
+ */
+export type GraphqlResponseBody = GraphQLResponseBody
+
 /** The usage extension (spec 2.4): what the request cost. */
 export type QueryUsage = Usage
 
 /** A GraphQL response body, keys in the service's order: data, extensions, errors. */
-export interface GraphqlResponseBody {
+export interface GraphQLResponseBody {
   data: Record<string, unknown> | null
   extensions?: { usage: QueryUsage }
   errors?: ReturnType<GraphQLError['toJSON']>[]
@@ -48,7 +64,11 @@ interface CachedDocument {
 }
 
 const MAX_CACHED_DOCUMENTS = 1_000
-const rules = [...specifiedRules.filter((rule) => rule !== NoUnusedVariablesRule), noUnusedVariablesRule]
+const rules = [
+  ...specifiedRules.filter((rule) => rule !== NoUnusedVariablesRule && rule !== ValuesOfCorrectTypeRule),
+  noUnusedVariablesRule,
+  argumentValueRule,
+]
 
 /**
  * Byte length of a string in UTF-8 (what Content-Length counts).
@@ -77,10 +97,10 @@ export function utf8Length(text: string): number {
  * text is parsed, validated and measured once.
  *
  * @example
- * const service = new MockGraphqlService({ ledger, packages, limits, schemaSource })
+ * const service = new MockGraphQLService({ ledger, packages, limits, schemaSource })
  * service.execute({ query: '{ chainIdentifier }' }, { bodyBytes: 30, showUsage: true })
  */
-export class MockGraphqlService {
+export class MockGraphQLService {
   readonly schema: GraphQLSchema
   readonly #documents = new Map<string, CachedDocument>()
   readonly #ledger: Ledger
@@ -95,7 +115,7 @@ export class MockGraphqlService {
   }
 
   /** Runs one request; `bodyBytes` is the HTTP body size (Content-Length). */
-  execute(request: GraphqlRequestBody, options: { bodyBytes: number; showUsage: boolean }): GraphqlResponseBody {
+  execute(request: GraphQLRequestBody, options: { bodyBytes: number; showUsage: boolean }): GraphQLResponseBody {
     const limits = this.#limits
     const payloadRule = `Requests are limited to ${limits.maxTransactionPayloadSize} bytes or fewer on transaction payloads (all inputs to executeTransactionBlock or dryRunTransactionBlock) and the rest of the request (the query part) must be ${limits.maxQueryPayloadSize} bytes or fewer.`
     if (options.bodyBytes > limits.maxQueryPayloadSize + limits.maxTransactionPayloadSize) {
@@ -139,7 +159,7 @@ export class MockGraphqlService {
     const extensions = options.showUsage && usage ? { usage } : undefined
     cached.validationErrors ??= validate(this.schema, cached.document, rules)
     if (cached.validationErrors.length > 0) return respond(null, extensions, cached.validationErrors)
-    const contextValue: MockGraphqlContext = {
+    const contextValue: MockGraphQLContext = {
       ledger: this.#ledger,
       packages: this.#packages,
       limits,
@@ -187,7 +207,7 @@ function limitError(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } })
 }
 
-function failure(error: GraphQLError): GraphqlResponseBody {
+function failure(error: GraphQLError): GraphQLResponseBody {
   return respond(null, undefined, [error])
 }
 
@@ -195,8 +215,8 @@ function respond(
   data: Record<string, unknown> | null,
   extensions: { usage: QueryUsage } | undefined,
   errors: readonly GraphQLError[] | undefined,
-): GraphqlResponseBody {
-  const body: GraphqlResponseBody = { data }
+): GraphQLResponseBody {
+  const body: GraphQLResponseBody = { data }
   if (extensions) body.extensions = extensions
   if (errors && errors.length > 0) body.errors = errors.map((error) => error.toJSON())
   return body

@@ -1,9 +1,40 @@
-import type { LedgerEvent } from '../ledger/types.js'
-import type { EventKeyField } from './EventFilter.js'
-import { canonicalAddress, splitStructTag, type StructTagParts } from './moveNames.js'
+import type { LedgerEvent } from './types.js'
+import { canonicalAddress, splitStructTag, type StructTagParts } from './moveTypes.js'
+
+/**
+ * A property of an event that filters compare against a single key. `eventKeys` gives the
+ * canonical keys of an event for each field.
+ *
+ * - `transaction`: `id.txDigest`
+ * - `sender`: the sender address
+ * - `package`: `packageId`
+ * - `callingModule`: `<packageId>::<transactionModule>` (the module the transaction called)
+ * - `typePackage`: `<address>` of the package that defines the event type
+ * - `typeModule`: `<address>::<module>` of the module that defines the event type
+ * - `typeStruct`: `<address>::<module>::<Struct>`, type arguments dropped
+ * - `typeName`: the struct name alone
+ * - `type`: the whole type, type arguments included
+ * - `recipient`: each address that received objects in the event's transaction
+ * - `object`: each object the event's transaction touched
+ *
+ * @example
+ * const field: EventKeyField = 'callingModule'
+ */
+export type EventKeyField =
+  | 'transaction'
+  | 'sender'
+  | 'package'
+  | 'callingModule'
+  | 'typePackage'
+  | 'typeModule'
+  | 'typeStruct'
+  | 'typeName'
+  | 'type'
+  | 'recipient'
+  | 'object'
 
 /** Which part of the event's struct tag each type field keys on. */
-const TYPE_PARTS = { typeModule: 'module', typeStruct: 'struct', typeName: 'name', type: 'full' } as const satisfies Partial<
+const TYPE_PARTS = { typePackage: 'address', typeModule: 'module', typeStruct: 'struct', typeName: 'name', type: 'full' } as const satisfies Partial<
   Record<EventKeyField, keyof StructTagParts>
 >
 
@@ -27,6 +58,7 @@ export function eventKeys(field: EventKeyField, event: LedgerEvent): readonly st
       return [canonicalAddress(event.packageId)]
     case 'callingModule':
       return [`${canonicalAddress(event.packageId)}::${event.transactionModule}`]
+    case 'typePackage':
     case 'typeModule':
     case 'typeStruct':
     case 'typeName':

@@ -1,5 +1,5 @@
 import { loadSchemaSource } from '../graphql/loadSchemaSource.js'
-import { MockGraphqlService } from '../graphql/MockGraphqlService.js'
+import { MockGraphQLService } from '../graphql/MockGraphQLService.js'
 import { defaultMockServiceLimits, type MockServiceLimits } from '../graphql/mockServiceLimits.js'
 import { Ledger } from '../ledger/Ledger.js'
 import { MovePackages } from '../ledger/MovePackages.js'
@@ -34,10 +34,10 @@ export interface MockEnvironmentOptions {
  * service over the schema, faults, rate limiter and version.
  *
  * @example
- * const env = createMockGraphqlEnvironment({ retention: 50 })
+ * const env = createMockGraphQLEnvironment({ retention: 50 })
  * await handleMockRequest(env, request)
  */
-export function createMockGraphqlEnvironment(options: MockEnvironmentOptions = {}): MockRequestEnvironment & { packages: MovePackages } {
+export function createMockGraphQLEnvironment(options: MockEnvironmentOptions = {}): MockRequestEnvironment & { packages: MovePackages } {
   const ledger = new Ledger({
     seed: options.seed ?? 1,
     ...(options.retention !== undefined ? { retention: options.retention } : {}),
@@ -49,7 +49,7 @@ export function createMockGraphqlEnvironment(options: MockEnvironmentOptions = {
     () => ledger.newDigest(),
   )
   const limits: MockServiceLimits = { ...defaultMockServiceLimits, ...options.limits }
-  const graphql = new MockGraphqlService({ ledger, packages, limits, schemaSource: options.schemaSource ?? loadSchemaSource() })
+  const graphql = new MockGraphQLService({ ledger, packages, limits, schemaSource: options.schemaSource ?? loadSchemaSource() })
   return {
     ledger,
     packages,

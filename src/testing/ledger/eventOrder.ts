@@ -1,5 +1,5 @@
-import { firstIndexWhere } from '../ledger/sortedSearch.js'
-import type { LedgerEvent } from '../ledger/types.js'
+import { firstIndexWhere } from './sortedSearch.js'
+import type { LedgerEvent } from './types.js'
 
 /**
  * Where an event sits in ledger order: transaction sequence number, then index in the
