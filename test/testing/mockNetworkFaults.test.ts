@@ -1,6 +1,7 @@
 import { once } from 'node:events'
 import { request as httpRequest } from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ChainxClient, EventsDocument } from '../../src/index.js'
 import { WebSocket } from 'ws'
 import { createMockNetwork, startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
 import { TestClient, withTimeout } from './jsonRpcTestClient.js'
@@ -389,6 +390,22 @@ describe('faults for hostile-network tests', () => {
     // Three empty pages used up: the fresh cursor leads back to the start, nothing lost.
     expect((await rpc(cursor)).json.result).toEqual(real)
     expect((await postGraphql(mock.graphqlUrl, EVENTS_QUERY, { first: 2 })).json.data.events.edges).toHaveLength(2)
+  })
+
+  it('P1, J3: faults: a finite run of empty pages is a sparse stretch: the SDK walks page through it and deliver every event once', async () => {
+    const client = new ChainxClient({ ...mock, retry: false })
+    try {
+      const graphql = await client.paginate(EventsDocument, {}, { pageSize: 7 }).toArray({ limit: 1_000 })
+      const rpc = await client.events.iterate({ filter: { All: [] }, pageSize: 7 }).toArray({ limit: 1_000 })
+      mock.network.faults.emptyPagesNext(3)
+      expect(await client.paginate(EventsDocument, {}, { pageSize: 7 }).toArray({ limit: 1_000 })).toEqual(graphql)
+      mock.network.faults.emptyPagesNext(3)
+      expect(await client.events.iterate({ filter: { All: [] }, pageSize: 7 }).toArray({ limit: 1_000 })).toEqual(rpc)
+      expect(rpc).toHaveLength(40)
+      expect(mock.network.faults.injectedCounts().emptyPage).toBe(6)
+    } finally {
+      await client.close()
+    }
   })
 
   it('O7: faults: hostileServiceConfig answers serviceConfig queries with {"data":{}}, null, wrong types, deep nesting or a given body', async () => {
