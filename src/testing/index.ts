@@ -5,7 +5,9 @@
  *   `new ChainxClient(await startMockNetwork())` works as is.
  * - `createMockNetwork(options)` + `mockNetworkHandlers(network)` from `chainx-sdk/testing/msw`: the same service behind msw.
  * - `network.publish` / `network.execute`: emit events the way Move code does (spec 6.1).
- * - `network.faults`, `network.restart()`: latency, 429/503, HTML 502, truncated JSON, dropped
+ * - `network.faults`, `network.restart()`: latency, 429 (JSON or HTML, Retry-After in seconds or
+ *   as a date), 503, HTML 502, connection resets (mid-body too), slow answers, truncated JSON, a
+ *   seeded random mix of all of these, endless empty pages, a hostile serviceConfig, dropped
  *   sockets, subscriptions dropped silently.
  *
  * @example
@@ -19,7 +21,17 @@
 export { startMockNetwork, type RunningMockNetwork, type StartMockNetworkOptions } from './startMockNetwork.js'
 export { createMockNetwork } from './createMockNetwork.js'
 export { MockNetwork, type ExecutedTransaction, type MockNetworkOptions, type MockServerBinding } from './MockNetwork.js'
-export { MockFaults, type FaultEndpoint, type FaultOptions } from './http/MockFaults.js'
+export {
+  MockFaults,
+  TRANSIENT_FAULT_KINDS,
+  type FaultEndpoint,
+  type FaultOptions,
+  type HostileServiceConfig,
+  type MockFaultKind,
+  type RandomFaultOptions,
+  type RateLimitFaultOptions,
+  type TransientFaultKind,
+} from './http/MockFaults.js'
 export type { MockHttpRequest, MockHttpResponse } from './http/handleMockRequest.js'
 export { defaultMockServiceLimits, type MockServiceLimits } from './graphql/mockServiceLimits.js'
 export type {

@@ -20,6 +20,19 @@ export const mockNetworkUrls = Object.freeze({
   rpcUrl: 'http://chainx.mock/json-rpc',
 })
 
+/** A body stream that yields the first half of `body`, then fails, as a connection reset mid-body does. */
+function failingHalfBody(body: string): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(body)
+  let sent = false
+  return new ReadableStream({
+    pull(controller) {
+      if (sent) return controller.error(new Error('connection reset'))
+      sent = true
+      controller.enqueue(bytes.subarray(0, Math.floor(bytes.length / 2)))
+    },
+  })
+}
+
 /**
  * msw 2 request handlers serving a socket-less mock network (see createMockNetwork): POST to
  * the GraphQL and JSON-RPC URLs get exactly what the socket server answers (one shared
@@ -44,6 +57,8 @@ export function mockNetworkHandlers(network: MockNetwork, options: MockNetworkHa
         headers[name] = value
       })
       const response = await network.handle({ method: 'POST', url: path, headers, body: await request.text() })
+      if (response.reset === 'beforeResponse') return HttpResponse.error()
+      if (response.reset === 'midBody') return new HttpResponse(failingHalfBody(response.body), { status: response.status, headers: response.headers })
       return new HttpResponse(response.body, { status: response.status, headers: response.headers })
     })
   return [route(options.graphqlUrl ?? mockNetworkUrls.graphqlUrl, '/graphql'), route(options.rpcUrl ?? mockNetworkUrls.rpcUrl, '/json-rpc')]

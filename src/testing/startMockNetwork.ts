@@ -5,6 +5,7 @@ import { createMockNetwork } from './createMockNetwork.js'
 import { SubscriptionHub } from './jsonRpc/SubscriptionHub.js'
 import { createRandom } from './ledger/createRandom.js'
 import { randomTransaction } from './ledger/randomTransaction.js'
+import type { MockHttpResponse } from './http/handleMockRequest.js'
 import type { MockNetwork, MockNetworkOptions } from './MockNetwork.js'
 import { bcs } from '@mysten/bcs'
 
@@ -45,6 +46,20 @@ function readBody(request: IncomingMessage): Promise<string> {
 }
 
 /**
+ * Resets the connection (TCP RST) instead of completing `result`: at once, or after the
+ * headers (announcing the whole body) and the first half of the body have been written.
+ */
+function resetMidResponse(response: ServerResponse, result: MockHttpResponse): void {
+  const reset = (): void => {
+    response.socket?.resetAndDestroy()
+  }
+  if (result.reset === 'beforeResponse') return reset()
+  const body = Buffer.from(result.body, 'utf8')
+  response.writeHead(result.status, { ...result.headers, 'content-length': String(body.length) })
+  response.write(body.subarray(0, Math.floor(body.length / 2)), reset)
+}
+
+/**
  * Starts a spec-faithful local chainx service on 127.0.0.1 over real sockets: POST /graphql,
  * POST / and /json-rpc (JSON-RPC), WebSocket on /ws and /subscribe. The result plugs straight
  * into the client. `network.restart()` stops and restarts on the same port with the data kept.
@@ -68,8 +83,11 @@ export async function startMockNetwork(options: StartMockNetworkOptions = {}): P
     readBody(request)
       .then((body) => network.handle({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, body }))
       .then((result) => {
-        response.writeHead(result.status, result.headers)
-        response.end(result.body)
+        if (result.reset) resetMidResponse(response, result)
+        else {
+          response.writeHead(result.status, result.headers)
+          response.end(result.body)
+        }
       })
       .catch((error: unknown) => {
         if (response.headersSent || response.destroyed) return

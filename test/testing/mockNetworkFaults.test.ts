@@ -1,5 +1,7 @@
 import { once } from 'node:events'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { request as httpRequest } from 'node:http'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ChainxClient, EventsDocument } from '../../src/index.js'
 import { WebSocket } from 'ws'
 import { createMockNetwork, startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
 import { TestClient, withTimeout } from './jsonRpcTestClient.js'
@@ -221,5 +223,213 @@ describe('browsers', () => {
     } finally {
       await mock.close()
     }
+  })
+})
+
+interface RawExchange {
+  status: number | undefined
+  contentLength: number | undefined
+  received: number
+  error: string | undefined
+}
+
+/** One POST over node:http, reporting what arrived before the connection ended (a reset included). */
+function exchange(url: string, body: string): Promise<RawExchange> {
+  return new Promise((resolve) => {
+    const outcome: RawExchange = { status: undefined, contentLength: undefined, received: 0, error: undefined }
+    const finish = (error?: Error & { code?: string }) => {
+      outcome.error ??= error ? (error.code ?? error.message) : undefined
+      resolve(outcome)
+    }
+    const request = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json' }, agent: false, timeout: WAIT_MS }, (response) => {
+      outcome.status = response.statusCode
+      outcome.contentLength = Number(response.headers['content-length'])
+      response.on('data', (chunk: Buffer) => (outcome.received += chunk.length))
+      response.on('aborted', () => (outcome.error ??= 'aborted'))
+      response.on('error', finish)
+      response.on('close', () => finish())
+    })
+    request.on('timeout', () => request.destroy(new Error('timeout')))
+    request.on('error', finish)
+    request.end(body)
+  })
+}
+
+describe('faults for hostile-network tests', () => {
+  let mock: RunningMockNetwork
+
+  beforeAll(async () => {
+    mock = await startMockNetwork({ events: 40, seed: 5 })
+  })
+  afterEach(() => {
+    mock.network.faults.clear()
+  })
+  afterAll(async () => {
+    await mock.close()
+  })
+
+  it('E8: faults: a 429 can be a proxy HTML page, with Retry-After in seconds or as an HTTP date', async () => {
+    mock.network.faults.rateLimitNext(1, { html: true, retryAfterSeconds: 2 }).rateLimitNext(1, { html: true, retryAfterDate: true, retryAfterSeconds: 30 })
+    const seconds = await postGraphql(mock.graphqlUrl, '{ chainIdentifier }')
+    expect(seconds.status).toBe(429)
+    expect(seconds.headers.get('content-type')).toBe('text/html')
+    expect(seconds.text).toContain('<h1>429 Too Many Requests</h1>')
+    expect(seconds.headers.get('retry-after')).toBe('2')
+    const dated = await postRaw(mock.rpcUrl, RPC_BODY)
+    expect(dated.status).toBe(429)
+    expect(dated.json).toBeUndefined()
+    const retryAt = Date.parse(dated.headers.get('retry-after') ?? '')
+    expect(dated.headers.get('retry-after')).toMatch(/^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/)
+    expect(retryAt).toBeGreaterThan(Date.now())
+    expect(retryAt).toBeLessThanOrEqual(Date.now() + 30_000)
+    expect(mock.network.faults.injectedCounts()).toMatchObject({ rateLimitHtml: 1, rateLimitHtmlDate: 1, rateLimit: 0 })
+  })
+
+  it('faults: resetNext resets the connection before any byte of the response', async () => {
+    mock.network.faults.resetNext(1, { endpoint: 'rpc' })
+    const reset = await exchange(mock.rpcUrl, RPC_BODY)
+    expect(reset).toMatchObject({ status: undefined, received: 0, error: 'ECONNRESET' })
+    expect((await exchange(mock.rpcUrl, RPC_BODY)).status).toBe(200)
+  })
+
+  it('faults: resetNext with midBody sends the status, the full content-length and half the body, then resets', async () => {
+    const whole = await exchange(mock.graphqlUrl, JSON.stringify({ query: EVENTS_QUERY, variables: { first: 10 } }))
+    mock.network.faults.resetNext(1, { midBody: true })
+    const cut = await exchange(mock.graphqlUrl, JSON.stringify({ query: EVENTS_QUERY, variables: { first: 10 } }))
+    expect(cut.status).toBe(200)
+    expect(cut.contentLength).toBe(whole.received)
+    expect(cut.received).toBeGreaterThan(0)
+    expect(cut.received).toBeLessThan(whole.received)
+    expect(cut.error).toBeDefined()
+    expect(mock.network.faults.injectedCounts().resetMidBody).toBe(1)
+  })
+
+  it('faults: slowNext answers correctly but late, so a client deadline shorter than the delay fires first', async () => {
+    mock.network.faults.slowNext(1, { delayMs: 20, endpoint: 'rpc' }).slowNext(1, { delayMs: 5_000, endpoint: 'rpc' })
+    const late = await postRaw(mock.rpcUrl, RPC_BODY)
+    expect(late.json.result.data).toHaveLength(2)
+    const gaveUp = fetch(mock.rpcUrl, { method: 'POST', body: RPC_BODY, signal: AbortSignal.timeout(50) })
+    await expect(gaveUp).rejects.toMatchObject({ name: 'TimeoutError' })
+    expect(mock.network.faults.injectedCounts().slow).toBe(2)
+  })
+
+  it('faults: randomFaults draws about `rate` of the responses from a seeded PRNG, every kind equally often, and the same seed repeats it', async () => {
+    const statuses = async (seed: number): Promise<{ outcomes: string[]; counts: Record<string, number> }> => {
+      const network = createMockNetwork({ events: 20, seed: 3 })
+      network.faults.randomFaults({ rate: 0.25, seed, slowMs: 1 })
+      const outcomes: string[] = []
+      for (let i = 0; i < 400; i++) {
+        const answer = await network.handle({ method: 'POST', url: i % 2 ? '/json-rpc' : '/graphql', headers: {}, body: i % 2 ? RPC_BODY : '{"query":"{ chainIdentifier }"}' })
+        outcomes.push(answer.reset ?? `${answer.status} ${answer.headers['content-type']} ${answer.headers['retry-after'] ?? ''}`)
+      }
+      return { outcomes, counts: network.faults.injectedCounts() }
+    }
+    const first = await statuses(11)
+    expect((await statuses(11)).outcomes).toEqual(first.outcomes)
+    expect((await statuses(12)).outcomes).not.toEqual(first.outcomes)
+    const kinds = Object.entries(first.counts).filter(([kind]) => kind !== 'emptyPage' && kind !== 'hostileServiceConfig')
+    const total = kinds.reduce((sum, [, count]) => sum + count, 0)
+    expect(total).toBeGreaterThan(60)
+    expect(total).toBeLessThan(140)
+    const perKind = kinds.map(([, count]) => count)
+    expect(Math.max(...perKind) - Math.min(...perKind)).toBeLessThanOrEqual(1)
+    expect(first.outcomes.filter((outcome) => outcome === 'midBody')).toHaveLength(first.counts.resetMidBody ?? -1)
+    expect(first.outcomes.filter((outcome) => outcome.startsWith('502 text/html'))).toHaveLength(first.counts.badGateway ?? -1)
+  })
+
+  it('faults: randomFaults keeps to its kinds and endpoint; rate 0 and clear() stop it', async () => {
+    mock.network.faults.randomFaults({ rate: 1, kinds: ['unavailable'], endpoint: 'rpc' })
+    expect((await postRaw(mock.rpcUrl, RPC_BODY)).status).toBe(503)
+    expect((await postGraphql(mock.graphqlUrl, '{ chainIdentifier }')).status).toBe(200)
+    mock.network.faults.randomFaults({ rate: 0 })
+    expect((await postRaw(mock.rpcUrl, RPC_BODY)).status).toBe(200)
+    expect(mock.network.faults.injectedCounts().unavailable).toBe(1)
+    mock.network.faults.clear()
+    expect(mock.network.faults.injectedCounts().unavailable).toBe(0)
+    expect(() => mock.network.faults.randomFaults({ rate: 1.5 })).toThrow(RangeError)
+  })
+
+  it('P1: faults: emptyPagesNext(Infinity) answers every GraphQL page with no items, more claimed and a fresh cursor', async () => {
+    const firstPage = await postGraphql(mock.graphqlUrl, EVENTS_QUERY, { first: 5 })
+    mock.network.faults.emptyPagesNext(Infinity, { endpoint: 'graphql' })
+    const cursors = new Set<string>()
+    let after: string | null = null
+    for (let i = 0; i < 5; i++) {
+      const page = await postGraphql(mock.graphqlUrl, EVENTS_QUERY, { first: 5, after })
+      const { pageInfo, edges } = page.json.data.events
+      expect(edges).toEqual([])
+      expect(pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: true })
+      expect(pageInfo.startCursor).toBe(pageInfo.endCursor)
+      after = pageInfo.endCursor as string
+      cursors.add(after)
+    }
+    expect(cursors.size).toBe(5)
+    expect((await postGraphql(mock.graphqlUrl, '{ chainIdentifier }')).json.data.chainIdentifier).toMatch(/^[0-9a-f]{8}$/)
+    expect(mock.network.faults.injectedCounts().emptyPage).toBe(5)
+    mock.network.faults.clear()
+    // The last fresh cursor stands for the first request: the walk picks up where it was.
+    expect((await postGraphql(mock.graphqlUrl, EVENTS_QUERY, { first: 5, after })).json).toEqual(firstPage.json)
+  })
+
+  it('J3: faults: emptyPagesNext gives chainx_queryEvents pages with no events, more claimed and a fresh cursor, positional or named params', async () => {
+    const rpc = (cursor: unknown, named = false) =>
+      postRaw(mock.rpcUrl, JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'chainx_queryEvents', params: named ? { query: { All: [] }, cursor, limit: 4 } : [{ All: [] }, cursor, 4, false] }))
+    const real = (await rpc(null)).json.result
+    mock.network.faults.emptyPagesNext(3, { endpoint: 'rpc' })
+    let cursor: unknown = null
+    const seen = new Set<string>()
+    for (let i = 0; i < 3; i++) {
+      const page = (await rpc(cursor, i === 1)).json.result
+      expect(page.data).toEqual([])
+      expect(page.hasNextPage).toBe(true)
+      expect(page.nextCursor.eventSeq).toMatch(/^\d{19,20}$/)
+      cursor = page.nextCursor
+      seen.add(JSON.stringify(cursor))
+    }
+    expect(seen.size).toBe(3)
+    // Three empty pages used up: the fresh cursor leads back to the start, nothing lost.
+    expect((await rpc(cursor)).json.result).toEqual(real)
+    expect((await postGraphql(mock.graphqlUrl, EVENTS_QUERY, { first: 2 })).json.data.events.edges).toHaveLength(2)
+  })
+
+  it('P1, J3: faults: a finite run of empty pages is a sparse stretch: the SDK walks page through it and deliver every event once', async () => {
+    const client = new ChainxClient({ ...mock, retry: false })
+    try {
+      const graphql = await client.paginate(EventsDocument, {}, { pageSize: 7 }).toArray({ limit: 1_000 })
+      const rpc = await client.events.iterate({ filter: { All: [] }, pageSize: 7 }).toArray({ limit: 1_000 })
+      mock.network.faults.emptyPagesNext(3)
+      expect(await client.paginate(EventsDocument, {}, { pageSize: 7 }).toArray({ limit: 1_000 })).toEqual(graphql)
+      mock.network.faults.emptyPagesNext(3)
+      expect(await client.events.iterate({ filter: { All: [] }, pageSize: 7 }).toArray({ limit: 1_000 })).toEqual(rpc)
+      expect(rpc).toHaveLength(40)
+      expect(mock.network.faults.injectedCounts().emptyPage).toBe(6)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('O7: faults: hostileServiceConfig answers serviceConfig queries with {"data":{}}, null, wrong types, deep nesting or a given body', async () => {
+    const ask = async () => (await postGraphql(mock.graphqlUrl, '{ chainIdentifier serviceConfig { maxPageSize defaultPageSize requestTimeoutMs } }')).text
+    const normal = JSON.parse(await ask())
+    mock.network.faults.hostileServiceConfig('missing', { count: 1 })
+    expect(await ask()).toBe('{"data":{}}')
+    mock.network.faults.hostileServiceConfig('null', { count: 1 })
+    expect(JSON.parse(await ask())).toEqual({ data: { chainIdentifier: normal.data.chainIdentifier, serviceConfig: null } })
+    mock.network.faults.hostileServiceConfig('wrongTypes', { count: 1 })
+    expect(JSON.parse(await ask()).data.serviceConfig).toEqual({ maxPageSize: '50', defaultPageSize: -1, requestTimeoutMs: 2.5 })
+    mock.network.faults.hostileServiceConfig({ deepNesting: 40 }, { count: 1 })
+    let value: unknown = JSON.parse(await ask()).data.serviceConfig.maxPageSize
+    let depth = 0
+    for (; Array.isArray(value) && depth < 100; depth++) value = value[0]
+    expect(depth).toBe(40)
+    mock.network.faults.hostileServiceConfig('deepNesting', { count: 1 })
+    expect((await ask()).length).toBeGreaterThan(3 * 20_000)
+    mock.network.faults.hostileServiceConfig({ body: '{"data":{"serviceConfig":{"maxPageSize":"many"}}}' })
+    expect((await postGraphql(mock.graphqlUrl, '{ chainIdentifier }')).json.data.chainIdentifier).toBe(normal.data.chainIdentifier)
+    expect(await ask()).toBe('{"data":{"serviceConfig":{"maxPageSize":"many"}}}')
+    expect(await ask()).toBe('{"data":{"serviceConfig":{"maxPageSize":"many"}}}')
+    expect(mock.network.faults.injectedCounts().hostileServiceConfig).toBe(7)
+    mock.network.faults.clear()
+    expect(JSON.parse(await ask())).toEqual(normal)
   })
 })

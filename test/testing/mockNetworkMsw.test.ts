@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ChainxClient } from '../../src/index.js'
 import { createMockNetwork, startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
 import { mockNetworkHandlers, mockNetworkUrls } from '../../src/testing/msw.js'
 import { EVENTS_QUERY, postRaw, type RawAnswer } from './mockNetworkClient.js'
@@ -68,5 +69,24 @@ describe('msw handlers', () => {
     const answer = await postRaw(mockNetworkUrls.graphqlUrl, JSON.stringify({ query: EVENTS_QUERY, variables: { last: 1 } }))
     expect(answer.json.data.events.nodes).toEqual([{ json: { value: '5', by: 1, tags: [] } }])
     expect(network.ledger.events.length).toBe(before + 1)
+  })
+
+  it('msw: a connection reset is a network error, and a reset mid-body a body that fails after its status', async () => {
+    const body = JSON.stringify({ query: EVENTS_QUERY, variables: { first: 3 } })
+    network.faults.resetNext(1, { endpoint: 'graphql' }).resetNext(1, { endpoint: 'graphql', midBody: true })
+    await expect(postRaw(mockNetworkUrls.graphqlUrl, body)).rejects.toThrow(TypeError)
+    const response = await fetch(mockNetworkUrls.graphqlUrl, { method: 'POST', body, signal: AbortSignal.timeout(10_000) })
+    expect(response.status).toBe(200)
+    await expect(response.text()).rejects.toThrow('connection reset')
+    expect((await postRaw(mockNetworkUrls.graphqlUrl, body)).json.data.events.edges).toHaveLength(3)
+  })
+
+  it('msw: both resets reach the SDK as NETWORK errors, behind msw as over sockets', async () => {
+    const client = new ChainxClient({ ...mockNetworkUrls, retry: false })
+    for (const midBody of [false, true]) {
+      network.faults.resetNext(1, { endpoint: 'rpc', midBody })
+      await expect(client.events.query({ filter: { All: [] }, limit: 3 })).rejects.toMatchObject({ code: 'NETWORK' })
+    }
+    expect((await client.events.query({ filter: { All: [] }, limit: 3 })).data).toHaveLength(3)
   })
 })

@@ -5,6 +5,7 @@ import { Ledger } from '../ledger/Ledger.js'
 import { MovePackages } from '../ledger/MovePackages.js'
 import { createMinuteRateLimiter } from './createMinuteRateLimiter.js'
 import type { MockRequestEnvironment } from './handleMockRequest.js'
+import { EmptyPageCursors } from './emptyPages.js'
 import { MockFaults } from './MockFaults.js'
 
 /** Options of the service itself: what a mock network serves, whatever its data. */
@@ -56,6 +57,7 @@ export function createMockGraphQLEnvironment(options: MockEnvironmentOptions = {
     graphql,
     limits,
     faults: new MockFaults(),
+    emptyPageCursors: new EmptyPageCursors(),
     rateLimiter: createMinuteRateLimiter(options.rateLimitPerMinute, options.now),
     version: options.version ?? '2025.3.0',
   }

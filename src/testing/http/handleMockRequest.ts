@@ -1,9 +1,12 @@
 import { handleJsonRpcRequest } from '../jsonRpc/handleJsonRpcRequest.js'
+import { jsonRpcResultResponse, type JsonRpcCall } from '../jsonRpc/jsonRpcEnvelope.js'
 import type { Ledger } from '../ledger/Ledger.js'
 import { utf8Length, type GraphQLRequestBody, type MockGraphQLService } from '../graphql/MockGraphQLService.js'
 import type { MockServiceLimits } from '../graphql/mockServiceLimits.js'
 import type { MinuteRateLimiter } from './createMinuteRateLimiter.js'
-import type { FaultEndpoint, MockFaults } from './MockFaults.js'
+import { emptyConnection, eventCursorOf, findConnections, restoreEventCursor, type EmptyPageCursors } from './emptyPages.js'
+import { hostileServiceConfigBody } from './hostileServiceConfigBody.js'
+import type { FaultAction, FaultEndpoint, MockFaults } from './MockFaults.js'
 
 /** An HTTP request as the mock network sees it (from node:http or from msw). */
 export interface MockHttpRequest {
@@ -20,6 +23,12 @@ export interface MockHttpResponse {
   status: number
   headers: Record<string, string>
   body: string
+  /**
+   * Set by the reset faults: instead of completing this response the server resets the
+   * connection, before sending anything (`beforeResponse`) or after the headers and half of
+   * `body` (`midBody`).
+   */
+  reset?: 'beforeResponse' | 'midBody'
 }
 
 /** Everything handleMockRequest reads. */
@@ -28,6 +37,8 @@ export interface MockRequestEnvironment {
   graphql: MockGraphQLService
   limits: MockServiceLimits
   faults: MockFaults
+  /** The fresh cursors of empty pages (see MockFaults.emptyPagesNext). */
+  emptyPageCursors: EmptyPageCursors
   rateLimiter: MinuteRateLimiter
   /** Full service version sent in `x-chain-rpc-version`, e.g. `2025.3.0`. */
   version: string
@@ -45,8 +56,10 @@ const CORS_HEADERS = {
   'access-control-expose-headers': `${VERSION_HEADER}, retry-after`,
 }
 
-const BAD_GATEWAY_PAGE =
-  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n'
+/** An error page as nginx sends it. */
+function proxyPage(status: string): string {
+  return `<html>\r\n<head><title>${status}</title></head>\r\n<body>\r\n<center><h1>${status}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`
+}
 
 function endpointOf(path: string): FaultEndpoint | undefined {
   if (path === '/graphql' || path === '/graphql/') return 'graphql'
@@ -72,6 +85,21 @@ function sleep(ms: number): Promise<void> {
     // Added latency must never keep a finished test process alive.
     timer.unref?.()
   })
+}
+
+/** The response a fault sends instead of the service's answer, if it replaces it. */
+function faultResponse(fault: FaultAction | undefined): MockHttpResponse | undefined {
+  if (fault?.kind === 'rateLimit') {
+    const seconds = fault.retryAfterSeconds
+    const retryAfter = { 'retry-after': fault.retryAfterDate ? new Date(Date.now() + seconds * 1000).toUTCString() : String(seconds) }
+    if (fault.html) return { status: 429, headers: { 'content-type': 'text/html', ...retryAfter }, body: proxyPage('429 Too Many Requests') }
+    return json(429, { error: 'Too Many Requests', message: 'Rate limit exceeded', retryAfterSeconds: seconds }, retryAfter)
+  }
+  if (fault?.kind === 'unavailable') {
+    return text(503, 'Service Unavailable', fault.retryAfterSeconds !== undefined ? { 'retry-after': String(fault.retryAfterSeconds) } : undefined)
+  }
+  if (fault?.kind === 'badGateway') return { status: 502, headers: { 'content-type': 'text/html' }, body: proxyPage('502 Bad Gateway') }
+  return undefined
 }
 
 function checkVersion(header: string | string[] | undefined, version: string): MockHttpResponse | undefined {
@@ -110,21 +138,47 @@ function handleGraphQL(env: MockRequestEnvironment, request: MockHttpRequest, he
     return text(400, 'Invalid GraphQL request: `variables` must be an object')
   }
   const operationName = typeof candidate.operationName === 'string' ? candidate.operationName : null
+  // A cursor of an earlier empty page stands for the request that got it.
+  const restored = variables ? env.emptyPageCursors.restoreGraphql(variables) : null
   const result = env.graphql.execute(
-    { query: candidate.query, variables: variables ?? null, operationName },
+    { query: candidate.query, variables: restored, operationName },
     { bodyBytes: utf8Length(request.body), showUsage: headers[USAGE_HEADER] !== undefined },
   )
+  const data = result.data
+  if (data && 'serviceConfig' in data) {
+    const hostile = env.faults.takeHostileServiceConfig()
+    if (hostile) return { status: 200, headers: { 'content-type': 'application/json' }, body: hostileServiceConfigBody(hostile, data) }
+  }
+  if (data && !result.errors && env.faults.emptyPagesActive('graphql')) {
+    const connections = findConnections(data)
+    if (connections.length > 0 && env.faults.takeEmptyPage('graphql')) {
+      const cursor = env.emptyPageCursors.issueGraphql(restored ?? {})
+      for (const connection of connections) emptyConnection(connection, cursor)
+    }
+  }
   return json(200, result)
+}
+
+function handleRpc(env: MockRequestEnvironment, request: MockHttpRequest): MockHttpResponse {
+  if (request.method !== 'POST') return text(405, 'Method Not Allowed', { allow: 'POST' })
+  const isQuery = (call: JsonRpcCall): boolean => call.method === 'chainx_queryEvents'
+  const { status, body } = handleJsonRpcRequest(env.ledger, request.body, {
+    maxPageSize: env.limits.maxPageSize,
+    rewriteCall: (call) => (isQuery(call) ? { ...call, params: restoreEventCursor(call.params, env.emptyPageCursors) } : call),
+    rewriteResponse: (call, response) => {
+      if (!isQuery(call) || !env.faults.emptyPagesActive('rpc') || !('result' in (JSON.parse(response) as object))) return response
+      if (!env.faults.takeEmptyPage('rpc')) return response
+      const nextCursor = env.emptyPageCursors.issueRpc(eventCursorOf(call.params), env.ledger.genesisDigest)
+      return jsonRpcResultResponse(call.id, { data: [], nextCursor, hasNextPage: true })
+    },
+  })
+  return { status, headers: { 'content-type': 'application/json' }, body }
 }
 
 function route(env: MockRequestEnvironment, request: MockHttpRequest, path: string, headers: Record<string, string | string[] | undefined>): MockHttpResponse {
   const endpoint = endpointOf(path)
   if (endpoint === 'graphql') return handleGraphQL(env, request, headers)
-  if (endpoint === 'rpc') {
-    if (request.method !== 'POST') return text(405, 'Method Not Allowed', { allow: 'POST' })
-    const { status, body } = handleJsonRpcRequest(env.ledger, request.body, { maxPageSize: env.limits.maxPageSize })
-    return { status, headers: { 'content-type': 'application/json' }, body }
-  }
+  if (endpoint === 'rpc') return handleRpc(env, request)
   if (request.method === 'GET' && (path === '/health' || path === '/graphql/health')) return text(200, 'OK')
   return text(404, 'Not Found')
 }
@@ -176,20 +230,14 @@ export async function handleMockRequest(env: MockRequestEnvironment, request: Mo
       { error: 'Too Many Requests', message: `Rate limit exceeded, retry after ${quota.retryAfterSeconds} seconds`, retryAfterSeconds: quota.retryAfterSeconds },
       { 'retry-after': String(quota.retryAfterSeconds) },
     )
-  } else if (fault?.kind === 'status') {
-    const retry = fault.retryAfterSeconds !== undefined ? { 'retry-after': String(fault.retryAfterSeconds) } : undefined
-    response =
-      fault.status === 429
-        ? json(429, { error: 'Too Many Requests', message: 'Rate limit exceeded', retryAfterSeconds: fault.retryAfterSeconds ?? 1 }, retry)
-        : text(fault.status, fault.status === 503 ? 'Service Unavailable' : `HTTP ${fault.status}`, retry)
-  } else if (fault?.kind === 'html502') {
-    response = { status: 502, headers: { 'content-type': 'text/html' }, body: BAD_GATEWAY_PAGE }
   } else {
-    response = route(env, request, path, headers)
+    if (fault?.kind === 'slow') await sleep(fault.delayMs)
+    response = faultResponse(fault) ?? route(env, request, path, headers)
     if (fault?.kind === 'truncate') {
       const cut = Math.max(1, Math.min(response.body.length - 1, Math.floor(response.body.length / 2)))
       response = { status: 200, headers: { ...response.headers, 'content-type': 'application/json' }, body: response.body.slice(0, cut) }
     }
+    if (fault?.kind === 'reset') response.reset = fault.midBody ? 'midBody' : 'beforeResponse'
   }
   Object.assign(response.headers, CORS_HEADERS)
   response.headers[VERSION_HEADER] = env.version

@@ -1,6 +1,20 @@
 import type { LedgerReader } from '../ledger/types.js'
-import { parseJsonRpcEnvelope } from './jsonRpcEnvelope.js'
+import { parseJsonRpcEnvelope, type JsonRpcCall } from './jsonRpcEnvelope.js'
 import { respondToJsonRpcCall, type JsonRpcEndpointOptions } from './respondToJsonRpcCall.js'
+
+/**
+ * Options of handleJsonRpcRequest: the endpoint's, plus hooks around one well-formed call
+ * (the mock network's faults use them).
+ *
+ * @example
+ * const options: JsonRpcHttpOptions = { maxPageSize: 10, rewriteResponse: (call, text) => text }
+ */
+export interface JsonRpcHttpOptions extends JsonRpcEndpointOptions {
+  /** Changes a well-formed call before it is answered. */
+  rewriteCall?: (call: JsonRpcCall) => JsonRpcCall
+  /** Changes the response text of a well-formed call. */
+  rewriteResponse?: (call: JsonRpcCall, response: string) => string
+}
 
 /**
  * The mock JSON-RPC endpoint over HTTP, as a pure function from a request body to a
@@ -19,9 +33,11 @@ import { respondToJsonRpcCall, type JsonRpcEndpointOptions } from './respondToJs
 export function handleJsonRpcRequest(
   ledger: LedgerReader,
   bodyText: string,
-  options?: JsonRpcEndpointOptions,
+  options: JsonRpcHttpOptions = {},
 ): { status: number; body: string } {
   const envelope = parseJsonRpcEnvelope(bodyText)
-  const body = 'response' in envelope ? envelope.response : respondToJsonRpcCall(ledger, envelope.call, options)
-  return { status: 200, body }
+  if ('response' in envelope) return { status: 200, body: envelope.response }
+  const call = options.rewriteCall?.(envelope.call) ?? envelope.call
+  const body = respondToJsonRpcCall(ledger, call, options)
+  return { status: 200, body: options.rewriteResponse?.(call, body) ?? body }
 }
