@@ -1,18 +1,23 @@
 // chainx-sdk next to peer clients, per request: a GraphQL page of 50 events and a
-// `queryEvents` page of 50, against the mock network running in a child process (so the CPU
-// figures are the client's alone). Contenders run in interleaved rounds, in a rotating order,
-// so drift (GC, JIT, other jobs on the machine, the server's state) hits each alike; medians
-// over all requests (latency) and over rounds (client CPU per request), with ratios to a raw
-// `fetch` + `JSON.parse` of the same request. Not a test: it prints tables.
+// `queryEvents` page of 50. The server is the mock network in a child process (so the CPU
+// figures are the client's alone) answering from memory: each distinct request is answered by
+// the mock network once, then replayed (a JSON-RPC answer with the request's own id), so the
+// figures measure the clients, not the mock's GraphQL execution. Contenders run in interleaved
+// rounds, in a rotating order, so drift (GC, JIT, other jobs on the machine) hits each alike;
+// medians over all requests (latency) and over rounds (client CPU per request), with ratios to
+// a raw `fetch` + `JSON.parse` of the same request. Not a test: it prints tables.
 //
 //   npm run bench:peers            BENCH_ROUNDS=21 BENCH_REQUESTS=200 npm run bench:peers
 import { SuiClient, SuiHTTPTransport } from '@mysten/sui/client'
 import { SuiGraphQLClient } from '@mysten/sui/graphql'
 import { GraphQLClient } from 'graphql-request'
 import { fork } from 'node:child_process'
+import { Agent, createServer, request as httpRequest, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { ChainxClient } from '../src/client.js'
 import { EventsDocument } from '../src/graphql/generated/operations.js'
-import { startMockNetwork } from '../src/testing/startMockNetwork.js'
+import { createMockNetwork } from '../src/testing/createMockNetwork.js'
+import type { MockHttpResponse } from '../src/testing/http/handleMockRequest.js'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100)
@@ -25,9 +30,41 @@ interface Endpoints {
 }
 
 if (process.argv[2] === 'server') {
-  const mock = await startMockNetwork({ events: 2_000, seed: 11 })
-  process.on('disconnect', () => void mock.close().then(() => process.exit(0)))
-  process.send?.({ graphqlUrl: mock.graphqlUrl, rpcUrl: mock.rpcUrl } satisfies Endpoints)
+  const network = createMockNetwork({ events: 2_000, seed: 11 })
+  const readBody = (request: IncomingMessage) =>
+    new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = []
+      request.on('data', (chunk: Buffer) => chunks.push(chunk))
+      request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+      request.on('error', reject)
+    })
+  // GraphQL answers by request body; JSON-RPC results by method and params, sent back with the
+  // request's id (the mock network checks each request the first time it sees it).
+  const answers = new Map<string, Promise<MockHttpResponse>>()
+  const server = createServer((request, response) => {
+    void readBody(request).then(async (body) => {
+      const url = request.url ?? '/'
+      const call = url.startsWith('/json-rpc') ? (JSON.parse(body) as { id: unknown; method: string; params: unknown }) : undefined
+      const key = call ? `${url} ${call.method} ${JSON.stringify(call.params)}` : `${url} ${body}`
+      let answer = answers.get(key)
+      if (!answer) {
+        answer = network.handle({ method: request.method ?? 'POST', url, headers: request.headers, body }).then((first) => {
+          if (!call || first.status !== 200) return first
+          return { ...first, body: JSON.stringify((JSON.parse(first.body) as { result: unknown }).result) }
+        })
+        answers.set(key, answer)
+      }
+      const { status, headers, body: stored } = await answer
+      response.writeHead(status, headers)
+      response.end(call && status === 200 ? `{"jsonrpc":"2.0","id":${JSON.stringify(call.id)},"result":${stored}}` : stored)
+    })
+  })
+  server.keepAliveTimeout = 60_000
+  server.listen(0, '127.0.0.1', () => {
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    process.send?.({ graphqlUrl: `${base}/graphql`, rpcUrl: `${base}/json-rpc` } satisfies Endpoints)
+  })
+  process.on('disconnect', () => process.exit(0))
 } else {
   const child = fork(new URL(import.meta.url).pathname, ['server'], { execArgv: ['--import', 'tsx'] })
   const { graphqlUrl, rpcUrl } = await new Promise<Endpoints>((resolve) => child.once('message', (m) => resolve(m as Endpoints)))
@@ -41,6 +78,20 @@ if (process.argv[2] === 'server') {
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
     return JSON.parse(await response.text()) as unknown
   }
+
+  // The floor of the Node transport: a bare keep-alive node:http POST, no client around it.
+  const agent = new Agent({ keepAlive: true })
+  const nodeHttpPost = (url: string, body: string) =>
+    new Promise<unknown>((resolve, reject) => {
+      const request = httpRequest(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))))
+        response.on('error', reject)
+      })
+      request.on('error', reject)
+      request.end(body)
+    })
 
   const sdkNode = new ChainxClient({ graphqlUrl, rpcUrl, retry: false })
   const sdkFetch = new ChainxClient({ graphqlUrl, rpcUrl, retry: false, fetch: globalFetch })
@@ -61,6 +112,7 @@ if (process.argv[2] === 'server') {
       name: `GraphQL page of ${PAGE} events`,
       contenders: [
         ['raw fetch + JSON.parse', () => rawPost(graphqlUrl, JSON.stringify({ query, variables }))],
+        ['bare node:http keep-alive + JSON.parse (no client)', () => nodeHttpPost(graphqlUrl, JSON.stringify({ query, variables }))],
         ['chainx-sdk, Node default transport', () => sdkNode.graphql.query(EventsDocument, variables)],
         ['chainx-sdk over the global fetch', () => sdkFetch.graphql.query(EventsDocument, variables)],
         ['@mysten/sui 1.45 (SuiGraphQLClient / SuiClient.queryEvents)', () => suiGraphQL.query({ query, variables })],
@@ -73,6 +125,10 @@ if (process.argv[2] === 'server') {
         [
           'raw fetch + JSON.parse',
           () => rawPost(rpcUrl, JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] })),
+        ],
+        [
+          'bare node:http keep-alive + JSON.parse (no client)',
+          () => nodeHttpPost(rpcUrl, JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] })),
         ],
         ['chainx-sdk, Node default transport', () => sdkNode.events.query({ filter, limit: PAGE })],
         ['chainx-sdk over the global fetch', () => sdkFetch.events.query({ filter, limit: PAGE })],
