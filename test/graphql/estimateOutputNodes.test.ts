@@ -46,4 +46,19 @@ describe('E7/L2: output nodes estimated as the service estimates them', () => {
     // Over u32 but a u64: counted as it is (the estimate then fails on the budget).
     expect(estimate(byVariable, { n: 2 ** 40 })).toBe(2 + 2 * 2 ** 40)
   })
+
+  it('the same document estimated again reads the new variables (the walk is compiled once, the page sizes read per call)', () => {
+    const query = 'query Q($n: Int) { transactionBlocks(first: $n) { edges { node { digest } } } }'
+    expect(estimate(query, { n: 1 })).toBe(4)
+    expect(estimate(query, { n: 50 })).toBe(2 + 50 * 2)
+    expect(estimate(query, {}, 10)).toBe(2 + 10 * 2)
+    expect(estimate(query, { n: 1 })).toBe(4)
+  })
+
+  it('a fragment cycle (invalid GraphQL) gives a bounded estimate, not a stack overflow', () => {
+    const cyclic = '{ transactionBlocks { edges { node { ...A } } } } fragment A on TransactionBlock { sender { ...A } }'
+    const value = estimate(cyclic)
+    expect(Number.isFinite(value)).toBe(true)
+    expect(value).toBeGreaterThan(42)
+  })
 })
