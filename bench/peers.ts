@@ -7,7 +7,7 @@
 // medians over all requests (latency) and over rounds (client CPU per request), with ratios to
 // a raw `fetch` + `JSON.parse` of the same request. Not a test: it prints tables.
 //
-//   npm run bench:peers            BENCH_ROUNDS=21 BENCH_REQUESTS=200 npm run bench:peers
+//   npm run bench:peers            BENCH_ROUNDS=61 BENCH_REQUESTS=100 npm run bench:peers
 import { SuiClient, SuiHTTPTransport } from '@mysten/sui/client'
 import { SuiGraphQLClient } from '@mysten/sui/graphql'
 import { GraphQLClient } from 'graphql-request'
@@ -19,8 +19,8 @@ import { EventsDocument } from '../src/graphql/generated/operations.js'
 import { createMockNetwork } from '../src/testing/createMockNetwork.js'
 import type { MockHttpResponse } from '../src/testing/http/handleMockRequest.js'
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11)
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 31)
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 300)
 const PAGE = 50
 
