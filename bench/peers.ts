@@ -68,7 +68,6 @@ if (process.argv[2] === 'server') {
 } else {
   const child = fork(new URL(import.meta.url).pathname, ['server'], { execArgv: ['--import', 'tsx'] })
   const { graphqlUrl, rpcUrl } = await new Promise<Endpoints>((resolve) => child.once('message', (m) => resolve(m as Endpoints)))
-  const globalFetch = (input: string, init: RequestInit) => fetch(input, init)
 
   const query = String(EventsDocument)
   const variables = { first: PAGE }
@@ -94,7 +93,7 @@ if (process.argv[2] === 'server') {
     })
 
   const sdkNode = new ChainxClient({ graphqlUrl, rpcUrl, retry: false })
-  const sdkFetch = new ChainxClient({ graphqlUrl, rpcUrl, retry: false, fetch: globalFetch })
+  const sdkFetch = new ChainxClient({ graphqlUrl, rpcUrl, retry: false, transport: 'fetch' })
   const graphqlRequest = new GraphQLClient(graphqlUrl)
   const suiGraphQL = new SuiGraphQLClient({ url: graphqlUrl })
   // SuiClient speaks `suix_queryEvents`; its transport renames the method on the wire, and
