@@ -251,8 +251,21 @@ function knownLimits(config: Partial<Record<keyof ServiceLimits, number | null>>
   return known
 }
 
+/** Each document's text as a JSON string, by text: the document is the constant part of every request body. */
+const encodedQueries = new Map<string, string>()
+const ENCODED_QUERIES_LIMIT = 256
+
+// The same text as JSON.stringify({ query, variables, operationName? }), without re-escaping
+// the document on every request.
 function requestBody(query: string, variables: Record<string, unknown>, operationName: string | undefined): string {
-  return JSON.stringify(operationName ? { query, variables, operationName } : { query, variables })
+  let encoded = encodedQueries.get(query)
+  if (encoded === undefined) {
+    encoded = JSON.stringify(query)
+    if (encodedQueries.size >= ENCODED_QUERIES_LIMIT) encodedQueries.delete(encodedQueries.keys().next().value as string)
+    encodedQueries.set(query, encoded)
+  }
+  const name = operationName ? `,"operationName":${JSON.stringify(operationName)}` : ''
+  return `{"query":${encoded},"variables":${JSON.stringify(variables)}${name}}`
 }
 
 /** UTF-8 byte length without encoding the string (the body's Content-Length). */

@@ -1,14 +1,22 @@
 import type { FragmentNode, SelectionNode, ValueNode } from './parseDocument.js'
 
 type FieldNode = Extract<SelectionNode, { kind: 'Field' }>
+type Estimate = (variables: Record<string, unknown>, defaultPageSize: number) => number
+
+/** Nesting (fields and fragments) followed; deeper is invalid GraphQL (a fragment cycle) or far past any depth limit. */
+const MAX_NESTING = 128
+
+/** Compiled estimates by selection set: an analysed document keeps its arrays, so each is compiled once. */
+const compiled = new WeakMap<SelectionNode[], Estimate>()
 
 /**
  * Worst-case number of output nodes of an operation, counted as the service estimates it
  * before running a query (graphql-anchor 2.2, step 4): every field costs the product of the
  * page sizes of the `edges`/`nodes` fields it sits under; a connection (a field selecting
  * `edges` or `nodes`) pages by `first`, `last`, the larger of both, or `defaultPageSize`
- * (also when a value is not a u64);
- * `pageInfo` and the connection field itself stay at the parent's multiplicity.
+ * (also when a value is not a u64); `pageInfo` and the connection field itself stay at the
+ * parent's multiplicity. The walk over the document runs once per selection set; each call
+ * only reads the page sizes.
  *
  * @example
  * const [operation] = analyzeDocument('{ transactionBlocks { edges { node { digest } } } }').operations
@@ -20,54 +28,71 @@ export function estimateOutputNodes(
   variables: Record<string, unknown>,
   defaultPageSize: number,
 ): number {
-  const fieldsOf = (set: SelectionNode[], depth = 0): FieldNode[] => {
-    // Fragment cycles are invalid GraphQL; the bound keeps a bad document from looping.
-    if (depth > 64) return []
-    return set.flatMap((selection) => {
-      if (selection.kind === 'Field') return [selection]
-      if (selection.kind === 'InlineFragment') return fieldsOf(selection.selections, depth + 1)
-      const fragment = fragments.get(selection.name)
-      return fragment ? fieldsOf(fragment.selections, depth + 1) : []
-    })
+  let estimate = compiled.get(selections)
+  if (!estimate) {
+    estimate = compileSet(selections, fragments, 0)
+    compiled.set(selections, estimate)
   }
-  const pageSize = (field: FieldNode): number => {
-    const read = (name: string) => {
-      const value = field.arguments.find((argument) => argument.name === name)?.value
-      const resolved = value === undefined ? undefined : resolveValue(value, variables)
-      // Like the service: a page size that is not a u64 counts as defaultPageSize (the query
-      // then fails on the argument's type, not on the estimate).
-      return typeof resolved === 'number' && Number.isInteger(resolved) && resolved >= 0 && resolved < 2 ** 64 ? resolved : undefined
-    }
-    const first = read('first')
-    const last = read('last')
-    return first !== undefined && last !== undefined ? Math.max(first, last) : (first ?? last ?? defaultPageSize)
-  }
-  const cost = (set: SelectionNode[], multiplicity: number): number => {
-    let total = 0
-    for (const field of fieldsOf(set)) {
-      total += multiplicity
-      if (!field.selections) continue
-      const children = fieldsOf(field.selections)
-      const isConnection = children.some((child) => child.name === 'edges' || child.name === 'nodes')
-      if (!isConnection) {
-        total += cost(field.selections, multiplicity)
-        continue
-      }
-      const size = pageSize(field)
-      for (const child of children) {
-        total += multiplicity
-        if (!child.selections) continue
-        const paged = child.name === 'edges' || child.name === 'nodes'
-        total += cost(child.selections, paged ? multiplicity * size : multiplicity)
-      }
-    }
-    return total
-  }
-  return cost(selections, 1)
+  return estimate(variables, defaultPageSize)
 }
 
-function resolveValue(value: ValueNode, variables: Record<string, unknown>): unknown {
-  if (value.kind === 'Variable') return variables[value.name]
-  if (value.kind === 'Int') return value.value
-  return undefined
+// The cost of a set at multiplicity m is m times its cost at 1, so a set compiles to its
+// fixed count plus, per connection under it, the page size times the paged children's cost.
+function compileSet(set: SelectionNode[], fragments: Map<string, FragmentNode>, nesting: number): Estimate {
+  if (nesting > MAX_NESTING) return () => 0
+  let fixed = 0
+  const parts: Estimate[] = []
+  for (const field of fieldsOf(set, fragments, nesting)) {
+    fixed++
+    if (!field.selections) continue
+    const children = fieldsOf(field.selections, fragments, nesting + 1)
+    if (!children.some(isPaged)) {
+      parts.push(compileSet(field.selections, fragments, nesting + 1))
+      continue
+    }
+    const size = pageSizeOf(field)
+    for (const child of children) {
+      fixed++
+      if (!child.selections) continue
+      const inner = compileSet(child.selections, fragments, nesting + 2)
+      parts.push(isPaged(child) ? (variables, defaultPageSize) => size(variables, defaultPageSize) * inner(variables, defaultPageSize) : inner)
+    }
+  }
+  if (parts.length === 0) return () => fixed
+  return (variables, defaultPageSize) => {
+    let total = fixed
+    for (const part of parts) total += part(variables, defaultPageSize)
+    return total
+  }
+}
+
+function fieldsOf(set: SelectionNode[], fragments: Map<string, FragmentNode>, nesting: number): FieldNode[] {
+  if (nesting > MAX_NESTING) return []
+  return set.flatMap((selection) => {
+    if (selection.kind === 'Field') return [selection]
+    if (selection.kind === 'InlineFragment') return fieldsOf(selection.selections, fragments, nesting + 1)
+    const fragment = fragments.get(selection.name)
+    return fragment ? fieldsOf(fragment.selections, fragments, nesting + 1) : []
+  })
+}
+
+function isPaged(field: FieldNode): boolean {
+  return field.name === 'edges' || field.name === 'nodes'
+}
+
+function pageSizeOf(field: FieldNode): Estimate {
+  const first = field.arguments.find((argument) => argument.name === 'first')?.value
+  const last = field.arguments.find((argument) => argument.name === 'last')?.value
+  return (variables, defaultPageSize) => {
+    const a = readSize(first, variables)
+    const b = readSize(last, variables)
+    return a !== undefined && b !== undefined ? Math.max(a, b) : (a ?? b ?? defaultPageSize)
+  }
+}
+
+function readSize(value: ValueNode | undefined, variables: Record<string, unknown>): number | undefined {
+  const resolved = value === undefined ? undefined : value.kind === 'Variable' ? variables[value.name] : value.kind === 'Int' ? value.value : undefined
+  // Like the service: a page size that is not a u64 counts as defaultPageSize (the query then
+  // fails on the argument's type, not on the estimate).
+  return typeof resolved === 'number' && Number.isInteger(resolved) && resolved >= 0 && resolved < 2 ** 64 ? resolved : undefined
 }

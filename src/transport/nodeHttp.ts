@@ -8,11 +8,15 @@ interface NodeClient {
   agent: NodeHttp.Agent
 }
 
-const clients = new Map<'http' | 'https', Promise<NodeClient>>()
+type Scheme = 'http' | 'https'
+
+const clients = new Map<Scheme, Promise<NodeClient>>()
+/** The clients once loaded: later requests start without waiting a turn for the promise. */
+const ready = new Map<Scheme, NodeClient>()
 
 // Each module is loaded when a request first needs it: https (and TLS) only for an https URL.
 // The specifiers are computed so that browser bundlers never try to resolve node builtins.
-function loadClient(name: 'http' | 'https'): Promise<NodeClient> {
+function loadClient(name: Scheme): Promise<NodeClient> {
   const loaded = clients.get(name)
   if (loaded !== undefined) return loaded
   const client = (async (): Promise<NodeClient> => {
@@ -26,7 +30,9 @@ function loadClient(name: 'http' | 'https'): Promise<NodeClient> {
       clients.delete(name)
       throw new InvalidArgumentError(`transport 'node' needs node:${name}, which this runtime cannot load: use transport 'fetch'`, { cause: error })
     }
-    return { module, agent: new module.Agent({ keepAlive: true, keepAliveMsecs: 1_000, maxSockets: 64 }) }
+    const loaded = { module, agent: new module.Agent({ keepAlive: true, keepAliveMsecs: 1_000, maxSockets: 64 }) }
+    ready.set(name, loaded)
+    return loaded
   })()
   clients.set(name, client)
   return client
@@ -43,22 +49,54 @@ function loadClient(name: 'http' | 'https'): Promise<NodeClient> {
  * const response = await http({ url, headers: {}, body: '{}', signal: AbortSignal.timeout(5_000), maxResponseBytes: 1 << 20 })
  */
 export function createNodeHttp(): HttpFn {
-  return async (request) => {
-    const target = new URL(request.url)
-    return send(await loadClient(target.protocol === 'https:' ? 'https' : 'http'), target, request)
+  return (request) => {
+    let target: Target
+    try {
+      target = targetOf(request.url)
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    const client = ready.get(target.scheme)
+    return client ? send(client, target.options, request) : loadClient(target.scheme).then((loaded) => send(loaded, target.options, request))
   }
 }
 
-function send(client: NodeClient, target: URL, { url, headers, body, signal, maxResponseBytes }: HttpRequest): Promise<HttpResponse> {
+interface Target {
+  scheme: Scheme
+  options: NodeHttp.RequestOptions
+}
+
+/** Request targets by URL: a client sends to one or two endpoints, so each URL is parsed once. */
+const targets = new Map<string, Target>()
+const MAX_TARGETS = 32
+
+function targetOf(url: string): Target {
+  let target = targets.get(url)
+  if (target) return target
+  const { protocol, hostname, port, pathname, search, username, password } = new URL(url)
+  // What node:http takes from a URL (as its urlToHttpOptions does): no brackets around an IPv6 host.
+  const options: NodeHttp.RequestOptions = {
+    protocol,
+    hostname: hostname.startsWith('[') ? hostname.slice(1, -1) : hostname,
+    path: `${pathname}${search}`,
+  }
+  if (port !== '') options.port = Number(port)
+  if (username || password) options.auth = `${decodeURIComponent(username)}:${decodeURIComponent(password)}`
+  target = { scheme: protocol === 'https:' ? 'https' : 'http', options }
+  if (targets.size >= MAX_TARGETS) targets.clear()
+  targets.set(url, target)
+  return target
+}
+
+function send(client: NodeClient, target: NodeHttp.RequestOptions, { url, headers, body, signal, maxResponseBytes }: HttpRequest): Promise<HttpResponse> {
   return new Promise<HttpResponse>((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason)
-    const payload = Buffer.from(body, 'utf8')
     const req = client.module.request(
-      target,
       {
+        ...target,
         method: 'POST',
         agent: client.agent,
-        headers: { ...headers, 'content-length': String(payload.length) },
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body, 'utf8')) },
       },
       (res) => {
         const declared = Number(res.headers['content-length'])
@@ -79,7 +117,8 @@ function send(client: NodeClient, target: URL, { url, headers, body, signal, max
           }
           let text: string
           try {
-            text = Buffer.concat(chunks, size).toString('utf8')
+            // A body in one chunk (the usual case for a page) is decoded without a copy.
+            text = chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks, size).toString('utf8')
           } catch {
             // Past V8's longest string (when the limit was lifted): a typed error, never an uncaught throw.
             return tooLarge(size)
@@ -111,6 +150,7 @@ function send(client: NodeClient, target: URL, { url, headers, body, signal, max
     }
     signal.addEventListener('abort', onAbort, { once: true })
     req.on('error', fail)
-    req.end(payload)
+    // A string body goes out in one write with the headers.
+    req.end(body, 'utf8')
   })
 }

@@ -1,6 +1,8 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { analyzeDocument } from '../../src/graphql/analyzeDocument.js'
 import { estimateOutputNodes } from '../../src/graphql/estimateOutputNodes.js'
+import type { SelectionNode } from '../../src/graphql/parseDocument.js'
 
 const estimate = (query: string, variables: Record<string, unknown> = {}, defaultPageSize = 20) => {
   const [operation] = analyzeDocument(query).operations
@@ -45,5 +47,96 @@ describe('E7/L2: output nodes estimated as the service estimates them', () => {
     expect(estimate(byVariable, { n: 2.5 })).toBe(42)
     // Over u32 but a u64: counted as it is (the estimate then fails on the budget).
     expect(estimate(byVariable, { n: 2 ** 40 })).toBe(2 + 2 * 2 ** 40)
+  })
+
+  it('the same document estimated again reads the new variables (the walk is compiled once, the page sizes read per call)', () => {
+    const query = 'query Q($n: Int) { transactionBlocks(first: $n) { edges { node { digest } } } }'
+    expect(estimate(query, { n: 1 })).toBe(4)
+    expect(estimate(query, { n: 50 })).toBe(2 + 50 * 2)
+    expect(estimate(query, {}, 10)).toBe(2 + 10 * 2)
+    expect(estimate(query, { n: 1 })).toBe(4)
+  })
+
+  it('a fragment cycle (invalid GraphQL) gives a bounded estimate, not a stack overflow', () => {
+    const cyclic = '{ transactionBlocks { edges { node { ...A } } } } fragment A on TransactionBlock { sender { ...A } }'
+    const value = estimate(cyclic)
+    expect(Number.isFinite(value)).toBe(true)
+    expect(value).toBeGreaterThan(42)
+  })
+})
+
+// The walk as the service describes it, straight from the definition, run on every call: the
+// compiled estimate must agree with it on any document.
+function directEstimate(query: string, variables: Record<string, unknown>, defaultPageSize: number): number {
+  const [operation] = analyzeDocument(query).operations
+  const { fragments } = operation!
+  const fieldsOf = (set: SelectionNode[]): FieldSelection[] =>
+    set.flatMap((selection) =>
+      selection.kind === 'Field'
+        ? [selection]
+        : selection.kind === 'InlineFragment'
+          ? fieldsOf(selection.selections)
+          : fieldsOf(fragments.get(selection.name)?.selections ?? []),
+    )
+  const size = (field: FieldSelection, name: string) => {
+    const value = field.arguments.find((argument) => argument.name === name)?.value
+    const resolved = value?.kind === 'Variable' ? variables[value.name] : value?.kind === 'Int' ? value.value : undefined
+    return typeof resolved === 'number' && Number.isInteger(resolved) && resolved >= 0 ? resolved : undefined
+  }
+  const cost = (set: SelectionNode[], multiplicity: number): number =>
+    fieldsOf(set).reduce((total, field) => {
+      if (!field.selections) return total + multiplicity
+      const children = fieldsOf(field.selections)
+      if (!children.some((child) => child.name === 'edges' || child.name === 'nodes')) {
+        return total + multiplicity + cost(field.selections, multiplicity)
+      }
+      const first = size(field, 'first')
+      const last = size(field, 'last')
+      const page = first !== undefined && last !== undefined ? Math.max(first, last) : (first ?? last ?? defaultPageSize)
+      return children.reduce((sum, child) => {
+        const paged = child.name === 'edges' || child.name === 'nodes'
+        return sum + multiplicity + (child.selections ? cost(child.selections, paged ? multiplicity * page : multiplicity) : 0)
+      }, total + multiplicity)
+    }, 0)
+  return cost(operation!.selections, 1)
+}
+
+type FieldSelection = Extract<SelectionNode, { kind: 'Field' }>
+
+describe('E7/L2: the compiled estimate agrees with the direct walk', () => {
+  const name = fc.constantFrom('edges', 'nodes', 'node', 'events', 'sender', 'digest', 'pageInfo')
+  const pageValue = fc.oneof(fc.integer({ min: 0, max: 60 }).map(String), fc.constantFrom('$a', '$b'))
+  const pageArguments = fc
+    .record({ first: fc.option(pageValue, { nil: undefined }), last: fc.option(pageValue, { nil: undefined }) })
+    .map(({ first, last }) => {
+      const list = [first === undefined ? '' : `first: ${first}`, last === undefined ? '' : `last: ${last}`].filter(Boolean)
+      return list.length > 0 ? `(${list.join(', ')})` : ''
+    })
+  const selection: fc.Arbitrary<string> = fc.letrec<{ set: string }>((tie) => ({
+    set: fc
+      .array(
+        fc.oneof(
+          { depthSize: 'small', withCrossShrink: true },
+          name,
+          fc.tuple(name, pageArguments, tie('set')).map(([field, args, inner]) => `${field}${args} ${inner}`),
+          tie('set').map((inner) => `... on T ${inner}`),
+          fc.constant('...F'),
+        ),
+        { minLength: 1, maxLength: 4 },
+      )
+      .map((items) => `{ ${items.join(' ')} }`),
+  })).set
+  const variable = fc.oneof(fc.integer({ min: 0, max: 60 }), fc.constant(null), fc.constant('x'), fc.constant(undefined))
+
+  it('on random documents with connections, fragments, literals and variables', () => {
+    fc.assert(
+      fc.property(selection, selection, variable, variable, fc.integer({ min: 1, max: 50 }), (operation, fragment, a, b, defaultPageSize) => {
+        // F's own body never spreads F: a cycle is invalid GraphQL and has its own test.
+        const query = `query Q($a: Int, $b: Int) ${operation} fragment F on T ${fragment.replaceAll('...F', 'digest')}`
+        const variables = { a, b }
+        expect(estimate(query, variables, defaultPageSize)).toBe(directEstimate(query, variables, defaultPageSize))
+      }),
+      { numRuns: 300 },
+    )
   })
 })

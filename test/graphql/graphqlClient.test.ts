@@ -73,6 +73,27 @@ describe('GraphQL request and response (4.1, 9)', () => {
     expect(request.body.variables).toEqual({ id: 7, first: 5 })
   })
 
+  it('G1: the body is the JSON of { query, variables, operationName }, for any document text, sent again and again', async () => {
+    const bodies: string[] = []
+    mock.use(
+      http.post(graphqlUrl, async ({ request }) => {
+        bodies.push(await request.text())
+        return HttpResponse.json({ data: { chainIdentifier: 'x' } })
+      }),
+    )
+    const document = 'query A($n: Int) { events(first: $n, filter: { type: "0x2::coin::\\"Café\\" ✓\\n" }) { nodes { type { repr } } } }'
+    const other = 'query B { chainIdentifier }'
+    const sdk = client({ limits: false })
+    await sdk.graphql.query(document, { n: 2 })
+    await sdk.graphql.query(document, { n: 3 })
+    await sdk.graphql.query(`${document} ${other}`, { n: 4 }, { operationName: 'A' })
+    expect(bodies).toEqual([
+      JSON.stringify({ query: document, variables: { n: 2 } }),
+      JSON.stringify({ query: document, variables: { n: 3 } }),
+      JSON.stringify({ query: `${document} ${other}`, variables: { n: 4 }, operationName: 'A' }),
+    ])
+  })
+
   it('G2: rpcVersion is sent as x-chain-rpc-version', async () => {
     await client({ rpcVersion: '2025.3' }).graphql.query('{ chainIdentifier }')
     expect(seen[0]?.headers.get('x-chain-rpc-version')).toBe('2025.3')

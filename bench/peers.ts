@@ -1,0 +1,210 @@
+// chainx-sdk next to peer clients, per request: a GraphQL page of 50 events and a
+// `queryEvents` page of 50. The server is the mock network in a child process (so the CPU
+// figures are the client's alone) answering from memory: each distinct request is answered by
+// the mock network once, then replayed (a JSON-RPC answer with the request's own id), so the
+// figures measure the clients, not the mock's GraphQL execution. Contenders run in interleaved
+// rounds, in a rotating order, so drift (GC, JIT, other jobs on the machine) hits each alike;
+// medians over all requests (latency) and over rounds (client CPU per request), with ratios to
+// a raw `fetch` + `JSON.parse` of the same request. Not a test: it prints tables.
+//
+//   npm run bench:peers            BENCH_ROUNDS=61 BENCH_REQUESTS=100 npm run bench:peers
+import { SuiClient, SuiHTTPTransport } from '@mysten/sui/client'
+import { SuiGraphQLClient } from '@mysten/sui/graphql'
+import { GraphQLClient } from 'graphql-request'
+import { fork } from 'node:child_process'
+import { Agent, createServer, request as httpRequest, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { ChainxClient } from '../src/client.js'
+import { EventsDocument } from '../src/graphql/generated/operations.js'
+import { createMockNetwork } from '../src/testing/createMockNetwork.js'
+import type { MockHttpResponse } from '../src/testing/http/handleMockRequest.js'
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 31)
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60)
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 300)
+const PAGE = 50
+
+interface Endpoints {
+  graphqlUrl: string
+  rpcUrl: string
+}
+
+if (process.argv[2] === 'server') {
+  const network = createMockNetwork({ events: 2_000, seed: 11 })
+  const readBody = (request: IncomingMessage) =>
+    new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = []
+      request.on('data', (chunk: Buffer) => chunks.push(chunk))
+      request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+      request.on('error', reject)
+    })
+  // GraphQL answers by request body; JSON-RPC results by method and params, sent back with the
+  // request's id (the mock network checks each request the first time it sees it).
+  const answers = new Map<string, Promise<MockHttpResponse>>()
+  const server = createServer((request, response) => {
+    void readBody(request).then(async (body) => {
+      const url = request.url ?? '/'
+      const call = url.startsWith('/json-rpc') ? (JSON.parse(body) as { id: unknown; method: string; params: unknown }) : undefined
+      const key = call ? `${url} ${call.method} ${JSON.stringify(call.params)}` : `${url} ${body}`
+      let answer = answers.get(key)
+      if (!answer) {
+        answer = network.handle({ method: request.method ?? 'POST', url, headers: request.headers, body }).then((first) => {
+          if (!call || first.status !== 200) return first
+          return { ...first, body: JSON.stringify((JSON.parse(first.body) as { result: unknown }).result) }
+        })
+        answers.set(key, answer)
+      }
+      const { status, headers, body: stored } = await answer
+      response.writeHead(status, headers)
+      response.end(call && status === 200 ? `{"jsonrpc":"2.0","id":${JSON.stringify(call.id)},"result":${stored}}` : stored)
+    })
+  })
+  server.keepAliveTimeout = 60_000
+  server.listen(0, '127.0.0.1', () => {
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    process.send?.({ graphqlUrl: `${base}/graphql`, rpcUrl: `${base}/json-rpc` } satisfies Endpoints)
+  })
+  process.on('disconnect', () => process.exit(0))
+} else {
+  const child = fork(new URL(import.meta.url).pathname, ['server'], { execArgv: ['--import', 'tsx'] })
+  const { graphqlUrl, rpcUrl } = await new Promise<Endpoints>((resolve) => child.once('message', (m) => resolve(m as Endpoints)))
+
+  const query = String(EventsDocument)
+  const variables = { first: PAGE }
+  const filter = { All: [] as [] }
+  let rawId = 0
+  const rawPost = async (url: string, body: string): Promise<unknown> => {
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    return JSON.parse(await response.text()) as unknown
+  }
+
+  // The floor of the Node transport: a bare keep-alive node:http POST, no client around it.
+  const agent = new Agent({ keepAlive: true })
+  const nodeHttpPost = (url: string, body: string) =>
+    new Promise<unknown>((resolve, reject) => {
+      const request = httpRequest(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))))
+        response.on('error', reject)
+      })
+      request.on('error', reject)
+      request.end(body)
+    })
+
+  const sdkNode = new ChainxClient({ graphqlUrl, rpcUrl, retry: false })
+  const sdkFetch = new ChainxClient({ graphqlUrl, rpcUrl, retry: false, transport: 'fetch' })
+  const graphqlRequest = new GraphQLClient(graphqlUrl)
+  const suiGraphQL = new SuiGraphQLClient({ url: graphqlUrl })
+  // SuiClient speaks `suix_queryEvents`; its transport renames the method on the wire, and
+  // nothing else changes (the service's parameters are the same).
+  class RenamingTransport extends SuiHTTPTransport {
+    override request<T>(input: Parameters<SuiHTTPTransport['request']>[0]): Promise<T> {
+      return super.request<T>({ ...input, method: input.method.replace(/^suix_/, 'chainx_') })
+    }
+  }
+  const suiClient = new SuiClient({ transport: new RenamingTransport({ url: rpcUrl }) })
+
+  type Run = () => Promise<unknown>
+  const operations: { name: string; contenders: [string, Run | undefined][] }[] = [
+    {
+      name: `GraphQL page of ${PAGE} events`,
+      contenders: [
+        ['raw fetch + JSON.parse', () => rawPost(graphqlUrl, JSON.stringify({ query, variables }))],
+        ['bare node:http keep-alive + JSON.parse (no client)', () => nodeHttpPost(graphqlUrl, JSON.stringify({ query, variables }))],
+        ['chainx-sdk, Node default transport', () => sdkNode.graphql.query(EventsDocument, variables)],
+        ['chainx-sdk over the global fetch', () => sdkFetch.graphql.query(EventsDocument, variables)],
+        ['@mysten/sui 1.45 (SuiGraphQLClient / SuiClient.queryEvents)', () => suiGraphQL.query({ query, variables })],
+        ['graphql-request 7.4', () => graphqlRequest.request(query, variables)],
+      ],
+    },
+    {
+      name: `queryEvents page of ${PAGE}`,
+      contenders: [
+        [
+          'raw fetch + JSON.parse',
+          () => rawPost(rpcUrl, JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] })),
+        ],
+        [
+          'bare node:http keep-alive + JSON.parse (no client)',
+          () => nodeHttpPost(rpcUrl, JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] })),
+        ],
+        ['chainx-sdk, Node default transport', () => sdkNode.events.query({ filter, limit: PAGE })],
+        ['chainx-sdk over the global fetch', () => sdkFetch.events.query({ filter, limit: PAGE })],
+        ['@mysten/sui 1.45 (SuiGraphQLClient / SuiClient.queryEvents)', () => suiClient.queryEvents({ query: filter, limit: PAGE, order: 'ascending' })],
+        ['graphql-request 7.4', undefined],
+      ],
+    },
+  ]
+
+  // Every contender must get the same page before its time counts.
+  for (const operation of operations) {
+    const sizes = await Promise.all(operation.contenders.map(async ([, run]) => (run ? JSON.stringify(await run()).length : 0)))
+    for (const [i, [name, run]] of operation.contenders.entries()) {
+      if (run && sizes[i]! < 10_000) throw new Error(`${name} got a short answer for ${operation.name} (${sizes[i]} chars)`)
+    }
+  }
+
+  const median = (list: number[]) => {
+    const sorted = [...list].sort((a, b) => a - b)
+    const middle = sorted.length >> 1
+    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+  }
+  type Figures = { latencyMs: number; cpuUs: number }
+  const results = new Map<string, Map<string, Figures>>()
+  for (const operation of operations) {
+    const runs = operation.contenders.filter((entry): entry is [string, Run] => entry[1] !== undefined)
+    for (const [, run] of runs) for (let i = 0; i < WARMUP; i++) await run()
+    const latencies = new Map<string, number[]>(runs.map(([name]) => [name, []]))
+    const cpuPerRound = new Map<string, number[]>(runs.map(([name]) => [name, []]))
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let k = 0; k < runs.length; k++) {
+        const [name, run] = runs[(round + k) % runs.length]!
+        const list = latencies.get(name)!
+        const cpu = process.cpuUsage()
+        for (let i = 0; i < REQUESTS; i++) {
+          const started = performance.now()
+          await run()
+          list.push(performance.now() - started)
+        }
+        const used = process.cpuUsage(cpu)
+        cpuPerRound.get(name)!.push((used.user + used.system) / REQUESTS)
+      }
+    }
+    const figures = new Map<string, Figures>()
+    for (const [name] of runs) figures.set(name, { latencyMs: median(latencies.get(name)!), cpuUs: median(cpuPerRound.get(name)!) })
+    results.set(operation.name, figures)
+  }
+
+  const rows: Record<string, string>[] = []
+  const names = operations[0]!.contenders.map(([name]) => name)
+  for (const name of names) {
+    const row: Record<string, string> = { client: name }
+    for (const operation of operations) {
+      const figures = results.get(operation.name)!
+      const raw = figures.get('raw fetch + JSON.parse')!
+      const own = figures.get(name)
+      row[`${operation.name}: latency`] = own ? `${own.latencyMs.toFixed(3)} ms (${(own.latencyMs / raw.latencyMs).toFixed(2)})` : 'n/a'
+      row[`${operation.name}: client CPU`] = own ? `${Math.round(own.cpuUs)} µs (${(own.cpuUs / raw.cpuUs).toFixed(2)})` : 'n/a'
+    }
+    rows.push(row)
+  }
+  console.log(
+    `peers: ${ROUNDS} interleaved rounds of ${REQUESTS} sequential requests per client, medians, (ratio to raw fetch); Node ${process.version}`,
+  )
+  console.table(rows)
+  // The same figures as a Markdown table (ratios to raw fetch), for the README.
+  const header = operations.flatMap((operation) => [`${operation.name}: latency`, 'client CPU'])
+  console.log(`\n| client | ${header.join(' | ')} |\n|---|${header.map(() => '---|').join('')}`)
+  for (const name of names) {
+    const cells = operations.flatMap((operation) => {
+      const figures = results.get(operation.name)!
+      const raw = figures.get('raw fetch + JSON.parse')!
+      const own = figures.get(name)
+      return own ? [(own.latencyMs / raw.latencyMs).toFixed(2), (own.cpuUs / raw.cpuUs).toFixed(2)] : ['n/a', 'n/a']
+    })
+    console.log(`| ${name} | ${cells.join(' | ')} |`)
+  }
+  child.disconnect()
+  process.exit(0)
+}
