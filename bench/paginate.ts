@@ -13,7 +13,7 @@ import { fork } from 'node:child_process'
 import { createGraphQLClient } from '../src/graphql/createGraphQLClient.js'
 import { EventsDocument, type EventsQuery } from '../src/graphql/generated/operations.js'
 import { createPageIterator } from '../src/pagination/createPageIterator.js'
-import { paginate } from '../src/pagination/paginate.js'
+import { paginate } from '../src/graphql/paginate.js'
 import { resolvePaginationOptions } from '../src/pagination/resolvePaginationOptions.js'
 import { createTransport } from '../src/transport/createTransport.js'
 

@@ -1,13 +1,13 @@
 import { InvalidArgumentError } from './errors/request.js'
 import { createEventsClient, type EventsClient } from './events/createEventsClient.js'
 import type { SubscriptionClient, SubscriptionClientOptions } from './events/subscribe/createSubscriptionClient.js'
-import type { ChainxEvent, QueryEventsFn } from './events/types.js'
+import type { ChainxEvent, EventId, QueryEventsFn } from './events/types.js'
 import type { GraphQLDocument, ResultOf } from './graphql/createGraphQLClient.js'
 import { createGraphQLClient } from './graphql/createGraphQLClient.js'
 import { createGraphQLMethods, type GraphQLMethods } from './graphql/createGraphQLMethods.js'
 import type { LimitsOption } from './graphql/serviceLimits.js'
-import { iterateEvents, type EventWalkPage, type IterateEventsOptions } from './pagination/iterateEvents.js'
-import { paginate, type GraphQLPage, type NodeOf, type PaginateArguments } from './pagination/paginate.js'
+import { iterateEvents, type EventWalkPage, type IterateEventsOptions } from './events/iterateEvents.js'
+import { paginate, type ConnectionPath, type GraphQLPage, type NodeOf, type PaginateArguments } from './graphql/paginate.js'
 import type { PageIterable } from './pagination/types.js'
 import { createTransport, type TransportOptions } from './transport/createTransport.js'
 import { hideSecrets } from './transport/hideSecrets.js'
@@ -60,7 +60,7 @@ export interface ChainxEventsApi extends EventsClient, Pick<SubscriptionClient, 
    */
   iterate<TParsed = Record<string, unknown>>(
     options: IterateEventsOptions<TParsed>,
-  ): PageIterable<ChainxEvent<TParsed>, EventWalkPage<TParsed>>
+  ): PageIterable<ChainxEvent<TParsed>, EventWalkPage<TParsed>, EventId>
 }
 
 /**
@@ -137,10 +137,10 @@ export class ChainxClient {
    *   console.log(event.type.repr)
    * }
    */
-  paginate<D extends GraphQLDocument<any, any>, TPath extends string = never>(
+  paginate<D extends GraphQLDocument<any, any>, TPath extends ConnectionPath<ResultOf<D>> = never>(
     document: D,
     ...args: PaginateArguments<D, TPath>
-  ): PageIterable<NodeOf<ResultOf<D>, TPath>, GraphQLPage<NodeOf<ResultOf<D>, TPath>>> {
+  ): PageIterable<NodeOf<ResultOf<D>, TPath>, GraphQLPage<NodeOf<ResultOf<D>, TPath>>, string> {
     return paginate<D, TPath>(this.graphql, document, ...args)
   }
 

@@ -35,11 +35,19 @@ export { subscriptionFilter, type MillisInput } from './events/subscribe/subscri
 export type { SubscribeParameters, SubscriptionStateChange, Unsubscribe } from './events/subscribe/types.js'
 export type { WebSocketConstructor, WebSocketLike } from './jsonRpc/webSocketTypes.js'
 export { validateSubscriptionFilter } from './events/subscribe/validateSubscriptionFilter.js'
-export type { EventWalkPage, IterateEventsOptions } from './pagination/iterateEvents.js'
-export type { GraphQLPage, NodeOf, PageInfo, PageVariables, PaginateArguments, PaginateOptions } from './pagination/paginate.js'
+export type { EventWalkPage, IterateEventsOptions } from './events/iterateEvents.js'
+export type { PageDirection } from './graphql/checkPagingVariables.js'
+export type {
+  ConnectionPath,
+  GraphQLPage,
+  NodeOf,
+  PageVariables,
+  PaginateArguments,
+  PaginateOptions,
+} from './graphql/paginate.js'
+export type { PageInfo } from './graphql/readConnection.js'
 export type {
   ItemKey,
-  PageDirection,
   PageIterable,
   PageProgress,
   RestartInfo,

@@ -16,6 +16,7 @@ export type ChainxErrorCode =
   | 'CURSOR_CHECKPOINT_MISMATCH'
   | 'STALE_CURSOR'
   | 'CURSOR_NOT_ADVANCING'
+  | 'EMPTY_PAGES'
   | 'GRAPHQL'
   | 'RATE_LIMITED'
   | 'HTTP'
@@ -131,6 +132,17 @@ export class ChainxError extends Error {
   version: ServiceVersion | undefined
   /** Whether repeating the same request may succeed (network faults, 5xx, rate limits). */
   readonly retryable: boolean
+  /**
+   * Set on every error thrown out of a walk (`paginate`, `events.iterate`): the items the
+   * walk delivered before it stopped.
+   */
+  delivered?: number | undefined
+  /**
+   * Set on every error thrown out of a walk: where to resume, to pass as the walk's `cursor`
+   * option (a GraphQL cursor string for `paginate`, an event id for `events.iterate`; `null`
+   * means from the start). Same value as the walk's `cursor` when it threw.
+   */
+  resumeCursor?: unknown
 
   constructor(code: ChainxErrorCode, shortMessage: string, options: ChainxErrorOptions & { retryable?: boolean } = {}) {
     super(shortMessage, options.cause === undefined ? undefined : { cause: options.cause })

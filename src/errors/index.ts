@@ -19,7 +19,7 @@ export {
   type GraphQLErrorEntry,
   type QueryLimitName,
 } from './graphql.js'
-export { CursorCheckpointMismatchError, CursorNotAdvancingError, StaleCursorError } from './pagination.js'
+export { CursorCheckpointMismatchError, CursorNotAdvancingError, EmptyPagesError, StaleCursorError } from './pagination.js'
 export { InvalidFilterError, JsonRpcError, SocketClosedError } from './jsonRpc.js'
 export { EventContentError } from './EventContentError.js'
 export { TypeNameError } from './TypeNameError.js'

@@ -30,7 +30,7 @@ export class CursorCheckpointMismatchError extends GraphQLError {
 export class StaleCursorError extends GraphQLError {
   override name = 'StaleCursorError'
   /** Items the walk delivered before the cursor went stale. */
-  delivered: number | undefined
+  override delivered: number | undefined
   /** The last cursor that produced a page. */
   lastCursor: string | null | undefined
   constructor(
@@ -59,10 +59,29 @@ export class CursorNotAdvancingError extends ChainxError {
   /** The repeated cursor, as received (opaque). */
   readonly cursor: unknown
   /** Items delivered before the repeat was seen. */
-  readonly delivered: number
+  override delivered: number
   constructor(args: ChainxErrorOptions & { cursor: unknown; delivered: number }) {
     super('CURSOR_NOT_ADVANCING', 'Server returned the same cursor twice while claiming more pages', args)
     this.cursor = args.cursor
     this.delivered = args.delivered
+  }
+}
+
+/**
+ * The service answered a run of consecutive empty pages that each claimed more
+ * (`maxEmptyPages` of them, 100 by default): the walk stops rather than request empty
+ * pages forever. A legitimate sparse filter (a scan-limited GraphQL filter) can raise
+ * `maxEmptyPages` or set it to `Infinity`.
+ *
+ * @example
+ * if (error instanceof EmptyPagesError) console.log(`${error.pages} empty pages; resume from`, error.resumeCursor)
+ */
+export class EmptyPagesError extends ChainxError {
+  override name = 'EmptyPagesError'
+  /** Consecutive empty pages that claimed more, the last one included. */
+  readonly pages: number
+  constructor(args: ChainxErrorOptions & { pages: number }) {
+    super('EMPTY_PAGES', `Service sent ${args.pages} empty pages in a row while claiming more`, args)
+    this.pages = args.pages
   }
 }

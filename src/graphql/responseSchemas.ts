@@ -53,19 +53,6 @@ export const graphQLEnvelopeDecoder = object({
 })
 
 /**
- * Relay PageInfo (spec 2.3).
- *
- * @example
- * pageInfoDecoder({ hasNextPage: true, hasPreviousPage: false, startCursor: 'a', endCursor: 'b' })
- */
-export const pageInfoDecoder = object({
-  hasNextPage: boolean,
-  hasPreviousPage: boolean,
-  startCursor: nullable(string),
-  endCursor: nullable(string),
-})
-
-/**
  * The limits `serviceConfig` reports (spec 8.2, 4.2 rule 3).
  *
  * @example

@@ -1,5 +1,6 @@
+import { ChainxError } from '../errors/ChainxError.js'
+import { CursorNotAdvancingError, EmptyPagesError, StaleCursorError } from '../errors/pagination.js'
 import { AbortedError } from '../errors/request.js'
-import { CursorNotAdvancingError, StaleCursorError } from '../errors/pagination.js'
 import { assertCount, type ResolvedPaginationOptions } from './resolvePaginationOptions.js'
 import type { FetchedPage, ItemKey, PageIterable, WalkPage } from './types.js'
 
@@ -10,12 +11,18 @@ import type { FetchedPage, ItemKey, PageIterable, WalkPage } from './types.js'
  * const fetchPage = ({ cursor, size, signal }: PageRequest<string>) => graphql.query(doc, { first: size, after: cursor }, { signal })
  */
 export interface PageRequest<TCursor> {
-  /** Where to continue (exclusive); `null` starts a fresh walk. Opaque: pass it on as received. */
+  /** Where to continue (exclusive); `null` starts from the beginning. Opaque: pass it on as received. */
   cursor: TCursor | null
   /** Items to ask for: the page size, or fewer when `maxItems` needs fewer. */
   size: number
   /** Aborted by the caller's `signal`, `break` or `return()`; pass it to the request. */
   signal: AbortSignal
+  /**
+   * Position of the request in its cursor chain: 0 for the first request of a walk (from
+   * the `cursor` option or the beginning) and after a restart; the cursor then did not
+   * come from a page of this walk.
+   */
+  chainIndex: number
 }
 
 /**
@@ -39,7 +46,7 @@ export interface PageIteratorConfig<TItem, TCursor, TPage extends FetchedPage<TI
   /** Validated options (`resolvePaginationOptions`). */
   options: ResolvedPaginationOptions<TItem>
   /**
-   * Where the first request starts (exclusive).
+   * Where the first request starts (exclusive): the walk's `cursor` option.
    * @default null
    */
   startCursor?: TCursor | null | undefined
@@ -50,15 +57,39 @@ export interface PageIteratorConfig<TItem, TCursor, TPage extends FetchedPage<TI
   sameCursor?: ((a: TCursor, b: TCursor) => boolean) | undefined
 }
 
+/** Where one started walk stands; read by `PageIterable.cursor` and stamped on its errors. */
+interface WalkState<TCursor> {
+  cursor: TCursor | null
+  delivered: number
+}
+
+/** A page as the walk hands it to a view: the caller's page and what moves the walk's cursor. */
+interface DeliveredPage<TCursor, TPage> {
+  page: TPage
+  /** Cursors of the delivered items, when the page carries them. */
+  itemCursors: readonly TCursor[] | undefined
+  /** The page's end cursor, when every item it delivers is delivered (not cut by a limit). */
+  endCursor: TCursor | null
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown }
+
 /**
- * The one auto-paging machine behind `paginate` (GraphQL connections) and `iterateEvents`
- * (JSON-RPC event pages). It follows the cursor chain of its first page, so a consistent
- * service serves every page from one snapshot; stops at `maxItems` without fetching past
- * it; throws `CursorNotAdvancingError` when a page claims more but returns its own cursor
- * again; and on a stale cursor either throws `StaleCursorError` (with `delivered` and
- * `lastCursor`) or restarts without a cursor, skipping delivered items by key.
+ * The one auto-paging machine behind every walk: GraphQL connections (`paginate`), JSON-RPC
+ * event pages (`iterateEvents`), `watch`'s polls and the subscription backfill. It knows no
+ * wire and no API: an adapter fetches pages, the machine follows the cursor chain of its
+ * first page (so a consistent service serves every page from one snapshot) and bounds the
+ * walk whatever the service sends:
+ * - it stops at `maxItems`, a `toArray` limit or `maxPages` without fetching past them;
+ * - a page that claims more but repeats its cursor (or gives none) throws `CursorNotAdvancingError`;
+ * - `maxEmptyPages` empty pages in a row that claim more throw `EmptyPagesError`;
+ * - a stale cursor throws `StaleCursorError` or, with `onStale: 'restart'`, restarts without
+ *   a cursor, skipping delivered items by key.
+ * Every `ChainxError` thrown out of a walk carries `delivered` and `resumeCursor`; the
+ * iterable's `cursor` tells where the walk stands after each item (see `PageIterable.cursor`).
+ * With `prefetch` the next page is requested while the consumer handles the current one.
  *
- * Per item it costs one async-generator step and nothing else: pages are not copied
+ * Per item it costs one async-generator step and a cursor assignment: pages are not copied
  * (except to drop items on the last page or after a restart), and without `onStale:
  * 'restart'` nothing is kept per item, so memory does not grow with the walk.
  *
@@ -68,37 +99,57 @@ export interface PageIteratorConfig<TItem, TCursor, TPage extends FetchedPage<TI
  *   pageSize: () => 10,
  *   options: resolvePaginationOptions({ maxItems: 25 }),
  * })
- * for await (const row of walk) console.log(row)
+ * for await (const row of walk) console.log(row, walk.cursor)
  */
 export function createPageIterator<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>>(
   config: PageIteratorConfig<TItem, TCursor, TPage>,
-): PageIterable<TItem, WalkPage<TPage>> {
+): PageIterable<TItem, WalkPage<TPage>, TCursor> {
   const { maxItems, signal } = config.options
+  let latest: WalkState<TCursor> | undefined
+  const start = <TOut>(cap: number, view: (pages: AsyncGenerator<DeliveredPage<TCursor, WalkPage<TPage>>>, state: WalkState<TCursor>) => AsyncGenerator<TOut>) => {
+    latest = { cursor: config.startCursor ?? null, delivered: 0 }
+    return startWalk(config, cap, latest, view)
+  }
   return {
-    [Symbol.asyncIterator]: () => startWalk(config, maxItems, (pages) => yieldItems(pages, signal)),
-    pages: () => startWalk(config, maxItems, (pages) => pages),
+    get cursor() {
+      return latest ? latest.cursor : (config.startCursor ?? null)
+    },
+    [Symbol.asyncIterator]: () => start(maxItems, (pages, state) => yieldItems(pages, state, signal)),
+    pages: () => start(maxItems, yieldPages),
     async toArray(options) {
       assertCount('limit', options?.limit, 0)
       const items: TItem[] = []
-      const walk = startWalk(config, Math.min(options.limit, maxItems), (pages) => yieldItems(pages, signal))
+      const walk = start(Math.min(options.limit, maxItems), (pages, state) => yieldItems(pages, state, signal))
       for await (const item of walk) items.push(item)
       return items
     },
   }
 }
 
-/** Starts one walk; `return()` and `throw()` abort its request in flight before closing it. */
+/**
+ * Starts one walk. `return()` and `throw()` abort its requests in flight (the prefetched
+ * one included) before closing it; every `ChainxError` it throws gets the walk's position.
+ */
 function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TOut>(
   config: PageIteratorConfig<TItem, TCursor, TPage>,
   cap: number,
-  view: (pages: AsyncGenerator<WalkPage<TPage>>) => AsyncGenerator<TOut>,
+  state: WalkState<TCursor>,
+  view: (pages: AsyncGenerator<DeliveredPage<TCursor, WalkPage<TPage>>>, state: WalkState<TCursor>) => AsyncGenerator<TOut>,
 ): AsyncIterableIterator<TOut> {
   const stop = new AbortController()
   const caller = config.options.signal
   const signal = caller ? AbortSignal.any([caller, stop.signal]) : stop.signal
-  const inner = view(walkPages(config, cap, signal, stop.signal))
+  const inner = view(walkPages(config, cap, signal, stop.signal), state)
+  const stamp = (error: unknown): never => {
+    stop.abort()
+    if (error instanceof ChainxError) {
+      error.delivered = state.delivered
+      error.resumeCursor = state.cursor
+    }
+    throw error
+  }
   return {
-    next: () => inner.next(),
+    next: () => inner.next().catch(stamp),
     return(value?: unknown) {
       stop.abort()
       return inner.return(value as TOut)
@@ -113,15 +164,35 @@ function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TO
   }
 }
 
-async function* yieldItems<TItem>(
-  pages: AsyncGenerator<{ items: TItem[] }>,
+async function* yieldItems<TItem, TCursor>(
+  pages: AsyncGenerator<DeliveredPage<TCursor, { items: TItem[] }>>,
+  state: WalkState<TCursor>,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<TItem> {
-  for await (const page of pages) {
-    for (const item of page.items) {
+  for await (const { page, itemCursors, endCursor } of pages) {
+    const { items } = page
+    const last = items.length - 1
+    if (last < 0 && endCursor !== null) state.cursor = endCursor
+    for (let index = 0; index <= last; index++) {
       throwIfAborted(signal)
-      yield item
+      // The cursor covers the item before the consumer sees it: save it after handling the item.
+      if (index === last && endCursor !== null) state.cursor = endCursor
+      else if (itemCursors !== undefined) state.cursor = itemCursors[index] as TCursor
+      state.delivered++
+      yield items[index] as TItem
     }
+  }
+}
+
+async function* yieldPages<TCursor, TPage extends { items: unknown[] }>(
+  pages: AsyncGenerator<DeliveredPage<TCursor, TPage>>,
+  state: WalkState<TCursor>,
+): AsyncGenerator<TPage> {
+  for await (const { page, itemCursors, endCursor } of pages) {
+    const own = itemCursors?.[itemCursors.length - 1]
+    state.cursor = endCursor ?? (own === undefined ? state.cursor : own)
+    state.delivered += page.items.length
+    yield page
   }
 }
 
@@ -130,7 +201,7 @@ async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCurs
   cap: number,
   signal: AbortSignal,
   stopped: AbortSignal,
-): AsyncGenerator<WalkPage<TPage>> {
+): AsyncGenerator<DeliveredPage<TCursor, WalkPage<TPage>>> {
   const { fetchPage, options } = config
   const sameCursor = config.sameCursor ?? Object.is
   const { key } = options
@@ -139,62 +210,96 @@ async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCurs
   const started = performance.now()
   let pageSize: number | undefined
   let cursor: TCursor | null = config.startCursor ?? null
-  let delivered = 0
+  let chainIndex = 0
+  let fetched = 0
   let pageIndex = 0
   let restarts = 0
-  let hasMore = cap > 0
+  let emptyRun = 0
+  // The prefetched request for `cursor`, if any: settled, so an abandoned one never rejects unhandled.
+  let ahead: Promise<Settled<TPage>> | undefined
+  const request = (size: number): Promise<Settled<TPage>> =>
+    fetchPage({ cursor, size, signal, chainIndex }).then(
+      (value) => ({ ok: true, value }),
+      (error: unknown) => ({ ok: false, error }),
+    )
+  // After a restart, delivered items come back and are skipped: ask for full pages.
+  const nextSize = (size: number) => (restarts > 0 ? size : Math.min(size, cap - fetched))
 
-  while (hasMore) {
+  while (fetched < cap && pageIndex < options.maxPages) {
     throwIfAborted(options.signal)
     let page: TPage
     try {
       pageSize ??= await config.pageSize(signal)
-      // After a restart, delivered items come back and are skipped: ask for full pages.
-      const size = restarts > 0 ? pageSize : Math.min(pageSize, cap - delivered)
-      page = await fetchPage({ cursor, size, signal })
+      const settled = await (ahead ?? request(nextSize(pageSize)))
+      ahead = undefined
+      if (!settled.ok) throw settled.error
+      page = settled.value
     } catch (error) {
       if (stopped.aborted) return
       if (!(error instanceof StaleCursorError)) throw error
-      error.delivered = delivered
-      // Only GraphQL walks go stale, and their cursors are strings.
-      error.lastCursor = cursor as string | null
       if (!key || restarts >= options.maxRestarts) throw error
       restarts++
-      options.onRestart?.({ delivered, reason: error, restarts })
+      options.onRestart?.({ delivered: fetched, reason: error, restarts })
       cursor = null
+      chainIndex = 0
       continue
     }
     if (stopped.aborted) return
-    const { nextCursor } = page
+    const { nextCursor, hasMore } = page
     // A page that claims more must move: a null cursor would restart the walk, the same cursor would loop it.
-    if (page.hasMore && (nextCursor === null || (cursor !== null && sameCursor(nextCursor, cursor)))) {
-      throw new CursorNotAdvancingError({ cursor: nextCursor, delivered })
+    if (hasMore && (nextCursor === null || (cursor !== null && sameCursor(nextCursor, cursor)))) {
+      throw new CursorNotAdvancingError({ cursor: nextCursor, delivered: fetched })
     }
-    const items = seen && key ? keepUnseen(page.items, seen, key, cap - delivered) : keepFirst(page.items, cap - delivered)
-    delivered += items.length
-    options.onPage?.({ pages: pageIndex + 1, items: delivered, elapsedMs: performance.now() - started, restarts })
-    const walkPage = { ...page, items, cursor, pageIndex, restarts }
+    emptyRun = page.items.length === 0 && hasMore ? emptyRun + 1 : 0
+    if (emptyRun >= options.maxEmptyPages) throw new EmptyPagesError({ pages: emptyRun })
+    const room = cap - fetched
+    const kept = seen && key ? keepUnseen(page, seen, key, room) : keepFirst(page, room)
+    fetched += kept.items.length
+    options.onPage?.({ pages: pageIndex + 1, items: fetched, elapsedMs: performance.now() - started, restarts })
+    const walkPage = { ...page, items: kept.items, cursor, pageIndex, restarts }
     pageIndex++
     cursor = nextCursor
-    hasMore = page.hasMore && delivered < cap
-    yield walkPage
+    chainIndex++
+    const more = hasMore && fetched < cap && pageIndex < options.maxPages
+    if (more && options.prefetch) ahead = request(nextSize(pageSize))
+    // The page's end moves the walk's cursor once its last delivered item is consumed, unless a limit cut it.
+    yield { page: walkPage, itemCursors: kept.cursors, endCursor: kept.items.length === kept.total ? nextCursor : null }
+    if (!more) return
   }
 }
 
-function keepFirst<TItem>(items: TItem[], room: number): TItem[] {
-  return items.length <= room ? items : items.slice(0, room)
+interface KeptItems<TItem, TCursor> {
+  items: TItem[]
+  cursors: readonly TCursor[] | undefined
+  /** Items the page delivers when nothing cuts it (after restart de-duplication). */
+  total: number
 }
 
-function keepUnseen<TItem>(items: TItem[], seen: Set<ItemKey>, key: (item: TItem) => ItemKey, room: number): TItem[] {
-  const kept: TItem[] = []
-  for (const item of items) {
-    if (kept.length === room) break
+function keepFirst<TItem, TCursor>(page: FetchedPage<TItem, TCursor>, room: number): KeptItems<TItem, TCursor> {
+  const { items, itemCursors } = page
+  if (items.length <= room) return { items, cursors: itemCursors, total: items.length }
+  return { items: items.slice(0, room), cursors: itemCursors?.slice(0, room), total: items.length }
+}
+
+function keepUnseen<TItem, TCursor>(
+  page: FetchedPage<TItem, TCursor>,
+  seen: Set<ItemKey>,
+  key: (item: TItem) => ItemKey,
+  room: number,
+): KeptItems<TItem, TCursor> {
+  const items: TItem[] = []
+  const cursors: TCursor[] | undefined = page.itemCursors ? [] : undefined
+  let total = 0
+  for (const [index, item] of page.items.entries()) {
     const id = key(item)
     if (seen.has(id)) continue
+    total++
+    if (items.length === room) continue
     seen.add(id)
-    kept.push(item)
+    items.push(item)
+    cursors?.push(page.itemCursors?.[index] as TCursor)
   }
-  return kept
+  return { items, cursors, total }
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {

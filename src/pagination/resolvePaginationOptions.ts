@@ -1,29 +1,30 @@
 import { InvalidArgumentError } from '../errors/request.js'
-import type { ServiceLimits } from '../graphql/serviceLimits.js'
-import type { ItemKey, PageDirection, PageProgress, RestartInfo, StaleOptions, WalkOptions } from './types.js'
+import type { ItemKey, PageProgress, RestartInfo, StaleOptions, WalkOptions } from './types.js'
 
-// Page size used when neither the caller nor the service says one.
-const FALLBACK_PAGE_SIZE = 20
+// Consecutive empty pages claiming more before a walk gives up (see WalkOptions.maxEmptyPages).
+const DEFAULT_MAX_EMPTY_PAGES = 100
 
 /**
  * Options a walk accepts, before validation.
  *
  * @example
- * const input: PaginationOptionsInput<{ digest: string }> = { direction: 'forward', onStale: 'restart' }
+ * const input: PaginationOptionsInput<{ digest: string }> = { maxItems: 100, onStale: 'restart' }
  */
-export type PaginationOptionsInput<TItem> = WalkOptions & StaleOptions<TItem> & { direction?: PageDirection | undefined }
+export type PaginationOptionsInput<TItem> = WalkOptions & StaleOptions<TItem>
 
 /**
- * Options after validation, with every default applied except the page size (it may need the service's limits).
+ * Options after validation, with every default applied except the page size (an adapter may need the service's limits).
  *
  * @example
  * const { maxItems, onStale } = resolvePaginationOptions({ maxItems: 10 }) // 10, 'throw'
  */
 export interface ResolvedPaginationOptions<TItem> {
-  direction: PageDirection
-  /** The requested page size, if any; see `resolvePageSize`. */
+  /** The requested page size, if any; the adapter applies its default. */
   pageSize: number | undefined
   maxItems: number
+  maxPages: number
+  maxEmptyPages: number
+  prefetch: boolean
   signal: AbortSignal | undefined
   onPage: ((progress: PageProgress) => void) | undefined
   onStale: 'throw' | 'restart'
@@ -35,26 +36,30 @@ export interface ResolvedPaginationOptions<TItem> {
 
 /**
  * Validates a walk's options and applies their defaults. Pure, and run before any request:
- * a bad option throws `InvalidArgumentError` where the walk is created. Page variables
- * (`first`, `last`, `after`, `before`) are not options; the types refuse them and so does this.
+ * a bad option throws `InvalidArgumentError` where the walk is created.
  *
  * @example
- * resolvePaginationOptions({ direction: 'backward', maxItems: 100 })
- * // { direction: 'backward', pageSize: undefined, maxItems: 100, onStale: 'throw', maxRestarts: 3, ... }
+ * resolvePaginationOptions({ maxItems: 100 })
+ * // { pageSize: undefined, maxItems: 100, maxPages: Infinity, maxEmptyPages: 100, prefetch: true, onStale: 'throw', ... }
  */
 export function resolvePaginationOptions<TItem>(
   options: PaginationOptionsInput<TItem> = {},
   defaultKey?: (item: TItem) => ItemKey,
 ): ResolvedPaginationOptions<TItem> {
-  const { direction = 'forward', pageSize, maxItems = Infinity, onStale = 'throw', maxRestarts = 3 } = options
-  for (const name of ['first', 'last', 'after', 'before']) {
-    if (name in options) throw new InvalidArgumentError(`Unknown option ${name}: use direction and pageSize; the walk sends its own cursors`)
-  }
-  if (direction !== 'forward' && direction !== 'backward') {
-    throw new InvalidArgumentError(`direction must be 'forward' or 'backward', got ${String(direction)}`)
-  }
+  const {
+    pageSize,
+    maxItems = Infinity,
+    maxPages = Infinity,
+    maxEmptyPages = DEFAULT_MAX_EMPTY_PAGES,
+    prefetch = true,
+    onStale = 'throw',
+    maxRestarts = 3,
+  } = options
   if (pageSize !== undefined) assertCount('pageSize', pageSize, 1)
   if (maxItems !== Infinity) assertCount('maxItems', maxItems, 0)
+  if (maxPages !== Infinity) assertCount('maxPages', maxPages, 0)
+  if (maxEmptyPages !== Infinity) assertCount('maxEmptyPages', maxEmptyPages, 1)
+  if (typeof prefetch !== 'boolean') throw new InvalidArgumentError(`prefetch must be a boolean, got ${String(prefetch)}`)
   if (onStale !== 'throw' && onStale !== 'restart') {
     throw new InvalidArgumentError(`onStale must be 'throw' or 'restart', got ${String(onStale)}`)
   }
@@ -65,9 +70,11 @@ export function resolvePaginationOptions<TItem>(
     }
   }
   return {
-    direction,
     pageSize,
     maxItems,
+    maxPages,
+    maxEmptyPages,
+    prefetch,
     signal: options.signal,
     onPage: options.onPage,
     onStale,
@@ -75,23 +82,6 @@ export function resolvePaginationOptions<TItem>(
     maxRestarts,
     onRestart: options.onRestart,
   }
-}
-
-/**
- * The page size a walk sends: the requested one, else the service's `defaultPageSize`,
- * else 20; clamped to the service's `maxPageSize` when known (spec 4.2 rule 3), so a
- * walk never asks for a page the service would refuse.
- *
- * @example
- * resolvePageSize(200, { maxPageSize: 50 }) // 50
- * resolvePageSize(undefined, { defaultPageSize: 20 }) // 20
- */
-export function resolvePageSize(
-  requested: number | undefined,
-  limits: Partial<Pick<ServiceLimits, 'defaultPageSize' | 'maxPageSize'>>,
-): number {
-  const size = requested ?? limits.defaultPageSize ?? FALLBACK_PAGE_SIZE
-  return limits.maxPageSize === undefined ? size : Math.min(size, limits.maxPageSize)
 }
 
 /**

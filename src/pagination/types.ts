@@ -15,6 +15,12 @@ export interface FetchedPage<TItem, TCursor> {
   nextCursor: TCursor | null
   /** Whether the service claims more items in the walk's direction. */
   hasMore: boolean
+  /**
+   * Each item's own cursor, parallel to `items`, when the page carries them (GraphQL
+   * `edges { cursor }`, event ids): the walk's `cursor` then moves after every item, not
+   * only when a page is fully consumed.
+   */
+  itemCursors?: readonly TCursor[] | undefined
 }
 
 /**
@@ -79,8 +85,18 @@ export interface RestartInfo {
  * for await (const node of walk) console.log(node.type.repr)
  * const first10 = await walk.toArray({ limit: 10 })
  */
-export interface PageIterable<TItem, TPage> extends AsyncIterable<TItem> {
+export interface PageIterable<TItem, TPage, TCursor = unknown> extends AsyncIterable<TItem> {
   [Symbol.asyncIterator](): AsyncIterableIterator<TItem>
+  /**
+   * Where the walk most recently started from this iterable stands: the cursor after the
+   * last item it yielded, to save and pass as the `cursor` option to resume (exclusive).
+   * When pages carry a cursor per item (GraphQL documents that select `edges { cursor }`,
+   * event walks) it moves with every item; otherwise (nodes-only documents) it moves to a
+   * page's end cursor once the page's last item is yielded, so a walk resumed from it may
+   * repeat the items of a page that was only partly consumed. Before any item: the
+   * `cursor` option (or `null`).
+   */
+  readonly cursor: TCursor | null
   /** Walks page by page; `items` of each page are what the item iterator would yield. */
   pages(): AsyncIterableIterator<TPage>
   /** Collects up to `limit` items (required, so a walk over a large set is a choice, not an accident). */
@@ -114,15 +130,32 @@ export interface WalkOptions {
    * @default undefined
    */
   onPage?: ((progress: PageProgress) => void) | undefined
+  /**
+   * Stop after this many pages (requests that returned a page; restarts count). The walk
+   * ends cleanly, like `maxItems`.
+   * @default Infinity
+   */
+  maxPages?: number | undefined
+  /**
+   * Consecutive empty pages that claim more after which the walk throws `EmptyPagesError`
+   * (`EMPTY_PAGES`) instead of asking again: a broken service answering empty pages with
+   * fresh cursors forever is caught after this many requests (well under a second on a
+   * local network, a few seconds at 50 ms a page). Legitimate empty pages that claim more
+   * are rare (a GraphQL filter under a `scanLimit`): raise it, or `Infinity` turns the
+   * check off.
+   * @default 100
+   */
+  maxEmptyPages?: number | undefined
+  /**
+   * Requests page k+1 while the consumer handles page k: at most one page ahead, never
+   * past `maxItems` or a `toArray` limit, on the same cursor chain, through the same
+   * transport (rate limit, retries), aborted on `break`, `return()` or the `signal`. A
+   * consumer that spends as long on a page as the page takes to arrive walks about twice
+   * as fast; one that does nothing walks as fast as without it. At most two pages are held.
+   * @default true
+   */
+  prefetch?: boolean | undefined
 }
-
-/**
- * Which way a GraphQL walk goes: `first`/`after` (oldest first) or `last`/`before` (newest first).
- *
- * @example
- * const direction: PageDirection = 'backward'
- */
-export type PageDirection = 'forward' | 'backward'
 
 /**
  * An item's identity for restart de-duplication: compared with `===` in a `Set`.

@@ -10,7 +10,7 @@ import {
   EpochDocument,
   type EpochQuery,
 } from '../../src/graphql/generated/operations.js'
-import type { GraphQLPage } from '../../src/pagination/paginate.js'
+import type { GraphQLPage } from '../../src/graphql/paginate.js'
 import type { PageIterable } from '../../src/pagination/types.js'
 import { defaultMockServiceLimits } from '../../src/testing/graphql/mockServiceLimits.js'
 
@@ -184,8 +184,10 @@ describe('query types', () => {
     const chainx = client()
     const blocks = chainx.paginate(EpochDocument, { id: 1 }, { connection: 'epoch.transactionBlocks', pageSize: 5 })
     type Block = NonNullable<EpochQuery['epoch']>['transactionBlocks']['edges'][number]['node']
-    expectTypeOf(blocks).toEqualTypeOf<PageIterable<Block, GraphQLPage<Block>>>()
-    expectTypeOf(chainx.paginate(EpochDocument)).toEqualTypeOf<PageIterable<Block, GraphQLPage<Block>>>()
+    expectTypeOf(blocks).toEqualTypeOf<PageIterable<Block, GraphQLPage<Block>, string>>()
+    expectTypeOf(chainx.paginate(EpochDocument)).toEqualTypeOf<PageIterable<Block, GraphQLPage<Block>, string>>()
+    // @ts-expect-error a connection path the result type does not have is a compile error
+    expect(() => chainx.paginate(EpochDocument, { id: 1 }, { connection: 'epoch.transactionBlock' })).not.toThrow()
     // @ts-expect-error DynamicField declares $address and $name non-null without defaults
     expect(() => chainx.paginate(DynamicFieldDocument)).toThrow(/declare \$first and \$after/)
     expect(seen).toHaveLength(0)

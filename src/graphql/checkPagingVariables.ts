@@ -1,10 +1,17 @@
 import { FirstAndLastError } from '../errors/graphql.js'
 import { InvalidArgumentError } from '../errors/request.js'
-import { analyzeDocument } from '../graphql/analyzeDocument.js'
-import { selectOperation } from '../graphql/checkQuery.js'
-import type { GraphQLDocument } from '../graphql/createGraphQLClient.js'
-import { documentText } from '../graphql/documentText.js'
-import type { PageDirection } from './types.js'
+import { analyzeDocument } from './analyzeDocument.js'
+import { selectOperation } from './checkQuery.js'
+import type { GraphQLDocument } from './createGraphQLClient.js'
+import { documentText } from './documentText.js'
+
+/**
+ * Which way a GraphQL walk goes: `first`/`after` (oldest first) or `last`/`before` (newest first).
+ *
+ * @example
+ * const direction: PageDirection = 'backward'
+ */
+export type PageDirection = 'forward' | 'backward'
 
 /**
  * The page variables a walk owns, by direction: the size and the cursor it sends, and the two it never sends.
@@ -23,17 +30,19 @@ export const PAGE_VARIABLES = {
  * and `$after` forward, `$last` and `$before` backward) and passes the size variable to a
  * connection; the caller's variables hold none of the four page variables, since the walk
  * owns them. The opposite size variable throws `FirstAndLastError` (spec 4.2 rule 4), any
- * other `InvalidArgumentError`.
+ * other `InvalidArgumentError`. Returns the opposite direction's variables the operation
+ * declares: the walk sends `null` for them, so `$last: Int` without a default does not
+ * make a forward walk fail with `MISSING_VARIABLE`.
  *
  * @example
- * checkPagingVariables(EventsDocument, { filter: { sender } }, 'forward') // passes
+ * checkPagingVariables(EventsDocument, { filter: { sender } }, 'forward') // ['last', 'before']
  * checkPagingVariables(EventsDocument, { last: 5 }, 'forward') // throws FirstAndLastError
  */
 export function checkPagingVariables(
   document: GraphQLDocument<unknown, unknown>,
   variables: Record<string, unknown>,
   direction: PageDirection,
-): void {
+): string[] {
   const { size, cursor, opposite } = PAGE_VARIABLES[direction]
   if (variables[opposite.size] != null) {
     throw new FirstAndLastError({ sent: false, details: `a ${direction} walk sends ${size}; remove ${opposite.size} from the variables` })
@@ -57,4 +66,5 @@ export function checkPagingVariables(
       `A ${direction} walk needs the operation to declare $${size} and $${cursor} and pass them to the connection (${size}: $${size}, ${cursor}: $${cursor})`,
     )
   }
+  return [opposite.size, opposite.cursor].filter((name) => declared.has(name))
 }

@@ -44,7 +44,7 @@ export function findConnection(data: unknown, path?: string): FoundConnection {
 
 function search(value: unknown, path: string, depth: number, found: string[]): void {
   if (!isRecord(value) || depth > MAX_SEARCH_DEPTH) return
-  if ('pageInfo' in value) {
+  if (Object.hasOwn(value, 'pageInfo')) {
     found.push(path)
     return
   }
@@ -55,14 +55,15 @@ function followPath(data: unknown, path: string): Record<string, unknown> | null
   let value = data
   for (const name of path.split('.')) {
     if (value === null) return null
-    if (!isRecord(value) || !(name in value)) {
+    if (!isRecord(value) || !Object.hasOwn(value, name)) {
       throw new InvalidArgumentError(`The result has no field ${name} on the connection path ${path}`)
     }
     value = value[name]
   }
   if (value === null) return null
-  if (!isRecord(value) || !('pageInfo' in value)) {
+  if (!isRecord(value) || !Object.hasOwn(value, 'pageInfo')) {
     throw new InvalidArgumentError(`The field at ${path} is not a connection with pageInfo`)
   }
   return value
 }
+

@@ -11,7 +11,8 @@ import {
   type EpochQuery,
   type EventsQuery,
 } from '../../src/graphql/generated/operations.js'
-import { paginate, type GraphQLPage, type NodeOf, type PageInfo } from '../../src/pagination/paginate.js'
+import { paginate, type ConnectionPath, type GraphQLPage, type NodeOf } from '../../src/graphql/paginate.js'
+import type { PageInfo } from '../../src/graphql/readConnection.js'
 import type { PageIterable, RestartInfo } from '../../src/pagination/types.js'
 import { createFakeGraphQL, createGate, type FakeNode } from './fakeGraphQL.js'
 
@@ -23,14 +24,14 @@ describe('paginate: page semantics', () => {
   it('P3: bounds first, then limit (R0..R9: first 3 → R0-R2, last 3 → R7-R9)', async () => {
     const forward = createFakeGraphQL({ rows: 10 })
     const [firstPage] = await take(paginate(forward.client, TransactionBlocksDocument, {}, { pageSize: 3 }).pages(), 1)
-    expect(forward.requests[0]).toMatchObject({ first: 3, after: null })
+    // The walk owns all four page variables: it sends null for the pair its direction does not use.
+    expect(forward.requests[0]).toEqual({ first: 3, after: null, last: null, before: null })
     expect(digestsOf(firstPage?.items ?? [])).toEqual(['tx0', 'tx1', 'tx2'])
 
     const backward = createFakeGraphQL({ rows: 10 })
     const walk = paginate(backward.client, TransactionBlocksDocument, {}, { pageSize: 3, direction: 'backward' })
     const [lastPage] = await take(walk.pages(), 1)
-    expect(backward.requests[0]).toMatchObject({ last: 3, before: null })
-    expect(backward.requests[0]).not.toHaveProperty('first')
+    expect(backward.requests[0]).toEqual({ last: 3, before: null, first: null, after: null })
     // Backward pages are yielded newest first.
     expect(digestsOf(lastPage?.items ?? [])).toEqual(['tx9', 'tx8', 'tx7'])
   })
@@ -55,7 +56,7 @@ describe('paginate: page semantics', () => {
           expect(fake.requests).toHaveLength(Math.max(1, Math.ceil(rows / size)))
           for (const request of fake.requests) {
             expect(request[direction === 'forward' ? 'first' : 'last']).toBe(size)
-            expect(request[direction === 'forward' ? 'last' : 'first']).toBeUndefined()
+            expect(request[direction === 'forward' ? 'last' : 'first']).toBeNull()
           }
         },
       ),
@@ -164,7 +165,7 @@ describe('paginate: types', () => {
   it('P1: the item type is the connection node, found in the result type or at the connection path', () => {
     const fake = createFakeGraphQL({ rows: 1 })
     expectTypeOf(paginate(fake.client, EventsDocument)).toEqualTypeOf<
-      PageIterable<EventsQuery['events']['edges'][number]['node'], GraphQLPage<EventsQuery['events']['edges'][number]['node']>>
+      PageIterable<EventsQuery['events']['edges'][number]['node'], GraphQLPage<EventsQuery['events']['edges'][number]['node']>, string>
     >()
     type Block = NonNullable<EpochQuery['epoch']>['transactionBlocks']['edges'][number]['node']
     expectTypeOf<NodeOf<EpochQuery>>().toEqualTypeOf<Block>()
@@ -183,7 +184,14 @@ describe('paginate: types', () => {
     // @ts-expect-error the same, with options but no variables
     paginate(fake.client, ObjectFieldsDocument, undefined, { pageSize: 5 })
     const walk = paginate(fake.client, ObjectFieldsDocument, { address: '0x1' }, { connection: 'object.dynamicFields' })
-    expectTypeOf(walk).toEqualTypeOf<PageIterable<{ name: { bcs: string } }, GraphQLPage<{ name: { bcs: string } }>>>()
+    expectTypeOf(walk).toEqualTypeOf<PageIterable<{ name: { bcs: string } }, GraphQLPage<{ name: { bcs: string } }>, string>>()
+    // @ts-expect-error a connection path the result type does not have is a compile error (it used to type items as never)
+    paginate(fake.client, ObjectFieldsDocument, { address: '0x1' }, { connection: 'object.dynamicField' })
+    // @ts-expect-error a path to a field that is not a connection
+    paginate(fake.client, ObjectFieldsDocument, { address: '0x1' }, { connection: 'object' })
+    expectTypeOf<ConnectionPath<Fields>>().toEqualTypeOf<'object.dynamicFields'>()
+    expectTypeOf<ConnectionPath<EpochQuery>>().toEqualTypeOf<'epoch.transactionBlocks'>()
+    expectTypeOf<ConnectionPath<unknown>>().toEqualTypeOf<string>()
     // Operations whose variables are all optional still take none.
     paginate(fake.client, EventsDocument)
     paginate(fake.client, EventsDocument, undefined, { pageSize: 5 })
@@ -223,15 +231,19 @@ describe('paginate: bounds', () => {
     expect(fake.requests).toHaveLength(2)
   })
 
-  it('break stops the walk without another request', async () => {
-    const fake = createFakeGraphQL({ rows: 100 })
-    const seen: string[] = []
-    for await (const node of paginate(fake.client, EventsDocument, {}, { pageSize: 5 })) {
-      seen.push(digestOf(node))
-      if (seen.length === 6) break
+  it('break stops the walk: without prefetch no other request, with it the one page ahead is aborted', async () => {
+    for (const prefetch of [false, true]) {
+      const fake = createFakeGraphQL({ rows: 100 })
+      const seen: string[] = []
+      for await (const node of paginate(fake.client, EventsDocument, {}, { pageSize: 5, prefetch })) {
+        seen.push(digestOf(node))
+        if (seen.length === 6) break
+      }
+      expect(seen).toEqual(digests(0, 6))
+      expect(fake.requests).toHaveLength(prefetch ? 3 : 2)
+      // Every request of the walk carries its signal; break aborts it, and with it the prefetched request.
+      expect(fake.signals.at(-1)?.aborted).toBe(true)
     }
-    expect(seen).toEqual(digests(0, 6))
-    expect(fake.requests).toHaveLength(2)
   })
 
   it('each iteration starts a fresh walk', async () => {
@@ -420,7 +432,8 @@ describe('paginate: concurrency and abort', () => {
       },
     })
     const seen: unknown[] = []
-    const walk = paginate(fake.client, EventsDocument, {}, { pageSize: 2, signal: controller.signal })
+    // Without prefetch, so the second request is in flight while the consumer waits for it.
+    const walk = paginate(fake.client, EventsDocument, {}, { pageSize: 2, signal: controller.signal, prefetch: false })
     await expect(
       (async () => {
         for await (const node of walk) seen.push(node)

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { CursorNotAdvancingError } from '../../src/errors/pagination.js'
 import { AbortedError, InvalidArgumentError } from '../../src/errors/request.js'
 import type { ChainxEvent, EventId, EventPage, QueryEventsFn, QueryEventsParameters } from '../../src/events/types.js'
-import { iterateEvents } from '../../src/pagination/iterateEvents.js'
-import { createGate } from './fakeGraphQL.js'
+import { iterateEvents } from '../../src/events/iterateEvents.js'
+import { createGate } from '../graphql/fakeGraphQL.js'
 
 const event = (index: number): ChainxEvent => ({
   id: { txDigest: `tx${Math.floor(index / 3)}`, eventSeq: String(index % 3) },

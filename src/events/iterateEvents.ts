@@ -1,15 +1,8 @@
-import type {
-  ChainxEvent,
-  EventId,
-  EventPage,
-  EventQueryFilter,
-  ParsedJsonParser,
-  QueryEventsFn,
-} from '../events/types.js'
-import { eventKey } from '../events/eventKey.js'
-import { createPageIterator } from './createPageIterator.js'
-import { resolvePaginationOptions } from './resolvePaginationOptions.js'
-import type { FetchedPage, PageIterable, WalkOptions, WalkPage } from './types.js'
+import { createPageIterator } from '../pagination/createPageIterator.js'
+import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
+import type { FetchedPage, PageIterable, WalkOptions, WalkPage } from '../pagination/types.js'
+import { eventKey } from './eventKey.js'
+import type { ChainxEvent, EventId, EventPage, EventQueryFilter, ParsedJsonParser, QueryEventsFn } from './types.js'
 
 // The service's maximum page of `chainx_queryEvents` by default (jsonrpc-anchor 2.1); it clamps larger limits.
 const DEFAULT_EVENT_PAGE_SIZE = 50
@@ -34,7 +27,8 @@ export interface IterateEventsOptions<TParsed> extends WalkOptions {
    */
   pageSize?: number | undefined
   /**
-   * Start after this event (exclusive), e.g. the last one a previous walk delivered.
+   * Where to resume (exclusive, in the walk's order): an event id saved from `walk.cursor`
+   * (the id of the last event yielded) or an error's `resumeCursor`.
    * @default null (from the beginning, or the newest when descending)
    */
   cursor?: EventId | null | undefined
@@ -54,21 +48,23 @@ export interface IterateEventsOptions<TParsed> extends WalkOptions {
 export type EventWalkPage<TParsed> = WalkPage<FetchedPage<ChainxEvent<TParsed>, EventId> & EventPage<TParsed>>
 
 /**
- * Walks `chainx_queryEvents` pages (spec 4.4) with the same machine as `paginate`:
- * follows `nextCursor` while `hasNextPage`, keeps the last cursor when a page is empty
- * (the service echoes the input cursor there, and a null would restart from the
+ * Walks `chainx_queryEvents` pages (spec 4.4) with the shared page machine
+ * (`createPageIterator`: bounds, prefetch, resume, errors that say where the walk
+ * stopped): follows `nextCursor` while `hasNextPage`, keeps the last cursor when a page is
+ * empty (the service echoes the input cursor there, and a null would restart from the
  * beginning), and throws `CursorNotAdvancingError` when a page claims more but does not
- * move. JSON-RPC pages are not snapshots: events that land during the walk show up in
+ * move. Each event's id is its cursor, so `walk.cursor` is the id of the last event
+ * yielded. JSON-RPC pages are not snapshots: events that land during the walk show up in
  * its later pages.
  *
  * @example
  * const walk = iterateEvents(queryEvents, { filter: { Sender: alice }, maxItems: 500 })
- * for await (const event of walk) console.log(event.id.txDigest, event.type)
+ * for await (const event of walk) await save(event, walk.cursor)
  */
 export function iterateEvents<TParsed = Record<string, unknown>>(
   queryEvents: QueryEventsFn,
   options: IterateEventsOptions<TParsed>,
-): PageIterable<ChainxEvent<TParsed>, EventWalkPage<TParsed>> {
+): PageIterable<ChainxEvent<TParsed>, EventWalkPage<TParsed>, EventId> {
   const { filter, descending, parse } = options
   const resolved = resolvePaginationOptions<ChainxEvent<TParsed>>(options)
   const pageSize = resolved.pageSize ?? DEFAULT_EVENT_PAGE_SIZE
@@ -79,7 +75,7 @@ export function iterateEvents<TParsed = Record<string, unknown>>(
     sameCursor: (a, b) => eventKey(a) === eventKey(b),
     async fetchPage({ cursor, size, signal }) {
       const page = await queryEvents<TParsed>({ filter, cursor, limit: size, descending, parse, signal })
-      return { ...page, items: page.data, hasMore: page.hasNextPage }
+      return { ...page, items: page.data, itemCursors: page.data.map((event) => event.id), hasMore: page.hasNextPage }
     },
   })
 }

@@ -1,22 +1,15 @@
 import { StaleCursorError } from '../errors/pagination.js'
 import { InvalidArgumentError } from '../errors/request.js'
-import type { GraphQLDocument, GraphQLQueryClient, ResultOf, VariablesOf } from '../graphql/createGraphQLClient.js'
-import { pageInfoDecoder, type Usage } from '../graphql/responseSchemas.js'
-import { boolean, matches, nullable, object, string, type Decoded } from '../utils/decode.js'
-import type { ServiceVersion } from '../utils/serviceVersion.js'
-import { checkPagingVariables, PAGE_VARIABLES } from './checkPagingVariables.js'
-import { createPageIterator } from './createPageIterator.js'
+import { createPageIterator } from '../pagination/createPageIterator.js'
+import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
+import type { FetchedPage, ItemKey, PageIterable, StaleOptions, WalkOptions, WalkPage } from '../pagination/types.js'
+import { checkPagingVariables, PAGE_VARIABLES, type PageDirection } from './checkPagingVariables.js'
+import type { GraphQLDocument, GraphQLQueryClient, ResultOf, VariablesOf } from './createGraphQLClient.js'
 import { findConnection } from './findConnection.js'
-import { resolvePageSize, resolvePaginationOptions } from './resolvePaginationOptions.js'
-import type { FetchedPage, ItemKey, PageDirection, PageIterable, StaleOptions, WalkOptions, WalkPage } from './types.js'
-
-/**
- * Relay `PageInfo` as the service sends it (spec 2.3).
- *
- * @example
- * const info: PageInfo = { hasNextPage: true, hasPreviousPage: false, startCursor: 'a', endCursor: 'b' }
- */
-export type PageInfo = Decoded<typeof pageInfoDecoder>
+import { readConnection, type PageInfo } from './readConnection.js'
+import { resolvePageSize } from './resolvePageSize.js'
+import type { ServiceVersion } from '../utils/serviceVersion.js'
+import type { Usage } from '../utils/usage.js'
 
 /**
  * The variables of a document without the four page variables, which the walk owns.
@@ -44,6 +37,26 @@ type FindNode<T, Depth extends number> = [Depth] extends [never]
 type AtPath<T, P extends string> = P extends `${infer Head}.${infer Rest}`
   ? AtPath<NonNullable<T>[Head & keyof NonNullable<T>], Rest>
   : NonNullable<T>[P & keyof NonNullable<T>]
+type PathsTo<T, Depth extends number> = [Depth] extends [never]
+  ? never
+  : T extends readonly unknown[]
+    ? never
+    : T extends { pageInfo: unknown }
+      ? ''
+      : T extends object
+        ? { [K in keyof T & string]-?: JoinPath<K, PathsTo<NonNullable<T[K]>, Shallower[Depth]>> }[keyof T & string]
+        : never
+type JoinPath<K extends string, P> = P extends '' ? K : P extends string ? `${K}.${P}` : never
+
+/**
+ * The dotted paths of the connections (objects with `pageInfo`, not inside lists, up to 5
+ * levels deep) in a result type: what `paginate`'s `connection` option accepts, so a typo
+ * fails to compile. Any string when the result type is unknown.
+ *
+ * @example
+ * type Paths = ConnectionPath<EpochQuery> // 'epoch.transactionBlocks'
+ */
+export type ConnectionPath<TResult> = unknown extends TResult ? string : PathsTo<NonNullable<TResult>, 5>
 
 /**
  * The node type of the connection a walk pages through: at `TPath`, or the one found in the result type.
@@ -66,17 +79,27 @@ export type NodeOf<TResult, TPath extends string = never> = [TPath] extends [nev
 export interface PaginateOptions<TNode, TPath extends string = string> extends WalkOptions, StaleOptions<TNode> {
   /**
    * Dotted path of the connection in the result, aliases applied, e.g. `'epoch.transactionBlocks'`.
-   * A null parent on the path ends the walk with no items.
+   * A path the result type does not have fails to compile. A null parent on the path ends
+   * the walk with no items.
    * @default the single object with `pageInfo` in the first result (lists are not searched)
    */
   connection?: TPath | undefined
   /**
    * `'forward'` sends `first` + `after: endCursor` while `hasNextPage`, oldest first.
    * `'backward'` sends `last` + `before: startCursor` while `hasPreviousPage`, and yields
-   * each page reversed, so items come newest first.
+   * each page reversed, so items come newest first. The walk sends `null` for the other
+   * direction's variables when the operation declares them.
    * @default 'forward'
    */
   direction?: PageDirection | undefined
+  /**
+   * Where to resume (exclusive, in the walk's direction): a cursor saved from `walk.cursor`
+   * or an error's `resumeCursor`, sent as the first request's `after` (or `before`). A
+   * cursor whose checkpoint has left the available range throws `StaleCursorError`, or
+   * under `onStale: 'restart'` starts over from the beginning of the connection.
+   * @default null (from the beginning; the end for a backward walk)
+   */
+  cursor?: string | null | undefined
   /**
    * Items per request; above the service's `maxPageSize` it is clamped to it.
    * @default the service's `defaultPageSize` (from `graphql.limits()`), or 20 when unknown
@@ -113,7 +136,7 @@ export type PaginateArguments<D, TPath extends string = never> =
  */
 export type GraphQLPage<TNode> = WalkPage<
   FetchedPage<TNode, string> & {
-    /** The connection's `pageInfo` as received. */
+    /** The connection's `pageInfo` as received (checked). */
     pageInfo: Partial<PageInfo>
     /** The usage extension, when `showUsage` is on. */
     usage: Usage | undefined
@@ -122,86 +145,76 @@ export type GraphQLPage<TNode> = WalkPage<
   }
 >
 
-const PAGE_INFO = {
-  forward: { fields: 'hasNextPage endCursor', decoder: object({ hasNextPage: boolean, endCursor: nullable(string) }) },
-  backward: { fields: 'hasPreviousPage startCursor', decoder: object({ hasPreviousPage: boolean, startCursor: nullable(string) }) },
-}
-
 /**
  * Walks any Relay connection (spec 2.3, 4.2) and yields its nodes (`edges[].node`, or
- * `nodes` when no edges are selected). Options and variables are checked before any
- * request; a bad one throws here. The page variables belong to the walk: the operation
- * must declare `$first`/`$after` (forward) or `$last`/`$before` (backward), and the
- * variables must not set them. Pages follow the first page's cursor chain, so the walk
- * reads one checkpoint (rule 5); cursors are passed on as received and only compared for
- * equality (rule 1). A stale cursor throws `StaleCursorError` or, with `onStale:
- * 'restart'`, restarts (see `StaleOptions`). An empty page that claims no more, fetched
- * with a cursor whose page claimed more, means the service lost the cursor
- * (graphql-anchor 2.6) and is treated as stale rather than as the end.
+ * `nodes` when no edges are selected), through the shared page machine
+ * (`createPageIterator`: bounds, prefetch, resume, errors that say where the walk
+ * stopped). Options and variables are checked before any request; a bad one throws here.
+ * The page variables belong to the walk: the operation must declare `$first`/`$after`
+ * (forward) or `$last`/`$before` (backward), the variables must not set them, and the
+ * walk sends `null` for the other pair when declared. Pages follow the first page's
+ * cursor chain, so the walk reads one checkpoint (rule 5); cursors are passed on as
+ * received and only compared for equality (rule 1). Each page's connection is checked
+ * (`readConnection`) before a node reaches the caller. A stale cursor throws
+ * `StaleCursorError` or, with `onStale: 'restart'`, restarts (see `StaleOptions`). An
+ * empty page that claims no more, fetched with a cursor of this walk's previous page (which
+ * claimed more), means the service lost the cursor (graphql-anchor 2.6) and is treated as
+ * stale rather than as the end; from the `cursor` option it is the end.
  *
  * @example
  * import { EventsDocument } from 'chainx-sdk'
  * const walk = paginate(graphql, EventsDocument, { filter: { sender } }, { pageSize: 50, maxItems: 1_000 })
- * for await (const event of walk) console.log(event.type.repr)
+ * for await (const event of walk) await save(event, walk.cursor)
  * for await (const page of walk.pages()) console.log(page.items.length, page.pageInfo.endCursor)
  */
-export function paginate<D extends GraphQLDocument<any, any>, TPath extends string = never>(
+export function paginate<D extends GraphQLDocument<any, any>, TPath extends ConnectionPath<ResultOf<D>> = never>(
   graphql: GraphQLQueryClient,
   document: D,
   ...[variables, options = {}]: PaginateArguments<D, TPath>
-): PageIterable<NodeOf<ResultOf<D>, TPath>, GraphQLPage<NodeOf<ResultOf<D>, TPath>>> {
+): PageIterable<NodeOf<ResultOf<D>, TPath>, GraphQLPage<NodeOf<ResultOf<D>, TPath>>, string> {
   type TNode = NodeOf<ResultOf<D>, TPath>
+  for (const name of ['first', 'last', 'after', 'before']) {
+    if (name in options) throw new InvalidArgumentError(`Unknown option ${name}: use direction, pageSize and cursor; the walk sends its own cursors`)
+  }
+  const { direction = 'forward', cursor = null } = options
+  if (direction !== 'forward' && direction !== 'backward') {
+    throw new InvalidArgumentError(`direction must be 'forward' or 'backward', got ${String(direction)}`)
+  }
+  if (cursor !== null && (typeof cursor !== 'string' || cursor === '')) {
+    throw new InvalidArgumentError('cursor must be a cursor string saved from a walk (walk.cursor or an error\'s resumeCursor), or null')
+  }
   const resolved = resolvePaginationOptions<TNode>(options, nodeKey)
-  const { direction } = resolved
   const fixed = (variables ?? {}) as Record<string, unknown>
-  checkPagingVariables(document, fixed, direction)
+  const unused = checkPagingVariables(document, fixed, direction)
   const names = PAGE_VARIABLES[direction]
-  const pageInfoSchema = PAGE_INFO[direction]
-  const forward = direction === 'forward'
   let path: string | undefined = options.connection
 
   return createPageIterator({
     options: resolved,
+    startCursor: cursor,
     pageSize: async (signal) => resolvePageSize(resolved.pageSize, await graphql.limits({ signal })),
-    async fetchPage({ cursor, size, signal }) {
-      const pageVariables = { ...fixed, [names.size]: size, [names.cursor]: cursor }
-      const { data, usage, version } = await graphql.query(document, pageVariables as VariablesOf<D>, { signal })
+    async fetchPage({ cursor, size, signal, chainIndex }) {
+      const pageVariables: Record<string, unknown> = { ...fixed, [names.size]: size, [names.cursor]: cursor }
+      for (const name of unused) pageVariables[name] = null
+      const { data, usage, version } = await graphql.query(document, pageVariables as VariablesOf<D>, { signal }).catch((error: unknown) => {
+        if (error instanceof StaleCursorError) error.lastCursor = cursor
+        throw error
+      })
       const found = findConnection(data, path)
       path = found.path
       if (found.connection === null) return { items: [], nextCursor: null, hasMore: false, pageInfo: {}, usage, version }
-      const pageInfo = found.connection.pageInfo as Partial<PageInfo>
-      if (!matches(pageInfoSchema.decoder, pageInfo)) {
-        throw new InvalidArgumentError(`A ${direction} walk needs pageInfo { ${pageInfoSchema.fields} } selected at ${found.path}`)
-      }
-      const items = nodesOf<TNode>(found.connection, found.path, !forward)
-      const hasMore = (forward ? pageInfo.hasNextPage : pageInfo.hasPreviousPage) as boolean
-      const nextCursor = (forward ? pageInfo.endCursor : pageInfo.startCursor) as string | null
-      if (cursor !== null && items.length === 0 && !hasMore) {
+      const page = readConnection<TNode>(found.connection, found.path, direction, version)
+      if (chainIndex > 0 && page.items.length === 0 && !page.hasMore) {
         throw new StaleCursorError({
           version,
           data,
+          lastCursor: cursor,
           details: `An empty last page after a cursor whose page claimed more: the service no longer finds the cursor at ${found.path}`,
         })
       }
-      return { items, nextCursor, hasMore, pageInfo, usage, version }
+      return { ...page, usage, version }
     },
   })
-}
-
-/** The connection's nodes in yield order: reversed for a backward walk (newest first). */
-function nodesOf<TNode>(connection: Record<string, unknown>, path: string, reverse: boolean): TNode[] {
-  const { edges, nodes } = connection
-  if (Array.isArray(edges)) {
-    const count = edges.length
-    const items = new Array<TNode>(count)
-    for (let index = 0; index < count; index++) {
-      items[reverse ? count - 1 - index : index] = (edges[index] as { node: TNode }).node
-    }
-    return items
-  }
-  // The array is this response's own, so reversing in place copies nothing.
-  if (Array.isArray(nodes)) return reverse ? (nodes as TNode[]).reverse() : (nodes as TNode[])
-  throw new InvalidArgumentError(`Select edges { node } or nodes on the connection at ${path}`)
 }
 
 function nodeKey(node: unknown): ItemKey {
