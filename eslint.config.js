@@ -14,6 +14,8 @@ const ALLOWED = {
   // Subpaths: chainx-sdk/move (runtime of generated Move definitions), chainx-sdk/codegen (Node only).
   move: ['errors', 'utils', 'events'],
   codegen: ['errors', 'utils', 'events'],
+  // The page machine is generic: it knows no wire and no API; graphql/ and events/ adapt it.
+  pagination: ['errors', 'utils'],
 }
 
 const layerRules = Object.entries(ALLOWED).map(([folder, allowed]) => {

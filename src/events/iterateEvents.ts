@@ -1,7 +1,7 @@
 import { createPageIterator } from '../pagination/createPageIterator.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
 import type { FetchedPage, PageIterable, WalkOptions, WalkPage } from '../pagination/types.js'
-import { eventKey } from './eventKey.js'
+import { sameEventId } from './sameEventId.js'
 import type { ChainxEvent, EventId, EventPage, EventQueryFilter, ParsedJsonParser, QueryEventsFn } from './types.js'
 
 // The service's maximum page of `chainx_queryEvents` by default (jsonrpc-anchor 2.1); it clamps larger limits.
@@ -72,7 +72,7 @@ export function iterateEvents<TParsed = Record<string, unknown>>(
     options: resolved,
     pageSize: () => pageSize,
     startCursor: options.cursor ?? null,
-    sameCursor: (a, b) => eventKey(a) === eventKey(b),
+    sameCursor: sameEventId,
     async fetchPage({ cursor, size, signal }) {
       const page = await queryEvents<TParsed>({ filter, cursor, limit: size, descending, parse, signal })
       return { ...page, items: page.data, itemCursors: page.data.map((event) => event.id), hasMore: page.hasNextPage }

@@ -1,10 +1,14 @@
 import { ChainxError } from '../errors/ChainxError.js'
 import { JsonRpcError } from '../errors/jsonRpc.js'
+import { CursorNotAdvancingError, EmptyPagesError } from '../errors/pagination.js'
 import { InvalidArgumentError } from '../errors/request.js'
-import { sleep } from '../utils/sleep.js'
+import { createPageIterator } from '../pagination/createPageIterator.js'
+import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
 import { backoffDelay, resolveRetryOptions, retryAfterOf } from '../transport/withRetry.js'
+import { sleep } from '../utils/sleep.js'
 import { eventKey } from './eventKey.js'
-import type { ChainxEvent, EventId, EventQueryFilter, ParsedJsonParser, QueryEventsFn } from './types.js'
+import { sameEventId } from './sameEventId.js'
+import type { ChainxEvent, EventId, EventPage, EventQueryFilter, ParsedJsonParser, QueryEventsFn } from './types.js'
 import { validateEventQueryFilter } from './validateEventQueryFilter.js'
 
 /** What `onError` learns about a failed poll before the watcher waits and polls again. */
@@ -84,7 +88,8 @@ const CURSOR_NOT_FOUND_RETRIES = 3
  * Follows new events by polling `chainx_queryEvents` (the replacement for deprecated
  * subscriptions, spec 4.5 and 6.5.2). It reads ascending from a client-held cursor,
  * yields every matching event exactly once in order, polls again at once while
- * `hasNextPage`, and waits `intervalMs` when caught up. An empty page never resets the
+ * `hasNextPage` (on the shared page machine, `createPageIterator`), and waits `intervalMs`
+ * when caught up or when the service claims more without moving. An empty page never resets the
  * cursor. Failed polls are retried with bounded exponential backoff (honouring
  * `Retry-After`); errors that retrying cannot fix (bad filter, -32602, `parse`
  * rejections) end the iteration by throwing, and `watcher.cursor` still tells where to
@@ -158,6 +163,25 @@ export function watchEvents<TParsed = Record<string, unknown>>(
     }
   }
 
+  /**
+   * One burst of polls on the shared page machine: pages from the watcher's cursor while the
+   * service has more. Without prefetch, so each request reads `pollFilter()` after the
+   * previous page was handled.
+   */
+  function pollPages(): AsyncIterable<EventPage<TParsed>> {
+    return createPageIterator({
+      options: resolvePaginationOptions({ signal, prefetch: false }),
+      // The poll sends `pageSize` as given (undefined: the service's maximum); the machine only needs a bound.
+      pageSize: () => pageSize ?? Infinity,
+      startCursor: cursor,
+      sameCursor: sameEventId,
+      fetchPage: async ({ cursor: after, signal: pollSignal }) => {
+        const page = await query<TParsed>({ filter: pollFilter(), cursor: after, limit: pageSize, descending: false, parse, signal: pollSignal })
+        return { ...page, items: page.data, hasMore: page.hasNextPage }
+      },
+    }).pages()
+  }
+
   async function* run(): AsyncGenerator<ChainxEvent<TParsed>, void, undefined> {
     if (running) throw new InvalidArgumentError('this watcher is already being iterated')
     running = true
@@ -165,43 +189,38 @@ export function watchEvents<TParsed = Record<string, unknown>>(
     try {
       for (;;) {
         if (signal?.aborted) return
-        let page
         try {
           if (!started) {
             await start()
             started = true
           }
-          page = await query<TParsed>({ filter: pollFilter(), cursor, limit: pageSize, descending: false, parse, signal })
-          failures = 0
+          for await (const page of pollPages()) {
+            failures = 0
+            for (const event of page.data) {
+              const fresh = admitInRange(event)
+              cursor = event.id
+              if (fresh) {
+                yield event
+                if (signal?.aborted) return
+              }
+            }
+            // An empty page may still move forward (a filtered scan); never move back to null.
+            if (page.data.length === 0 && page.nextCursor) cursor = page.nextCursor
+          }
         } catch (error) {
           if (signal?.aborted) return
-          if (!isTransient(error, failures) || failures + 1 >= maxErrors) throw error
-          // A Retry-After lengthens the backoff, up to maxDelayMs: a service asking for hours (or
-          // years) must not stall the watch, nor one asking for 0 make it spin.
-          const delayMs = Math.min(Math.max(retryAfterOf(error) ?? 0, backoffDelay(failures, backoff)), backoff.maxDelayMs)
-          failures++
-          options.onError?.(error, { attempt: failures, delayMs })
-          if (!(await wait(delayMs))) return
-          continue
-        }
-        const before = cursor === null ? null : eventKey(cursor)
-        let yielded = 0
-        for (const event of page.data) {
-          const fresh = admitInRange(event)
-          cursor = event.id
-          if (fresh) {
-            yielded++
-            yield event
-            if (signal?.aborted) return
+          // A service that claims more without moving is caught up as far as the watcher can tell: poll again later.
+          if (!(error instanceof CursorNotAdvancingError || error instanceof EmptyPagesError)) {
+            if (!isTransient(error, failures) || failures + 1 >= maxErrors) throw error
+            // A Retry-After lengthens the backoff, up to maxDelayMs: a service asking for hours (or
+            // years) must not stall the watch, nor one asking for 0 make it spin.
+            const delayMs = Math.min(Math.max(retryAfterOf(error) ?? 0, backoffDelay(failures, backoff)), backoff.maxDelayMs)
+            failures++
+            options.onError?.(error, { attempt: failures, delayMs })
+            if (!(await wait(delayMs))) return
+            continue
           }
         }
-        if (page.data.length === 0 && page.nextCursor) {
-          // An empty page may still move forward (a filtered scan); never move back to null.
-          cursor = page.nextCursor
-        }
-        const moved = yielded > 0 || (cursor !== null && eventKey(cursor) !== before)
-        // Poll again at once only while the service has more and the cursor advances.
-        if (page.hasNextPage && moved) continue
         if (!(await wait(intervalMs))) return
       }
     } finally {

@@ -1,3 +1,7 @@
+import { CursorNotAdvancingError } from '../../errors/pagination.js'
+import { createPageIterator } from '../../pagination/createPageIterator.js'
+import { resolvePaginationOptions } from '../../pagination/resolvePaginationOptions.js'
+import { sameEventId } from '../sameEventId.js'
 import type { ChainxEvent, EventId, EventQueryFilter, QueryEventsFn } from '../types.js'
 
 /** Options of `readMissedEvents`. */
@@ -34,8 +38,9 @@ export type ReadMissedEventsResult = {
 /**
  * Reads the events a subscription missed, page by page in ascending order from an
  * exclusive cursor, until the live stream (`isLive`), the end of the chain, or
- * `maxEvents`. Stops on an empty page or a cursor that does not advance, so a misbehaving
- * server cannot make it loop. Errors of `queryEvents` are thrown as they are.
+ * `maxEvents`, on the shared page machine (`createPageIterator`). Stops on an empty page or
+ * a cursor that does not advance, so a misbehaving server cannot make it loop. Errors of
+ * `queryEvents` are thrown as they are.
  *
  * @example
  * const { read, stop } = await readMissedEvents({
@@ -44,23 +49,33 @@ export type ReadMissedEventsResult = {
  * })
  */
 export async function readMissedEvents(options: ReadMissedEventsOptions): Promise<ReadMissedEventsResult> {
-  let cursor = options.after
+  const { queryEvents, query, pageSize } = options
+  const walk = createPageIterator({
+    // Without prefetch: nothing is read past the live stream, a cancellation or maxEvents.
+    options: resolvePaginationOptions({ prefetch: false }),
+    pageSize: () => pageSize,
+    startCursor: options.after,
+    sameCursor: sameEventId,
+    async fetchPage({ cursor, signal }) {
+      const page = await queryEvents({ filter: query, cursor, limit: pageSize, signal })
+      // No cursor means no move: the machine stops a page that claims more without one.
+      return { items: page.data, nextCursor: page.nextCursor ?? cursor, hasMore: page.hasNextPage }
+    },
+  })
   let read = 0
-  for (;;) {
-    const page = await options.queryEvents({ filter: options.query, cursor, limit: options.pageSize })
-    if (options.cancelled()) return { read, stop: 'cancelled' }
-    for (const event of page.data) {
-      if (options.isLive(event)) return { read, stop: 'live' }
-      read++
-      options.onEvent(event)
+  try {
+    for await (const page of walk.pages()) {
+      if (options.cancelled()) return { read, stop: 'cancelled' }
+      for (const event of page.items) {
+        if (options.isLive(event)) return { read, stop: 'live' }
+        read++
+        options.onEvent(event)
+      }
+      if (page.items.length === 0) break
+      if (page.hasMore && read >= options.maxEvents) return { read, stop: 'limit' }
     }
-    const next = page.nextCursor ?? cursor
-    if (!page.hasNextPage || page.data.length === 0 || sameId(next, cursor)) return { read, stop: 'end' }
-    if (read >= options.maxEvents) return { read, stop: 'limit' }
-    cursor = next
+  } catch (error) {
+    if (!(error instanceof CursorNotAdvancingError)) throw error
   }
-}
-
-function sameId(a: EventId | null, b: EventId | null): boolean {
-  return a !== null && b !== null && a.txDigest === b.txDigest && a.eventSeq === b.eventSeq
+  return { read, stop: 'end' }
 }
