@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { CursorNotAdvancingError } from '../../src/errors/pagination.js'
+import { CursorNotAdvancingError, EmptyPagesError } from '../../src/errors/pagination.js'
 import { AbortedError, InvalidArgumentError } from '../../src/errors/request.js'
 import type { ChainxEvent, EventId, EventPage, QueryEventsFn, QueryEventsParameters } from '../../src/events/types.js'
 import { iterateEvents } from '../../src/events/iterateEvents.js'
@@ -109,6 +109,22 @@ describe('iterateEvents', () => {
       expect(error).toBeInstanceOf(CursorNotAdvancingError)
       expect(error).toMatchObject({ delivered: 1 })
       expect(calls).toBe(2)
+    }
+  })
+
+  it('EMPTY_PAGES: pages that claim more with fresh cursors and no events, forever, end the walk (with maxItems: 100 too)', async () => {
+    for (const maxItems of [undefined, 100]) {
+      let calls = 0
+      const endless = (async () => {
+        calls++
+        return { data: [], nextCursor: { txDigest: `tx${calls}`, eventSeq: '0' }, hasNextPage: true }
+      }) as QueryEventsFn
+      const error = await iterateEvents(endless, { filter: { All: [] }, maxItems, maxEmptyPages: 30 })
+        .toArray({ limit: 1_000 })
+        .catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(EmptyPagesError)
+      expect(error).toMatchObject({ code: 'EMPTY_PAGES', pages: 30, delivered: 0, resumeCursor: { txDigest: 'tx29', eventSeq: '0' } })
+      expect(calls).toBe(30)
     }
   })
 

@@ -150,7 +150,7 @@ describe('page machine: prefetch', () => {
   })
 
   it('a failed prefetch surfaces only after the page before it is consumed, and never as an unhandled rejection', async () => {
-    const rows = createRows(100, { fail: (call) => (call === 3 ? new NetworkError({ details: 'reset' }) : undefined) })
+    const rows = createRows(100, { fail: (call) => (call === 3 ? new NetworkError({ url: 'http://127.0.0.1/graphql', details: 'reset' }) : undefined) })
     const items: number[] = []
     const error = await (async () => {
       for await (const item of walkRows(rows)) items.push(item)
@@ -170,7 +170,7 @@ describe('page machine: where a walk stands', () => {
         fc.boolean(),
         fc.boolean(),
         async (count, size, failAt, itemCursors, prefetch) => {
-          const rows = createRows(count, { itemCursors, fail: (call) => (call === failAt ? new NetworkError({ details: 'cut' }) : undefined) })
+          const rows = createRows(count, { itemCursors, fail: (call) => (call === failAt ? new NetworkError({ url: 'http://127.0.0.1/graphql', details: 'cut' }) : undefined) })
           const first: number[] = []
           let cursor: unknown = null
           try {

@@ -1,0 +1,65 @@
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ChainxError } from '../../src/errors/ChainxError.js'
+import { createEventsClient, type EventsClient } from '../../src/events/createEventsClient.js'
+import { eventKey } from '../../src/events/eventKey.js'
+import { iterateEvents } from '../../src/events/iterateEvents.js'
+import type { EventId } from '../../src/events/types.js'
+import { startMockNetwork } from '../../src/testing/index.js'
+import { createTransport } from '../../src/transport/createTransport.js'
+
+let mock: Awaited<ReturnType<typeof startMockNetwork>>
+let events: EventsClient
+const everything = new Map<boolean, string[]>()
+
+beforeAll(async () => {
+  mock = await startMockNetwork({ events: 300, seed: 13 })
+  events = createEventsClient({ rpcUrl: mock.rpcUrl, transport: createTransport({ retry: false }) })
+  for (const descending of [false, true]) {
+    const all = await iterateEvents(events.query, { filter: { All: [] }, descending }).toArray({ limit: 10_000 })
+    everything.set(descending, all.map(eventKey))
+  }
+})
+afterAll(() => mock.close())
+
+describe('events.iterate: resume over real sockets', () => {
+  it('J2: a walk killed at a random event and resumed from walk.cursor (or the error\'s resumeCursor) yields every remaining event exactly once, both orders', async () => {
+    const total = everything.get(false)?.length ?? 0
+    expect(total).toBe(mock.network.ledger.events.length)
+    await fc.assert(
+      fc.asyncProperty(
+        fc.boolean(),
+        fc.integer({ min: 2, max: 50 }),
+        fc.integer({ min: 0, max: total }),
+        fc.constantFrom('break', 'abort'),
+        fc.boolean(),
+        async (descending, pageSize, killAt, how, prefetch) => {
+          const keys: string[] = []
+          const controller = new AbortController()
+          const walk = iterateEvents(events.query, { filter: { All: [] }, descending, pageSize, prefetch, signal: controller.signal })
+          let cursor: EventId | null = walk.cursor
+          if (killAt > 0) {
+            try {
+              for await (const event of walk) {
+                keys.push(eventKey(event))
+                cursor = walk.cursor
+                // The cursor of an event walk is the id of the last event yielded.
+                expect(cursor).toEqual(event.id)
+                if (keys.length === killAt) {
+                  if (how === 'break') break
+                  controller.abort()
+                }
+              }
+            } catch (error) {
+              expect(error).toMatchObject({ code: 'ABORTED', delivered: killAt })
+              expect((error as ChainxError).resumeCursor).toEqual(cursor)
+            }
+          }
+          const rest = await iterateEvents(events.query, { filter: { All: [] }, descending, pageSize, cursor }).toArray({ limit: 10_000 })
+          expect([...keys, ...rest.map(eventKey)]).toEqual(everything.get(descending))
+        },
+      ),
+      { numRuns: 20 },
+    )
+  })
+})

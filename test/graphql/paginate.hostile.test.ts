@@ -1,0 +1,95 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { ChainxError } from '../../src/errors/ChainxError.js'
+import { EmptyPagesError } from '../../src/errors/pagination.js'
+import { InvalidResponseError } from '../../src/errors/request.js'
+import type { GraphQLQueryClient } from '../../src/graphql/createGraphQLClient.js'
+import { EventsDocument, TransactionBlocksDocument } from '../../src/graphql/generated/operations.js'
+import { paginate } from '../../src/graphql/paginate.js'
+
+/** A GraphQL client that answers each page with `answer(call, variables)` as the result's data. */
+function serving(answer: (call: number, variables: Record<string, unknown>) => unknown) {
+  let calls = 0
+  const client: GraphQLQueryClient = {
+    limits: async () => ({}),
+    query: (async (_document: unknown, variables?: Record<string, unknown>) => ({
+      data: answer(++calls, variables ?? {}),
+      usage: undefined,
+      version: undefined,
+    })) as GraphQLQueryClient['query'],
+  }
+  return { client, calls: () => calls }
+}
+
+const goodPageInfo = { hasNextPage: true, hasPreviousPage: false, startCursor: 'c0', endCursor: 'c1' }
+const node = { digest: 'tx0', sender: null, gasInput: null, effects: null }
+
+async function outcome(walk: AsyncIterable<unknown>): Promise<{ items: unknown[]; error?: unknown }> {
+  const items: unknown[] = []
+  try {
+    for await (const item of walk) items.push(item)
+    return { items }
+  } catch (error) {
+    return { items, error }
+  }
+}
+
+describe('paginate: the connection is checked before a node reaches the caller', () => {
+  it.each([
+    ['pageInfo is not an object', { pageInfo: 'yes', edges: [] }],
+    ['pageInfo.hasNextPage is not a boolean', { pageInfo: { ...goodPageInfo, hasNextPage: 'true' }, edges: [] }],
+    ['pageInfo.endCursor is not a string or null', { pageInfo: { ...goodPageInfo, endCursor: 7 }, edges: [] }],
+    ['pageInfo.startCursor is not a string or null', { pageInfo: { ...goodPageInfo, startCursor: {} }, edges: [] }],
+    ['edges is not an array', { pageInfo: goodPageInfo, edges: { 0: { node } } }],
+    ['edges[1] is not an object', { pageInfo: goodPageInfo, edges: [{ cursor: 'a', node }, null] }],
+    ['edges[0].node is not an object', { pageInfo: goodPageInfo, edges: [{ cursor: 'a', node: 'tx0' }] }],
+    ['edges[1].node is not an object', { pageInfo: goodPageInfo, edges: [{ cursor: 'a', node }, { cursor: 'b', node: null }] }],
+    ['edges[1].cursor is not a string', { pageInfo: goodPageInfo, edges: [{ cursor: 'a', node }, { cursor: 2, node }] }],
+    ['nodes is not an array', { pageInfo: goodPageInfo, nodes: 'tx0' }],
+    ['nodes[0] is not an object', { pageInfo: goodPageInfo, nodes: [true] }],
+  ])('INVALID_RESPONSE naming the connection path: %s', async (what, connection) => {
+    const { client } = serving(() => ({ transactionBlocks: connection }))
+    const { items, error } = await outcome(paginate(client, TransactionBlocksDocument))
+    expect(items).toEqual([])
+    expect(error).toBeInstanceOf(InvalidResponseError)
+    expect((error as Error).message).toBe(`Invalid response: the connection at transactionBlocks: ${what}`)
+    expect(error).toMatchObject({ delivered: 0, resumeCursor: null })
+  })
+
+  it('hostile connections at every path end in a well-formed walk or a typed error, never a malformed node', async () => {
+    const hostile = fc.oneof(
+      fc.constantFrom(null, undefined, true, 0, -1, '', 'x', [], {}, [null], [[]], { node: null }, { __proto__: null }),
+      fc.anything({ maxDepth: 3 }),
+    )
+    const connection = fc.record({
+      pageInfo: fc.oneof(fc.constant(goodPageInfo), fc.record({ hasNextPage: fc.oneof(fc.boolean(), hostile), endCursor: fc.oneof(fc.string(), fc.constant(null), hostile) }), hostile),
+      edges: fc.oneof(fc.array(fc.oneof(fc.record({ cursor: fc.oneof(fc.string(), hostile), node: fc.oneof(fc.constant(node), hostile) }), hostile), { maxLength: 4 }), hostile),
+    }, { requiredKeys: [] })
+    await fc.assert(
+      fc.asyncProperty(fc.array(connection, { minLength: 1, maxLength: 4 }), fc.boolean(), async (pages, prefetch) => {
+        const { client } = serving((call) => ({ transactionBlocks: pages[Math.min(call, pages.length) - 1] }))
+        const { items, error } = await outcome(paginate(client, TransactionBlocksDocument, {}, { prefetch, maxPages: 10 }))
+        // The walk checks the connection, not the node's own fields (those are the document's): every node is an object.
+        for (const item of items) expect(item !== null && typeof item === 'object' && !Array.isArray(item)).toBe(true)
+        if (error !== undefined) {
+          expect(error).toBeInstanceOf(ChainxError)
+          expect(error).toMatchObject({ delivered: items.length })
+        }
+      }),
+      { numRuns: 500, seed: 9 },
+    )
+  })
+
+  it('EMPTY_PAGES: pages that claim more with fresh cursors and no items, forever, end the walk (with maxItems: 100 too)', async () => {
+    for (const maxItems of [undefined, 100]) {
+      const { client, calls } = serving((call) => ({
+        events: { pageInfo: { hasNextPage: true, endCursor: `c${call}` }, edges: [] },
+      }))
+      const { items, error } = await outcome(paginate(client, EventsDocument, {}, { maxItems }))
+      expect(items).toEqual([])
+      expect(error).toBeInstanceOf(EmptyPagesError)
+      expect(error).toMatchObject({ code: 'EMPTY_PAGES', pages: 100, delivered: 0, resumeCursor: 'c99' })
+      expect(calls()).toBe(100)
+    }
+  })
+})
