@@ -53,10 +53,13 @@ export interface ChainxClientOptions extends TransportOptions {
  */
 export interface ChainxEventsApi extends EventsClient, Pick<SubscriptionClient, 'subscribe'> {
   /**
-   * Walks every page of `chainx_queryEvents` for a filter, yielding events once each.
+   * Walks every page of `chainx_queryEvents` for a filter, yielding events once each, on the
+   * shared page machine (bounds, prefetch). `walk.cursor` is the id of the last event yielded:
+   * pass it back as `cursor` to resume.
    *
    * @example
-   * for await (const event of client.events.iterate({ filter: { Sender: alice }, maxItems: 1_000 })) console.log(event.type)
+   * const walk = client.events.iterate({ filter: { Sender: alice }, maxItems: 1_000 })
+   * for await (const event of walk) await save(event, walk.cursor)
    */
   iterate<TParsed = Record<string, unknown>>(
     options: IterateEventsOptions<TParsed>,
@@ -129,12 +132,15 @@ export class ChainxClient {
    * Walks any Relay connection, page after page, yielding its nodes: an AsyncIterable with
    * `.pages()` and `.toArray({ limit })`. Forward by default (`first`/`after`); backward
    * uses `last`/`before`. `pageSize` defaults to the service's `defaultPageSize` and is
-   * clamped to its `maxPageSize`. See `PaginateOptions`.
+   * clamped to its `maxPageSize`. The next page is prefetched while you handle one;
+   * `walk.cursor`, saved and passed back as `cursor`, resumes the walk. See `PaginateOptions`.
    *
    * @example
    * import { EventsDocument } from 'chainx-sdk'
-   * for await (const event of client.paginate(EventsDocument, { filter: { sender } }, { maxItems: 500 })) {
+   * const walk = client.paginate(EventsDocument, { filter: { sender } }, { maxItems: 500, cursor: saved })
+   * for await (const event of walk) {
    *   console.log(event.type.repr)
+   *   saved = walk.cursor
    * }
    */
   paginate<D extends GraphQLDocument<any, any>, TPath extends ConnectionPath<ResultOf<D>> = never>(

@@ -1,12 +1,11 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ChainxError } from '../../src/errors/ChainxError.js'
 import { createEventsClient, type EventsClient } from '../../src/events/createEventsClient.js'
 import { eventKey } from '../../src/events/eventKey.js'
 import { iterateEvents } from '../../src/events/iterateEvents.js'
-import type { EventId } from '../../src/events/types.js'
 import { startMockNetwork } from '../../src/testing/index.js'
 import { createTransport } from '../../src/transport/createTransport.js'
+import { walkUntilKilled } from '../pagination/killWalk.js'
 
 let mock: Awaited<ReturnType<typeof startMockNetwork>>
 let events: EventsClient
@@ -34,27 +33,12 @@ describe('events.iterate: resume over real sockets', () => {
         fc.constantFrom('break', 'abort'),
         fc.boolean(),
         async (descending, pageSize, killAt, how, prefetch) => {
-          const keys: string[] = []
           const controller = new AbortController()
           const walk = iterateEvents(events.query, { filter: { All: [] }, descending, pageSize, prefetch, signal: controller.signal })
-          let cursor: EventId | null = walk.cursor
-          if (killAt > 0) {
-            try {
-              for await (const event of walk) {
-                keys.push(eventKey(event))
-                cursor = walk.cursor
-                // The cursor of an event walk is the id of the last event yielded.
-                expect(cursor).toEqual(event.id)
-                if (keys.length === killAt) {
-                  if (how === 'break') break
-                  controller.abort()
-                }
-              }
-            } catch (error) {
-              expect(error).toMatchObject({ code: 'ABORTED', delivered: killAt })
-              expect((error as ChainxError).resumeCursor).toEqual(cursor)
-            }
-          }
+          const { items, cursor } = await walkUntilKilled(walk, { at: killAt, how, controller })
+          // The cursor of an event walk is the id of the last event yielded.
+          expect(cursor).toEqual(items.at(-1)?.id ?? null)
+          const keys = items.map(eventKey)
           const rest = await iterateEvents(events.query, { filter: { All: [] }, descending, pageSize, cursor }).toArray({ limit: 10_000 })
           expect([...keys, ...rest.map(eventKey)]).toEqual(everything.get(descending))
         },

@@ -1,7 +1,6 @@
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ChainxError } from '../../src/errors/ChainxError.js'
 import { StaleCursorError } from '../../src/errors/pagination.js'
 import { createGraphQLClient, type GraphQLQueryClient } from '../../src/graphql/createGraphQLClient.js'
 import { TransactionBlocksDocument } from '../../src/graphql/generated/operations.js'
@@ -9,6 +8,7 @@ import { paginate } from '../../src/graphql/paginate.js'
 import type { PageInfo } from '../../src/graphql/readConnection.js'
 import { startMockNetwork } from '../../src/testing/index.js'
 import { createTransport } from '../../src/transport/createTransport.js'
+import { walkUntilKilled } from '../pagination/killWalk.js'
 
 type Blocks<TConnection> = { transactionBlocks: { pageInfo: PageInfo } & TConnection }
 type PageVariables = { first?: number | null; after?: string | null; last?: number | null; before?: string | null }
@@ -61,26 +61,11 @@ describe('paginate: resume over real sockets', () => {
         fc.boolean(),
         async (shape, direction, pageSize, killAt, how, prefetch) => {
           const full = everything.get(direction) ?? []
-          const digests: string[] = []
           const controller = new AbortController()
           const walk = paginate(graphql, shapes[shape], {}, { direction, pageSize, prefetch, signal: controller.signal })
-          let cursor: string | null = walk.cursor
-          if (killAt > 0) {
-            try {
-              for await (const node of walk) {
-                digests.push((node as { digest: string }).digest)
-                // What an export does after writing each item: save where the walk stands.
-                cursor = walk.cursor
-                if (digests.length === killAt) {
-                  if (how === 'break') break
-                  controller.abort()
-                }
-              }
-            } catch (error) {
-              expect(error).toMatchObject({ code: 'ABORTED', delivered: killAt })
-              expect((error as ChainxError).resumeCursor).toBe(cursor)
-            }
-          }
+          const killed = await walkUntilKilled(walk, { at: killAt, how, controller })
+          const digests = killed.items.map((node) => (node as { digest: string }).digest)
+          const cursor = killed.cursor
           // Edges carry a cursor per item; nodes-only documents resume from the last whole page.
           const covered = shape === 'nodes' && killAt < total ? Math.floor(killAt / pageSize) * pageSize : killAt
           const resumed = await paginate(graphql, shapes[shape], {}, { direction, pageSize, cursor }).toArray({ limit: 10_000 })
