@@ -31,13 +31,6 @@ export interface ConnectionPage<TNode> {
   pageInfo: Partial<PageInfo>
 }
 
-const PAGE_INFO_TYPES: Record<keyof PageInfo, 'boolean' | 'cursor'> = {
-  hasNextPage: 'boolean',
-  hasPreviousPage: 'boolean',
-  startCursor: 'cursor',
-  endCursor: 'cursor',
-}
-
 /**
  * Reads the connection a walk pages through and checks every part it uses before an item
  * reaches the caller: `pageInfo` an object whose selected fields have their types
@@ -57,23 +50,42 @@ export function readConnection<TNode>(
   direction: 'forward' | 'backward',
   version: ServiceVersion | undefined,
 ): ConnectionPage<TNode> {
-  const invalid = (what: string) =>
-    new InvalidResponseError({ status: 200, body: '', reason: `the connection at ${path}: ${what}`, version })
-  const { pageInfo } = connection
-  if (!isRecord(pageInfo)) throw invalid('pageInfo is not an object')
-  for (const [field, type] of Object.entries(PAGE_INFO_TYPES)) {
+  const invalid = (what: string): never => {
+    throw new InvalidResponseError({ status: 200, body: '', reason: `the connection at ${path}: ${what}`, version })
+  }
+  const { pageInfo, edges, nodes } = connection
+  if (!isRecord(pageInfo)) return invalid('pageInfo is not an object')
+  for (const field of ['hasNextPage', 'hasPreviousPage', 'startCursor', 'endCursor']) {
     const value = pageInfo[field]
-    if (value === undefined) continue
-    if (type === 'boolean' ? typeof value !== 'boolean' : value !== null && typeof value !== 'string') {
-      throw invalid(`pageInfo.${field} is not ${type === 'boolean' ? 'a boolean' : 'a string or null'}`)
+    const flag = field.startsWith('has')
+    if (value !== undefined && (flag ? typeof value !== 'boolean' : value !== null && typeof value !== 'string')) {
+      invalid(`pageInfo.${field} is not ${flag ? 'a boolean' : 'a string or null'}`)
     }
   }
-  const forward = direction === 'forward'
-  const [moreField, cursorField] = forward ? (['hasNextPage', 'endCursor'] as const) : (['hasPreviousPage', 'startCursor'] as const)
-  if (pageInfo[moreField] === undefined || pageInfo[cursorField] === undefined) {
-    throw new InvalidArgumentError(`A ${direction} walk needs pageInfo { ${moreField} ${cursorField} } selected at ${path}`)
+  const reverse = direction === 'backward'
+  const [moreField, cursorField] = reverse ? ['hasPreviousPage', 'startCursor'] : ['hasNextPage', 'endCursor']
+  const list = edges ?? nodes
+  if (pageInfo[moreField] === undefined || pageInfo[cursorField] === undefined || list === undefined) {
+    throw new InvalidArgumentError(
+      `A ${direction} walk needs pageInfo { ${moreField} ${cursorField} } and edges { node } or nodes selected at ${path}`,
+    )
   }
-  const { items, itemCursors } = readNodes<TNode>(connection, path, !forward, invalid)
+  const name = edges === undefined ? 'nodes' : 'edges'
+  if (!Array.isArray(list)) return invalid(`${name} is not an array`)
+  const count = list.length
+  const items = new Array<TNode>(count)
+  const itemCursors = edges !== undefined && isRecord(list[0]) && list[0].cursor !== undefined ? new Array<string>(count) : undefined
+  for (let index = 0; index < count; index++) {
+    const entry: unknown = list[index]
+    if (!isRecord(entry)) return invalid(`${name}[${index}] is not an object`)
+    const node = edges === undefined ? entry : entry.node
+    if (!isRecord(node)) invalid(`edges[${index}].node is not an object`)
+    if (itemCursors && typeof entry.cursor !== 'string') invalid(`edges[${index}].cursor is not a string`)
+    // Yield order: a backward page is reversed, newest first.
+    const at = reverse ? count - 1 - index : index
+    items[at] = node as TNode
+    if (itemCursors) itemCursors[at] = entry.cursor as string
+  }
   return {
     items,
     itemCursors,
@@ -81,42 +93,4 @@ export function readConnection<TNode>(
     nextCursor: pageInfo[cursorField] as string | null,
     pageInfo: pageInfo as Partial<PageInfo>,
   }
-}
-
-/** The nodes in yield order (reversed for a backward walk), with the edges' cursors when selected. */
-function readNodes<TNode>(
-  connection: Record<string, unknown>,
-  path: string,
-  reverse: boolean,
-  invalid: (what: string) => Error,
-): Pick<ConnectionPage<TNode>, 'items' | 'itemCursors'> {
-  const { edges, nodes } = connection
-  if (edges !== undefined) {
-    if (!Array.isArray(edges)) throw invalid('edges is not an array')
-    const count = edges.length
-    const items = new Array<TNode>(count)
-    const withCursors = count > 0 && isRecord(edges[0]) && edges[0].cursor !== undefined
-    const itemCursors = withCursors ? new Array<string>(count) : undefined
-    for (let index = 0; index < count; index++) {
-      const edge: unknown = edges[index]
-      if (!isRecord(edge)) throw invalid(`edges[${index}] is not an object`)
-      if (!isRecord(edge.node)) throw invalid(`edges[${index}].node is not an object`)
-      const at = reverse ? count - 1 - index : index
-      items[at] = edge.node as TNode
-      if (itemCursors) {
-        if (typeof edge.cursor !== 'string') throw invalid(`edges[${index}].cursor is not a string`)
-        itemCursors[at] = edge.cursor
-      }
-    }
-    return { items, itemCursors }
-  }
-  if (nodes !== undefined) {
-    if (!Array.isArray(nodes)) throw invalid('nodes is not an array')
-    for (let index = 0; index < nodes.length; index++) {
-      if (!isRecord(nodes[index])) throw invalid(`nodes[${index}] is not an object`)
-    }
-    // The array is this response's own, so reversing in place copies nothing.
-    return { items: reverse ? (nodes as TNode[]).reverse() : (nodes as TNode[]), itemCursors: undefined }
-  }
-  throw new InvalidArgumentError(`Select edges { node } or nodes on the connection at ${path}`)
 }

@@ -63,14 +63,11 @@ interface WalkState<TCursor> {
   delivered: number
 }
 
-/** A page as the walk hands it to a view: the caller's page and what moves the walk's cursor. */
-interface DeliveredPage<TCursor, TPage> {
-  page: TPage
-  /** Cursors of the delivered items, when the page carries them. */
-  itemCursors: readonly TCursor[] | undefined
-  /** The page's end cursor, when every item it delivers is delivered (not cut by a limit). */
-  endCursor: TCursor | null
-}
+/**
+ * A page as the walk hands it to a view, with the page's end cursor when every item it
+ * delivers is delivered (not cut by a limit), else null.
+ */
+type DeliveredPage<TCursor, TPage> = [page: TPage, endCursor: TCursor | null]
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown }
 
@@ -165,12 +162,11 @@ function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TO
 }
 
 async function* yieldItems<TItem, TCursor>(
-  pages: AsyncGenerator<DeliveredPage<TCursor, { items: TItem[] }>>,
+  pages: AsyncGenerator<DeliveredPage<TCursor, FetchedPage<TItem, TCursor>>>,
   state: WalkState<TCursor>,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<TItem> {
-  for await (const { page, itemCursors, endCursor } of pages) {
-    const { items } = page
+  for await (const [{ items, itemCursors }, endCursor] of pages) {
     const last = items.length - 1
     if (last < 0 && endCursor !== null) state.cursor = endCursor
     for (let index = 0; index <= last; index++) {
@@ -184,12 +180,12 @@ async function* yieldItems<TItem, TCursor>(
   }
 }
 
-async function* yieldPages<TCursor, TPage extends { items: unknown[] }>(
+async function* yieldPages<TCursor, TPage extends FetchedPage<unknown, TCursor>>(
   pages: AsyncGenerator<DeliveredPage<TCursor, TPage>>,
   state: WalkState<TCursor>,
 ): AsyncGenerator<TPage> {
-  for await (const { page, itemCursors, endCursor } of pages) {
-    const own = itemCursors?.[itemCursors.length - 1]
+  for await (const [page, endCursor] of pages) {
+    const own = page.itemCursors?.at(-1)
     state.cursor = endCursor ?? (own === undefined ? state.cursor : own)
     state.delivered += page.items.length
     yield page
@@ -256,14 +252,14 @@ async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCurs
     const kept = seen && key ? keepUnseen(page, seen, key, room) : keepFirst(page, room)
     fetched += kept.items.length
     options.onPage?.({ pages: pageIndex + 1, items: fetched, elapsedMs: performance.now() - started, restarts })
-    const walkPage = { ...page, items: kept.items, cursor, pageIndex, restarts }
+    const walkPage = { ...page, items: kept.items, itemCursors: kept.cursors, cursor, pageIndex, restarts }
     pageIndex++
     cursor = nextCursor
     chainIndex++
     const more = hasMore && fetched < cap && pageIndex < options.maxPages
     if (more && options.prefetch) ahead = request(nextSize(pageSize))
     // The page's end moves the walk's cursor once its last delivered item is consumed, unless a limit cut it.
-    yield { page: walkPage, itemCursors: kept.cursors, endCursor: kept.items.length === kept.total ? nextCursor : null }
+    yield [walkPage, kept.items.length === kept.total ? nextCursor : null]
     if (!more) return
   }
 }
