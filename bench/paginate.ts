@@ -1,6 +1,7 @@
 // Throughput and client memory of `paginate` over every event of a mock network, side by side in
 // one run with hand-written loops on the same server: the SDK's own `graphql.query` in a loop (the
-// iterator's overhead alone) and raw global `fetch` (the target: paginate >= 0.9 of its items/s).
+// iterator's overhead alone) and raw global `fetch` (the target: paginate >= 0.9 of its items/s),
+// and paginate with `prefetch: false` (see bench/prefetch.ts for what prefetch buys).
 // The mock network runs in a child process, so the memory and CPU figures are the client's alone.
 // A first table times the page machine alone over in-memory pages: its cost per item, no network.
 //
@@ -99,6 +100,13 @@ function createContenders(graphqlUrl: string): Record<string, Walk> {
     async paginate(limit) {
       let items = 0
       for await (const event of paginate(graphql, EventsDocument, {}, { pageSize: PAGE_SIZE, maxItems: limit })) {
+        if (event.bcs) items++
+      }
+      return items
+    },
+    async 'paginate, prefetch: false'(limit) {
+      let items = 0
+      for await (const event of paginate(graphql, EventsDocument, {}, { pageSize: PAGE_SIZE, maxItems: limit, prefetch: false })) {
         if (event.bcs) items++
       }
       return items
