@@ -69,10 +69,12 @@ if (process.argv[2] === 'server') {
       await setLatency(latencyMs)
       for (const [api, walk] of Object.entries(walks)) {
         const best = new Map<boolean, number>()
+        const cpu = new Map<boolean, number>()
         for (let round = 0; round < ROUNDS; round++) {
           for (const prefetch of [false, true]) {
             Object.assign(counter, { requested: 0, consumed: 0, maxHeld: 0 })
             const started = performance.now()
+            const cpuBefore = process.cpuUsage()
             let items = 0
             for await (const page of walk(prefetch, pages)) {
               items += page.items.length
@@ -80,6 +82,8 @@ if (process.argv[2] === 'server') {
               counter.consumed++
             }
             const itemsPerSecond = items / ((performance.now() - started) / 1000)
+            const used = process.cpuUsage(cpuBefore)
+            cpu.set(prefetch, Math.min(cpu.get(prefetch) ?? Infinity, (used.user + used.system) / items))
             if (items !== PAGE_SIZE * pages) {
               console.error(`${api}: walked ${items} items, expected ${PAGE_SIZE * pages}`)
               failed = true
@@ -99,6 +103,8 @@ if (process.argv[2] === 'server') {
           'items/s prefetch off': Math.round(off),
           'items/s prefetch on': Math.round(on),
           'on / off': (on / off).toFixed(2),
+          'CPU µs/item off': (cpu.get(false) ?? NaN).toFixed(1),
+          'CPU µs/item on': (cpu.get(true) ?? NaN).toFixed(1),
           'max pages held': counter.maxHeld,
         })
       }
