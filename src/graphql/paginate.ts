@@ -1,5 +1,5 @@
 import { StaleCursorError } from '../errors/pagination.js'
-import { InvalidArgumentError } from '../errors/request.js'
+import { InvalidArgumentError, InvalidResponseError } from '../errors/request.js'
 import { createPageIterator } from '../pagination/createPageIterator.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
 import type { FetchedPage, ItemKey, PageIterable, StaleOptions, WalkOptions, WalkPage } from '../pagination/types.js'
@@ -200,7 +200,14 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends Conn
         if (error instanceof StaleCursorError) error.lastCursor = cursor
         throw error
       })
-      const found = findConnection(data, path)
+      let found
+      try {
+        found = findConnection(data, path)
+      } catch (error) {
+        // Once a page was read at the path, a result without it is the service's fault, not the document's.
+        if (chainIndex === 0) throw error
+        throw new InvalidResponseError({ status: 200, body: '', reason: (error as Error).message, version, cause: error })
+      }
       path = found.path
       if (found.connection === null) return { items: [], nextCursor: null, hasMore: false, pageInfo: {}, usage, version }
       const page = readConnection<TNode>(found.connection, found.path, direction, version)

@@ -56,6 +56,17 @@ describe('paginate: the connection is checked before a node reaches the caller',
     expect(error).toMatchObject({ delivered: 0, resumeCursor: null })
   })
 
+  it('a later page whose result lacks the connection read before is INVALID_RESPONSE, not a complaint about the document', async () => {
+    const first = { pageInfo: goodPageInfo, edges: [{ cursor: 'c1', node }] }
+    for (const later of [{}, { transactionBlocks: 'none' }, { transactionBlocks: { edges: [] } }]) {
+      const { client } = serving((call) => (call === 1 ? { transactionBlocks: first } : later))
+      const { items, error } = await outcome(paginate(client, TransactionBlocksDocument))
+      expect(items).toEqual([node])
+      expect(error).toBeInstanceOf(InvalidResponseError)
+      expect(error).toMatchObject({ delivered: 1, resumeCursor: 'c1' })
+    }
+  })
+
   it('hostile connections at every path end in a well-formed walk or a typed error, never a malformed node', async () => {
     const hostile = fc.oneof(
       fc.constantFrom(null, undefined, true, 0, -1, '', 'x', [], {}, [null], [[]], { node: null }, { __proto__: null }),
