@@ -1,5 +1,5 @@
 import { InvalidArgumentError, InvalidResponseError } from '../errors/request.js'
-import { isRecord } from '../utils/isRecord.js'
+import { array, boolean, decodeOr, jsonObject, nullable, object, optional, string } from '../utils/decode.js'
 import type { ServiceVersion } from '../utils/serviceVersion.js'
 
 /**
@@ -31,14 +31,25 @@ export interface ConnectionPage<TNode> {
   pageInfo: Partial<PageInfo>
 }
 
+const connectionDecoder = object({
+  pageInfo: object({
+    hasNextPage: optional(boolean),
+    hasPreviousPage: optional(boolean),
+    startCursor: optional(nullable(string)),
+    endCursor: optional(nullable(string)),
+  }),
+  edges: optional(array(object({ node: jsonObject, cursor: optional(string) }))),
+  nodes: optional(array(jsonObject)),
+})
+
 /**
  * Reads the connection a walk pages through and checks every part it uses before an item
  * reaches the caller: `pageInfo` an object whose selected fields have their types
  * (booleans; cursors strings or null), `edges` an array of objects each with an object
  * `node` (and a string `cursor` when selected), or `nodes` an array of objects. What the
- * service got wrong is `InvalidResponseError` naming the connection path; what the
- * document does not select (the direction's `pageInfo` fields, `edges { node }` or
- * `nodes`) is `InvalidArgumentError`.
+ * service got wrong is `InvalidResponseError` naming the path of the bad value (e.g.
+ * `transactionBlocks.edges[3].node`); what the document does not select (the direction's
+ * `pageInfo` fields, `edges { node }` or `nodes`) is `InvalidArgumentError`.
  *
  * @example
  * readConnection({ pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] }, 'events', 'forward', undefined)
@@ -50,47 +61,30 @@ export function readConnection<TNode>(
   direction: 'forward' | 'backward',
   version: ServiceVersion | undefined,
 ): ConnectionPage<TNode> {
-  const invalid = (what: string): never => {
-    throw new InvalidResponseError({ status: 200, body: '', reason: `the connection at ${path}: ${what}`, version })
-  }
-  const { pageInfo, edges, nodes } = connection
-  if (!isRecord(pageInfo)) return invalid('pageInfo is not an object')
-  for (const field of ['hasNextPage', 'hasPreviousPage', 'startCursor', 'endCursor']) {
-    const value = pageInfo[field]
-    const flag = field.startsWith('has')
-    if (value !== undefined && (flag ? typeof value !== 'boolean' : value !== null && typeof value !== 'string')) {
-      invalid(`pageInfo.${field} is not ${flag ? 'a boolean' : 'a string or null'}`)
-    }
-  }
+  const invalid = (reason: string) => new InvalidResponseError({ status: 200, body: '', reason, version })
+  const { pageInfo, edges, nodes } = decodeOr(connectionDecoder, connection, (failure) => invalid(failure.describe(path)))
   const reverse = direction === 'backward'
-  const [moreField, cursorField] = reverse ? ['hasPreviousPage', 'startCursor'] : ['hasNextPage', 'endCursor']
+  const [moreField, cursorField] = reverse ? (['hasPreviousPage', 'startCursor'] as const) : (['hasNextPage', 'endCursor'] as const)
+  const hasMore = pageInfo[moreField]
+  const nextCursor = pageInfo[cursorField]
   const list = edges ?? nodes
-  if (pageInfo[moreField] === undefined || pageInfo[cursorField] === undefined || list === undefined) {
+  if (hasMore === undefined || nextCursor === undefined || list === undefined) {
     throw new InvalidArgumentError(
       `A ${direction} walk needs pageInfo { ${moreField} ${cursorField} } and edges { node } or nodes selected at ${path}`,
     )
   }
-  const name = edges === undefined ? 'nodes' : 'edges'
-  if (!Array.isArray(list)) return invalid(`${name} is not an array`)
   const count = list.length
   const items = new Array<TNode>(count)
-  const itemCursors = edges !== undefined && isRecord(list[0]) && list[0].cursor !== undefined ? new Array<string>(count) : undefined
+  const itemCursors = edges?.[0]?.cursor === undefined ? undefined : new Array<string>(count)
   for (let index = 0; index < count; index++) {
-    const entry: unknown = list[index]
-    if (!isRecord(entry)) return invalid(`${name}[${index}] is not an object`)
-    const node = edges === undefined ? entry : entry.node
-    if (!isRecord(node)) invalid(`edges[${index}].node is not an object`)
-    if (itemCursors && typeof entry.cursor !== 'string') invalid(`edges[${index}].cursor is not a string`)
     // Yield order: a backward page is reversed, newest first.
     const at = reverse ? count - 1 - index : index
-    items[at] = node as TNode
-    if (itemCursors) itemCursors[at] = entry.cursor as string
+    const edge = edges?.[index]
+    items[at] = (edge ? edge.node : list[index]) as TNode
+    if (itemCursors) {
+      if (edge?.cursor === undefined) throw invalid(`${path}.edges[${index}].cursor: expected a string, got nothing`)
+      itemCursors[at] = edge.cursor
+    }
   }
-  return {
-    items,
-    itemCursors,
-    hasMore: pageInfo[moreField] as boolean,
-    nextCursor: pageInfo[cursorField] as string | null,
-    pageInfo: pageInfo as Partial<PageInfo>,
-  }
+  return { items, itemCursors, hasMore, nextCursor, pageInfo }
 }

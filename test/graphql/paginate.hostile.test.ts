@@ -36,23 +36,24 @@ async function outcome(walk: AsyncIterable<unknown>): Promise<{ items: unknown[]
 
 describe('paginate: the connection is checked before a node reaches the caller', () => {
   it.each([
-    ['pageInfo is not an object', { pageInfo: 'yes', edges: [] }],
-    ['pageInfo.hasNextPage is not a boolean', { pageInfo: { ...goodPageInfo, hasNextPage: 'true' }, edges: [] }],
-    ['pageInfo.endCursor is not a string or null', { pageInfo: { ...goodPageInfo, endCursor: 7 }, edges: [] }],
-    ['pageInfo.startCursor is not a string or null', { pageInfo: { ...goodPageInfo, startCursor: {} }, edges: [] }],
-    ['edges is not an array', { pageInfo: goodPageInfo, edges: { 0: { node } } }],
-    ['edges[1] is not an object', { pageInfo: goodPageInfo, edges: [{ cursor: 'a', node }, null] }],
-    ['edges[0].node is not an object', { pageInfo: goodPageInfo, edges: [{ cursor: 'a', node: 'tx0' }] }],
-    ['edges[1].node is not an object', { pageInfo: goodPageInfo, edges: [{ cursor: 'a', node }, { cursor: 'b', node: null }] }],
-    ['edges[1].cursor is not a string', { pageInfo: goodPageInfo, edges: [{ cursor: 'a', node }, { cursor: 2, node }] }],
-    ['nodes is not an array', { pageInfo: goodPageInfo, nodes: 'tx0' }],
-    ['nodes[0] is not an object', { pageInfo: goodPageInfo, nodes: [true] }],
-  ])('INVALID_RESPONSE naming the connection path: %s', async (what, connection) => {
+    ['pageInfo: expected an object, got the string "yes"', { pageInfo: 'yes', edges: [] }],
+    ['pageInfo.hasNextPage: expected a boolean, got the string "true"', { pageInfo: { ...goodPageInfo, hasNextPage: 'true' }, edges: [] }],
+    ['pageInfo.endCursor: expected a string, got 7', { pageInfo: { ...goodPageInfo, endCursor: 7 }, edges: [] }],
+    ['pageInfo.startCursor: expected a string, got an object', { pageInfo: { ...goodPageInfo, startCursor: {} }, edges: [] }],
+    ['edges: expected an array, got an object', { pageInfo: goodPageInfo, edges: { 0: { node } } }],
+    ['edges[1]: expected an object, got null', { pageInfo: goodPageInfo, edges: [{ cursor: 'a', node }, null] }],
+    ['edges[0].node: expected an object, got the string "tx0"', { pageInfo: goodPageInfo, edges: [{ cursor: 'a', node: 'tx0' }] }],
+    ['edges[1].node: expected an object, got null', { pageInfo: goodPageInfo, edges: [{ cursor: 'a', node }, { cursor: 'b', node: null }] }],
+    ['edges[1].cursor: expected a string, got 2', { pageInfo: goodPageInfo, edges: [{ cursor: 'a', node }, { cursor: 2, node }] }],
+    ['edges[1].cursor: expected a string, got nothing', { pageInfo: goodPageInfo, edges: [{ cursor: 'a', node }, { node }] }],
+    ['nodes: expected an array, got the string "tx0"', { pageInfo: goodPageInfo, nodes: 'tx0' }],
+    ['nodes[0]: expected an object, got true', { pageInfo: goodPageInfo, nodes: [true] }],
+  ])('INVALID_RESPONSE naming the path in the connection: %s', async (what, connection) => {
     const { client } = serving(() => ({ transactionBlocks: connection }))
     const { items, error } = await outcome(paginate(client, TransactionBlocksDocument))
     expect(items).toEqual([])
     expect(error).toBeInstanceOf(InvalidResponseError)
-    expect((error as Error).message).toBe(`Invalid response: the connection at transactionBlocks: ${what}`)
+    expect((error as Error).message).toBe(`Invalid response: transactionBlocks.${what}`)
     expect(error).toMatchObject({ delivered: 0, resumeCursor: null })
   })
 
