@@ -1,6 +1,5 @@
 import {
   array,
-  boolean,
   either,
   finiteNumber,
   jsonObject,
