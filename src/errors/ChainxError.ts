@@ -46,6 +46,7 @@ export interface ChainxErrorByCode {
   CURSOR_CHECKPOINT_MISMATCH: Errors.CursorCheckpointMismatchError
   STALE_CURSOR: Errors.StaleCursorError
   CURSOR_NOT_ADVANCING: Errors.CursorNotAdvancingError
+  EMPTY_PAGES: Errors.EmptyPagesError
   GRAPHQL: Errors.GraphQLError
   RATE_LIMITED: Errors.RateLimitedError
   HTTP: Errors.HttpError
