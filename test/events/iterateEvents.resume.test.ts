@@ -1,25 +1,25 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createEventsClient, type EventsClient } from '../../src/events/createEventsClient.js'
 import { eventKey } from '../../src/events/eventKey.js'
 import { iterateEvents } from '../../src/events/iterateEvents.js'
-import { startMockNetwork } from '../../src/testing/index.js'
+import type { RunningMockNetwork } from '../../src/testing/index.js'
 import { createTransport } from '../../src/transport/createTransport.js'
+import { useMockNetwork } from '../mockNetworkFixture.js'
 import { walkUntilKilled } from '../pagination/killWalk.js'
 
-let mock: Awaited<ReturnType<typeof startMockNetwork>>
+let mock: RunningMockNetwork
 let events: EventsClient
 const everything = new Map<boolean, string[]>()
 
-beforeAll(async () => {
-  mock = await startMockNetwork({ events: 300, seed: 13 })
+useMockNetwork({ events: 300, seed: 13 }, async (started) => {
+  mock = started
   events = createEventsClient({ rpcUrl: mock.rpcUrl, transport: createTransport({ retry: false }) })
   for (const descending of [false, true]) {
     const all = await iterateEvents(events.query, { filter: { All: [] }, descending }).toArray({ limit: 10_000 })
     everything.set(descending, all.map(eventKey))
   }
 })
-afterAll(() => mock.close())
 
 describe('events.iterate: resume over real sockets', () => {
   it('J2: a walk killed at a random event and resumed from walk.cursor (or the error\'s resumeCursor) yields every remaining event exactly once, both orders', async () => {

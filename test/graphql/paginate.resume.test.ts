@@ -1,13 +1,14 @@
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { StaleCursorError } from '../../src/errors/pagination.js'
 import { createGraphQLClient, type GraphQLQueryClient } from '../../src/graphql/createGraphQLClient.js'
 import { TransactionBlocksDocument } from '../../src/graphql/generated/operations.js'
 import { paginate } from '../../src/graphql/paginate.js'
 import type { PageInfo } from '../../src/graphql/readConnection.js'
-import { startMockNetwork } from '../../src/testing/index.js'
+import type { RunningMockNetwork } from '../../src/testing/index.js'
 import { createTransport } from '../../src/transport/createTransport.js'
+import { useMockNetwork, withMockNetwork } from '../mockNetworkFixture.js'
 import { walkUntilKilled } from '../pagination/killWalk.js'
 
 type Blocks<TConnection> = { transactionBlocks: { pageInfo: PageInfo } & TConnection }
@@ -28,18 +29,17 @@ const EdgesDocument = `query Edges(${RELAY_VARIABLES}) {
   transactionBlocks(${RELAY_ARGUMENTS}) { ${PAGE_INFO} edges { cursor node { digest } } }
 }` as unknown as DocumentTypeDecoration<Blocks<{ edges: { cursor: string; node: { digest: string } }[] }>, PageVariables>
 
-let mock: Awaited<ReturnType<typeof startMockNetwork>>
+let mock: RunningMockNetwork
 let graphql: GraphQLQueryClient
 const everything = new Map<string, string[]>()
 
-beforeAll(async () => {
-  mock = await startMockNetwork({ events: 300, seed: 11 })
+useMockNetwork({ events: 300, seed: 11 }, async (started) => {
+  mock = started
   graphql = createGraphQLClient({ url: mock.graphqlUrl, transport: createTransport({ retry: false }) })
   const forward = await paginate(graphql, TransactionBlocksDocument, {}, { pageSize: 50 }).toArray({ limit: 10_000 })
   everything.set('forward', forward.map((block) => block.digest as string))
   everything.set('backward', [...(everything.get('forward') ?? [])].reverse())
 })
-afterAll(() => mock.close())
 
 const shapes = {
   edges: EdgesDocument,
@@ -93,8 +93,7 @@ describe('paginate: resume over real sockets', () => {
   })
 
   it('P8/E6: a resumed walk whose cursor left the available range throws STALE_CURSOR, or restarts under onStale: restart', async () => {
-    const pruned = await startMockNetwork({ events: 60, seed: 12, retention: 10 })
-    try {
+    await withMockNetwork({ events: 60, seed: 12, retention: 10 }, async (pruned) => {
       const client = createGraphQLClient({ url: pruned.graphqlUrl, transport: createTransport({ retry: false }) })
       const walk = paginate(client, TransactionBlocksDocument, {}, { pageSize: 5 })
       const first: string[] = []
@@ -112,9 +111,7 @@ describe('paginate: resume over real sockets', () => {
       const fresh = await paginate(client, TransactionBlocksDocument, {}, { pageSize: 5 }).toArray({ limit: 1_000 })
       // The restart starts over at the beginning of what the service still serves.
       expect(restarted.map((block) => block.digest)).toEqual(fresh.map((block) => block.digest))
-    } finally {
-      await pruned.close()
-    }
+    })
   })
 
   it('resuming a walk that had finished yields nothing (the empty page after the last cursor is the end, not a lost cursor)', async () => {
