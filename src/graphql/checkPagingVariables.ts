@@ -1,7 +1,7 @@
 import { FirstAndLastError } from '../errors/graphql.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import { analyzeDocument } from './analyzeDocument.js'
-import { selectOperation } from './checkQuery.js'
+import { selectOperation } from './selectOperation.js'
 import type { GraphQLDocument } from './createGraphQLClient.js'
 import { documentText } from './documentText.js'
 

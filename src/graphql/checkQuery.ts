@@ -5,9 +5,9 @@ import {
   QueryLimitError,
   UnusedVariableError,
 } from '../errors/graphql.js'
-import { InvalidArgumentError } from '../errors/request.js'
 import type { DocumentAnalysis, OperationAnalysis, PageArgument } from './analyzeDocument.js'
 import { estimateOutputNodes } from './estimateOutputNodes.js'
+import { selectOperation } from './selectOperation.js'
 import type { ServiceLimits } from './serviceLimits.js'
 
 /**
@@ -24,30 +24,6 @@ export interface QueryCheckInput {
   bodyBytes: number
   /** The limits known to the client; a missing limit is not checked. */
   limits: Partial<ServiceLimits>
-}
-
-/**
- * Picks the operation a request runs: the named one, or the only one.
- *
- * @example
- * selectOperation(analyzeDocument(text), 'Epoch')
- */
-export function selectOperation(analysis: DocumentAnalysis, operationName?: string): OperationAnalysis {
-  const { operations } = analysis
-  const operation =
-    operationName === undefined
-      ? operations.length === 1
-        ? operations[0]
-        : undefined
-      : operations.find((candidate) => candidate.name === operationName)
-  if (!operation) {
-    throw new InvalidArgumentError(
-      operationName === undefined
-        ? `Document has ${operations.length} operations; pass operationName`
-        : `Document has no operation named ${operationName}`,
-    )
-  }
-  return operation
 }
 
 /**

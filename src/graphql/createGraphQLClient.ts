@@ -6,7 +6,7 @@ import { checkHeaders } from '../transport/checkHeaders.js'
 import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import type { Transport } from '../transport/createTransport.js'
 import { analyzeDocument } from './analyzeDocument.js'
-import { checkQuery } from './checkQuery.js'
+import { loadCheckQuery } from './loadCheckQuery.js'
 import { documentText } from './documentText.js'
 import { decodeOr, matches, type Decoded, type Decoder } from '../utils/decode.js'
 import { AvailableRangeDocument, ServiceConfigDocument } from './generated/operations.js'
@@ -227,7 +227,9 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
     async query(document, variables?, callOptions = {}) {
       const text = documentText(document)
       const vars = (variables ?? {}) as Record<string, unknown>
+      const checking = loadCheckQuery()
       const known = text === serviceConfigText ? {} : await limits(callOptions)
+      const checkQuery = typeof checking === 'function' ? checking : await checking
       const body = requestBody(text, vars, callOptions.operationName)
       checkQuery({
         analysis: analyzeDocument(text),

@@ -49,9 +49,6 @@ export interface RateLimiterSettings {
  * const release = await limiter.acquire()
  */
 export function createRateLimiter(requestsPerMinute: number, settings: RateLimiterSettings = {}): RateLimiter {
-  if (!Number.isInteger(requestsPerMinute) || requestsPerMinute < 1) {
-    throw new RangeError('requestsPerMinute must be a positive integer')
-  }
   const now = settings.now ?? (() => performance.now())
   const windowMs = settings.windowMs ?? 60_000
   let inFlight = 0

@@ -4,7 +4,7 @@ import { InvalidArgumentError, NetworkError, TimeoutError } from '../errors/requ
 import { MAX_TIMER_MS } from '../utils/maxTimerMs.js'
 import { onAbort } from '../utils/onAbort.js'
 import { checkHeaders } from './checkHeaders.js'
-import { createRateLimiter, type RateLimiter, type RateLimiterSettings, type ReleaseSlot } from './createRateLimiter.js'
+import type { RateLimiter, RateLimiterSettings, ReleaseSlot } from './createRateLimiter.js'
 import { selectHttp, type TransportKind } from './selectHttp.js'
 import type { FetchFn, HttpFn, HttpResponse } from './types.js'
 import { resolveRetryOptions, withRetry, type RetryOptions } from './withRetry.js'
@@ -144,6 +144,21 @@ export interface Transport {
   request<T>(request: TransportRequest<T>): Promise<T>
 }
 
+// The limiter is a chunk of its own, loaded by the first request of a client that sets
+// `rateLimit`, so apps without one never carry it.
+function loadRateLimiter(requestsPerMinute: number, settings: RateLimiterSettings | undefined): RateLimiter {
+  if (!Number.isInteger(requestsPerMinute) || requestsPerMinute < 1) {
+    throw new InvalidArgumentError(`rateLimit must be a positive integer of requests per minute, got ${String(requestsPerMinute)}`)
+  }
+  let loading: Promise<RateLimiter> | undefined
+  return {
+    async acquire(signal) {
+      loading ??= import('./createRateLimiter.js').then((module) => module.createRateLimiter(requestsPerMinute, settings))
+      return (await loading).acquire(signal)
+    },
+  }
+}
+
 /**
  * The default `maxResponseBytes`: 128 MiB.
  *
@@ -177,7 +192,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
   if (!(maxResponseBytes > 0)) throw new InvalidArgumentError(`maxResponseBytes must be a positive number, got ${maxResponseBytes}`)
   const limit = typeof options.rateLimit === 'number' ? options.rateLimit : options.rateLimit?.requestsPerMinute
-  const limiter: RateLimiter | undefined = limit === undefined ? undefined : createRateLimiter(limit, internals.rateLimiter)
+  const limiter: RateLimiter | undefined = limit === undefined ? undefined : loadRateLimiter(limit, internals.rateLimiter)
   const headersOption = options.headers
   // Static headers are checked once, here; a copy keeps later changes to the caller's object out.
   const staticHeaders =

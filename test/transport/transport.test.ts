@@ -399,6 +399,29 @@ describe('rate limiter', () => {
 })
 
 describe('options', () => {
+  it('L1: a rateLimit that is not a positive integer is INVALID_ARGUMENT at construction, before any request', () => {
+    for (const rateLimit of [0, -1, 1.5, Number.NaN, { requestsPerMinute: 0 }]) {
+      expect(() => createTransport({ rateLimit })).toThrow(InvalidArgumentError)
+    }
+    expect(() => createTransport({ rateLimit: { requestsPerMinute: 30 } })).not.toThrow()
+  })
+
+  it('L1: the limiter, loaded with the first request, still spaces requests (a slot of 1 per window)', async () => {
+    let arrivals = 0
+    mock.use(http.post(url, () => {
+      arrivals++
+      return HttpResponse.json({ ok: true })
+    }))
+    const transport = createTransport({ retry: false, rateLimit: 1, fetch: (input, init) => fetch(input, init) }, { rateLimiter: { windowMs: 60_000 } })
+    await expect(transport.request({ url, body: '{}', parse: parseJson })).resolves.toEqual({ ok: true })
+    // The second waits for the window; it is given up while it waits, and never arrives.
+    const controller = new AbortController()
+    const second = transport.request({ url, body: '{}', parse: parseJson, signal: controller.signal })
+    setTimeout(() => controller.abort(new Error('gave up')), 50)
+    await expect(second).rejects.toMatchObject({ code: 'ABORTED' })
+    expect(arrivals).toBe(1)
+  })
+
   it('timeoutMs: 0 or Infinity sets no time limit (a timer over 2^31 - 1 ms would fire at once)', async () => {
     mock.use(http.post(url, async () => {
       await new Promise((resolve) => setTimeout(resolve, 30))

@@ -21,8 +21,9 @@ export const SUBSCRIPTION_FILTER_KEYS = [
  */
 export const MAX_SUBSCRIPTION_FILTER_DEPTH = 16
 
-const QUERY_ONLY: ReadonlySet<string> = new Set(['MoveEvent', 'EventType', 'Recipient', 'Object'])
-const { describe, readAddress, readDigest, readFields, readIdentifier, readMillis, readStructTag } = createFilterValueReaders({
+// Pure: an app that imports the package but never subscribes drops this module from its bundle.
+const QUERY_ONLY: ReadonlySet<string> = /* @__PURE__ */ new Set(['MoveEvent', 'EventType', 'Recipient', 'Object'])
+const { describe, readAddress, readDigest, readFields, readIdentifier, readMillis, readStructTag } = /* @__PURE__ */ createFilterValueReaders({
   list: (list) => `a list of ${list.length}`,
   millis: 'milliseconds as a string of digits in 0..2^64-1',
 })
