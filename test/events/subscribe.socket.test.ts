@@ -13,6 +13,7 @@ import {
 } from '../../src/events/subscribe/index.js'
 import { loadWebSocket } from '../../src/events/subscribe/loadWebSocket.js'
 import type { ChainxEvent, EventPage, EventSubscriptionFilter, QueryEventsFn } from '../../src/events/types.js'
+import { MAX_TIMER_MS } from '../../src/utils/maxTimerMs.js'
 import { recorder, waitOptions } from './subscriptionRecorder.js'
 
 // A tiny chainx WebSocket server on 127.0.0.1 speaking the reference wire format
@@ -56,6 +57,7 @@ const servers: { close(): Promise<void> }[] = []
 const clients: SubscriptionClient[] = []
 
 afterEach(async () => {
+  vi.restoreAllMocks()
   for (const client of clients.splice(0)) await client.close()
   for (const server of servers.splice(0)) await server.close()
 })
@@ -153,6 +155,56 @@ async function startTinyServer(): Promise<TinyServer> {
   return server
 }
 
+/** A TCP server that accepts connections and never answers: a WebSocket handshake to it never completes. */
+async function startBlackHole(): Promise<{ url: string; readonly accepted: number }> {
+  const sockets = new Set<import('node:net').Socket>()
+  const blackHole: Server = createServer((socket) => {
+    sockets.add(socket)
+    socket.on('error', () => {})
+  })
+  await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve))
+  servers.push({
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        blackHole.close(() => resolve())
+      }),
+  })
+  const { port } = blackHole.address() as { port: number }
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    get accepted() {
+      return sockets.size
+    },
+  }
+}
+
+/**
+ * Records the delays asked of `setTimeout` and `setInterval` (the real timers still run);
+ * `oversized()` lists those the runtime would cut to 1 ms.
+ */
+function recordTimerDelays(): { oversized: () => unknown[] } {
+  const timeouts = vi.spyOn(globalThis, 'setTimeout')
+  const intervals = vi.spyOn(globalThis, 'setInterval')
+  return {
+    oversized: () =>
+      [...timeouts.mock.calls, ...intervals.mock.calls]
+        .map((call) => call[1])
+        .filter((delay) => typeof delay === 'number' && !(delay <= MAX_TIMER_MS)),
+  }
+}
+
+/** Lets `ms` pass, long enough for a timer cut to 1 ms to have fired many times over. */
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function creationError(options: Partial<SubscriptionClientOptions>): unknown {
+  try {
+    createSubscriptionClient({ wsUrl: 'ws://127.0.0.1:1', ...options })
+  } catch (caught) {
+    return caught
+  }
+}
+
 let eventCounter = 0
 function makeEvent(sender = '0xa'): ChainxEvent {
   const n = ++eventCounter
@@ -239,18 +291,123 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     expect(output).toContain('ended true')
   })
 
-  it('S1: a negative or NaN verifyIntervalMs is rejected with INVALID_ARGUMENT when the client is created', () => {
-    for (const verifyIntervalMs of [-1, Number.NaN]) {
-      const error = (() => {
-        try {
-          createSubscriptionClient({ wsUrl: 'ws://127.0.0.1:1', verifyIntervalMs })
-        } catch (caught) {
-          return caught
-        }
-      })()
-      expect(error).toBeInstanceOf(InvalidArgumentError)
-      expect((error as InvalidArgumentError).code).toBe('INVALID_ARGUMENT')
+  it('S1: a negative or NaN time option (heartbeatMs, heartbeatTimeoutMs, connectTimeoutMs, callTimeoutMs, verifyIntervalMs) is rejected with INVALID_ARGUMENT naming it when the client is created', () => {
+    const names = ['heartbeatMs', 'heartbeatTimeoutMs', 'connectTimeoutMs', 'callTimeoutMs', 'verifyIntervalMs'] as const
+    for (const name of names) {
+      for (const value of [-1, Number.NaN, -Infinity]) {
+        const error = creationError({ [name]: value })
+        expect(error).toBeInstanceOf(InvalidArgumentError)
+        expect((error as InvalidArgumentError).code).toBe('INVALID_ARGUMENT')
+        expect((error as InvalidArgumentError).message).toContain(name)
+      }
     }
+  })
+
+  it('S1: reconnect settings a backoff cannot use (NaN or negative delays, maxAttempts not a whole number >= 0) are rejected with INVALID_ARGUMENT when the client is created', () => {
+    const bad = [
+      { maxAttempts: Number.NaN },
+      { maxAttempts: -1 },
+      { maxAttempts: 1.5 },
+      { baseDelayMs: -1 },
+      { baseDelayMs: Number.NaN },
+      { maxDelayMs: -5 },
+      { maxDelayMs: Number.NaN },
+    ]
+    for (const reconnect of bad) {
+      const error = creationError({ reconnect })
+      expect(error, JSON.stringify(reconnect)).toBeInstanceOf(InvalidArgumentError)
+      expect((error as InvalidArgumentError).message).toContain(`reconnect.${Object.keys(reconnect)[0] as string}`)
+    }
+    for (const reconnect of [{ maxAttempts: Infinity }, { maxAttempts: 0 }, { baseDelayMs: 0, maxDelayMs: Infinity }]) {
+      expect(creationError({ reconnect }), JSON.stringify(reconnect)).toBeUndefined()
+    }
+  })
+
+  it('S1: a connectTimeoutMs above 2^31-1 ms (or Infinity) sets no time limit (no early failure, no timer cut to 1 ms)', async () => {
+    for (const connectTimeoutMs of [2 ** 31, Infinity]) {
+      const blackHole = await startBlackHole()
+      const timers = recordTimerDelays()
+      const client = createSubscriptionClient({ wsUrl: blackHole.url, heartbeatMs: 0, connectTimeoutMs, reconnect: false })
+      clients.push(client)
+      let settled = false
+      const subscribed = client.subscribe({ filter: { All: [] }, onEvent: () => {} }).finally(() => {
+        settled = true
+      })
+      await vi.waitFor(() => expect(blackHole.accepted).toBe(1), waitOptions)
+      await pause(50)
+      expect(settled).toBe(false)
+      expect(timers.oversized()).toEqual([])
+      await client.close()
+      const error = await subscribed.catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(SocketClosedError)
+      expect((error as SocketClosedError).message).not.toContain('within')
+      vi.restoreAllMocks()
+    }
+  })
+
+  it('S1: a callTimeoutMs above 2^31-1 ms sets no time limit: an unanswered subscribe waits (no early TimeoutError)', async () => {
+    const server = await startTinyServer()
+    server.respond = (message) => (message.method === 'chainx_subscribeEvent' ? null : undefined)
+    const timers = recordTimerDelays()
+    const client = newClient(server, { callTimeoutMs: 2 ** 31, reconnect: false })
+    let settled = false
+    const subscribed = client.subscribe({ filter: { All: [] }, onEvent: () => {} }).finally(() => {
+      settled = true
+    })
+    await vi.waitFor(() => expect(subscribeCalls(server)).toHaveLength(1), waitOptions)
+    await pause(50)
+    expect(settled).toBe(false)
+    expect(timers.oversized()).toEqual([])
+    await client.close()
+    expect(await subscribed.catch((caught: unknown) => caught)).toBeInstanceOf(SocketClosedError)
+  })
+
+  it('S1: a heartbeatMs above 2^31-1 ms (or Infinity) sends no heartbeat (no probe every 1 ms)', async () => {
+    for (const heartbeatMs of [2 ** 31, Infinity]) {
+      const server = await startTinyServer()
+      const timers = recordTimerDelays()
+      const client = newClient(server, { heartbeatMs })
+      const seen = recorder()
+      await client.subscribe({ filter: { All: [] }, ...seen })
+      server.emit(makeEvent())
+      await vi.waitFor(() => expect(seen.events).toHaveLength(1), waitOptions)
+      await pause(50)
+      expect(server.received.filter((entry) => entry.message.method === 'chainx_unsubscribeEvent')).toEqual([])
+      expect(timers.oversized()).toEqual([])
+      vi.restoreAllMocks()
+    }
+  })
+
+  it('S1: a heartbeatTimeoutMs above 2^31-1 ms sets no deadline: an unanswered probe does not drop the socket', async () => {
+    const server = await startTinyServer()
+    const isProbe = (message: Received['message']) => message.method === 'chainx_unsubscribeEvent' && JSON.stringify(message.params) === '[-1]'
+    server.respond = (message) => (isProbe(message) ? null : undefined)
+    const timers = recordTimerDelays()
+    const client = newClient(server, { heartbeatMs: 5, heartbeatTimeoutMs: 2 ** 31 })
+    const seen = recorder()
+    await client.subscribe({ filter: { All: [] }, ...seen })
+    await vi.waitFor(() => expect(server.received.some((entry) => isProbe(entry.message))).toBe(true), waitOptions)
+    await pause(50)
+    expect(server.received.filter((entry) => isProbe(entry.message))).toHaveLength(1) // the first probe still waits
+    expect(server.accepted).toBe(1)
+    expect(seen.states.map((change) => change.state)).not.toContain('reconnecting')
+    expect(timers.oversized()).toEqual([])
+  })
+
+  it('S1: a reconnect delay above 2^31-1 ms is waited in full (no reconnect storm), not cut to 1 ms', async () => {
+    const server = await startTinyServer()
+    const timers = recordTimerDelays()
+    const client = newClient(server, { reconnect: { baseDelayMs: 2 ** 32, maxDelayMs: Infinity, maxAttempts: 3 } })
+    const seen = recorder()
+    await client.subscribe({ filter: { All: [] }, ...seen })
+    server.dropAll()
+    await vi.waitFor(() => expect(seen.states.map((change) => change.state)).toContain('reconnecting'), waitOptions)
+    await pause(50)
+    const reconnecting = seen.states.filter((change) => change.state === 'reconnecting') as { delayMs: number }[]
+    expect(reconnecting).toHaveLength(1)
+    expect(reconnecting[0]?.delayMs).toBeGreaterThan(MAX_TIMER_MS)
+    expect(server.accepted).toBe(1)
+    expect(timers.oversized()).toEqual([])
   })
 
   it('S1: all subscriptions of a client share one socket, closed only after the last unsubscribes', async () => {
@@ -366,21 +523,8 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
   })
 
   it('S1: a connect that never completes its handshake fails after connectTimeoutMs', async () => {
-    const sockets = new Set<import('node:net').Socket>()
-    const blackHole: Server = createServer((socket) => {
-      sockets.add(socket)
-      socket.on('error', () => {})
-    })
-    await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve))
-    servers.push({
-      close: () =>
-        new Promise<void>((resolve) => {
-          for (const socket of sockets) socket.destroy()
-          blackHole.close(() => resolve())
-        }),
-    })
-    const { port } = blackHole.address() as { port: number }
-    const client = createSubscriptionClient({ wsUrl: `ws://127.0.0.1:${port}`, heartbeatMs: 0, connectTimeoutMs: 50, reconnect: false })
+    const blackHole = await startBlackHole()
+    const client = createSubscriptionClient({ wsUrl: blackHole.url, heartbeatMs: 0, connectTimeoutMs: 50, reconnect: false })
     clients.push(client)
     const error = await client.subscribe({ filter: { All: [] }, onEvent: () => {} }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(SocketClosedError)

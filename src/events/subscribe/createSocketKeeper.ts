@@ -13,16 +13,21 @@ import type { JsonRpcSocket } from '../../jsonRpc/connectJsonRpcSocket.js'
 export interface ReconnectOptions {
   /**
    * Connect attempts in a row before giving up; `Infinity` retries forever (delays stay capped).
+   * Anything but a whole number >= 0 or `Infinity` throws `INVALID_ARGUMENT`.
    * @default 10
    */
   maxAttempts?: number | undefined
   /**
    * Delay before the first retry in ms; doubles each retry, with jitter (50-100% of the value).
+   * Negative or NaN throws `INVALID_ARGUMENT`; a delay longer than a timer holds (2^31 - 1 ms)
+   * is waited in full, never cut to 1 ms.
    * @default 500
    */
   baseDelayMs?: number | undefined
   /**
-   * Largest delay between two attempts, in ms.
+   * Largest delay between two attempts, in ms; `Infinity` leaves the doubling uncapped.
+   * Negative or NaN throws `INVALID_ARGUMENT`; a delay longer than a timer holds (2^31 - 1 ms)
+   * is waited in full, never cut to 1 ms.
    * @default 30_000
    */
   maxDelayMs?: number | undefined

@@ -68,28 +68,35 @@ export interface SubscriptionClientOptions {
   WebSocket?: WebSocketConstructor | undefined
   /**
    * Time between two heartbeat probes in ms (a cheap `chainx_unsubscribeEvent` of id -1,
-   * which the service answers `false`); 0 sends none.
+   * which the service answers `false`); 0, Infinity or more than a timer holds (2^31 - 1 ms)
+   * sends none; negative or NaN throws `INVALID_ARGUMENT`.
    * @default 15_000
    */
   heartbeatMs?: number | undefined
   /**
    * A probe with no answer (and no other frame) within this many ms marks the socket dead:
-   * it is dropped and reconnected.
+   * it is dropped and reconnected. Infinity or more than a timer holds (2^31 - 1 ms) sets no
+   * deadline (a probe waits for its answer); negative or NaN throws `INVALID_ARGUMENT`.
    * @default 10_000
    */
   heartbeatTimeoutMs?: number | undefined
   /**
-   * A connect attempt fails after this many ms.
+   * A connect attempt fails after this many ms. Infinity or more than a timer holds
+   * (2^31 - 1 ms) sets no time limit; negative or NaN throws `INVALID_ARGUMENT`.
    * @default 10_000
    */
   connectTimeoutMs?: number | undefined
   /**
-   * A subscribe or unsubscribe call with no answer fails after this many ms.
+   * A subscribe or unsubscribe call with no answer fails after this many ms. Infinity or more
+   * than a timer holds (2^31 - 1 ms) sets no time limit (the call still fails as soon as the
+   * socket closes); negative or NaN throws `INVALID_ARGUMENT`.
    * @default 30_000
    */
   callTimeoutMs?: number | undefined
   /**
    * Reconnecting after a lost socket or a failed connect; `false` ends every subscription instead.
+   * A negative or NaN delay, or a `maxAttempts` that is not a whole number >= 0 (or Infinity),
+   * throws `INVALID_ARGUMENT`.
    * @default { maxAttempts: 10, baseDelayMs: 500, maxDelayMs: 30_000 }
    */
   reconnect?: ReconnectOptions | false | undefined
@@ -188,9 +195,13 @@ const MAX_EARLY_NOTIFICATIONS = 1_000
  */
 export function createSubscriptionClient(options: SubscriptionClientOptions): SubscriptionClient {
   const backfill = resolveBackfill(options.backfill)
-  const heartbeatMs = options.heartbeatMs ?? 15_000
-  const verifyIntervalMs = resolveVerifyInterval(options.verifyIntervalMs)
-  const verifies = verifyIntervalMs > 0 && options.queryEvents !== undefined && backfill !== false
+  const heartbeatMs = resolveTimerMs('heartbeatMs', options.heartbeatMs, 15_000)
+  const heartbeatTimeoutMs = resolveTimerMs('heartbeatTimeoutMs', options.heartbeatTimeoutMs, 10_000)
+  const connectTimeoutMs = resolveTimerMs('connectTimeoutMs', options.connectTimeoutMs, 10_000)
+  const callTimeoutMs = resolveTimerMs('callTimeoutMs', options.callTimeoutMs, 30_000)
+  const verifyIntervalMs = resolveTimerMs('verifyIntervalMs', options.verifyIntervalMs, 60_000)
+  const reconnect = validateReconnect(options.reconnect)
+  const verifies = verifyIntervalMs !== undefined && verifyIntervalMs > 0 && options.queryEvents !== undefined && backfill !== false
   let verifyTimer: ReturnType<typeof setInterval> | undefined
   let verifyRound: Promise<void> | undefined
   const subscriptions = new Set<EventSubscription>()
@@ -267,16 +278,16 @@ export function createSubscriptionClient(options: SubscriptionClientOptions): Su
   }
 
   const keeper = createSocketKeeper({
-    reconnect: options.reconnect ?? {},
+    reconnect,
     connect: async (signal, onLost) =>
       connectJsonRpcSocket({
         url: options.wsUrl,
         WebSocket: await loadWebSocket(options.WebSocket),
-        connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
-        callTimeoutMs: options.callTimeoutMs ?? 30_000,
+        connectTimeoutMs: connectTimeoutMs ?? NO_TIME_LIMIT_MS,
+        callTimeoutMs: callTimeoutMs ?? NO_TIME_LIMIT_MS,
         heartbeat:
-          heartbeatMs > 0
-            ? { intervalMs: heartbeatMs, timeoutMs: options.heartbeatTimeoutMs ?? 10_000, method: UNSUBSCRIBE_METHOD, params: [-1] }
+          heartbeatMs !== undefined && heartbeatMs > 0
+            ? { intervalMs: heartbeatMs, timeoutMs: heartbeatTimeoutMs ?? NO_TIME_LIMIT_MS, method: UNSUBSCRIBE_METHOD, params: [-1] }
             : false,
         signal,
         onNotification,
@@ -331,11 +342,40 @@ export function createSubscriptionClient(options: SubscriptionClientOptions): Su
   }
 }
 
-/** The check interval in ms, 0 for none (a longer timer would fire at once). */
-function resolveVerifyInterval(value: number | undefined): number {
-  const ms = value ?? 60_000
-  if (Number.isNaN(ms) || ms < 0) throw new InvalidArgumentError(`verifyIntervalMs must be a non-negative number, got ${ms}`)
-  return ms > MAX_TIMER_MS ? 0 : ms
+// connectJsonRpcSocket takes a number for each limit: the longest timer (about 24.8 days)
+// stands for "none", as no call or connect attempt lives that long.
+const NO_TIME_LIMIT_MS = MAX_TIMER_MS
+
+/**
+ * A time option in ms (its default when undefined): NaN or negative throws; Infinity or more
+ * than a timer holds gives `undefined`, no timer, since the runtime would fire a longer
+ * timer after 1 ms.
+ */
+function resolveTimerMs(name: string, value: number | undefined, fallback: number): number | undefined {
+  const ms = requireMs(name, value ?? fallback)
+  return ms > MAX_TIMER_MS ? undefined : ms
+}
+
+function requireMs(name: string, ms: number): number {
+  if (typeof ms !== 'number' || Number.isNaN(ms) || ms < 0) {
+    throw new InvalidArgumentError(`${name} must be a non-negative number of ms, got ${String(ms)}`)
+  }
+  return ms
+}
+
+/**
+ * Checks the backoff settings. A delay longer than a timer holds is waited in full (`sleep`
+ * chains timers), so only NaN and negative values are refused.
+ */
+function validateReconnect(reconnect: ReconnectOptions | false | undefined): ReconnectOptions | false {
+  if (reconnect === false) return false
+  const { maxAttempts, baseDelayMs, maxDelayMs } = reconnect ?? {}
+  if (maxAttempts !== undefined && maxAttempts !== Infinity && !(Number.isInteger(maxAttempts) && maxAttempts >= 0)) {
+    throw new InvalidArgumentError(`reconnect.maxAttempts must be a whole number >= 0 or Infinity, got ${String(maxAttempts)}`)
+  }
+  if (baseDelayMs !== undefined) requireMs('reconnect.baseDelayMs', baseDelayMs)
+  if (maxDelayMs !== undefined) requireMs('reconnect.maxDelayMs', maxDelayMs)
+  return reconnect ?? {}
 }
 
 function resolveBackfill(options: BackfillOptions | false | undefined): ResolvedBackfill | false {
