@@ -1,6 +1,16 @@
 import { ChainxError } from '../errors/ChainxError.js'
 
-/** One thing the Move generator could not read or type, with where it is. */
+/**
+ * One thing the Move generator could not read or type, with where it is.
+ *
+ * @example
+ * const problem: MoveCodegenProblem = {
+ *   file: 'sources/market.move',
+ *   line: 9,
+ *   message: 'cannot type `Side` in struct Order: enums have no JSON form in this generator yet',
+ * }
+ * console.error(`${problem.file}:${problem.line}: ${problem.message}`) // the line MoveCodegenError's message holds
+ */
 export interface MoveCodegenProblem {
   /** Path of the Move source (or `Move.toml`), as given to the generator. */
   file: string

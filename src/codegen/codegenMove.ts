@@ -3,7 +3,13 @@ import { join, relative, sep } from 'node:path'
 import { generateMoveEvents, type GenerateMoveEventsOptions } from './generateMoveEvents.js'
 import { MoveCodegenError } from './MoveCodegenError.js'
 
-/** Options of `codegenMove`: those of `generateMoveEvents`, and where to write. */
+/**
+ * Options of `codegenMove`: those of `generateMoveEvents`, and where to write.
+ *
+ * @example
+ * const options: CodegenMoveOptions = { out: 'src/generated/market.ts', address: '0xc0ffee', source: 'move/market' }
+ * codegenMove('move/market', options) // also returns the code it wrote
+ */
 export interface CodegenMoveOptions extends GenerateMoveEventsOptions {
   /**
    * File to write the generated TypeScript to.

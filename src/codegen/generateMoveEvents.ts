@@ -9,7 +9,16 @@ import {
   type MoveTypeExpression,
 } from './parseMoveSource.js'
 
-/** A Move package as text: its `Move.toml` (optional) and its `sources/*.move` files. */
+/**
+ * A Move package as text: its `Move.toml` (optional) and its `sources/*.move` files.
+ *
+ * @example
+ * const pkg: MovePackageText = {
+ *   manifest: readFileSync('move/market/Move.toml', 'utf8'),
+ *   sources: [{ path: 'sources/market.move', text: readFileSync('move/market/sources/market.move', 'utf8') }],
+ * }
+ * const code = generateMoveEvents(pkg)
+ */
 export interface MovePackageText {
   /** Text of `Move.toml`. */
   manifest?: string | undefined
@@ -17,7 +26,13 @@ export interface MovePackageText {
   sources: readonly { path: string; text: string }[]
 }
 
-/** Options of `generateMoveEvents` (and of `codegenMove` and the `chainx codegen-move` command). */
+/**
+ * Options of `generateMoveEvents` (and of `codegenMove` and the `chainx codegen-move` command).
+ *
+ * @example
+ * // Move.toml names the package address `0x0` (not yet published): give the published one
+ * const code = generateMoveEvents(readMovePackage('move/market'), { address: '0xc0ffee', runtime: 'chainx-sdk/move' })
+ */
 export interface GenerateMoveEventsOptions {
   /**
    * The package's address, when `Move.toml` does not give it (its named address is `0x0` or `_`)

@@ -4,7 +4,13 @@ import { createQueryEvents } from './createQueryEvents.js'
 import type { QueryEventsFn } from './types.js'
 import { watchEvents, type EventWatcher, type WatchEventsOptions } from './watchEvents.js'
 
-/** Options of `createEventsClient`. */
+/**
+ * Options of `createEventsClient`.
+ *
+ * @example
+ * const options: EventsClientOptions = { rpcUrl: 'http://127.0.0.1:9000/json-rpc', transport: createTransport({ timeoutMs: 10_000 }) }
+ * const events = createEventsClient(options)
+ */
 export interface EventsClientOptions {
   /** The JSON-RPC endpoint, {rpc_url}. */
   rpcUrl: string
@@ -15,6 +21,11 @@ export interface EventsClientOptions {
 /**
  * JSON-RPC event reads: `query` (one page of `chainx_queryEvents`) and `watch` (follow new
  * events by polling). The facade adds `subscribe` and `iterate` next to these.
+ *
+ * @example
+ * const { data, nextCursor } = await client.events.query({ filter: { Sender: '0x2' }, limit: 10 })
+ * // follow what comes after the first page
+ * for await (const event of client.events.watch({ filter: { Sender: '0x2' }, cursor: nextCursor })) console.log(event.id)
  */
 export interface EventsClient {
   /** One page of events; see `createQueryEvents`. */

@@ -11,7 +11,15 @@ import { sameEventId } from './sameEventId.js'
 import type { ChainxEvent, EventId, EventPage, EventQueryFilter, ParsedJsonParser, QueryEventsFn } from './types.js'
 import { validateEventQueryFilter } from './validateEventQueryFilter.js'
 
-/** What `onError` learns about a failed poll before the watcher waits and polls again. */
+/**
+ * What `onError` learns about a failed poll before the watcher waits and polls again.
+ *
+ * @example
+ * client.events.watch({
+ *   filter: { Sender: '0x2' },
+ *   onError: (error, { attempt, delayMs }) => console.warn(`poll failed ${attempt}x (${error.code}); next in ${delayMs} ms`),
+ * })
+ */
 export interface WatchErrorInfo {
   /** Failed polls in a row, this one included (1 for the first). */
   attempt: number
@@ -19,7 +27,18 @@ export interface WatchErrorInfo {
   delayMs: number
 }
 
-/** Options of `watch`. */
+/**
+ * Options of `watch`.
+ *
+ * @example
+ * const options: WatchEventsOptions = {
+ *   filter: { MoveEventModule: { package: '0x2', module: 'market' } },
+ *   cursor: 'latest', // only events that arrive from now on
+ *   intervalMs: 2_000,
+ *   signal: AbortSignal.timeout(60_000), // ends the loop cleanly after a minute
+ * }
+ * for await (const event of client.events.watch(options)) console.log(event.type)
+ */
 export interface WatchEventsOptions<TParsed = Record<string, unknown>> {
   /** A query filter (spec 6.3); checked before the first poll. */
   filter: EventQueryFilter
@@ -72,7 +91,15 @@ export interface WatchEventsOptions<TParsed = Record<string, unknown>> {
   maxConsecutiveErrors?: number | undefined
 }
 
-/** An endless stream of events; `cursor` is the id of the last event yielded. */
+/**
+ * An endless stream of events; `cursor` is the id of the last event yielded.
+ *
+ * @example
+ * const watcher: EventWatcher = client.events.watch({ filter: { Sender: '0x2' } })
+ * for await (const event of watcher) if (event.type.endsWith('::Listed')) break
+ * await store.save(watcher.cursor) // the Listed event; a later watch({ cursor }) starts after it
+ * for await (const event of watcher) console.log(event.id) // iterating again resumes from the cursor
+ */
 export interface EventWatcher<TParsed = Record<string, unknown>> extends AsyncIterable<ChainxEvent<TParsed>> {
   /**
    * Id of the last event yielded (or the start cursor before any): save it and pass it
