@@ -71,7 +71,8 @@ export interface WatchEventsOptions<TParsed = Record<string, unknown>> {
   signal?: AbortSignal | undefined
   /**
    * Called for each failed poll that the watcher will retry (rate limits, network faults,
-   * time-outs, 5xx, after the transport's own retries). Throw from it to end the watch
+   * time-outs, 5xx, after the transport's own retries, and a page that claims more without
+   * moving its cursor). Throw from it to end the watch
    * with that error.
    * @default undefined
    */
@@ -116,8 +117,9 @@ const CURSOR_NOT_FOUND_RETRIES = 3
  * subscriptions, spec 4.5 and 6.5.2). It reads ascending from a client-held cursor,
  * yields every matching event exactly once in order, polls again at once while
  * `hasNextPage` (on the shared page machine, `createPageIterator`), and waits `intervalMs`
- * when caught up or when the service claims more without moving. An empty page never resets the
- * cursor. Failed polls are retried with bounded exponential backoff (honouring
+ * when caught up. An empty page never resets the cursor. A page that claims more without moving
+ * its cursor has its events yielded, then counts as a failed poll (`onError`, backoff,
+ * `maxConsecutiveErrors`). Failed polls are retried with bounded exponential backoff (honouring
  * `Retry-After`); errors that retrying cannot fix (bad filter, -32602, `parse`
  * rejections) end the iteration by throwing, and `watcher.cursor` still tells where to
  * resume. `break` or the `signal` end it cleanly. Iterating the watcher again resumes
@@ -236,9 +238,10 @@ export function watchEvents<TParsed = Record<string, unknown>>(
           }
         } catch (error) {
           if (signal?.aborted) return
-          // A service that claims more without moving is caught up as far as the watcher can tell: poll again later.
-          if (!(error instanceof CursorNotAdvancingError || error instanceof EmptyPagesError)) {
-            if (!isTransient(error, failures) || failures + 1 >= maxErrors) throw error
+          // Empty pages that claim more with fresh cursors: caught up as far as the watcher can tell, poll again later.
+          if (!(error instanceof EmptyPagesError)) {
+            // A cursor that claims more without moving is the service's fault: reported and bounded like a failed poll.
+            if (!(error instanceof CursorNotAdvancingError || isTransient(error, failures)) || failures + 1 >= maxErrors) throw error
             // A Retry-After lengthens the backoff, up to maxDelayMs: a service asking for hours (or
             // years) must not stall the watch, nor one asking for 0 make it spin.
             const delayMs = Math.min(Math.max(retryAfterOf(error) ?? 0, backoffDelay(failures, backoff)), backoff.maxDelayMs)

@@ -159,7 +159,9 @@ export type GraphQLPage<TNode> = WalkPage<
  * `StaleCursorError` or, with `onStale: 'restart'`, restarts (see `StaleOptions`). An
  * empty page that claims no more, fetched with a cursor of this walk's previous page (which
  * claimed more), means the service lost the cursor (graphql-anchor 2.6) and is treated as
- * stale rather than as the end; from the `cursor` option it is the end.
+ * stale rather than as the end; from the `cursor` option it is the end. On such a later page a
+ * null on the connection path, or a connection without what the document selects, is the
+ * service's fault (`InvalidResponseError` naming the path), not an end or the document's.
  *
  * @example
  * import { EventsDocument } from 'chainx-sdk'
@@ -200,17 +202,31 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends Conn
         if (error instanceof StaleCursorError) error.lastCursor = cursor
         throw error
       })
+      // Once a page was read at the path and claimed more, a later result without the connection, or
+      // without what the document selects in it, is the service's fault, not the document's.
+      const serviceFault = (error: unknown) => {
+        if (chainIndex === 0 || !(error instanceof InvalidArgumentError)) return error
+        return new InvalidResponseError({ status: 200, body: '', reason: error.message, version, cause: error })
+      }
       let found
       try {
         found = findConnection(data, path)
       } catch (error) {
-        // Once a page was read at the path, a result without it is the service's fault, not the document's.
-        if (chainIndex === 0) throw error
-        throw new InvalidResponseError({ status: 200, body: '', reason: (error as Error).message, version, cause: error })
+        throw serviceFault(error)
       }
       path = found.path
-      if (found.connection === null) return { items: [], nextCursor: null, hasMore: false, pageInfo: {}, usage, version }
-      const page = readConnection<TNode>(found.connection, found.path, direction, version)
+      if (found.connection === null) {
+        if (chainIndex > 0) {
+          throw new InvalidResponseError({ status: 200, body: '', reason: `${found.path}: null on the connection path after a page that claimed more`, version })
+        }
+        return { items: [], nextCursor: null, hasMore: false, pageInfo: {}, usage, version }
+      }
+      let page
+      try {
+        page = readConnection<TNode>(found.connection, found.path, direction, version)
+      } catch (error) {
+        throw serviceFault(error)
+      }
       if (chainIndex > 0 && page.items.length === 0 && !page.hasMore) {
         throw new StaleCursorError({
           version,

@@ -1,6 +1,6 @@
 import { ChainxError } from '../errors/ChainxError.js'
 import { CursorNotAdvancingError, EmptyPagesError, StaleCursorError } from '../errors/pagination.js'
-import { AbortedError } from '../errors/request.js'
+import { abortError } from '../errors/abortError.js'
 import { assertCount, type ResolvedPaginationOptions } from './resolvePaginationOptions.js'
 import type { FetchedPage, ItemKey, PageIterable, WalkPage } from './types.js'
 
@@ -78,7 +78,8 @@ type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown }
  * first page (so a consistent service serves every page from one snapshot) and bounds the
  * walk whatever the service sends:
  * - it stops at `maxItems`, a `toArray` limit or `maxPages` without fetching past them;
- * - a page that claims more but repeats its cursor (or gives none) throws `CursorNotAdvancingError`;
+ * - a page that claims more but repeats its cursor (or gives none) throws `CursorNotAdvancingError`
+ *   once its items are delivered, when the walk would fetch the next page;
  * - `maxEmptyPages` empty pages in a row that claim more throw `EmptyPagesError`;
  * - a stale cursor throws `StaleCursorError` or, with `onStale: 'restart'`, restarts without
  *   a cursor, skipping delivered items by key.
@@ -243,9 +244,10 @@ async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCurs
     if (stopped.aborted) return
     const { nextCursor, hasMore } = page
     // A page that claims more must move: a null cursor would restart the walk, the same cursor would loop it.
-    if (hasMore && (nextCursor === null || (cursor !== null && sameCursor(nextCursor, cursor)))) {
-      throw new CursorNotAdvancingError({ cursor: nextCursor, delivered: fetched })
-    }
+    // Its items are still delivered; the walk throws when asked for the page after it.
+    const stuck = hasMore && (nextCursor === null || (cursor !== null && sameCursor(nextCursor, cursor)))
+    const notAdvancing = () => new CursorNotAdvancingError({ cursor: nextCursor, delivered: fetched })
+    if (stuck && page.items.length === 0) throw notAdvancing()
     emptyRun = page.items.length === 0 && hasMore ? emptyRun + 1 : 0
     if (emptyRun >= options.maxEmptyPages) throw new EmptyPagesError({ pages: emptyRun })
     const room = cap - fetched
@@ -257,10 +259,12 @@ async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCurs
     cursor = nextCursor
     chainIndex++
     const more = hasMore && fetched < cap && pageIndex < options.maxPages
-    if (more && options.prefetch) ahead = request(nextSize(pageSize))
-    // The page's end moves the walk's cursor once its last delivered item is consumed, unless a limit cut it.
-    yield [walkPage, kept.items.length === kept.total ? nextCursor : null]
+    if (more && !stuck && options.prefetch) ahead = request(nextSize(pageSize))
+    // The page's end moves the walk's cursor once its last delivered item is consumed, unless a limit cut it
+    // or the end does not move (then the items' own cursors, if any, tell where the walk stands).
+    yield [walkPage, kept.items.length === kept.total && !stuck ? nextCursor : null]
     if (!more) return
+    if (stuck) throw notAdvancing()
   }
 }
 
@@ -299,5 +303,5 @@ function keepUnseen<TItem, TCursor>(
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new AbortedError({ cause: signal.reason })
+  if (signal?.aborted) throw abortError(signal.reason)
 }

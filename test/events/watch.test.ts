@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ChainxError } from '../../src/errors/ChainxError.js'
+import { CursorNotAdvancingError } from '../../src/errors/pagination.js'
 import { JsonRpcError } from '../../src/errors/jsonRpc.js'
 import { NetworkError, RateLimitedError } from '../../src/errors/request.js'
 import { eventKey } from '../../src/events/eventKey.js'
@@ -164,6 +165,62 @@ describe('watch', () => {
     await expect(take(watcher, 1)).rejects.toBeInstanceOf(NetworkError)
     expect(delays).toHaveLength(2)
     expect(delays.every((delay) => delay >= 1 && delay <= 3)).toBe(true)
+  })
+
+  it('CURSOR_NOT_ADVANCING: a page with events that claims more but does not move its cursor yields its events, reports onError, and the watch goes on', async () => {
+    for (const stuckCursor of ['echo', null] as const) {
+      const service = fakeService()
+      service.emit(5)
+      let stuck = 2
+      // The first two polls claim more but answer the input cursor (or none) as nextCursor.
+      const query = (async (parameters: QueryEventsParameters<any>) => {
+        const page = await service.query(parameters)
+        if (stuck-- <= 0) return page
+        return { ...page, hasNextPage: true, nextCursor: stuckCursor === 'echo' ? (parameters.cursor ?? null) : null }
+      }) as QueryEventsFn
+      const reported: { error: ChainxError; attempt: number }[] = []
+      const watcher = watchEvents(query, {
+        filter: { All: [] },
+        pageSize: 2,
+        intervalMs: 60_000,
+        backoff: { baseDelayMs: 1, maxDelayMs: 2 },
+        signal: bounded(),
+        onError: (error, { attempt }) => reported.push({ error, attempt }),
+      })
+      expect(keys(await take(watcher, 5))).toEqual(expected(1, 5))
+      expect(watcher.cursor).toEqual(idOf(5))
+      expect(reported.map(({ attempt }) => attempt)).toEqual([1, 1])
+      expect(reported.every(({ error }) => error instanceof CursorNotAdvancingError)).toBe(true)
+      // Each stuck page was delivered, then the next poll started after its last event.
+      expect(service.calls.map((call) => call.cursor)).toEqual([null, idOf(2), idOf(4)])
+    }
+  })
+
+  it('CURSOR_NOT_ADVANCING: a service that claims more without moving, poll after poll, ends the watch at maxConsecutiveErrors', async () => {
+    const service = fakeService()
+    service.emit(2)
+    let polls = 0
+    const query = (async (parameters: QueryEventsParameters<any>) => {
+      polls++
+      const page = await service.query(parameters)
+      return { ...page, hasNextPage: true, nextCursor: parameters.cursor ?? null }
+    }) as QueryEventsFn
+    const attempts: number[] = []
+    const watcher = watchEvents(query, {
+      filter: { All: [] },
+      intervalMs: 60_000,
+      backoff: { baseDelayMs: 1, maxDelayMs: 2 },
+      maxConsecutiveErrors: 3,
+      signal: bounded(),
+      onError: (_error, { attempt }) => attempts.push(attempt),
+    })
+    const seen: ChainxEvent[] = []
+    await expect(take(watcher, 10, (event) => seen.push(event))).rejects.toBeInstanceOf(CursorNotAdvancingError)
+    // The first poll's events arrive once; the empty pages after them claim more forever and are bounded.
+    expect(keys(seen)).toEqual(expected(1, 2))
+    // Three failed polls in a row (the first delivered its events): two reported and retried, the third thrown.
+    expect(attempts).toEqual([1, 2])
+    expect(polls).toBe(3)
   })
 
   it('J2: an error retrying cannot fix ends the iteration; the cursor still tells where to resume', async () => {

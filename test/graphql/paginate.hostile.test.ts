@@ -2,9 +2,9 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ChainxError } from '../../src/errors/ChainxError.js'
 import { EmptyPagesError } from '../../src/errors/pagination.js'
-import { InvalidResponseError } from '../../src/errors/request.js'
+import { InvalidArgumentError, InvalidResponseError } from '../../src/errors/request.js'
 import type { GraphQLQueryClient } from '../../src/graphql/createGraphQLClient.js'
-import { EventsDocument, TransactionBlocksDocument } from '../../src/graphql/generated/operations.js'
+import { EpochDocument, EventsDocument, TransactionBlocksDocument } from '../../src/graphql/generated/operations.js'
 import { paginate } from '../../src/graphql/paginate.js'
 
 /** A GraphQL client that answers each page with `answer(call, variables)` as the result's data. */
@@ -65,6 +65,43 @@ describe('paginate: the connection is checked before a node reaches the caller',
       expect(items).toEqual([node])
       expect(error).toBeInstanceOf(InvalidResponseError)
       expect(error).toMatchObject({ delivered: 1, resumeCursor: 'c1' })
+    }
+  })
+
+  it('INVALID_RESPONSE: a parent on the connection path that turns null after a page that claimed more names the path, not an end', async () => {
+    const first = { epoch: { transactionBlocks: { pageInfo: goodPageInfo, edges: [{ cursor: 'c1', node }] } } }
+    for (const later of [{ epoch: null }, { epoch: { transactionBlocks: null } }]) {
+      for (const connection of [undefined, 'epoch.transactionBlocks'] as const) {
+        const { client, calls } = serving((call) => (call === 1 ? first : later))
+        const { items, error } = await outcome(paginate(client, EpochDocument, { id: 3 }, { connection }))
+        expect(items).toEqual([node])
+        expect(error).toBeInstanceOf(InvalidResponseError)
+        expect((error as Error).message).toContain('epoch.transactionBlocks')
+        expect(error).toMatchObject({ code: 'INVALID_RESPONSE', delivered: 1, resumeCursor: 'c1' })
+        expect(calls()).toBe(2)
+      }
+    }
+    // On the first page (from the beginning or a saved cursor) a null parent is still an empty walk.
+    const { client } = serving(() => ({ epoch: null }))
+    expect((await outcome(paginate(client, EpochDocument, { id: 3 }, { cursor: 'c1' }))).items).toEqual([])
+  })
+
+  it('INVALID_RESPONSE: a later page without the pageInfo fields or the edges the first page had; on the first page it is the document (INVALID_ARGUMENT)', async () => {
+    const broken = [
+      { pageInfo: { hasPreviousPage: false, endCursor: 'c2' }, edges: [] },
+      { pageInfo: { hasNextPage: false, hasPreviousPage: false }, edges: [] },
+      { pageInfo: { hasNextPage: false, endCursor: null } },
+    ]
+    for (const connection of broken) {
+      const later = await outcome(paginate(serving((call) => ({ transactionBlocks: call === 1 ? { pageInfo: goodPageInfo, edges: [{ cursor: 'c1', node }] } : connection })).client, TransactionBlocksDocument))
+      expect(later.items).toEqual([node])
+      expect(later.error).toBeInstanceOf(InvalidResponseError)
+      expect(later.error).toMatchObject({ code: 'INVALID_RESPONSE', delivered: 1, resumeCursor: 'c1', cause: expect.any(InvalidArgumentError) })
+      expect((later.error as Error).message).toContain('at transactionBlocks')
+
+      const firstPage = await outcome(paginate(serving(() => ({ transactionBlocks: connection })).client, TransactionBlocksDocument))
+      expect(firstPage.error).toBeInstanceOf(InvalidArgumentError)
+      expect(firstPage.error).toMatchObject({ code: 'INVALID_ARGUMENT' })
     }
   })
 

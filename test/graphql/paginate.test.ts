@@ -220,15 +220,24 @@ describe('paginate: bounds', () => {
     expect(fake.requests).toHaveLength(0)
   })
 
-  it('CURSOR_NOT_ADVANCING: a page that returns its own cursor while claiming more throws instead of looping', async () => {
-    const fake = createFakeGraphQL({ rows: 10 })
-    fake.state.repeatCursor = true
-    const error = await paginate(fake.client, EventsDocument, {}, { pageSize: 3 })
-      .toArray({ limit: 100 })
-      .catch((caught: unknown) => caught)
-    expect(error).toBeInstanceOf(CursorNotAdvancingError)
-    expect(error).toMatchObject({ delivered: 3 })
-    expect(fake.requests).toHaveLength(2)
+  it('CURSOR_NOT_ADVANCING: a page that returns its own cursor while claiming more delivers its nodes, then throws instead of looping', async () => {
+    for (const prefetch of [false, true]) {
+      const fake = createFakeGraphQL({ rows: 10 })
+      fake.state.repeatCursor = true
+      const walk = paginate(fake.client, EventsDocument, {}, { pageSize: 3, prefetch })
+      const seen: string[] = []
+      const error = await (async () => {
+        for await (const node of walk) seen.push(digestOf(node))
+      })().catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(CursorNotAdvancingError)
+      // The second page (tx3..tx5) repeats its cursor: its nodes are not lost, and the walk stands at its last edge.
+      expect(seen).toEqual(digests(0, 6))
+      expect(error).toMatchObject({ delivered: 6, resumeCursor: walk.cursor })
+      expect(fake.requests).toHaveLength(2)
+      fake.state.repeatCursor = false
+      const rest = await paginate(fake.client, EventsDocument, {}, { pageSize: 3, cursor: walk.cursor }).toArray({ limit: 100 })
+      expect(digestsOf(rest)).toEqual(digests(6, 10))
+    }
   })
 
   it('break stops the walk: without prefetch no other request, with it the one page ahead is aborted', async () => {

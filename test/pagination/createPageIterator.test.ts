@@ -233,4 +233,60 @@ describe('page machine: where a walk stands', () => {
     })
     await expect(stale.toArray({ limit: 10 })).rejects.toMatchObject({ code: 'STALE_CURSOR', delivered: 3, resumeCursor: 2 })
   })
+
+  it('CURSOR_NOT_ADVANCING: a page with items that repeats its cursor (or gives none) delivers them, then throws instead of fetching again', async () => {
+    for (const nextCursor of ['echo', null] as const) {
+      for (const itemCursors of [false, true]) {
+        for (const view of ['items', 'pages'] as const) {
+          const requests: (number | null)[] = []
+          const walk = createPageIterator<number, number, FetchedPage<number, number>>({
+            fetchPage: async ({ cursor }) => {
+              requests.push(cursor)
+              const items = cursor === null ? [0, 1] : [2, 3]
+              const next = cursor === null ? 1 : nextCursor === 'echo' ? cursor : null
+              return { items, nextCursor: next, hasMore: true, ...(itemCursors ? { itemCursors: items } : {}) }
+            },
+            pageSize: () => 2,
+            options: resolvePaginationOptions(),
+          })
+          const seen: number[] = []
+          const error = await (async () => {
+            if (view === 'items') for await (const item of walk) seen.push(item)
+            else for await (const page of walk.pages()) seen.push(...page.items)
+          })().catch((caught: unknown) => caught)
+          expect(seen).toEqual([0, 1, 2, 3])
+          expect(error).toBeInstanceOf(CursorNotAdvancingError)
+          // Without per-item cursors the walk stands where the stuck page started; with them, after its last item.
+          expect(error).toMatchObject({ code: 'CURSOR_NOT_ADVANCING', delivered: 4, resumeCursor: itemCursors ? 3 : 1 })
+          expect(requests).toEqual([null, 1])
+        }
+      }
+    }
+  })
+
+  it('a stuck page that reaches maxItems ends the walk cleanly: there is no next page to ask for', async () => {
+    const walk = createPageIterator<number, number, FetchedPage<number, number>>({
+      fetchPage: async ({ cursor }) => ({ items: cursor === null ? [0, 1] : [2, 3], nextCursor: 1, hasMore: true }),
+      pageSize: () => 2,
+      options: resolvePaginationOptions({ maxItems: 4 }),
+    })
+    expect(await walk.toArray({ limit: 10 })).toEqual([0, 1, 2, 3])
+  })
+
+  it('TIMEOUT: a caller signal that timed out between requests is TIMEOUT, as inside a request; a plain abort is ABORTED', async () => {
+    for (const [reason, code] of [
+      [new DOMException('The operation timed out.', 'TimeoutError'), 'TIMEOUT'],
+      [new DOMException('This operation was aborted', 'AbortError'), 'ABORTED'],
+    ] as const) {
+      const controller = new AbortController()
+      const rows = createRows(100)
+      const error = await (async () => {
+        // Aborted while the consumer holds the last item of page 1: the walk sees it before requesting page 2.
+        for await (const item of walkRows(rows, { signal: controller.signal, prefetch: false })) if (item === 9) controller.abort(reason)
+      })().catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(ChainxError)
+      expect(error).toMatchObject({ code, cause: reason, delivered: 10, resumeCursor: 9 })
+      expect(rows.requests).toHaveLength(1)
+    }
+  })
 })
