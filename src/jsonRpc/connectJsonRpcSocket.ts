@@ -3,6 +3,7 @@ import { JsonRpcError, SocketClosedError } from '../errors/jsonRpc.js'
 import { InvalidResponseError, TimeoutError } from '../errors/request.js'
 import { isRecord } from '../utils/isRecord.js'
 import { jsonText } from '../utils/jsonText.js'
+import { redactUrl } from '../utils/redactUrl.js'
 import type { WebSocketConstructor, WebSocketLike } from './webSocketTypes.js'
 
 // Frames arrive over the connection the 101 Switching Protocols response opened.
@@ -97,12 +98,14 @@ const CLOSE_GRACE_MS = 1_000
 export function connectJsonRpcSocket(options: JsonRpcSocketOptions): Promise<JsonRpcSocket> {
   return new Promise((resolve, reject) => {
     const { url, signal } = options
+    // Messages name the endpoint without its credentials (`?apiKey=`, `user:pass@`).
+    const shownUrl = redactUrl(url)
     if (signal?.aborted) return reject(new SocketClosedError({ reason: 'closed by client' }))
     let socket: WebSocketLike
     try {
       socket = new options.WebSocket(url)
     } catch (cause) {
-      return reject(new SocketClosedError({ reason: `cannot connect to ${url}`, cause }))
+      return reject(new SocketClosedError({ reason: `cannot connect to ${shownUrl}`, cause }))
     }
     let lastError: unknown
     const fail = (error: SocketClosedError) => {
@@ -114,7 +117,7 @@ export function connectJsonRpcSocket(options: JsonRpcSocketOptions): Promise<Jso
     }
     const onAbort = () => fail(new SocketClosedError({ reason: 'closed by client' }))
     const timer = setTimeout(
-      () => fail(new SocketClosedError({ reason: `no connection to ${url} within ${options.connectTimeoutMs} ms` })),
+      () => fail(new SocketClosedError({ reason: `no connection to ${shownUrl} within ${options.connectTimeoutMs} ms` })),
       options.connectTimeoutMs,
     )
     signal?.addEventListener('abort', onAbort, { once: true })
@@ -122,7 +125,7 @@ export function connectJsonRpcSocket(options: JsonRpcSocketOptions): Promise<Jso
       lastError = (event as { error?: unknown }).error ?? event
     }
     socket.onclose = (event) =>
-      fail(new SocketClosedError({ reason: `connecting to ${url} failed (code ${event.code ?? 'unknown'})`, cause: lastError }))
+      fail(new SocketClosedError({ reason: `connecting to ${shownUrl} failed (code ${event.code ?? 'unknown'})`, cause: lastError }))
     socket.onopen = () => {
       clearTimeout(timer)
       signal?.removeEventListener('abort', onAbort)

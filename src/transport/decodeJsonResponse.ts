@@ -1,6 +1,7 @@
 import { HttpError, InvalidResponseError, RateLimitedError } from '../errors/request.js'
 import type { ServiceVersion } from '../utils/serviceVersion.js'
 import { isRecord } from '../utils/isRecord.js'
+import { redactUrl } from '../utils/redactUrl.js'
 import { parseRetryAfter } from './parseRetryAfter.js'
 import type { HttpResponse } from './types.js'
 
@@ -40,7 +41,7 @@ export function decodeJsonResponse(response: HttpResponse, context: DecodeContex
     throw new InvalidResponseError({ status, body, reason: 'body is not JSON', version, cause })
   }
   if (isRecord(json) && context.isProtocolBody(json)) return json
-  throw new InvalidResponseError({ status, body, reason: `unexpected JSON shape from ${url}`, version })
+  throw new InvalidResponseError({ status, body, reason: `unexpected JSON shape from ${redactUrl(url)}`, version })
 }
 
 function statusError(response: HttpResponse, context: DecodeContext): Error {

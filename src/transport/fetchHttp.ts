@@ -4,7 +4,9 @@ import type { FetchFn, HttpFn, HttpResponse } from './types.js'
 /**
  * An HttpFn over a `fetch` implementation: the global one in browsers, or one the caller
  * injects. Redirects are not followed (`redirect: 'manual'`: a browser answers an opaque
- * redirect, status 0, whose `Location` it hides). The body is counted as it streams and cut
+ * redirect, status 0, whose `Location` it hides). Credentials written in the URL
+ * (`https://user:pass@host/`, which fetch refuses) are sent as Basic authorization, as the
+ * node:http transport sends them, unless an `authorization` header is set. The body is counted as it streams and cut
  * off past `maxResponseBytes`.
  *
  * @example
@@ -12,7 +14,8 @@ import type { FetchFn, HttpFn, HttpResponse } from './types.js'
  */
 export function createFetchHttp(fetchFn: FetchFn): HttpFn {
   return async ({ url, headers, body, signal, maxResponseBytes }) => {
-    const response = await fetchFn(url, { method: 'POST', headers, body, signal, redirect: 'manual' })
+    const target = url.includes('@') ? moveUserInfo(url, headers) : { url, headers }
+    const response = await fetchFn(target.url, { method: 'POST', headers: target.headers, body, signal, redirect: 'manual' })
     const responseHeaders: Record<string, string> = {}
     response.headers.forEach((value, name) => {
       responseHeaders[name.toLowerCase()] = value
@@ -54,4 +57,16 @@ export function createFetchHttp(fetchFn: FetchFn): HttpFn {
     }
     return result
   }
+}
+
+/** The URL without its user info, which goes to an `authorization: Basic` header instead. */
+function moveUserInfo(url: string, headers: Record<string, string>): { url: string; headers: Record<string, string> } {
+  const parsed = new URL(url)
+  const { username, password } = parsed
+  if (!username && !password) return { url, headers }
+  parsed.username = parsed.password = ''
+  if (Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) return { url: parsed.href, headers }
+  // UTF-8 bytes, as node:http encodes its `auth` option.
+  const userInfo = new TextEncoder().encode(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`)
+  return { url: parsed.href, headers: { ...headers, authorization: `Basic ${btoa(String.fromCharCode(...userInfo))}` } }
 }

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer, type Server } from 'node:net'
 import { fileURLToPath } from 'node:url'
+import { inspect } from 'node:util'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import NodeWebSocket, { WebSocketServer, type WebSocket } from 'ws'
 import { InvalidArgumentError, InvalidFilterError, JsonRpcError, SocketClosedError } from '../../src/errors/index.js'
@@ -520,6 +521,20 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     expect(error).toBeInstanceOf(SocketClosedError)
     expect(seen.states.map((change) => change.state)).toEqual(['connecting', 'reconnecting', 'reconnecting', 'reconnecting'])
     expect(seen.states.filter((change) => change.state === 'reconnecting').map((change) => (change as { attempt: number }).attempt)).toEqual([1, 2, 3])
+  })
+
+  it('S1: a failed connect names the endpoint without its credentials (no apiKey or password in any message or cause)', async () => {
+    const server = await startTinyServer()
+    const url = server.url
+    await server.close()
+    servers.length = 0
+    const client = createSubscriptionClient({ wsUrl: `${url.replace('://', '://alice:pw-SECRET@')}?apiKey=key-SECRET`, heartbeatMs: 0, reconnect: false })
+    clients.push(client)
+    const error = await client.subscribe({ filter: { All: [] }, onEvent: () => {} }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(SocketClosedError)
+    const shown = inspect(error, { depth: 10 })
+    expect(shown).toContain('apiKey=%5Bredacted%5D')
+    expect(shown).not.toContain('SECRET')
   })
 
   it('S1: a connect that never completes its handshake fails after connectTimeoutMs', async () => {

@@ -437,6 +437,54 @@ describe('no credential in any serialisation or inspection', () => {
       await server.close()
     }
   })
+
+  it('errors carry no credential: a 2xx of the wrong shape from a URL with a key names the URL redacted', async () => {
+    const server = await listen((_req, res) => json(res, { unexpected: true }))
+    try {
+      const client = new ChainxClient({ graphqlUrl: `${server.url}/graphql?apiKey=query-key-987`, limits: false, retry: false })
+      const error = await failure(client.graphql.query('{ chainIdentifier }'))
+      expect(error).toMatchObject({ code: 'INVALID_RESPONSE' })
+      expect((error as Error).message).toContain('apiKey=%5Bredacted%5D')
+      noSecret(inspect(error, { depth: 10 }))
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('credentials written in the URL: Basic authorization to that origin, in no error', () => {
+  const withUserInfo = (url: string) => url.replace('http://', 'http://alice:s3cr%40t@')
+  const basic = `Basic ${Buffer.from('alice:s3cr@t').toString('base64')}`
+
+  for (const [transportName, transportOptions] of transports) {
+    it(`user info goes as Basic authorization, out of the URL; an authorization header set wins (${transportName})`, async () => {
+      const server = await listen((_req, res) => json(res, {}))
+      try {
+        const transport = createTransport({ ...transportOptions, retry: false })
+        const send = (headers?: Record<string, string>) =>
+          transport.request({ url: `${withUserInfo(server.url)}/graphql?x=1`, body: '{}', headers, parse: (response) => response.status })
+        expect(await send()).toBe(200)
+        expect(await send({ Authorization: 'Bearer mine' })).toBe(200)
+        expect(server.arrivals.map((arrival) => [arrival.url, arrival.headers.authorization])).toEqual([
+          ['/graphql?x=1', basic],
+          ['/graphql?x=1', 'Bearer mine'],
+        ])
+      } finally {
+        await server.close()
+      }
+    })
+
+    it(`a refused connection to a URL with user info is NETWORK, and no message or cause shows the password (${transportName})`, async () => {
+      const closed = await listen(() => undefined)
+      await closed.close()
+      const transport = createTransport({ ...transportOptions, retry: false })
+      const error = await failure(transport.request({ url: `${withUserInfo(closed.url)}/graphql`, body: '{}', parse: (response) => response.status }))
+      expect(isChainxError(error, 'NETWORK')).toBe(true)
+      const shown = inspect(error, { depth: 10 })
+      expect(shown).toContain('ECONNREFUSED')
+      expect(shown).not.toContain('s3cr')
+    })
+  }
 })
 
 describe("the caller's signal", () => {
