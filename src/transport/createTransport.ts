@@ -95,7 +95,8 @@ export interface TransportOptions {
    */
   maxResponseBytes?: number | undefined
   /**
-   * Time limit of one attempt, in ms; `0` or `Infinity` sets none.
+   * Time limit of one attempt, in ms; `0` or `Infinity` sets none. A negative or `NaN` one is
+   * `INVALID_ARGUMENT` when the client is created.
    * @default 30_000
    */
   timeoutMs?: number | undefined
@@ -159,6 +160,12 @@ function loadRateLimiter(requestsPerMinute: number, settings: RateLimiterSetting
   }
 }
 
+// `0` and `Infinity` mean no limit; a negative or NaN one is a mistake, not "no limit".
+function checkTimeoutMs(timeoutMs: number): number {
+  if (!(timeoutMs >= 0)) throw new InvalidArgumentError(`timeoutMs must be a number of ms ≥ 0 (0 or Infinity: no limit), got ${String(timeoutMs)}`)
+  return timeoutMs
+}
+
 /**
  * The default `maxResponseBytes`: 128 MiB.
  *
@@ -188,7 +195,7 @@ export interface TransportInternals {
 export function createTransport(options: TransportOptions = {}, internals: TransportInternals = {}): Transport {
   const http: HttpFn = selectHttp(options)
   const retry = resolveRetryOptions(options.retry)
-  const defaultTimeoutMs = options.timeoutMs ?? 30_000
+  const defaultTimeoutMs = checkTimeoutMs(options.timeoutMs ?? 30_000)
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
   if (!(maxResponseBytes > 0)) throw new InvalidArgumentError(`maxResponseBytes must be a positive number, got ${maxResponseBytes}`)
   const limit = typeof options.rateLimit === 'number' ? options.rateLimit : options.rateLimit?.requestsPerMinute
@@ -257,6 +264,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
   return {
     async request(request) {
       if (request.signal?.aborted) throw abortError(request.signal.reason)
+      if (request.timeoutMs !== undefined) checkTimeoutMs(request.timeoutMs)
       try {
         return await withRetry((n) => attempt(request, n), retry, request.signal)
       } catch (error) {

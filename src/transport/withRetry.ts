@@ -1,4 +1,5 @@
 import { ChainxError } from '../errors/ChainxError.js'
+import { InvalidArgumentError } from '../errors/request.js'
 import { sleep } from '../utils/sleep.js'
 
 /**
@@ -43,7 +44,9 @@ export interface RetryOptions {
 export type ResolvedRetryOptions = Required<RetryOptions>
 
 /**
- * Fills in the defaults of RetryOptions (`false` disables retries).
+ * Fills in the defaults of RetryOptions (`false` disables retries) and checks them: `retries`
+ * a whole number ≥ 0, the delays finite numbers ≥ 0 (`NaN` or `Infinity` would retry forever
+ * or sleep for no time), else `InvalidArgumentError`.
  *
  * @example
  * resolveRetryOptions({ retries: 5 })
@@ -52,12 +55,18 @@ export function resolveRetryOptions(options: RetryOptions | false | undefined): 
   const base = { retries: 3, baseDelayMs: 200, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 }
   if (options === false) return { ...base, retries: 0 }
   // `{ retries: undefined }` means the default, not "no bound" (`n >= undefined` is never true).
-  return {
+  const resolved = {
     retries: options?.retries ?? base.retries,
     baseDelayMs: options?.baseDelayMs ?? base.baseDelayMs,
     maxDelayMs: options?.maxDelayMs ?? base.maxDelayMs,
     maxRetryAfterMs: options?.maxRetryAfterMs ?? base.maxRetryAfterMs,
   }
+  for (const [name, value] of Object.entries(resolved)) {
+    if (!(name === 'retries' ? Number.isInteger(value) : Number.isFinite(value)) || value < 0) {
+      throw new InvalidArgumentError(`${name} must be a ${name === 'retries' ? 'whole number' : 'finite number of ms'} ≥ 0, got ${String(value)}`)
+    }
+  }
+  return resolved
 }
 
 /** The floor of every retry delay. */

@@ -9,7 +9,8 @@ import { createRateLimiter } from '../../src/transport/createRateLimiter.js'
 import { createTransport } from '../../src/transport/createTransport.js'
 import { decodeJsonResponse } from '../../src/transport/decodeJsonResponse.js'
 import { parseRetryAfter } from '../../src/transport/parseRetryAfter.js'
-import { backoffDelay, resolveRetryOptions } from '../../src/transport/withRetry.js'
+import { backoffDelay, resolveRetryOptions, type RetryOptions } from '../../src/transport/withRetry.js'
+import { ChainxClient } from '../../src/client.js'
 
 const url = 'http://chainx.test/rpc'
 const mock = setupServer()
@@ -165,6 +166,35 @@ describe('retries', () => {
     const defaults = { retries: 3, baseDelayMs: 200, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 }
     expect(resolveRetryOptions({ retries: undefined, baseDelayMs: undefined, maxDelayMs: undefined, maxRetryAfterMs: undefined })).toEqual(defaults)
     expect(resolveRetryOptions({ retries: 1, maxRetryAfterMs: undefined })).toEqual({ ...defaults, retries: 1 })
+  })
+
+  it('retries NaN, Infinity, -1 or 1.5 and a NaN, infinite or negative delay are INVALID_ARGUMENT when the client is created', () => {
+    const bad: RetryOptions[] = [
+      { retries: NaN },
+      { retries: Infinity },
+      { retries: -1 },
+      { retries: 1.5 },
+      { baseDelayMs: NaN },
+      { maxDelayMs: NaN },
+      { maxDelayMs: Infinity },
+      { maxRetryAfterMs: -1 },
+    ]
+    for (const retry of bad) {
+      expect(() => createTransport({ retry }), JSON.stringify(Object.entries(retry))).toThrow(InvalidArgumentError)
+      expect(() => new ChainxClient({ graphqlUrl: url, retry })).toThrow(InvalidArgumentError)
+    }
+    expect(resolveRetryOptions({ retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 })).toMatchObject({ retries: 0, maxDelayMs: 0 })
+  })
+
+  it('timeoutMs -5 or NaN is INVALID_ARGUMENT when the client is created, or per call before anything is sent', async () => {
+    for (const timeoutMs of [-5, NaN]) {
+      expect(() => createTransport({ timeoutMs })).toThrow(InvalidArgumentError)
+      expect(() => new ChainxClient({ graphqlUrl: url, timeoutMs })).toThrow(InvalidArgumentError)
+    }
+    const calls = sequence([() => HttpResponse.json({ ok: true })])
+    const error = await createTransport({ retry: fast }).request({ url, body: '{}', timeoutMs: -5, parse: parseJson }).catch((caught: unknown) => caught)
+    expect(isChainxError(error, 'INVALID_ARGUMENT')).toBe(true)
+    expect(calls()).toBe(0)
   })
 
   it('backoff grows exponentially with jitter and is capped', () => {
