@@ -5,6 +5,7 @@ import { untilAborted } from '../utils/untilAborted.js'
 import { checkHeaders } from '../transport/checkHeaders.js'
 import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import type { Transport } from '../transport/createTransport.js'
+import { requestJson } from '../transport/requestJson.js'
 import { analyzeDocument } from './analyzeDocument.js'
 import { loadCheckQuery } from './loadCheckQuery.js'
 import { documentText } from './documentText.js'
@@ -227,10 +228,10 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
     async query(document, variables?, callOptions = {}) {
       const text = documentText(document)
       const vars = (variables ?? {}) as Record<string, unknown>
+      const body = requestBody(text, vars, callOptions.operationName)
       const checking = loadCheckQuery()
       const known = text === serviceConfigText ? {} : await limits(callOptions)
       const checkQuery = typeof checking === 'function' ? checking : await checking
-      const body = requestBody(text, vars, callOptions.operationName)
       checkQuery({
         analysis: analyzeDocument(text),
         operationName: callOptions.operationName,
@@ -267,7 +268,7 @@ function requestBody(query: string, variables: Record<string, unknown>, operatio
     encodedQueries.set(query, encoded)
   }
   const name = operationName ? `,"operationName":${JSON.stringify(operationName)}` : ''
-  return `{"query":${encoded},"variables":${JSON.stringify(variables)}${name}}`
+  return `{"query":${encoded},"variables":${requestJson(variables, 'variables')}${name}}`
 }
 
 /** UTF-8 byte length without encoding the string (the body's Content-Length). */

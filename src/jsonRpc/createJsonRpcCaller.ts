@@ -4,6 +4,7 @@ import { parseServiceVersion, type ServiceVersion } from '../utils/serviceVersio
 import type { Transport } from '../transport/createTransport.js'
 import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import { parseRetryAfter } from '../transport/parseRetryAfter.js'
+import { requestJson } from '../transport/requestJson.js'
 import type { HttpResponse } from '../transport/types.js'
 import { decodeOr, describeValue, either, literal, matches, nullable, object, safeInteger, string, unknown, type Decoded } from '../utils/decode.js'
 
@@ -94,12 +95,12 @@ export function createJsonRpcCaller(options: JsonRpcCallerOptions): JsonRpcCalle
 
   return {
     url,
-    call<T>(method: string, params: readonly unknown[], callOptions: JsonRpcCallOptions<T> = {}): Promise<T> {
+    async call<T>(method: string, params: readonly unknown[], callOptions: JsonRpcCallOptions<T> = {}): Promise<T> {
       counter = counter >= Number.MAX_SAFE_INTEGER ? 1 : counter + 1
       const id = counter
       return transport.request({
         url,
-        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+        body: requestJson({ jsonrpc: '2.0', id, method, params }, 'params'),
         headers: callOptions.headers,
         signal: callOptions.signal,
         timeoutMs: callOptions.timeoutMs,

@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { InvalidFilterError, JsonRpcError } from '../../src/errors/jsonRpc.js'
-import { HttpError, InvalidResponseError, RateLimitedError } from '../../src/errors/request.js'
+import { HttpError, InvalidArgumentError, InvalidResponseError, RateLimitedError } from '../../src/errors/request.js'
 import { createEventsClient } from '../../src/events/createEventsClient.js'
 import { createJsonRpcCaller } from '../../src/jsonRpc/createJsonRpcCaller.js'
 import { EventContentError } from '../../src/errors/EventContentError.js'
@@ -44,6 +44,20 @@ function events(options: TransportOptions = {}) {
 }
 
 describe('JSON-RPC envelope (msw)', () => {
+  it('params with a BigInt or a cycle reject with INVALID_ARGUMENT (the TypeError as cause) and nothing is sent', async () => {
+    answers = [(call) => ok(call, page())]
+    const rpc = createJsonRpcCaller({ url: rpcUrl, transport: createTransport({ retry: false }) })
+    const cyclic: unknown[] = []
+    cyclic.push(cyclic)
+    for (const params of [[1n], cyclic]) {
+      const error = await rpc.call('chainx_queryEvents', params).catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(InvalidArgumentError)
+      expect((error as Error).message).toBe('params must be JSON-serialisable')
+      expect((error as Error).cause).toBeInstanceOf(TypeError)
+    }
+    expect(calls).toHaveLength(0)
+  })
+
   it('J1: POSTs jsonrpc 2.0 with an integer id, method chainx_queryEvents and a params array', async () => {
     answers = [(call) => ok(call, page())]
     const client = events()

@@ -202,6 +202,26 @@ describe('checks before sending (7, 4.2 rules 3-4)', () => {
     return error
   }
 
+  it('variables with a BigInt or a cycle are INVALID_ARGUMENT before anything is sent, the TypeError kept as cause', async () => {
+    const cyclic: Record<string, unknown> = { id: 1 }
+    cyclic.self = cyclic
+    let requests = 0
+    mock.use(
+      http.post(graphqlUrl, () => {
+        requests++
+        return HttpResponse.json({ data: {} })
+      }),
+    )
+    for (const variables of [{ id: 10n }, cyclic]) {
+      const error = await client().graphql.query('query Q($id: UInt53) { epoch(id: $id) { epochId } }', variables).catch((e: unknown) => e)
+      expect(isChainxError(error, 'INVALID_ARGUMENT')).toBe(true)
+      expect((error as Error).message).toBe('variables must be JSON-serialisable')
+      expect((error as Error).cause).toBeInstanceOf(TypeError)
+    }
+    // Not even the serviceConfig fetch that precedes a first query.
+    expect(requests).toBe(0)
+  })
+
   it('E1: a declared but unused variable fails before sending', async () => {
     const error = await rejected(() => client().graphql.query('query Q($unused: Int) { chainIdentifier }', { unused: 1 }))
     expect(error).toMatchObject({ code: 'UNUSED_VARIABLE', variable: 'unused' })

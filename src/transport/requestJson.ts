@@ -1,0 +1,17 @@
+import { InvalidArgumentError } from '../errors/request.js'
+
+/**
+ * JSON text of what the caller asked to send (GraphQL variables, JSON-RPC params): a value
+ * `JSON.stringify` refuses (a `BigInt`, a cycle) is `InvalidArgumentError` before anything is
+ * sent, with the `TypeError` as its `cause`.
+ *
+ * @example
+ * requestJson({ first: 10n }, 'variables') // throws InvalidArgumentError: variables must be JSON-serialisable
+ */
+export function requestJson(value: unknown, what: string): string {
+  try {
+    return JSON.stringify(value)
+  } catch (cause) {
+    throw new InvalidArgumentError(`${what} must be JSON-serialisable`, { cause })
+  }
+}
