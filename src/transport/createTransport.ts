@@ -154,7 +154,14 @@ function loadRateLimiter(requestsPerMinute: number, settings: RateLimiterSetting
   let loading: Promise<RateLimiter> | undefined
   return {
     async acquire(signal) {
-      loading ??= import('./createRateLimiter.js').then((module) => module.createRateLimiter(requestsPerMinute, settings))
+      // A chunk that fails to load (a browser offline) is a NETWORK error; the next request tries again.
+      loading ??= import('./createRateLimiter.js').then(
+        (module) => module.createRateLimiter(requestsPerMinute, settings),
+        (cause: unknown) => {
+          loading = undefined
+          throw new NetworkError({ url: 'chainx-sdk/createRateLimiter (a chunk of the package)', cause })
+        },
+      )
       return (await loading).acquire(signal)
     },
   }

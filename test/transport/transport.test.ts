@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { inspect } from 'node:util'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -195,6 +196,23 @@ describe('retries', () => {
     const error = await createTransport({ retry: fast }).request({ url, body: '{}', timeoutMs: -5, parse: parseJson }).catch((caught: unknown) => caught)
     expect(isChainxError(error, 'INVALID_ARGUMENT')).toBe(true)
     expect(calls()).toBe(0)
+  })
+
+  it('a rate-limiter chunk that fails to load is NETWORK with the cause, and the next request loads it again', async () => {
+    const calls = sequence([() => HttpResponse.json({ ok: true })])
+    vi.doMock('../../src/transport/createRateLimiter.js', () => {
+      throw new Error('chunk offline')
+    })
+    const transport = createTransport({ retry: false, rateLimit: 100 })
+    try {
+      const error = await transport.request({ url, body: '{}', parse: parseJson }).catch((caught: unknown) => caught)
+      expect(isChainxError(error, 'NETWORK')).toBe(true)
+      expect(inspect((error as Error).cause)).toContain('chunk offline')
+    } finally {
+      vi.doUnmock('../../src/transport/createRateLimiter.js')
+    }
+    await expect(transport.request({ url, body: '{}', parse: parseJson })).resolves.toEqual({ ok: true })
+    expect(calls()).toBe(1)
   })
 
   it('backoff grows exponentially with jitter and is capped', () => {
