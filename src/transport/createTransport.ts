@@ -169,7 +169,7 @@ function loadRateLimiter(requestsPerMinute: number, settings: RateLimiterSetting
 
 // `0` and `Infinity` mean no limit; a negative or NaN one is a mistake, not "no limit".
 function checkTimeoutMs(timeoutMs: number): number {
-  if (!(timeoutMs >= 0)) throw new InvalidArgumentError(`timeoutMs must be a number of ms ≥ 0 (0 or Infinity: no limit), got ${String(timeoutMs)}`)
+  if (!(timeoutMs >= 0)) throw new InvalidArgumentError(`timeoutMs must be ≥ 0 (0 or Infinity: none), got ${timeoutMs}`)
   return timeoutMs
 }
 

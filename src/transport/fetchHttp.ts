@@ -14,7 +14,8 @@ import type { FetchFn, HttpFn, HttpResponse } from './types.js'
  */
 export function createFetchHttp(fetchFn: FetchFn): HttpFn {
   return async ({ url, headers, body, signal, maxResponseBytes }) => {
-    const target = url.includes('@') ? moveUserInfo(url, headers) : { url, headers }
+    // Rare, so a chunk of its own, loaded only by a URL that may carry user info.
+    const target = url.includes('@') ? (await import('./moveUserInfo.js')).moveUserInfo(url, headers) : { url, headers }
     const response = await fetchFn(target.url, { method: 'POST', headers: target.headers, body, signal, redirect: 'manual' })
     const responseHeaders: Record<string, string> = {}
     response.headers.forEach((value, name) => {
@@ -59,14 +60,3 @@ export function createFetchHttp(fetchFn: FetchFn): HttpFn {
   }
 }
 
-/** The URL without its user info, which goes to an `authorization: Basic` header instead. */
-function moveUserInfo(url: string, headers: Record<string, string>): { url: string; headers: Record<string, string> } {
-  const parsed = new URL(url)
-  const { username, password } = parsed
-  if (!username && !password) return { url, headers }
-  parsed.username = parsed.password = ''
-  if (Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) return { url: parsed.href, headers }
-  // UTF-8 bytes, as node:http encodes its `auth` option.
-  const userInfo = new TextEncoder().encode(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`)
-  return { url: parsed.href, headers: { ...headers, authorization: `Basic ${btoa(String.fromCharCode(...userInfo))}` } }
-}

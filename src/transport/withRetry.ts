@@ -62,8 +62,9 @@ export function resolveRetryOptions(options: RetryOptions | false | undefined): 
     maxRetryAfterMs: options?.maxRetryAfterMs ?? base.maxRetryAfterMs,
   }
   for (const [name, value] of Object.entries(resolved)) {
-    if (!(name === 'retries' ? Number.isInteger(value) : Number.isFinite(value)) || value < 0) {
-      throw new InvalidArgumentError(`${name} must be a ${name === 'retries' ? 'whole number' : 'finite number of ms'} ≥ 0, got ${String(value)}`)
+    // `retries` whole (`x % 1` is 0), delays finite (`x - x` is 0); NaN and Infinity give NaN.
+    if (!((name === 'retries' ? value % 1 : value - value) === 0 && value >= 0)) {
+      throw new InvalidArgumentError(`retry.${name} must be a finite number ≥ 0${name === 'retries' ? ', whole' : ''}, got ${value}`)
     }
   }
   return resolved
