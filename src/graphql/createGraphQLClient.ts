@@ -7,11 +7,10 @@ import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import type { Transport } from '../transport/createTransport.js'
 import { requestJson } from '../transport/requestJson.js'
 import { analyzeDocument } from './analyzeDocument.js'
-import { loadCheckQuery } from './loadCheckQuery.js'
+import { loadQueryChecks } from './loadQueryChecks.js'
 import { documentText } from './documentText.js'
 import { decodeOr, matches, type Decoded, type Decoder } from '../utils/decode.js'
 import { AvailableRangeDocument, ServiceConfigDocument } from './generated/operations.js'
-import { mapGraphQLErrors } from './mapGraphQLErrors.js'
 import {
   availableRangeDataDecoder,
   graphQLEnvelopeDecoder,
@@ -189,6 +188,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
     const headers: Record<string, string> = { ...callOptions.headers }
     if (options.rpcVersion) headers['x-chain-rpc-version'] = options.rpcVersion
     if (showUsage) headers['x-chain-rpc-show-usage'] = 'true'
+    const { mapGraphQLErrors } = await loadQueryChecks()
     return transport.request({
       url,
       body,
@@ -229,9 +229,9 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
       const text = documentText(document)
       const vars = (variables ?? {}) as Record<string, unknown>
       const body = requestBody(text, vars, callOptions.operationName)
-      const checking = loadCheckQuery()
+      const checks = loadQueryChecks()
       const known = text === serviceConfigText ? {} : await limits(callOptions)
-      const checkQuery = typeof checking === 'function' ? checking : await checking
+      const { checkQuery } = await checks
       checkQuery({
         analysis: analyzeDocument(text),
         operationName: callOptions.operationName,
