@@ -1,97 +1,22 @@
-import { createRandom, type Random } from '../ledger/createRandom.js'
+import { checkCount, takeCountedMode, zeroFaultCounts, type CountedMode } from './faultCounts.js'
+import { faultKindOf, faultApplies, type FaultAction, type FaultEndpoint, type FaultOptions, type HostileServiceConfig, type MockFaultKind } from './faultKinds.js'
+import { createRandomMix, drawRandomFault, type RandomFaultOptions, type RandomMix } from './randomFaultMix.js'
 
-/** Which HTTP endpoint a fault applies to; omitted means every endpoint. */
-export type FaultEndpoint = 'graphql' | 'rpc'
-
-/**
- * The transient faults, each one a response a client should retry:
- * - `rateLimit`: 429 with a small JSON body and `Retry-After` in seconds;
- * - `rateLimitHtml`: 429 with a proxy's HTML page and `Retry-After` in seconds;
- * - `rateLimitHtmlDate`: 429 with an HTML page and `Retry-After` as an HTTP date;
- * - `unavailable`: 503 in plain text;
- * - `badGateway`: a proxy's HTML 502 page;
- * - `reset`: the connection is reset before any byte of the response;
- * - `resetMidBody`: the headers and part of the body arrive, then the connection is reset;
- * - `slow`: the right answer, late (after the fault's delay);
- * - `truncate`: status 200 and the right JSON cut mid-body.
- *
- * @example
- * network.faults.randomFaults({ rate: 0.05, seed: 7, kinds: ['reset', 'truncate'] satisfies TransientFaultKind[] })
- */
-export type TransientFaultKind =
-  | 'rateLimit'
-  | 'rateLimitHtml'
-  | 'rateLimitHtmlDate'
-  | 'unavailable'
-  | 'badGateway'
-  | 'reset'
-  | 'resetMidBody'
-  | 'slow'
-  | 'truncate'
-
-/**
- * Every fault the mock network counts: the transient ones, plus `emptyPage` (a page with
- * no items that claims more) and `hostileServiceConfig` (an unusable `serviceConfig` answer).
- *
- * @example
- * const counts: Record<MockFaultKind, number> = network.faults.injectedCounts()
- */
-export type MockFaultKind = TransientFaultKind | 'emptyPage' | 'hostileServiceConfig'
-
-/**
- * Every transient fault kind, the default mix of `randomFaults`.
- *
- * @example
- * network.faults.randomFaults({ rate: 0.05, kinds: TRANSIENT_FAULT_KINDS.filter((kind) => kind !== 'slow') })
- */
-export const TRANSIENT_FAULT_KINDS: readonly TransientFaultKind[] = Object.freeze([
-  'rateLimit',
-  'rateLimitHtml',
-  'rateLimitHtmlDate',
-  'unavailable',
-  'badGateway',
-  'reset',
-  'resetMidBody',
-  'slow',
-  'truncate',
-])
-
-const ALL_FAULT_KINDS: readonly MockFaultKind[] = [...TRANSIENT_FAULT_KINDS, 'emptyPage', 'hostileServiceConfig']
-
-/**
- * An unusable `serviceConfig` answer, for queries that read it:
- * - `missing`: the body `{"data":{}}`;
- * - `null`: the body `{"data":{"serviceConfig":null}}`;
- * - `wrongTypes`: every limit holds a value of the wrong type or range (`"50"`, `-1`, `2.5`,
- *   `true`, `{}`, `[]`, `9007199254740993`, in turn);
- * - `deepNesting`: every limit holds arrays nested 10,000 deep (`{ deepNesting: n }`: n deep);
- * - `{ body }`: this exact response text, status 200.
- *
- * @example
- * network.faults.hostileServiceConfig('wrongTypes')
- * network.faults.hostileServiceConfig({ body: '{"data":{"serviceConfig":{"maxPageSize":"many"}}}' })
- */
-export type HostileServiceConfig = 'missing' | 'null' | 'wrongTypes' | 'deepNesting' | { deepNesting: number } | { body: string }
-
-/** What the request handler must do for one response. */
-export type FaultAction =
-  | { kind: 'rateLimit'; retryAfterSeconds: number; html: boolean; retryAfterDate: boolean }
-  | { kind: 'unavailable'; retryAfterSeconds: number | undefined }
-  | { kind: 'badGateway' }
-  | { kind: 'reset'; midBody: boolean }
-  | { kind: 'slow'; delayMs: number }
-  | { kind: 'truncate' }
+export {
+  TRANSIENT_FAULT_KINDS,
+  type FaultAction,
+  type FaultEndpoint,
+  type FaultOptions,
+  type HostileServiceConfig,
+  type MockFaultKind,
+  type TransientFaultKind,
+} from './faultKinds.js'
+export type { RandomFaultOptions } from './randomFaultMix.js'
 
 interface ScheduledFault {
   action: FaultAction
   remaining: number
   endpoint: FaultEndpoint | undefined
-}
-
-/** Options shared by the fault methods. */
-export interface FaultOptions {
-  /** Only responses of this endpoint are affected. */
-  endpoint?: FaultEndpoint
 }
 
 /** Options of `rateLimitNext`. */
@@ -111,82 +36,6 @@ export interface RateLimitFaultOptions extends FaultOptions {
    * @default false
    */
   retryAfterDate?: boolean
-}
-
-/** Options of `randomFaults`. */
-export interface RandomFaultOptions extends FaultOptions {
-  /** Share of responses that are faults, from 0 (none) to 1 (all). */
-  rate: number
-  /**
-   * Seed of the PRNG that decides which responses are faults and of which kind: the same
-   * seed and the same requests give the same faults.
-   * @default 1
-   */
-  seed?: number
-  /**
-   * The kinds to draw from. Kinds are dealt from a shuffled deck holding each once, so
-   * every kind comes up equally often.
-   * @default TRANSIENT_FAULT_KINDS (all nine)
-   */
-  kinds?: readonly TransientFaultKind[]
-  /**
-   * Delay of a `slow` response, in ms; make it longer than the client's `timeoutMs`.
-   * @default 1_000
-   */
-  slowMs?: number
-  /**
-   * `Retry-After` of the 429 and 503 faults, in seconds (0 asks for no wait).
-   * @default 0
-   */
-  retryAfterSeconds?: number
-}
-
-interface RandomMix {
-  random: Random
-  rate: number
-  kinds: readonly TransientFaultKind[]
-  deck: TransientFaultKind[]
-  endpoint: FaultEndpoint | undefined
-  slowMs: number
-  retryAfterSeconds: number
-}
-
-interface CountedMode<T> {
-  remaining: number
-  endpoint: FaultEndpoint | undefined
-  value: T
-}
-
-function checkCount(count: number, method: string): void {
-  if (!(count >= 0)) throw new RangeError(`${method}: count must be a number >= 0 (Infinity for no end), got ${count}`)
-}
-
-function nameOf(action: FaultAction): TransientFaultKind {
-  if (action.kind === 'rateLimit') return action.html ? (action.retryAfterDate ? 'rateLimitHtmlDate' : 'rateLimitHtml') : 'rateLimit'
-  if (action.kind === 'reset') return action.midBody ? 'resetMidBody' : 'reset'
-  return action.kind
-}
-
-function actionOf(kind: TransientFaultKind, mix: Pick<RandomMix, 'slowMs' | 'retryAfterSeconds'>): FaultAction {
-  switch (kind) {
-    case 'rateLimit':
-    case 'rateLimitHtml':
-    case 'rateLimitHtmlDate':
-      return { kind: 'rateLimit', retryAfterSeconds: mix.retryAfterSeconds, html: kind !== 'rateLimit', retryAfterDate: kind === 'rateLimitHtmlDate' }
-    case 'unavailable':
-      return { kind: 'unavailable', retryAfterSeconds: mix.retryAfterSeconds }
-    case 'reset':
-    case 'resetMidBody':
-      return { kind: 'reset', midBody: kind === 'resetMidBody' }
-    case 'slow':
-      return { kind: 'slow', delayMs: mix.slowMs }
-    default:
-      return { kind }
-  }
-}
-
-function applies(endpoint: FaultEndpoint | undefined, target: FaultEndpoint | undefined): boolean {
-  return endpoint === undefined || endpoint === target
 }
 
 /**
@@ -216,13 +65,9 @@ export class MockFaults {
   #mix: RandomMix | undefined
   #emptyPages: CountedMode<null> | undefined
   #serviceConfig: CountedMode<HostileServiceConfig> | undefined
-  #counts = MockFaults.#zeroCounts()
+  #counts = zeroFaultCounts()
   readonly #dropListeners = new Set<() => void>()
   readonly #silentDropListeners = new Set<() => void>()
-
-  static #zeroCounts(): Record<MockFaultKind, number> {
-    return Object.fromEntries(ALL_FAULT_KINDS.map((kind) => [kind, 0])) as Record<MockFaultKind, number>
-  }
 
   /** Adds `ms` of latency before every response (0 removes it). */
   addLatency(ms: number, options: FaultOptions = {}): this {
@@ -300,22 +145,7 @@ export class MockFaults {
    * console.log(events.length, mock.network.faults.injectedCounts())
    */
   randomFaults(options: RandomFaultOptions): this {
-    const { rate } = options
-    if (!(rate >= 0 && rate <= 1)) throw new RangeError(`randomFaults: rate must be between 0 and 1, got ${rate}`)
-    const kinds = options.kinds ?? TRANSIENT_FAULT_KINDS
-    if (rate > 0 && kinds.length === 0) throw new RangeError('randomFaults: kinds must not be empty')
-    this.#mix =
-      rate === 0
-        ? undefined
-        : {
-            random: createRandom(options.seed ?? 1),
-            rate,
-            kinds: [...kinds],
-            deck: [],
-            endpoint: options.endpoint,
-            slowMs: options.slowMs ?? 1_000,
-            retryAfterSeconds: options.retryAfterSeconds ?? 0,
-          }
+    this.#mix = createRandomMix(options)
     return this
   }
 
@@ -383,19 +213,19 @@ export class MockFaults {
     this.#mix = undefined
     this.#emptyPages = undefined
     this.#serviceConfig = undefined
-    this.#counts = MockFaults.#zeroCounts()
+    this.#counts = zeroFaultCounts()
   }
 
   /** Latency to add before answering a request to `endpoint`. */
   latencyFor(endpoint: FaultEndpoint | undefined): number {
     const latency = this.#latency
-    return latency && applies(latency.endpoint, endpoint) ? latency.ms : 0
+    return latency && faultApplies(latency.endpoint, endpoint) ? latency.ms : 0
   }
 
   /** Takes the next scheduled fault for `endpoint`, else draws from the random mix, and counts it. */
   take(endpoint: FaultEndpoint | undefined): FaultAction | undefined {
-    const action = this.#takeScheduled(endpoint) ?? this.#draw(endpoint)
-    if (action) this.#counts[nameOf(action)]++
+    const action = this.#takeScheduled(endpoint) ?? drawRandomFault(this.#mix, endpoint)
+    if (action) this.#counts[faultKindOf(action)]++
     return action
   }
 
@@ -407,7 +237,7 @@ export class MockFaults {
   /** Whether empty pages are under way for `endpoint` (their fresh cursors must be recognised). */
   emptyPagesActive(endpoint: FaultEndpoint): boolean {
     const mode = this.#emptyPages
-    return mode !== undefined && mode.remaining > 0 && applies(mode.endpoint, endpoint)
+    return mode !== undefined && mode.remaining > 0 && faultApplies(mode.endpoint, endpoint)
   }
 
   /** The hostile answer for the next `serviceConfig` query, if any; counts it. */
@@ -432,33 +262,18 @@ export class MockFaults {
   }
 
   #takeCounted<T>(mode: CountedMode<T> | undefined, endpoint: FaultEndpoint, kind: MockFaultKind): T | undefined {
-    if (!mode || mode.remaining <= 0 || !applies(mode.endpoint, endpoint)) return undefined
-    mode.remaining--
-    this.#counts[kind]++
-    return mode.value
+    const taken = takeCountedMode(mode, endpoint)
+    if (taken) this.#counts[kind]++
+    return taken?.value
   }
 
   #takeScheduled(endpoint: FaultEndpoint | undefined): FaultAction | undefined {
-    const index = this.#queue.findIndex((fault) => applies(fault.endpoint, endpoint))
+    const index = this.#queue.findIndex((fault) => faultApplies(fault.endpoint, endpoint))
     const fault = this.#queue[index]
     if (!fault) return undefined
     fault.remaining--
     if (fault.remaining <= 0) this.#queue.splice(index, 1)
     return fault.action
-  }
-
-  #draw(endpoint: FaultEndpoint | undefined): FaultAction | undefined {
-    const mix = this.#mix
-    if (!mix || endpoint === undefined || !applies(mix.endpoint, endpoint)) return undefined
-    if (mix.random.next() >= mix.rate) return undefined
-    if (mix.deck.length === 0) {
-      mix.deck = [...mix.kinds]
-      for (let i = mix.deck.length - 1; i > 0; i--) {
-        const j = mix.random.int(i + 1)
-        ;[mix.deck[i], mix.deck[j]] = [mix.deck[j] as TransientFaultKind, mix.deck[i] as TransientFaultKind]
-      }
-    }
-    return actionOf(mix.deck.pop() as TransientFaultKind, mix)
   }
 
   #schedule(action: FaultAction, count: number, options: FaultOptions): this {
