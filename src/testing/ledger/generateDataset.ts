@@ -1,8 +1,9 @@
 import { bcs } from '@mysten/bcs'
 import { createRandom } from './createRandom.js'
 import type { Ledger } from './Ledger.js'
-import { moveAddress, moveUid } from './moveAddress.js'
+import { moveUid } from './moveAddress.js'
 import type { ExecuteInput, PublishInput, PublishedModule } from './MovePackages.js'
+import * as definitions from './move/datasetEvents.js'
 import { moveValue } from './moveValue.js'
 import { randomTransaction, type DatasetCatalog } from './randomTransaction.js'
 
@@ -66,35 +67,13 @@ export function generateDataset(target: DatasetTarget, options: DatasetOptions =
 
   const marketPackage = ledger.newAddress()
   const gamePackage = ledger.newAddress()
-  const market = target.publish({
-    package: marketPackage,
-    module: 'market',
-    events: {
-      Listed: { item: moveAddress, price: bcs.u64(), seller: moveAddress },
-      Sold: { item: moveAddress, price: bcs.u64(), buyer: moveAddress },
-    },
-  })
-  const vault = target.publish({
-    package: marketPackage,
-    module: 'vault',
-    events: {
-      Deposited: { amount: bcs.u64(), owner: moveAddress },
-      Withdrawn: { amount: bcs.u64(), owner: moveAddress },
-    },
-  })
-  const game = target.publish({
-    package: gamePackage,
-    module: 'game',
-    events: {
-      Scored: { player: moveAddress, score: bcs.u32(), round: bcs.u64() },
-      Reward: { typeParameters: 1, fields: { amount: bcs.u128(), memo: bcs.string() } },
-    },
-  })
+  // The event structs are those of the Move package in ./move (generated definitions), published
+  // under three package addresses: market and vault, game and token, and counter.
+  const market = target.publish({ package: marketPackage, module: 'market', events: definitions.market })
+  const vault = target.publish({ package: marketPackage, module: 'vault', events: definitions.vault })
+  const game = target.publish({ package: gamePackage, module: 'game', events: definitions.game })
   const token = target.publish({ package: gamePackage, module: 'token', events: {} })
-  const counter = target.publish({
-    module: 'counter',
-    events: { Incremented: { value: bcs.u64(), by: bcs.u8(), tags: bcs.vector(bcs.u8()) } },
-  })
+  const counter = target.publish({ package: ledger.newAddress(), module: 'counter', events: definitions.counter })
 
   const senders = Array.from({ length: Math.max(1, options.senders ?? 24) }, () => ledger.newAddress())
   const items = Array.from({ length: 64 }, () => ledger.newAddress())
