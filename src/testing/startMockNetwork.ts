@@ -4,10 +4,10 @@ import { WebSocketServer } from 'ws'
 import { createMockNetwork } from './createMockNetwork.js'
 import { SubscriptionHub } from './jsonRpc/SubscriptionHub.js'
 import { createRandom } from './ledger/createRandom.js'
+import { ticker as tickerEvents } from './ledger/move/datasetEvents.js'
 import { randomTransaction } from './ledger/randomTransaction.js'
 import type { MockHttpResponse } from './http/handleMockRequest.js'
 import type { MockNetwork, MockNetworkOptions } from './MockNetwork.js'
-import { bcs } from '@mysten/bcs'
 
 /** Options of startMockNetwork: the network's options plus the server's. */
 export interface StartMockNetworkOptions extends MockNetworkOptions {
@@ -164,7 +164,7 @@ export async function startMockNetwork(options: StartMockNetworkOptions = {}): P
     const dataset = network.dataset
     if (dataset) emitOne = () => network.execute(randomTransaction(dataset, random))
     else {
-      const ticker = network.publish({ module: 'ticker', events: { Tick: { count: bcs.u64() } } })
+      const ticker = network.publish({ package: network.ledger.newAddress(), module: 'ticker', events: tickerEvents })
       const sender = network.ledger.newAddress()
       let count = 0n
       emitOne = () => network.execute({ sender, package: ticker.package, module: 'ticker', function: 'tick', emit: [{ struct: 'Tick', fields: { count: ++count } }] })

@@ -79,6 +79,17 @@ export interface MarketSold {
 const $market$Sold = $struct<MarketSold>({ package: PACKAGE_ADDRESS, module: 'market', name: 'Sold', fields: { item: $t.address, price: $t.u64, buyer: $t.address } })
 
 /**
+ * `parsedJson` of `chainx_dataset::ticker::Tick` (sources/ticker.move:7).
+ *
+ * Emitted on every tick, `count` from 1.
+ */
+export interface TickerTick {
+  count: string
+}
+
+const $ticker$Tick = $struct<TickerTick>({ package: PACKAGE_ADDRESS, module: 'ticker', name: 'Tick', fields: { count: $t.u64 } })
+
+/**
  * `parsedJson` of `chainx_dataset::vault::Deposited` (sources/vault.move:7).
  *
  * Emitted when `owner` puts `amount` in.
@@ -150,6 +161,19 @@ export const market = {
 } as const
 
 /**
+ * The event structs of module `chainx_dataset::ticker` (sources/ticker.move), keyed by struct name.
+ *
+ * @example
+ * const page = await client.events.query({ filter: { MoveEventType: ticker.Tick.type }, parse: ticker.Tick })
+ */
+export const ticker = {
+  /**
+   * Emitted on every tick, `count` from 1.
+   */
+  Tick: $ticker$Tick,
+} as const
+
+/**
  * The event structs of module `chainx_dataset::vault` (sources/vault.move), keyed by struct name.
  *
  * @example
@@ -173,4 +197,4 @@ export const vault = {
  * @example
  * const decoded = registry.decode(event, { verify: true })
  */
-export const registry = $registry({ counter, game, market, vault })
+export const registry = $registry({ counter, game, market, ticker, vault })
