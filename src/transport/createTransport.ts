@@ -1,8 +1,7 @@
 import { abortError } from '../errors/abortError.js'
 import { ChainxError } from '../errors/ChainxError.js'
-import { InvalidArgumentError, NetworkError, TimeoutError } from '../errors/request.js'
+import { InvalidArgumentError, NetworkError } from '../errors/request.js'
 import { MAX_TIMER_MS } from '../utils/maxTimerMs.js'
-import { onAbort } from '../utils/onAbort.js'
 import { checkHeaders } from './checkHeaders.js'
 import type { RateLimiter, RateLimiterSettings, ReleaseSlot } from './createRateLimiter.js'
 import { selectHttp, type TransportKind } from './selectHttp.js'
@@ -215,7 +214,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       : { ...checkHeaders(headersOption, 'the headers option') }
   const onRequest = options.onRequest
 
-  async function attempt<T>(request: TransportRequest<T>, attemptNumber: number): Promise<T> {
+  async function attempt<T>(request: TransportRequest<T>, timeoutMs: number, attemptNumber: number): Promise<T> {
     const { url, body, signal } = request
     const release: ReleaseSlot | undefined = await limiter?.acquire(signal)
     let sent = false
@@ -231,28 +230,16 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
         checkHeaders(headers, 'onRequest')
       }
       // The signal may have aborted while the limiter, the headers function or onRequest ran;
-      // its 'abort' event is over by now, so the listener below would never hear it.
+      // its 'abort' event is over by now, so the HttpFn would never hear it.
       if (signal?.aborted) throw abortError(signal.reason)
-      const timeoutMs = request.timeoutMs ?? defaultTimeoutMs
-      const controller = new AbortController()
-      // No time limit above what a timer can take (a longer one would fire at once).
-      const timer =
-        timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS
-          ? setTimeout(() => controller.abort(new TimeoutError({ timeoutMs })), timeoutMs)
-          : undefined
-      const stopListening = signal ? onAbort(signal, () => controller.abort(abortError(signal.reason))) : undefined
       started = Date.now()
       sent = true
       try {
-        response = await http({ url, headers, body, signal: controller.signal, maxResponseBytes })
+        // The HttpFn enforces the time limit and the caller's signal, each in its cheapest way.
+        response = await http({ url, headers, body, signal, timeoutMs, maxResponseBytes })
       } catch (error) {
         if (error instanceof ChainxError) throw error
-        const reason: unknown = controller.signal.reason
-        if (controller.signal.aborted && reason instanceof ChainxError) throw reason
         throw new NetworkError({ url, cause: error })
-      } finally {
-        clearTimeout(timer)
-        stopListening?.()
       }
     } finally {
       release?.(sent)
@@ -271,9 +258,11 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
   return {
     async request(request) {
       if (request.signal?.aborted) throw abortError(request.signal.reason)
-      if (request.timeoutMs !== undefined) checkTimeoutMs(request.timeoutMs)
+      const timeoutMs = request.timeoutMs === undefined ? defaultTimeoutMs : checkTimeoutMs(request.timeoutMs)
+      // No time limit above what a timer can take (a longer one would fire at once): none at all.
+      const attemptTimeoutMs = timeoutMs <= MAX_TIMER_MS ? timeoutMs : 0
       try {
-        return await withRetry((n) => attempt(request, n), retry, request.signal)
+        return await withRetry((n) => attempt(request, attemptTimeoutMs, n), retry, request.signal)
       } catch (error) {
         if (error instanceof ChainxError) throw error
         // The signal aborted during a backoff or rate-limit wait; anything else (an error of

@@ -2,13 +2,19 @@
  * One HTTP POST as the transport sends it.
  *
  * @example
- * const request: HttpRequest = { url, headers: { 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(5_000), maxResponseBytes: 1 << 20 }
+ * const request: HttpRequest = { url, headers: { 'content-type': 'application/json' }, body: '{}', timeoutMs: 5_000, maxResponseBytes: 1 << 20 }
  */
 export interface HttpRequest {
   url: string
   headers: Record<string, string>
   body: string
-  signal: AbortSignal
+  /** The caller's signal, if any: on abort the HttpFn rejects with `abortError(signal.reason)` and closes the connection. */
+  signal?: AbortSignal | undefined
+  /**
+   * Time limit of this attempt in ms, `0` for none (never above `MAX_TIMER_MS`): on expiry the
+   * HttpFn rejects with `new TimeoutError({ timeoutMs })` and closes the connection.
+   */
+  timeoutMs: number
   /** Largest body accepted, in bytes; a larger one rejects with `ResponseTooLargeError` and the connection is closed. */
   maxResponseBytes: number
 }
@@ -27,7 +33,8 @@ export interface HttpResponse {
 
 /**
  * Sends one HTTP POST and never follows a redirect (a 3xx comes back as it is). Rejects only
- * for network failures, aborts and bodies over `maxResponseBytes`.
+ * for network failures, the time limit, the caller's abort and bodies over `maxResponseBytes`;
+ * the last three with their ChainxError (`TIMEOUT`, `ABORTED`, `RESPONSE_TOO_LARGE`).
  *
  * @example
  * const http: HttpFn = createFetchHttp(globalThis.fetch)

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { inspect } from 'node:util'
 import { http, HttpResponse } from 'msw'
@@ -286,12 +286,17 @@ describe('over a real socket', () => {
   let server: Server
   let base: string
   let hits = 0
-  let mode: 'reset-then-ok' | 'hang' = 'reset-then-ok'
+  let mode: 'reset-then-ok' | 'hang' | 'half-body' = 'reset-then-ok'
   beforeAll(async () => {
     mock.close()
     server = createServer((req, res) => {
       hits++
       if (mode === 'hang') return
+      if (mode === 'half-body') {
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.write('{"ok":')
+        return
+      }
       if (hits === 1) {
         req.socket.destroy()
         return
@@ -330,17 +335,38 @@ describe('over a real socket', () => {
     expect(seen).toEqual([0, 1, 200])
   })
 
-  it('TIMEOUT when no response arrives in timeoutMs; ABORTED when the caller aborts', async () => {
-    mode = 'hang'
-    const transport = createTransport({ retry: false, timeoutMs: 50 })
-    const timeout = await transport.request({ url: base, body: '{}', parse: (r) => r }).catch((e: unknown) => e)
-    expect(isChainxError(timeout, 'TIMEOUT')).toBe(true)
-    const controller = new AbortController()
-    const pending = transport.request({ url: base, body: '{}', timeoutMs: 10_000, signal: controller.signal, parse: (r) => r })
-    setTimeout(() => controller.abort(), 20)
-    const aborted = await pending.catch((e: unknown) => e)
-    expect(isChainxError(aborted, 'ABORTED')).toBe(true)
-  })
+  for (const [name, options] of [
+    ['node:http', {}],
+    ['fetch', { transport: 'fetch' }],
+  ] as const) {
+    it(`TIMEOUT (retryable) when no response arrives in timeoutMs; ABORTED when the caller aborts; the connection closed either way (${name})`, async () => {
+      mode = 'hang'
+      const transport = createTransport({ ...options, retry: false, timeoutMs: 50 })
+      const closed = () => new Promise<void>((resolve) => server.once('request', (req: IncomingMessage) => req.socket.once('close', resolve)))
+      let connectionClosed = closed()
+      const timeout = await transport.request({ url: base, body: '{}', parse: (r) => r }).catch((e: unknown) => e)
+      expect(timeout).toMatchObject({ code: 'TIMEOUT', timeoutMs: 50, retryable: true })
+      await connectionClosed
+      connectionClosed = closed()
+      const controller = new AbortController()
+      const pending = transport.request({ url: base, body: '{}', timeoutMs: 10_000, signal: controller.signal, parse: (r) => r })
+      setTimeout(() => controller.abort(), 20)
+      const aborted = await pending.catch((e: unknown) => e)
+      expect(aborted).toMatchObject({ code: 'ABORTED', retryable: false })
+      await connectionClosed
+    })
+
+    it(`the time limit covers a body that stops halfway, and the caller's signal too (${name})`, async () => {
+      mode = 'half-body'
+      const transport = createTransport({ ...options, retry: false, timeoutMs: 50 })
+      const timeout = await transport.request({ url: base, body: '{}', parse: (r) => r }).catch((e: unknown) => e)
+      expect(timeout).toMatchObject({ code: 'TIMEOUT', timeoutMs: 50 })
+      const controller = new AbortController()
+      const pending = transport.request({ url: base, body: '{}', timeoutMs: 0, signal: controller.signal, parse: (r) => r })
+      setTimeout(() => controller.abort(), 20)
+      expect(await pending.catch((e: unknown) => e)).toMatchObject({ code: 'ABORTED' })
+    })
+  }
 
   it('an injected fetch is used instead of node:http', async () => {
     mode = 'reset-then-ok'
