@@ -4,19 +4,23 @@ import { createFetchHttp } from './fetchHttp.js'
 import type { FetchFn, HttpFn } from './types.js'
 
 /**
- * How requests go out: `'node'` over `node:http`/`node:https` with keep-alive agents, `'fetch'`
- * over `fetch`, `'auto'` the first in Node.js itself and the second everywhere else.
+ * How requests go out:
+ * - `'node'`: the SDK's own HTTP/1.1 client on `node:net`/`node:tls` sockets, with a keep-alive
+ *   pool (through `node:http` while something such as msw or an APM agent patches `http.request`);
+ * - `'node-http'`: `node:http`/`node:https` with keep-alive agents, always;
+ * - `'fetch'`: `fetch`;
+ * - `'auto'`: `'node'` in Node.js itself, `'fetch'` everywhere else.
  *
  * @example
  * new ChainxClient({ graphqlUrl, transport: 'fetch' }) // e.g. to let a fetch interceptor see every request
  */
-export type TransportKind = 'auto' | 'node' | 'fetch'
+export type TransportKind = 'auto' | 'node' | 'node-http' | 'fetch'
 
-const KINDS: readonly unknown[] = ['auto', 'node', 'fetch'] satisfies TransportKind[]
+const KINDS: readonly unknown[] = ['auto', 'node', 'node-http', 'fetch'] satisfies TransportKind[]
 
 /**
  * Picks the HttpFn for the `transport` and `fetch` options. `'auto'` takes an injected `fetch`
- * when given, else `node:http` where the runtime is Node.js itself (not Bun, Deno or an edge
+ * when given, else the socket client where the runtime is Node.js itself (not Bun, Deno or an edge
  * runtime, which answer `process.versions.node` too), else the global `fetch`. Throws
  * `InvalidArgumentError` for an unknown kind, or for `'node'` together with `fetch`.
  *
@@ -26,24 +30,27 @@ const KINDS: readonly unknown[] = ['auto', 'node', 'fetch'] satisfies TransportK
 export function selectHttp(options: { transport?: TransportKind | undefined; fetch?: FetchFn | undefined }): HttpFn {
   const kind = options.transport ?? 'auto'
   if (!KINDS.includes(kind)) {
-    throw new InvalidArgumentError(`transport must be 'auto', 'node' or 'fetch', got ${JSON.stringify(kind) ?? String(kind)}`)
+    throw new InvalidArgumentError(`transport must be 'auto', 'node', 'node-http' or 'fetch', got ${JSON.stringify(kind) ?? String(kind)}`)
   }
-  if (kind === 'node' && options.fetch !== undefined) {
-    throw new InvalidArgumentError("transport 'node' sends over node:http and would ignore the fetch option: give one of them")
+  if ((kind === 'node' || kind === 'node-http') && options.fetch !== undefined) {
+    throw new InvalidArgumentError(`transport '${kind}' sends over Node's sockets and would ignore the fetch option: give one of them`)
   }
   if (options.fetch !== undefined) return createFetchHttp(options.fetch)
-  if (kind === 'node' || (kind === 'auto' && isNodeRuntime())) return loadNodeHttp()
+  if (kind === 'node-http') return loadOnFirstRequest(() => import('./nodeHttp.js').then((module) => module.createNodeHttp()))
+  if (kind === 'node' || (kind === 'auto' && isNodeRuntime())) {
+    return loadOnFirstRequest(() => import('./socketHttp.js').then((module) => module.createSocketHttp()))
+  }
   return createFetchHttp(globalFetch)
 }
 
-// The node:http transport is its own chunk, loaded with the first request, so browser bundles
-// never carry it.
-function loadNodeHttp(): HttpFn {
+// The Node transports are chunks of their own, loaded with the first request, so browser
+// bundles never carry them.
+function loadOnFirstRequest(load: () => Promise<HttpFn>): HttpFn {
   let loaded: HttpFn | undefined
   let loading: Promise<HttpFn> | undefined
   return (request) => {
     if (loaded) return loaded(request)
-    loading ??= import('./nodeHttp.js').then((module) => (loaded = module.createNodeHttp()))
+    loading ??= load().then((http) => (loaded = http))
     return loading.then((send) => send(request))
   }
 }
