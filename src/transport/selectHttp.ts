@@ -5,8 +5,9 @@ import type { FetchFn, HttpFn } from './types.js'
 
 /**
  * How requests go out:
- * - `'node'`: the SDK's own HTTP/1.1 client on `node:net`/`node:tls` sockets, with a keep-alive
- *   pool (through `node:http` while something such as msw or an APM agent patches `http.request`);
+ * - `'node'`: in Node.js, the SDK's own HTTP/1.1 client on `node:net`/`node:tls` sockets with a
+ *   keep-alive pool (through `node:http` while something such as msw or an APM agent patches
+ *   `http.request`); in other runtimes, their `node:http`;
  * - `'node-http'`: `node:http`/`node:https` with keep-alive agents, always;
  * - `'fetch'`: `fetch`;
  * - `'auto'`: `'node'` in Node.js itself, `'fetch'` everywhere else.
@@ -36,8 +37,13 @@ export function selectHttp(options: { transport?: TransportKind | undefined; fet
     throw new InvalidArgumentError(`transport '${kind}' sends over Node's sockets and would ignore the fetch option: give one of them`)
   }
   if (options.fetch !== undefined) return createFetchHttp(options.fetch)
-  if (kind === 'node-http') return loadOnFirstRequest(() => import('./nodeHttp.js').then((module) => module.createNodeHttp()))
-  if (kind === 'node' || (kind === 'auto' && isNodeRuntime())) {
+  const inNode = isNodeRuntime()
+  // Elsewhere 'node' means the runtime's own node:http (Bun, Deno, workerd with nodejs_compat):
+  // the socket transport is a speed-up for Node.js, measured there only.
+  if (kind === 'node-http' || (kind === 'node' && !inNode)) {
+    return loadOnFirstRequest(() => import('./nodeHttp.js').then((module) => module.createNodeHttp()))
+  }
+  if (kind === 'node' || (kind === 'auto' && inNode)) {
     return loadOnFirstRequest(() => import('./socketHttp.js').then((module) => module.createSocketHttp()))
   }
   return createFetchHttp(globalFetch)

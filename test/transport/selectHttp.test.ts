@@ -7,7 +7,8 @@ import { createTransport, type TransportOptions } from '../../src/transport/crea
 import { isNodeRuntime } from '../../src/utils/isNodeRuntime.js'
 
 // Which HTTP stack sent a request is visible on the wire: Node's fetch (undici) adds the
-// fetch metadata header `sec-fetch-mode`, node:http sends only the headers it is given.
+// fetch metadata header `sec-fetch-mode`, node:http's keep-alive agent `connection: keep-alive`,
+// and the socket transport neither (HTTP/1.1 keeps the connection alive without it).
 let server: Server
 let url: string
 const seen: IncomingHttpHeaders[] = []
@@ -30,12 +31,13 @@ afterEach(() => {
   seen.length = 0
 })
 
-async function stackUsed(options: TransportOptions): Promise<'fetch' | 'node:http'> {
+async function stackUsed(options: TransportOptions): Promise<'fetch' | 'node:http' | 'sockets'> {
   const transport = createTransport({ retry: false, ...options })
   await transport.request({ url, body: '{}', parse: (response) => response.status })
   const headers = seen.at(-1)
   expect(headers?.['content-type']).toBe('application/json')
-  return headers?.['sec-fetch-mode'] === undefined ? 'node:http' : 'fetch'
+  if (headers?.['sec-fetch-mode'] !== undefined) return 'fetch'
+  return headers?.connection === 'keep-alive' ? 'node:http' : 'sockets'
 }
 
 describe('isNodeRuntime', () => {
@@ -60,9 +62,9 @@ describe('isNodeRuntime', () => {
 })
 
 describe('the transport option', () => {
-  it("G1: 'auto' (the default) posts over node:http in Node.js", async () => {
-    expect(await stackUsed({})).toBe('node:http')
-    expect(await stackUsed({ transport: 'auto' })).toBe('node:http')
+  it("G1: 'auto' (the default) posts over the socket transport in Node.js", async () => {
+    expect(await stackUsed({})).toBe('sockets')
+    expect(await stackUsed({ transport: 'auto' })).toBe('sockets')
   })
 
   it("G1: 'auto' posts over the global fetch where process.versions.node is only a compatibility answer (Bun, Deno, Workers)", async () => {
@@ -73,10 +75,11 @@ describe('the transport option', () => {
     expect(await stackUsed({})).toBe('fetch')
   })
 
-  it("G1: 'fetch' and 'node' force a stack whatever the runtime", async () => {
+  it("G1: 'fetch', 'node' and 'node-http' force a stack whatever the runtime", async () => {
     expect(await stackUsed({ transport: 'fetch' })).toBe('fetch')
     vi.stubGlobal('Deno', { version: { deno: '2.9.6' } })
-    expect(await stackUsed({ transport: 'node' })).toBe('node:http')
+    expect(await stackUsed({ transport: 'node' })).toBe('sockets')
+    expect(await stackUsed({ transport: 'node-http' })).toBe('node:http')
   })
 
   it("an injected fetch is used with 'auto' and 'fetch'", async () => {
@@ -87,8 +90,8 @@ describe('the transport option', () => {
     expect(calls).toBe(2)
   })
 
-  it("an unknown transport, or 'node' with a fetch, is INVALID_ARGUMENT when the client is created", () => {
-    const bad = [{ transport: 'xhr' }, { transport: 'node', fetch: globalThis.fetch }] as const
+  it("an unknown transport, or 'node' or 'node-http' with a fetch, is INVALID_ARGUMENT when the client is created", () => {
+    const bad = [{ transport: 'xhr' }, { transport: 'node', fetch: globalThis.fetch }, { transport: 'node-http', fetch: globalThis.fetch }] as const
     for (const options of bad) {
       let error: unknown
       try {
