@@ -8,6 +8,7 @@ const MAX_CHUNK_LINE_BYTES = 1024
 
 const CRLF = Buffer.from('\r\n')
 const HEAD_END = Buffer.from('\r\n\r\n')
+const HTTP_PREFIX = 'HTTP/'
 const STATUS_LINE = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: [^\0\r\n]*)?$/
 const HEADER_LINE = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*([^\0\r\n]*?)[ \t]*$/
 const DIGITS = /^\d{1,15}$/
@@ -72,7 +73,13 @@ export class HttpResponseReader {
       switch (this.phase) {
         case 'head': {
           const end = data.indexOf(HEAD_END, at)
-          if (end === -1) return this.keep(data, at, MAX_HEAD_BYTES, 'response head')
+          if (end === -1) {
+            // A server speaking something else (an SSH banner) fails now, not at the time limit.
+            const lineEnd = data.indexOf(CRLF, at)
+            const start = data.toString('latin1', at, lineEnd === -1 ? Math.min(data.length, at + 5) : lineEnd)
+            if (lineEnd === -1 ? !HTTP_PREFIX.startsWith(start) : !STATUS_LINE.test(start)) throw new HttpProtocolError('invalid status line')
+            return this.keep(data, at, MAX_HEAD_BYTES, 'response head')
+          }
           if (end - at > MAX_HEAD_BYTES) throw new HttpProtocolError(`response head over ${MAX_HEAD_BYTES} bytes`)
           this.readHead(data.toString('latin1', at, end))
           at = end + 4

@@ -139,6 +139,14 @@ describe('HttpResponseReader', () => {
     expect(() => read(bytes)).toThrow(HttpProtocolError)
   })
 
+  it('refuses a server that speaks something else as soon as its first line or bytes show it', () => {
+    expect(() => new HttpResponseReader(100, URL).push(Buffer.from('SSH-2.0-OpenSSH_9.6\r\n'))).toThrow('invalid status line')
+    expect(() => new HttpResponseReader(100, URL).push(Buffer.from('<htm'))).toThrow('invalid status line')
+    // A status line still arriving byte by byte is no fault.
+    const reader = new HttpResponseReader(100, URL)
+    for (const byte of Buffer.from('HTTP/1.1 200 O')) expect(reader.push(Buffer.from([byte]))).toBeUndefined()
+  })
+
   it('accepts two equal Content-Lengths, as one value or two lines', () => {
     expect(read(text('HTTP/1.1 200 OK', 'content-length: 2, 2', '', 'ok')).response?.body).toBe('ok')
     expect(read(text('HTTP/1.1 200 OK', 'content-length: 2', 'Content-Length: 2', '', 'ok')).response?.body).toBe('ok')
