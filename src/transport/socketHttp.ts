@@ -31,8 +31,9 @@ const nodeModule = async <T>(name: string): Promise<T> => ((await import(/* @vit
  * keep-alive pool per origin: about half the CPU of `node:http` and a quarter of `fetch` per
  * request. The response is read by `HttpResponseReader` (strict framing, bounded head and
  * body). A redirect is returned as it is, never followed. When `http.request` or
- * `https.request` is not Node's own (msw, nock or an APM agent patched it), requests go
- * through `node:http` instead, so that the instrumentation still sees them. A request whose
+ * `https.request` is not Node's own (msw, nock or an APM agent patched it), or Node is told to
+ * use the proxy in the environment (`NODE_USE_ENV_PROXY=1`, `--use-env-proxy`), requests go
+ * through `node:http` instead, so that the instrumentation or the proxy still sees them. A request whose
  * pooled connection turns out closed by the server before any byte of the answer is sent once
  * more on a new connection (what `node:http`'s agent leaves to the caller).
  *
@@ -60,9 +61,11 @@ export function createSocketHttp(): HttpFn {
     return fallback.then((send) => send(request))
   }
 
+  // Node 24's proxy support from the environment lives in node:http and fetch, not in sockets.
+  const envProxy = process.env['NODE_USE_ENV_PROXY'] === '1' || process.execArgv.includes('--use-env-proxy')
   const dispatch = (loaded: NodeModules, target: RequestTarget, request: HttpRequest): Promise<HttpResponse> => {
     const patchable = target.secure ? loaded.https : loaded.http
-    if (patchable !== undefined && isInstrumented(patchable.request)) return viaNodeHttp(request)
+    if (envProxy || (patchable !== undefined && isInstrumented(patchable.request))) return viaNodeHttp(request)
     const key = `${target.secure ? 's' : ''}${target.hostname}:${target.port}`
     let pool = pools.get(key)
     if (pool === undefined) pools.set(key, (pool = new Pool(loaded, target)))

@@ -4,7 +4,7 @@ import { createServer as createNetServer, type AddressInfo, type Server as NetSe
 import { fileURLToPath } from 'node:url'
 import { http as mswHttp, HttpResponse as MswResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AbortedError, TimeoutError } from '../../src/errors/request.js'
 import { createSocketHttp } from '../../src/transport/socketHttp.js'
 import type { HttpRequest } from '../../src/transport/types.js'
@@ -167,6 +167,25 @@ describe('socket transport: the connection pool', () => {
 })
 
 describe('socket transport: instrumentation', () => {
+  it("leaves requests to node:http when Node is told to use the environment's proxy (NODE_USE_ENV_PROXY=1)", async () => {
+    const seen: (string | undefined)[] = []
+    const server = createHttpServer((request, response) => {
+      seen.push(request.headers.connection)
+      request.resume()
+      request.on('end', () => response.end('ok'))
+    })
+    const url = await listen(server)
+    await post(createSocketHttp(), url, 'a')
+    vi.stubEnv('NODE_USE_ENV_PROXY', '1')
+    try {
+      await post(createSocketHttp(), url, 'b')
+    } finally {
+      vi.unstubAllEnvs()
+    }
+    // node:http's keep-alive agent says `connection: keep-alive`; the socket transport says nothing.
+    expect(seen).toEqual([undefined, 'keep-alive'])
+  })
+
   it('goes through node:http, where msw sees it, while msw patches http.request; back to sockets after', async () => {
     const { url } = await echoServer(() => undefined)
     const served = await echoServer((body, respond) => respond(`socket:${body}`))
