@@ -3,6 +3,7 @@ import { abortError } from '../errors/abortError.js'
 import type { ChainxError } from '../errors/ChainxError.js'
 import { InvalidArgumentError, ResponseTooLargeError, TimeoutError } from '../errors/request.js'
 import { onAbort } from '../utils/onAbort.js'
+import { requestTarget, type RequestTarget } from './requestTarget.js'
 import type { HttpFn, HttpRequest, HttpResponse } from './types.js'
 
 /** `node:http` or `node:https`, with its keep-alive agent. */
@@ -70,25 +71,22 @@ interface Target {
   options: NodeHttp.RequestOptions
 }
 
-/** Request targets by URL: a client sends to one or two endpoints, so each URL is parsed once. */
-const targets = new Map<string, Target>()
-const MAX_TARGETS = 32
+/** node:http's options per parsed endpoint, built once. */
+const targets = new WeakMap<RequestTarget, Target>()
 
 function targetOf(url: string): Target {
-  let target = targets.get(url)
+  const parsed = requestTarget(url)
+  let target = targets.get(parsed)
   if (target) return target
-  const { protocol, hostname, port, pathname, search, username, password } = new URL(url)
-  // What node:http takes from a URL (as its urlToHttpOptions does): no brackets around an IPv6 host.
   const options: NodeHttp.RequestOptions = {
-    protocol,
-    hostname: hostname.startsWith('[') ? hostname.slice(1, -1) : hostname,
-    path: `${pathname}${search}`,
+    protocol: parsed.secure ? 'https:' : 'http:',
+    hostname: parsed.hostname,
+    port: parsed.port,
+    path: parsed.path,
   }
-  if (port !== '') options.port = Number(port)
-  if (username || password) options.auth = `${decodeURIComponent(username)}:${decodeURIComponent(password)}`
-  target = { scheme: protocol === 'https:' ? 'https' : 'http', options }
-  if (targets.size >= MAX_TARGETS) targets.clear()
-  targets.set(url, target)
+  if (parsed.auth !== undefined) options.auth = parsed.auth
+  target = { scheme: parsed.secure ? 'https' : 'http', options }
+  targets.set(parsed, target)
   return target
 }
 

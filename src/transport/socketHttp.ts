@@ -2,7 +2,7 @@ import type * as NodeHttp from 'node:http'
 import type * as NodeNet from 'node:net'
 import type * as NodeTls from 'node:tls'
 import { abortError } from '../errors/abortError.js'
-import { TimeoutError } from '../errors/request.js'
+import { InvalidArgumentError, TimeoutError } from '../errors/request.js'
 import { onAbort } from '../utils/onAbort.js'
 import { HttpResponseReader } from './readHttpResponse.js'
 import { requestTarget, type RequestTarget } from './requestTarget.js'
@@ -48,12 +48,17 @@ export function createSocketHttp(): HttpFn {
   const pools = new Map<string, Pool>()
 
   const load = async (secure: boolean): Promise<NodeModules> => {
-    loading ??= Promise.all([nodeModule<typeof NodeNet>('net'), nodeModule<typeof NodeHttp>('http')]).then(([net, http]) => ({ net, http }))
-    const loaded = await loading
-    if (secure && loaded.tls === undefined) {
-      ;[loaded.tls, loaded.https] = await Promise.all([nodeModule<typeof NodeTls>('tls'), nodeModule<typeof NodeHttp>('https')])
+    try {
+      loading ??= Promise.all([nodeModule<typeof NodeNet>('net'), nodeModule<typeof NodeHttp>('http')]).then(([net, http]) => ({ net, http }))
+      const loaded = await loading
+      if (secure && loaded.tls === undefined) {
+        ;[loaded.tls, loaded.https] = await Promise.all([nodeModule<typeof NodeTls>('tls'), nodeModule<typeof NodeHttp>('https')])
+      }
+      return (modules = loaded)
+    } catch (error) {
+      loading = undefined
+      throw new InvalidArgumentError("transport 'node' needs node:net and node:tls, which this runtime cannot load: use transport 'fetch'", { cause: error })
     }
-    return (modules = loaded)
   }
 
   const viaNodeHttp = (request: HttpRequest): Promise<HttpResponse> => {

@@ -75,10 +75,12 @@ describe('the transport option', () => {
     expect(await stackUsed({})).toBe('fetch')
   })
 
-  it("G1: 'fetch', 'node' and 'node-http' force a stack whatever the runtime", async () => {
+  it("G1: 'fetch', 'node' and 'node-http' force a stack whatever the runtime; 'node' outside Node.js is the runtime's node:http", async () => {
     expect(await stackUsed({ transport: 'fetch' })).toBe('fetch')
-    vi.stubGlobal('Deno', { version: { deno: '2.9.6' } })
     expect(await stackUsed({ transport: 'node' })).toBe('sockets')
+    expect(await stackUsed({ transport: 'node-http' })).toBe('node:http')
+    vi.stubGlobal('Deno', { version: { deno: '2.9.6' } })
+    expect(await stackUsed({ transport: 'node' })).toBe('node:http')
     expect(await stackUsed({ transport: 'node-http' })).toBe('node:http')
   })
 
