@@ -1,0 +1,736 @@
+// HTTP/1.1 conformance and hostile-server suite that every transport must pass. Raw TCP (and
+// TLS) servers on 127.0.0.1 write the exact bytes of each answer, so the framing, the splits
+// across TCP writes and every lie are under the test's control. Each case states the one
+// outcome every transport must give; where a transport of today gives another, the table
+// TODAY below says which, and why, without weakening the case.
+import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createServer as createTcpServer, type AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import fc from 'fast-check'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { isChainxError } from '../../src/errors/ChainxError.js'
+import { createTransport, type Transport } from '../../src/transport/createTransport.js'
+import type { TransportKind } from '../../src/transport/selectHttp.js'
+import type { HttpResponse } from '../../src/transport/types.js'
+import { splitAt, startRawServer, type Answer, type Exchange, type RawServer } from './httpConformanceServer.js'
+
+/**
+ * The transports under test, by the kind `createTransport` takes. Adding one here runs every
+ * case against it. Today `'node'` is node:http; when it becomes the socket transport, add
+ * `'node-http'` and move the `node` rows of TODAY to `'node-http'` (see there).
+ */
+const TRANSPORTS = ['node', 'fetch'] as const satisfies readonly TransportKind[]
+type Kind = (typeof TRANSPORTS)[number]
+
+/** What a request gave: the response as the SDK sees it, or the error's code. */
+type Outcome = { status: number; body: string; headers?: Record<string, string> } | { error: string }
+
+/** What a case observes; each case compares all of it with its expectation. */
+type Observation = Record<string, unknown>
+
+const NEXT_BODY = 'next'
+const NEXT_ANSWER = `HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: ${NEXT_BODY.length}\r\n\r\n${NEXT_BODY}`
+const NEXT_OK: Outcome = { status: 200, body: NEXT_BODY }
+/** Upper bound of any one request of a case that is not about time limits. */
+const TIMEOUT_MS = 3_000
+
+/** Where a transport of today departs from a case's expectation. */
+interface Deviation {
+  /** `gap`: a fault of the SDK's own code or one the new transport must not repeat; `accepted`: the runtime's (undici's), out of reach. */
+  kind: 'gap' | 'accepted'
+  why: string
+  /** What this transport gives instead, asserted exactly (so a change either way is seen). */
+  observed?: Observation
+  /** The case fails in a way too unstable to pin down: the test is `it.fails`. */
+  fails?: true
+}
+
+// undici resolves a body before it frees its connection, so a request sent right after the
+// previous one finds it busy and opens a second; back-to-back requests alternate over two.
+const UNDICI_BACK_TO_BACK: Deviation = {
+  kind: 'accepted',
+  why: 'undici frees a connection only after the body has been handed over: a request sent at once goes out on a second connection',
+  observed: { next: { outcome: NEXT_OK, connection: 'new' } },
+}
+
+/**
+ * TODAY: how today's transports depart from the cases, by case id. A case with no row for a
+ * transport must pass as stated. Rows with `observed` assert that transport's own outcome
+ * exactly (so a change either way is seen); rows with `fails` make the test `it.fails`.
+ *
+ * The `node` rows describe node:http. When `'node'` becomes the socket transport, rename the
+ * key `node` to `'node-http'`: the socket transport must then pass every case with no row.
+ */
+const TODAY: Record<string, Partial<Record<CaseId, Deviation>>> = {
+  node: {
+    staleConnectionRace: {
+      kind: 'gap',
+      why:
+        'node:http writes the request on the pooled connection the server is closing and fails with "socket hang up" (NETWORK); it never resends. ' +
+        'The socket transport must resend once on a new connection when a reused one closes before any byte of the answer',
+      observed: { first: NEXT_OK, second: { error: 'NETWORK' } },
+    },
+    extraBytesLaterWrite: {
+      kind: 'gap',
+      why:
+        'node:http drops bytes that arrive on an idle pooled connection and goes on reusing it, although the server is out of step with its answers. ' +
+        'The socket transport must close such a connection',
+      observed: { outcome: { status: 200, body: 'hello' }, clientClosed: false, next: { outcome: NEXT_OK, connection: 'same' } },
+    },
+  },
+  fetch: {
+    contentLength: UNDICI_BACK_TO_BACK,
+    chunkedExtensionsTrailers: UNDICI_BACK_TO_BACK,
+    noContent204: UNDICI_BACK_TO_BACK,
+    notModified304: UNDICI_BACK_TO_BACK,
+    earlyHints103: UNDICI_BACK_TO_BACK,
+    duplicateHeaders: UNDICI_BACK_TO_BACK,
+    utf8SplitContentLength: UNDICI_BACK_TO_BACK,
+    utf8SplitChunked: UNDICI_BACK_TO_BACK,
+    keepAliveSequential: { ...UNDICI_BACK_TO_BACK, observed: { bodies: ['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7'], connections: 2 } },
+    headerNameCase: {
+      kind: 'gap',
+      why: 'undici keeps the spaces after a header value (RFC 9110 5.5 excludes them); fetchHttp.ts could trim values',
+      observed: {
+        outcome: {
+          status: 200,
+          body: '{"data":{"epoch":{"epochId":"7"}}}',
+          headers: { 'content-type': 'application/json', 'x-chain-rpc-version': '2025.3.0  ', 'x-request-id': 'abc' },
+        },
+        next: { outcome: NEXT_OK, connection: 'new' },
+      },
+    },
+    continue100: {
+      kind: 'accepted',
+      why: 'undici fails an unsolicited 100 Continue ("bad response"), though RFC 9110 15.2 says a client must parse 1xx responses it did not expect',
+      observed: { outcome: { error: 'NETWORK' }, next: { outcome: NEXT_OK, connection: 'new' } },
+    },
+    chunkExtensionQuotedPair: {
+      kind: 'accepted',
+      why: "undici's parser refuses a quoted-pair in a chunk extension's quoted value (RFC 9112 7.1.1 allows it; node:http's parser takes it)",
+      observed: { outcome: { error: 'NETWORK' }, next: { outcome: NEXT_OK, connection: 'new' } },
+    },
+    tooLargeChunked: {
+      kind: 'gap',
+      why: 'fetchHttp.ts cancels response.body, which its own reader has locked: the cancel is refused, the connection stays open and keeps receiving; it must cancel through the reader',
+      observed: { outcome: { error: 'RESPONSE_TOO_LARGE' }, clientClosed: false, next: { outcome: NEXT_OK, connection: 'new' } },
+    },
+    tooLargeCloseDelimited: {
+      kind: 'gap',
+      why: 'fetchHttp.ts cancels response.body, which its own reader has locked: the connection stays open (see tooLargeChunked)',
+      observed: { outcome: { error: 'RESPONSE_TOO_LARGE' }, clientClosed: false },
+    },
+  },
+}
+
+function response(statusLine: string, headers: readonly string[], body: string | Uint8Array = ''): Buffer {
+  const head = `${statusLine}\r\n${headers.map((header) => `${header}\r\n`).join('')}\r\n`
+  return Buffer.concat([Buffer.from(head, 'latin1'), typeof body === 'string' ? Buffer.from(body, 'utf8') : body])
+}
+
+const sendNext: Answer = (exchange) => exchange.write([NEXT_ANSWER])
+
+/** The first request gets `answer`, every later one the plain `next` answer. */
+const first =
+  (answer: (exchange: Exchange, hooks: Hooks) => void | Promise<void>) =>
+  (hooks: Hooks): Answer =>
+  (exchange) =>
+    exchange.index === 0 ? answer(exchange, hooks) : sendNext(exchange)
+
+interface Hooks {
+  /** Aborts the signal of the request in flight. */
+  abort: () => void
+}
+
+async function request(transport: Transport, url: string, options: { signal?: AbortSignal; guardMs: number }): Promise<Outcome> {
+  let guard: ReturnType<typeof setTimeout> | undefined
+  const hang = new Promise<Outcome>((resolve) => {
+    guard = setTimeout(() => resolve({ error: `HANG past ${options.guardMs} ms` }), options.guardMs)
+  })
+  const sent = transport
+    .request({ url, body: '{"query":"{ epoch { epochId } }"}', signal: options.signal, parse: (response: HttpResponse) => response })
+    .then(
+      (response): Outcome => ({ status: response.status, body: response.body, headers: response.headers }),
+      (error: unknown): Outcome => ({ error: isChainxError(error) ? error.code : `not a ChainxError: ${String(error)}` }),
+    )
+  try {
+    return await Promise.race([sent, hang])
+  } finally {
+    clearTimeout(guard)
+  }
+}
+
+/** The outcome with only the headers a case looks at (none when `names` is empty or undefined). */
+function pick(outcome: Outcome, names: readonly string[] | undefined): Outcome {
+  if ('error' in outcome) return outcome
+  const { headers = {}, ...rest } = outcome
+  if (names === undefined || names.length === 0) return rest
+  const picked: Record<string, string> = {}
+  for (const name of names) if (headers[name] !== undefined) picked[name] = headers[name]
+  return { ...rest, headers: picked }
+}
+
+/** Polls `condition` every 10 ms, at most `ms` long. */
+async function eventually(condition: () => boolean, ms = 1_500): Promise<boolean> {
+  for (let waited = 0; waited < ms && !condition(); waited += 10) await new Promise((resolve) => setTimeout(resolve, 10))
+  return condition()
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const makeTransport = (kind: Kind, options: { timeoutMs?: number; maxResponseBytes?: number } = {}) =>
+  createTransport({ transport: kind, retry: false, timeoutMs: options.timeoutMs ?? TIMEOUT_MS, maxResponseBytes: options.maxResponseBytes ?? 1 << 20 })
+
+// ---------------------------------------------------------------------------------------------
+// One exchange, then a follow-up: the shape of most cases.
+
+interface ExchangeCase {
+  title: string
+  answer: (hooks: Hooks) => Answer
+  expect: Outcome
+  /** Headers the outcome is compared on (by default none: status and body only). */
+  headers?: readonly string[]
+  timeoutMs?: number
+  maxResponseBytes?: number
+  /** The server must see the client close the connection of the first request (it keeps its own side open). */
+  clientCloses?: true
+  /** A follow-up request, answered `next`, must arrive on the same connection or a new one. */
+  next?: 'same' | 'new' | 'any'
+  /** Time to let pass before the follow-up. */
+  pauseMs?: number
+}
+
+interface Case<Id extends string = string> {
+  id: Id
+  title: string
+  expected: Observation
+  run: (kind: Kind) => Promise<Observation>
+}
+
+function exchangeCase<Id extends string>(id: Id, spec: ExchangeCase): Case<Id> {
+  const expected: Observation = { outcome: spec.expect }
+  if (spec.clientCloses) expected.clientClosed = true
+  if (spec.next) expected.next = { outcome: NEXT_OK, connection: spec.next }
+  return {
+    id,
+    title: spec.title,
+    expected,
+    run: async (kind) => {
+      const controller = new AbortController()
+      const server = await startRawServer(spec.answer({ abort: () => controller.abort() }))
+      try {
+        const timeoutMs = spec.timeoutMs ?? TIMEOUT_MS
+        const transport = makeTransport(kind, { timeoutMs, maxResponseBytes: spec.maxResponseBytes })
+        const observed: Observation = {
+          outcome: pick(await request(transport, server.url, { signal: controller.signal, guardMs: timeoutMs + 2_000 }), spec.headers ?? []),
+        }
+        const connection = server.exchanges[0]?.connection
+        if (spec.clientCloses) observed.clientClosed = connection ? await eventually(() => connection.clientClosed) : 'no connection'
+        if (spec.next) {
+          if (spec.pauseMs) await sleep(spec.pauseMs)
+          const outcome = pick(await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 }), [])
+          const last = server.exchanges.at(-1)
+          const where = spec.next === 'any' ? 'any' : last?.connection === connection && last !== server.exchanges[0] ? 'same' : 'new'
+          observed.next = { outcome, connection: where }
+        }
+        return observed
+      } finally {
+        await server.close()
+      }
+    },
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cases.
+
+const JSON_BODY = '{"data":{"epoch":{"epochId":"7"}}}'
+const UTF8_TEXT = JSON.stringify({ note: 'é€𝄞 日本語 ü'.repeat(20), end: '𝄞' })
+
+/** A case with a flow of its own (its id kept as a literal type). */
+const customCase = <Id extends string>(testCase: Case<Id>): Case<Id> => testCase
+
+/** Cuts inside multi-byte characters: every byte offset that is not a character boundary, spread out. */
+function cutsInsideCharacters(bytes: Uint8Array, count: number): number[] {
+  const inside: number[] = []
+  for (let offset = 1; offset < bytes.length; offset++) if (((bytes[offset] as number) & 0xc0) === 0x80) inside.push(offset)
+  const step = Math.max(1, Math.floor(inside.length / count))
+  return inside.filter((_, index) => index % step === 0).slice(0, count)
+}
+
+function chunked(body: Uint8Array, sizes: readonly number[], extension = ''): Buffer {
+  const parts: Buffer[] = []
+  let offset = 0
+  for (let index = 0; offset < body.length; index++) {
+    const size = Math.min(sizes[index % sizes.length] as number, body.length - offset)
+    parts.push(Buffer.from(`${size.toString(16)}${extension}\r\n`, 'latin1'), Buffer.from(body.subarray(offset, offset + size)), Buffer.from('\r\n'))
+    offset += size
+  }
+  return Buffer.concat(parts)
+}
+
+/** Writes one byte every `everyMs` until the socket closes (at most 20 s). */
+async function trickle(exchange: Exchange, bytes: string, everyMs: number) {
+  const socket = exchange.connection.socket
+  for (let index = 0; index < 20_000 / everyMs && !socket.destroyed && !socket.writableEnded; index++) {
+    socket.write(bytes[index % bytes.length] as string)
+    await sleep(everyMs)
+  }
+}
+
+const utf8 = Buffer.from(UTF8_TEXT)
+
+const CASES = [
+  // --- Framing ---------------------------------------------------------------------------------
+  exchangeCase('contentLength', {
+    title: 'a Content-Length body, then the connection is reused',
+    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Content-Type: application/json', `Content-Length: ${JSON_BODY.length}`], JSON_BODY)])),
+    expect: { status: 200, body: JSON_BODY, headers: { 'content-type': 'application/json' } },
+    headers: ['content-type'],
+    next: 'same',
+  }),
+  exchangeCase('chunkedExtensionsTrailers', {
+    title: 'a chunked body with chunk extensions and a trailer (kept out of the headers), then the connection is reused',
+    answer: first((x) =>
+      x.write([
+        response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked', 'Trailer: X-Checksum']),
+        `4;name=value\r\n{"da\r\n`,
+        `${(JSON_BODY.length - 4).toString(16)};a;b="q;x"\r\n${JSON_BODY.slice(4)}\r\n`,
+        '0;last\r\nX-Checksum: abc\r\n\r\n',
+      ]),
+    ),
+    expect: { status: 200, body: JSON_BODY, headers: {} },
+    headers: ['x-checksum', 'trailer-not-a-header'],
+    next: 'same',
+  }),
+  exchangeCase('chunkExtensionQuotedPair', {
+    title: 'a chunk extension whose quoted value holds a quoted-pair (\\") and a semicolon is skipped',
+    answer: first((x) =>
+      x.write([response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked'], `2;q="a\\"b;c";n=v\r\nok\r\n0\r\n\r\n`)]),
+    ),
+    expect: { status: 200, body: 'ok' },
+    next: 'same',
+  }),
+  exchangeCase('closeDelimited', {
+    title: 'a close-delimited body (no length, Connection: close), the next request on a new connection',
+    answer: first(async (x) => {
+      await x.write([response('HTTP/1.1 200 OK', ['Content-Type: application/json', 'Connection: close']), JSON_BODY.slice(0, 9), JSON_BODY.slice(9)], 5)
+      x.connection.socket.end()
+    }),
+    expect: { status: 200, body: JSON_BODY },
+    next: 'new',
+  }),
+  exchangeCase('noContent204', {
+    title: 'a 204 with no body and no length is complete at its head (the server keeps the connection), then reused',
+    answer: first((x) => x.write([response('HTTP/1.1 204 No Content', ['X-Request-Id: 204'])])),
+    expect: { status: 204, body: '', headers: { 'x-request-id': '204' } },
+    headers: ['x-request-id'],
+    next: 'same',
+  }),
+  exchangeCase('notModified304', {
+    title: 'a 304 with a Content-Length has no body all the same, then the connection is reused',
+    answer: first((x) => x.write([response('HTTP/1.1 304 Not Modified', ['Content-Length: 100'])])),
+    expect: { status: 304, body: '' },
+    next: 'same',
+  }),
+  exchangeCase('continue100', {
+    title: 'an unsolicited 100 Continue before the real response is skipped',
+    answer: first((x) =>
+      x.write(['HTTP/1.1 100 Continue\r\n\r\n', response('HTTP/1.1 200 OK', ['X-Final: yes', `Content-Length: ${JSON_BODY.length}`], JSON_BODY)], 5),
+    ),
+    expect: { status: 200, body: JSON_BODY },
+    next: 'same',
+  }),
+  exchangeCase('earlyHints103', {
+    title: '103 Early Hints (twice) before the real response are skipped, their headers too',
+    answer: first((x) =>
+      x.write(
+        [
+          'HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n',
+          'HTTP/1.1 103 Early Hints\r\nLink: </app.js>; rel=preload\r\n\r\n',
+          response('HTTP/1.1 200 OK', ['X-Final: yes', `Content-Length: ${JSON_BODY.length}`], JSON_BODY),
+        ],
+        5,
+      ),
+    ),
+    expect: { status: 200, body: JSON_BODY, headers: { 'x-final': 'yes' } },
+    headers: ['x-final', 'link'],
+    next: 'same',
+  }),
+  exchangeCase('http10ContentLength', {
+    title: 'an HTTP/1.0 response with a length; without keep-alive its connection is not reused (the client closes it)',
+    answer: first((x) => x.write([response('HTTP/1.0 200 OK', [`Content-Length: ${JSON_BODY.length}`], JSON_BODY)])),
+    expect: { status: 200, body: JSON_BODY },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('http10CloseDelimited', {
+    title: 'an HTTP/1.0 response without a length ends when the server closes',
+    answer: first(async (x) => {
+      await x.write([response('HTTP/1.0 200 OK', ['Content-Type: application/json'], JSON_BODY)])
+      x.connection.socket.end()
+    }),
+    expect: { status: 200, body: JSON_BODY },
+    next: 'new',
+  }),
+  exchangeCase('headerNameCase', {
+    title: 'header names in odd case come out lower case, values without the spaces around them',
+    answer: first((x) =>
+      x.write([
+        response('HTTP/1.1 200 OK', ['CoNtEnT-TyPe:application/json', 'X-CHAIN-RPC-VERSION:   2025.3.0  ', 'x-Request-ID: \tabc', `CONTENT-length: ${JSON_BODY.length}`], JSON_BODY),
+      ]),
+    ),
+    expect: { status: 200, body: JSON_BODY, headers: { 'content-type': 'application/json', 'x-chain-rpc-version': '2025.3.0', 'x-request-id': 'abc' } },
+    headers: ['content-type', 'x-chain-rpc-version', 'x-request-id'],
+    next: 'same',
+  }),
+  exchangeCase('duplicateHeaders', {
+    title: 'a repeated header comes out as one, its values joined by ", " in order',
+    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['X-Dup: a', 'x-dup: b', 'X-DUP: c', 'Content-Length: 2'], 'ok')])),
+    expect: { status: 200, body: 'ok', headers: { 'x-dup': 'a, b, c' } },
+    headers: ['x-dup'],
+    next: 'same',
+  }),
+  exchangeCase('utf8SplitContentLength', {
+    title: 'a Content-Length body of multi-byte UTF-8 cut inside characters across TCP writes',
+    answer: first((x) =>
+      x.write([response('HTTP/1.1 200 OK', [`Content-Length: ${utf8.length}`]), ...splitAt(utf8, cutsInsideCharacters(utf8, 12))], 3),
+    ),
+    expect: { status: 200, body: UTF8_TEXT },
+    next: 'same',
+  }),
+  exchangeCase('utf8SplitChunked', {
+    title: 'a chunked body of multi-byte UTF-8 whose chunks and TCP writes both cut inside characters',
+    answer: first((x) => {
+      const body = Buffer.concat([chunked(utf8, [7, 1, 13, 2, 31]), Buffer.from('0\r\n\r\n')])
+      return x.write([response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked']), ...splitAt(body, cutsInsideCharacters(body, 12))], 3)
+    }),
+    expect: { status: 200, body: UTF8_TEXT },
+    next: 'same',
+  }),
+
+  // --- Keep-alive ------------------------------------------------------------------------------
+  exchangeCase('connectionCloseHonoured', {
+    title: 'Connection: close is honoured: the client closes that connection and sends the next request on a new one',
+    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Connection: close', 'Content-Length: 2'], 'ok')])),
+    expect: { status: 200, body: 'ok' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  customCase({
+    id: 'keepAliveSequential',
+    title: 'eight sequential requests (Content-Length and chunked answers) share one connection',
+    expected: { bodies: ['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7'], connections: 1 },
+    run: async (kind) => {
+      const server = await startRawServer((x) =>
+        x.write([
+          x.index % 2 === 0
+            ? response('HTTP/1.1 200 OK', ['Content-Length: 2'], `r${x.index}`)
+            : response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked'], `1\r\nr\r\n1\r\n${x.index}\r\n0\r\n\r\n`),
+        ]),
+      )
+      try {
+        const transport = makeTransport(kind)
+        const bodies: unknown[] = []
+        for (let index = 0; index < 8; index++) {
+          const outcome = await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 })
+          bodies.push('error' in outcome ? outcome : outcome.body)
+        }
+        return { bodies, connections: server.connections.length }
+      } finally {
+        await server.close()
+      }
+    },
+  }),
+  customCase({
+    id: 'idleCloseBetweenRequests',
+    title: 'the server closes an idle keep-alive connection between requests: the next request succeeds on a new one',
+    expected: { first: NEXT_OK, second: NEXT_OK, connections: 2 },
+    run: async (kind) => {
+      const server = await startRawServer(async (x) => {
+        await x.write([NEXT_ANSWER])
+        if (x.index === 0) setTimeout(() => x.connection.socket.end(), 20)
+      })
+      try {
+        const transport = makeTransport(kind)
+        const firstOutcome = pick(await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 }), [])
+        const closed = await eventually(() => server.connections[0]?.closed === true)
+        const second = pick(await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 }), [])
+        return { first: firstOutcome, second, connections: closed ? server.connections.length : 'the server could not close' }
+      } finally {
+        await server.close()
+      }
+    },
+  }),
+  customCase({
+    id: 'staleConnectionRace',
+    title:
+      'the server closes a reused keep-alive connection as the next request arrives, before any byte of an answer ' +
+      '(its idle timer fired as the client sent): every request is a read, so it is sent again on a new connection, retry: false or not',
+    expected: { first: NEXT_OK, second: NEXT_OK },
+    run: async (kind) => {
+      const server = await startRawServer(async (x) => {
+        if (x.indexOnConnection > 0) return void x.connection.socket.end()
+        await x.write([NEXT_ANSWER])
+      })
+      try {
+        const transport = makeTransport(kind)
+        const firstOutcome = pick(await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 }), [])
+        const second = pick(await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 }), [])
+        return { first: firstOutcome, second }
+      } finally {
+        await server.close()
+      }
+    },
+  }),
+
+  // --- Hostile ---------------------------------------------------------------------------------
+  exchangeCase('malformedStatusCode', {
+    title: 'a status line with a status code that is not three digits (2x0) is NETWORK',
+    answer: first((x) => x.write([response('HTTP/1.1 2x0 OK', ['Content-Length: 2'], 'ok')])),
+    expect: { error: 'NETWORK' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('malformedStatusLine', {
+    title: 'a status line without a status code (HTTP/1.1 OK) is NETWORK',
+    answer: first((x) => x.write([response('HTTP/1.1 OK', ['Content-Length: 2'], 'ok')])),
+    expect: { error: 'NETWORK' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('garbage', {
+    title: 'a server that speaks something else than HTTP (an SSH banner) is NETWORK at once, not TIMEOUT',
+    answer: first((x) => x.write(['SSH-2.0-OpenSSH_9.6\r\n'])),
+    expect: { error: 'NETWORK' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('binaryGarbage', {
+    title: 'binary bytes instead of a status line are NETWORK at once',
+    answer: first((x) => x.write([Buffer.from([0x16, 0x03, 0x01, 0x00, 0xa5, 0x01, 0x00, 0x00, 0xa1, 0x03, 0x03, 0x00, 0x0d, 0x0a, 0x0d, 0x0a])])),
+    expect: { error: 'NETWORK' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('headerWithoutColon', {
+    title: 'a header line without a colon is NETWORK',
+    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Content-Length: 2', 'NoColonHere'], 'ok')])),
+    expect: { error: 'NETWORK' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('endlessHeaderBlock', {
+    title: 'a header block past 64 KiB that never ends is NETWORK once over the limit, long before the time limit',
+    answer: first((x) => {
+      const line = `X-Filler: ${'a'.repeat(1_000)}\r\n`
+      return x.write(['HTTP/1.1 200 OK\r\n', ...Array.from({ length: 100 }, () => line)], 1)
+    }),
+    timeoutMs: 10_000,
+    expect: { error: 'NETWORK' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('contentLengthAndChunked', {
+    title: 'Content-Length and Transfer-Encoding: chunked together (a request-smuggling shape) are NETWORK',
+    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Content-Length: 5', 'Transfer-Encoding: chunked'], '5\r\nhello\r\n0\r\n\r\n')])),
+    expect: { error: 'NETWORK' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('conflictingContentLengths', {
+    title: 'two different Content-Lengths are NETWORK',
+    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Content-Length: 2', 'Content-Length: 3'], 'ok!')])),
+    expect: { error: 'NETWORK' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('negativeContentLength', {
+    title: 'a negative Content-Length is NETWORK',
+    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Content-Length: -1'], 'ok')])),
+    expect: { error: 'NETWORK' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('nonNumericContentLength', {
+    title: 'a Content-Length that is not a number (0x2) is NETWORK',
+    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Content-Length: 0x2'], 'ok')])),
+    expect: { error: 'NETWORK' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('nonHexChunkSize', {
+    title: 'a chunk size that is not hex is NETWORK',
+    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked'], 'zz\r\nhello\r\n0\r\n\r\n')])),
+    expect: { error: 'NETWORK' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('hugeChunkSize', {
+    title: 'a chunk size past 64 bits is NETWORK',
+    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked'], 'fffffffffffffffffffff\r\nhello\r\n')])),
+    expect: { error: 'NETWORK' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('chunkedEndsEarly', {
+    title: 'a chunked body whose connection closes before the last chunk is NETWORK',
+    answer: first(async (x) => {
+      await x.write([response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked'], '5\r\nhello\r\n')])
+      x.connection.socket.end()
+    }),
+    expect: { error: 'NETWORK' },
+    next: 'new',
+  }),
+  exchangeCase('shortBodyThenClose', {
+    title: 'a body shorter than its Content-Length, then the connection closes, is NETWORK',
+    answer: first(async (x) => {
+      await x.write([response('HTTP/1.1 200 OK', ['Content-Length: 10'], 'hello')])
+      x.connection.socket.end()
+    }),
+    expect: { error: 'NETWORK' },
+    next: 'new',
+  }),
+  exchangeCase('extraBytesSameWrite', {
+    title: 'bytes past the Content-Length (a whole fake response, in the same write) are never read as the next answer',
+    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Content-Length: 5'], 'hello') + 'HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nWRONG'])),
+    expect: { status: 200, body: 'hello' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('extraBytesLaterWrite', {
+    title: 'bytes past the Content-Length that arrive while the connection is idle are never read as the next answer',
+    answer: first(async (x) => {
+      await x.write([response('HTTP/1.1 200 OK', ['Content-Length: 5'], 'hello')])
+      setTimeout(() => x.connection.socket.write('HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nWRONG'), 10)
+    }),
+    expect: { status: 200, body: 'hello' },
+    clientCloses: true,
+    next: 'new',
+    pauseMs: 80,
+  }),
+  exchangeCase('neverAnswers', {
+    title: 'a server that accepts and never answers is TIMEOUT after timeoutMs, and the connection is closed',
+    answer: first(() => {}),
+    timeoutMs: 150,
+    expect: { error: 'TIMEOUT' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('tricklesBody', {
+    title: 'a server that trickles a body one byte at a time forever is TIMEOUT (the limit is on the whole attempt)',
+    answer: first(async (x) => {
+      await x.write([response('HTTP/1.1 200 OK', ['Content-Length: 100000'])])
+      await trickle(x, 'a', 20)
+    }),
+    timeoutMs: 300,
+    expect: { error: 'TIMEOUT' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('tricklesHeaders', {
+    title: 'a server that trickles header bytes forever is TIMEOUT',
+    answer: first(async (x) => {
+      await x.write(['HTTP/1.1 200 OK\r\nX-Slow: '])
+      await trickle(x, 'abc', 20)
+    }),
+    timeoutMs: 300,
+    expect: { error: 'TIMEOUT' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('tooLargeByContentLength', {
+    title: 'a Content-Length over maxResponseBytes is RESPONSE_TOO_LARGE before any body byte arrives, and the connection is closed',
+    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Content-Length: 5000'])])),
+    maxResponseBytes: 1_000,
+    expect: { error: 'RESPONSE_TOO_LARGE' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('tooLargeChunked', {
+    title: 'a chunked body that streams past maxResponseBytes is RESPONSE_TOO_LARGE, and the connection is closed',
+    answer: first((x) =>
+      x.write([response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked']), ...Array.from({ length: 10 }, () => `1f4\r\n${'x'.repeat(500)}\r\n`)], 2),
+    ),
+    maxResponseBytes: 1_000,
+    expect: { error: 'RESPONSE_TOO_LARGE' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('tooLargeCloseDelimited', {
+    title: 'a body without a length that streams past maxResponseBytes is RESPONSE_TOO_LARGE, and the connection is closed',
+    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Connection: close']), ...Array.from({ length: 10 }, () => 'y'.repeat(500))], 2)),
+    maxResponseBytes: 1_000,
+    expect: { error: 'RESPONSE_TOO_LARGE' },
+    clientCloses: true,
+  }),
+  exchangeCase('abortMidBody', {
+    title: "the caller's signal aborting mid-body is ABORTED, and the connection is closed",
+    answer: first(async (x, hooks) => {
+      await x.write([response('HTTP/1.1 200 OK', ['Content-Length: 1000'], 'z'.repeat(100))])
+      setTimeout(hooks.abort, 20)
+    }),
+    expect: { error: 'ABORTED' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('resetMidBody', {
+    title: 'a connection reset mid-body is NETWORK',
+    answer: first(async (x) => {
+      await x.write([response('HTTP/1.1 200 OK', ['Content-Length: 1000'], 'z'.repeat(100))])
+      setTimeout(() => x.connection.socket.resetAndDestroy(), 20)
+    }),
+    expect: { error: 'NETWORK' },
+    next: 'new',
+  }),
+  customCase({
+    id: 'connectionRefused',
+    title: 'a refused connection is NETWORK',
+    expected: { outcome: { error: 'NETWORK' } },
+    run: async (kind) => {
+      const closed = createTcpServer()
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+      const port = (closed.address() as AddressInfo).port
+      await new Promise((resolve) => closed.close(resolve))
+      return { outcome: await request(makeTransport(kind), `http://127.0.0.1:${port}/`, { guardMs: TIMEOUT_MS + 2_000 }) }
+    },
+  }),
+] satisfies Case[]
+
+type CaseId = (typeof CASES)[number]['id']
+
+// ---------------------------------------------------------------------------------------------
+// No case may leave an unhandled rejection behind.
+
+const unhandled: unknown[] = []
+const onUnhandled = (reason: unknown) => unhandled.push(reason)
+beforeAll(() => {
+  process.on('unhandledRejection', onUnhandled)
+})
+afterAll(() => {
+  process.off('unhandledRejection', onUnhandled)
+})
+afterEach(() => {
+  const seen = unhandled.splice(0)
+  expect(seen.map(String)).toEqual([])
+})
+
+/** `it`, or `it.fails` where TODAY says this transport fails the case. */
+function caseTest(kind: Kind, id: string, title: string, body: (deviation: Deviation | undefined) => Promise<void>, timeout = 15_000) {
+  const deviation = (TODAY[kind] as Partial<Record<string, Deviation>> | undefined)?.[id]
+  const name = `${id}: ${title}${deviation ? ` [${kind} today: ${deviation.why}]` : ''}`
+  ;(deviation?.fails ? it.fails : it)(name, () => body(deviation), timeout)
+}
+
+for (const kind of TRANSPORTS) {
+  describe(`HTTP conformance (${kind})`, () => {
+    for (const testCase of CASES as readonly Case[]) {
+      caseTest(kind, testCase.id, testCase.title, async (deviation) => {
+        const observed = await testCase.run(kind)
+        expect(observed).toEqual({ ...testCase.expected, ...deviation?.observed })
+      })
+    }
+  })
+}
