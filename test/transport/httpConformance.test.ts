@@ -30,6 +30,8 @@ type Outcome = { status: number; body: string; headers?: Record<string, string> 
 /** What a case observes; each case compares all of it with its expectation. */
 type Observation = Record<string, unknown>
 
+const JSON_BODY = '{"data":{"epoch":{"epochId":"7"}}}'
+const UTF8_TEXT = JSON.stringify({ note: 'é€𝄞 日本語 ü'.repeat(20), end: '𝄞' })
 const NEXT_BODY = 'next'
 const NEXT_ANSWER = `HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: ${NEXT_BODY.length}\r\n\r\n${NEXT_BODY}`
 const NEXT_OK: Outcome = { status: 200, body: NEXT_BODY }
@@ -79,6 +81,11 @@ const TODAY: Record<string, Partial<Record<CaseId, Deviation>>> = {
         'The socket transport must close such a connection',
       observed: { outcome: { status: 200, body: 'hello' }, clientClosed: false, next: { outcome: NEXT_OK, connection: 'same' } },
     },
+    unsolicited101: {
+      kind: 'gap',
+      why: 'node:http takes a 101 for an upgrade nobody listens for: the request waits for its time limit (TIMEOUT) instead of failing at once',
+      observed: { outcome: { error: 'TIMEOUT' }, clientClosed: true, next: { outcome: NEXT_OK, connection: 'new' } },
+    },
   },
   fetch: {
     contentLength: UNDICI_BACK_TO_BACK,
@@ -90,13 +97,24 @@ const TODAY: Record<string, Partial<Record<CaseId, Deviation>>> = {
     utf8SplitContentLength: UNDICI_BACK_TO_BACK,
     utf8SplitChunked: UNDICI_BACK_TO_BACK,
     keepAliveSequential: { ...UNDICI_BACK_TO_BACK, observed: { bodies: ['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7'], connections: 2 } },
+    httpsTrusted: {
+      ...UNDICI_BACK_TO_BACK,
+      observed: {
+        outcomes: [
+          { status: 200, body: JSON_BODY },
+          { status: 200, body: UTF8_TEXT },
+          { status: 200, body: UTF8_TEXT },
+        ],
+        connections: 2,
+      },
+    },
     headerNameCase: {
       kind: 'gap',
       why: 'undici keeps the spaces after a header value (RFC 9110 5.5 excludes them); fetchHttp.ts could trim values',
       observed: {
         outcome: {
           status: 200,
-          body: '{"data":{"epoch":{"epochId":"7"}}}',
+          body: JSON_BODY,
           headers: { 'content-type': 'application/json', 'x-chain-rpc-version': '2025.3.0  ', 'x-request-id': 'abc' },
         },
         next: { outcome: NEXT_OK, connection: 'new' },
@@ -110,6 +128,18 @@ const TODAY: Record<string, Partial<Record<CaseId, Deviation>>> = {
     chunkExtensionQuotedPair: {
       kind: 'accepted',
       why: "undici's parser refuses a quoted-pair in a chunk extension's quoted value (RFC 9112 7.1.1 allows it; node:http's parser takes it)",
+      observed: { outcome: { error: 'NETWORK' }, next: { outcome: NEXT_OK, connection: 'new' } },
+    },
+    proxyAuth407: {
+      kind: 'accepted',
+      why: 'the fetch standard makes a 407 a network error outside a browser window (undici follows it)',
+      observed: { outcome: { error: 'NETWORK' }, next: { outcome: NEXT_OK, connection: 'new' } },
+    },
+    misdirected421: {
+      kind: 'accepted',
+      why:
+        'undici resends a request answered 421 (as the fetch standard says), cannot replay the body it has sent, and fails with ' +
+        'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH when the answer comes in pieces (nodejs/help#4345)',
       observed: { outcome: { error: 'NETWORK' }, next: { outcome: NEXT_OK, connection: 'new' } },
     },
     tooLargeChunked: {
@@ -173,7 +203,7 @@ function pick(outcome: Outcome, names: readonly string[] | undefined): Outcome {
 }
 
 /** Polls `condition` every 10 ms, at most `ms` long. */
-async function eventually(condition: () => boolean, ms = 1_500): Promise<boolean> {
+async function eventually(condition: () => boolean, ms = 1_000): Promise<boolean> {
   for (let waited = 0; waited < ms && !condition(); waited += 10) await new Promise((resolve) => setTimeout(resolve, 10))
   return condition()
 }
@@ -246,8 +276,6 @@ function exchangeCase<Id extends string>(id: Id, spec: ExchangeCase): Case<Id> {
 // ---------------------------------------------------------------------------------------------
 // The cases.
 
-const JSON_BODY = '{"data":{"epoch":{"epochId":"7"}}}'
-const UTF8_TEXT = JSON.stringify({ note: 'é€𝄞 日本語 ü'.repeat(20), end: '𝄞' })
 
 /** A case with a flow of its own (its id kept as a literal type). */
 const customCase = <Id extends string>(testCase: Case<Id>): Case<Id> => testCase
@@ -357,6 +385,18 @@ const CASES = [
     ),
     expect: { status: 200, body: JSON_BODY, headers: { 'x-final': 'yes' } },
     headers: ['x-final', 'link'],
+    next: 'same',
+  }),
+  exchangeCase('misdirected421', {
+    title: 'a 421 Misdirected Request whose body comes in pieces is returned like any other status (never resent)',
+    answer: first((x) => x.write([response('HTTP/1.1 421 Misdirected Request', [`Content-Length: ${utf8.length}`]), ...splitAt(utf8, [10, 40])], 3)),
+    expect: { status: 421, body: UTF8_TEXT },
+    next: 'same',
+  }),
+  exchangeCase('proxyAuth407', {
+    title: 'a 407 Proxy Authentication Required (no proxy in the way) is returned like any other status',
+    answer: first((x) => x.write([response('HTTP/1.1 407 Proxy Authentication Required', ['Content-Length: 6'], 'denied')])),
+    expect: { status: 407, body: 'denied' },
     next: 'same',
   }),
   exchangeCase('http10ContentLength', {
@@ -511,6 +551,14 @@ const CASES = [
   exchangeCase('binaryGarbage', {
     title: 'binary bytes instead of a status line are NETWORK at once',
     answer: first((x) => x.write([Buffer.from([0x16, 0x03, 0x01, 0x00, 0xa5, 0x01, 0x00, 0x00, 0xa1, 0x03, 0x03, 0x00, 0x0d, 0x0a, 0x0d, 0x0a])])),
+    expect: { error: 'NETWORK' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('unsolicited101', {
+    title: 'a 101 Switching Protocols the client never asked for (no Upgrade sent) is NETWORK',
+    answer: first((x) => x.write([response('HTTP/1.1 101 Switching Protocols', ['Upgrade: websocket', 'Connection: Upgrade']), 'raw bytes of another protocol'])),
+    timeoutMs: 1_000,
     expect: { error: 'NETWORK' },
     clientCloses: true,
     next: 'new',
@@ -699,7 +747,7 @@ const CASES = [
   }),
 ] satisfies Case[]
 
-type CaseId = (typeof CASES)[number]['id']
+type CaseId = (typeof CASES)[number]['id'] | (typeof HTTPS_CASES)[number]['id'] | 'everyByteBoundary' | 'fuzz'
 
 // ---------------------------------------------------------------------------------------------
 // No case may leave an unhandled rejection behind.
@@ -732,5 +780,307 @@ for (const kind of TRANSPORTS) {
         expect(observed).toEqual({ ...testCase.expected, ...deviation?.observed })
       })
     }
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTPS, against the committed self-signed certificate for 127.0.0.1 (IP SAN, valid to 2126).
+// A process trusts it only through NODE_EXTRA_CA_CERTS, read at start-up: the trusted cases run
+// in a child process that sends every request of this section through one transport.
+
+const CERT_PATH = fileURLToPath(new URL('./fixtures/httpConformance.cert.pem', import.meta.url))
+const TLS_OPTIONS = { cert: readFileSync(CERT_PATH), key: readFileSync(new URL('./fixtures/httpConformance.key.pem', import.meta.url)) }
+const HTTPS_CLIENT = fileURLToPath(new URL('./fixtures/httpConformanceHttpsClient.ts', import.meta.url))
+const TSX_LOADER = fileURLToPath(new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url))
+
+/** The answers of the trusted requests, in order: a Content-Length body, a chunked one, UTF-8 cut inside characters. */
+const httpsAnswer: Answer = (x) => {
+  if (x.index === 0) return x.write([response('HTTP/1.1 200 OK', [`Content-Length: ${JSON_BODY.length}`], JSON_BODY)])
+  if (x.index === 1) return x.write([response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked'], chunked(utf8, [5, 64])), '0\r\n\r\n'], 3)
+  return x.write([response('HTTP/1.1 200 OK', [`Content-Length: ${utf8.length}`]), ...splitAt(utf8, cutsInsideCharacters(utf8, 6))], 3)
+}
+
+interface HttpsChildResult {
+  outcomes: { status?: number; body?: string; error?: string; causes?: string[] }[]
+  connections: number
+}
+
+const httpsRuns = new Map<Kind, Promise<HttpsChildResult>>()
+
+/** One child per transport: three trusted requests to 127.0.0.1, then one to localhost, a name the certificate does not cover. */
+function httpsChild(kind: Kind): Promise<HttpsChildResult> {
+  let run = httpsRuns.get(kind)
+  if (run) return run
+  run = (async () => {
+    const server = await startRawServer(httpsAnswer, TLS_OPTIONS)
+    try {
+      const urls = [server.url, server.url, server.url, `https://localhost:${server.port}/`]
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', TSX_LOADER, HTTPS_CLIENT, kind, ...urls], {
+        timeout: 20_000,
+        env: { ...process.env, NODE_EXTRA_CA_CERTS: CERT_PATH },
+      })
+      const outcomes = stdout.trim().split('\n').map((line) => JSON.parse(line) as HttpsChildResult['outcomes'][number])
+      return { outcomes, connections: server.exchanges.map((x) => x.connection.index).filter((index, at, all) => all.indexOf(index) === at).length }
+    } finally {
+      await server.close()
+    }
+  })()
+  httpsRuns.set(kind, run)
+  return run
+}
+
+const HTTPS_CASES = [
+  customCase({
+    id: 'httpsUntrusted',
+    title: 'https to a server whose certificate this process does not trust is NETWORK (the certificate is verified)',
+    expected: { outcome: { error: 'NETWORK' }, exchanges: 0 },
+    run: async (kind) => {
+      const server = await startRawServer(httpsAnswer, TLS_OPTIONS)
+      try {
+        const outcome = await request(makeTransport(kind), server.url, { guardMs: TIMEOUT_MS + 2_000 })
+        return { outcome, exchanges: server.exchanges.length }
+      } finally {
+        await server.close()
+      }
+    },
+  }),
+  customCase({
+    id: 'httpsTrusted',
+    title: 'https with the certificate trusted (NODE_EXTRA_CA_CERTS, child process): Content-Length, chunked and split UTF-8 bodies over one connection',
+    expected: {
+      outcomes: [
+        { status: 200, body: JSON_BODY },
+        { status: 200, body: UTF8_TEXT },
+        { status: 200, body: UTF8_TEXT },
+      ],
+      connections: 1,
+    },
+    run: async (kind) => {
+      const { outcomes, connections } = await httpsChild(kind)
+      return { outcomes: outcomes.slice(0, 3), connections }
+    },
+  }),
+  customCase({
+    id: 'httpsHostnameMismatch',
+    title: 'https to a name the trusted certificate does not cover (localhost; it names 127.0.0.1) is NETWORK, for the host name',
+    expected: { outcome: { error: 'NETWORK' }, forTheName: true },
+    run: async (kind) => {
+      const { outcomes } = await httpsChild(kind)
+      const last = outcomes[3]
+      return { outcome: { error: last?.error }, forTheName: last?.causes?.some((cause) => /ALTNAME|altnames/i.test(cause)) ?? 'no outcome' }
+    },
+  }),
+] satisfies Case[]
+
+for (const kind of TRANSPORTS) {
+  describe(`HTTPS conformance (${kind})`, () => {
+    for (const testCase of HTTPS_CASES as readonly Case[]) {
+      caseTest(kind, testCase.id, testCase.title, async (deviation) => {
+        expect(await testCase.run(kind)).toEqual({ ...testCase.expected, ...deviation?.observed })
+      })
+    }
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every byte boundary: a valid response of random status, headers, framing and body, written
+// in random pieces with small delays, gives exactly that status and body and its headers with
+// lower-case names. Seeded (HTTPCONF_SEED overrides) so that a failure can be replayed.
+
+const SEED = Number(process.env.HTTPCONF_SEED ?? 20_250_314)
+const PROPERTY_RUNS = 40
+const FUZZ_RUNS = 300
+
+type Framing = 'content-length' | 'chunked' | 'close'
+
+interface ValidResponse {
+  status: number
+  reason: string
+  /** Lower-case names and their values, as the transport must give them. */
+  headers: [string, string][]
+  /** How each name is spelled on the wire. */
+  wireNames: string[]
+  body: string
+  framing: Framing
+  chunkSizes: number[]
+  extension: boolean
+}
+
+const TOKEN_CHARS = [..."abcdefghijklmnopqrstuvwxyz0123456789-_.!#$%&'*+^`|~"]
+const VALUE_CHARS = [...' \t', ...Array.from({ length: 0x7e - 0x21 + 1 }, (_, index) => String.fromCharCode(0x21 + index))]
+const BODY_UNIT = fc.oneof(
+  fc.constantFrom('é', '€', '𝄞', '日', 'ü', '"', '\n', '{', '\u0000', '\u00ff'),
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+  fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }),
+)
+
+const validResponse: fc.Arbitrary<ValidResponse> = fc
+  .record({
+    // 1xx, 204, 205 and 304 have no body, fetch resends a request answered 421 and fails a 407: cases of their own above.
+    status: fc.integer({ min: 200, max: 599 }).filter((status) => ![204, 205, 304, 407, 421].includes(status)),
+    reason: fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz '), maxLength: 20 }),
+    headers: fc.uniqueArray(
+      fc.tuple(
+        fc.string({ unit: fc.constantFrom(...TOKEN_CHARS), minLength: 1, maxLength: 16 }).map((name) => `x-${name}`),
+        fc.string({ unit: fc.constantFrom(...VALUE_CHARS), maxLength: 40 }).map((value) => value.replace(/^[ \t]+|[ \t]+$/g, '')),
+        fc.array(fc.boolean(), { minLength: 18, maxLength: 18 }),
+      ),
+      { selector: ([name]) => name, maxLength: 8 },
+    ),
+    body: fc.string({ unit: BODY_UNIT, maxLength: 300 }),
+    framing: fc.constantFrom<Framing>('content-length', 'chunked', 'close'),
+    chunkSizes: fc.array(fc.integer({ min: 1, max: 48 }), { minLength: 1, maxLength: 6 }),
+    extension: fc.boolean(),
+  })
+  .map(({ headers, ...rest }) => ({
+    ...rest,
+    headers: headers.map(([name, value]): [string, string] => [name, value]),
+    wireNames: headers.map(([name, , upper]) => [...name].map((char, index) => (upper[index] ? char.toUpperCase() : char)).join('')),
+  }))
+
+function wireBytes(valid: ValidResponse): Buffer {
+  const body = Buffer.from(valid.body, 'utf8')
+  const lines = valid.headers.map(([, value], index) => `${valid.wireNames[index]}: ${value}`)
+  if (valid.framing === 'content-length') return response(`HTTP/1.1 ${valid.status} ${valid.reason}`, [...lines, `Content-Length: ${body.length}`], body)
+  if (valid.framing === 'close') return response(`HTTP/1.1 ${valid.status} ${valid.reason}`, [...lines, 'Connection: close'], body)
+  const chunks = Buffer.concat([chunked(body, valid.chunkSizes, valid.extension ? ';x=1' : ''), Buffer.from('0\r\n\r\n')])
+  return response(`HTTP/1.1 ${valid.status} ${valid.reason}`, [...lines, 'Transfer-Encoding: chunked'], chunks)
+}
+
+/** Writes a response in the given pieces, then closes the connection when the framing says so (`close`: always). */
+function writePieces(exchange: Exchange, pieces: Uint8Array[], delayMs: number, close: boolean) {
+  return exchange.write(pieces, delayMs).then(() => {
+    if (close) exchange.connection.socket.end()
+  })
+}
+
+const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive'])
+
+for (const kind of TRANSPORTS) {
+  describe(`HTTP conformance, properties (${kind})`, () => {
+    let server: RawServer
+    let answer: Answer = sendNext
+    beforeAll(async () => {
+      server = await startRawServer((exchange) => answer(exchange))
+    })
+    afterAll(() => server.close())
+
+    caseTest(
+      kind,
+      'everyByteBoundary',
+      `a valid response (random status, headers, framing, UTF-8 body) cut into random pieces gives exactly that status, body and lower-case headers (${PROPERTY_RUNS} runs, seed ${SEED})`,
+      async () => {
+        const transport = makeTransport(kind)
+        await fc.assert(
+          fc.asyncProperty(validResponse, fc.array(fc.nat(), { maxLength: 24 }), fc.integer({ min: 0, max: 2 }), async (valid, cuts, delayMs) => {
+            const bytes = wireBytes(valid)
+            answer = (exchange) => writePieces(exchange, splitAt(bytes, cuts.map((cut) => cut % bytes.length)), delayMs, valid.framing === 'close')
+            const outcome = await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 })
+            const headers = 'error' in outcome ? {} : Object.fromEntries(Object.entries(outcome.headers ?? {}).filter(([name]) => !FRAMING_HEADERS.has(name)))
+            expect({ ...outcome, headers }).toEqual({ status: valid.status, body: valid.body, headers: Object.fromEntries(valid.headers) })
+          }),
+          { seed: SEED, numRuns: PROPERTY_RUNS, endOnFailure: true },
+        )
+      },
+      30_000,
+    )
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fuzz: byte soup, soup of HTTP fragments, and valid responses mutated, from a server that then
+// closes the connection or keeps it open. Every outcome is a well-formed response or a
+// ChainxError, within the time limit; the counts by outcome are printed.
+
+const FUZZ_TIMEOUT_MS = 200
+const FRAGMENTS = [
+  'HTTP/1.1 ', 'HTTP/1.0 ', 'HTTP/2 ', '200', '204', '100', '101', '304', '999', '0', ' OK', '\r\n', '\n', '\r', '\r\n\r\n', ' ', '\t', ':',
+  'Content-Length: ', 'content-length:', 'Transfer-Encoding: chunked', 'Transfer-Encoding: gzip, chunked', 'Connection: close',
+  'Connection: keep-alive', 'Upgrade: h2c', 'Trailer: x', '5', 'ffff', '-1', '18446744073709551616', ';ext="q"', 'hello', '{"data":{}}',
+  'é', '\u0000', '\u00ff', 'X-A: b', 'HTTP/1.1 100 Continue\r\n\r\n',
+]
+
+const mutation = fc.oneof(
+  fc.record({ op: fc.constant('flip' as const), at: fc.nat(), byte: fc.integer({ min: 0, max: 255 }) }),
+  fc.record({ op: fc.constant('insert' as const), at: fc.nat(), bytes: fc.uint8Array({ minLength: 1, maxLength: 8 }) }),
+  fc.record({ op: fc.constant('insertFragment' as const), at: fc.nat(), fragment: fc.constantFrom(...FRAGMENTS) }),
+  fc.record({ op: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 16 }) }),
+  fc.record({ op: fc.constant('duplicate' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 64 }) }),
+  fc.record({ op: fc.constant('truncate' as const), at: fc.nat() }),
+)
+type Mutation = typeof mutation extends fc.Arbitrary<infer M> ? M : never
+
+function mutate(bytes: Buffer, mutations: readonly Mutation[]): Buffer {
+  let out = bytes
+  for (const change of mutations) {
+    const at = out.length === 0 ? 0 : change.at % (out.length + 1)
+    if (change.op === 'flip' && at < out.length) out = Buffer.concat([out.subarray(0, at), Buffer.from([change.byte]), out.subarray(at + 1)])
+    if (change.op === 'insert') out = Buffer.concat([out.subarray(0, at), change.bytes, out.subarray(at)])
+    if (change.op === 'insertFragment') out = Buffer.concat([out.subarray(0, at), Buffer.from(change.fragment, 'latin1'), out.subarray(at)])
+    if (change.op === 'delete') out = Buffer.concat([out.subarray(0, at), out.subarray(at + change.length)])
+    if (change.op === 'duplicate') out = Buffer.concat([out.subarray(0, at + change.length), out.subarray(at)])
+    if (change.op === 'truncate') out = out.subarray(0, at)
+  }
+  return out
+}
+
+const hostileBytes = fc.oneof(
+  { weight: 1, arbitrary: fc.uint8Array({ maxLength: 400 }).map((bytes) => Buffer.from(bytes)) },
+  { weight: 2, arbitrary: fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 40 }).map((parts) => Buffer.from(parts.join(''), 'latin1')) },
+  { weight: 4, arbitrary: fc.tuple(validResponse, fc.array(mutation, { minLength: 1, maxLength: 4 })).map(([valid, changes]) => mutate(wireBytes(valid), changes)) },
+)
+
+const hostileScript = fc.record({
+  bytes: hostileBytes,
+  cuts: fc.array(fc.nat(), { maxLength: 8 }),
+  /** Most cases close after writing; some keep the connection open (the client must then time out). */
+  thenClose: fc.integer({ min: 0, max: 9 }).map((draw) => draw !== 0),
+})
+
+/** A response as the transports promise it: an integer status, lower-case header names with string values, a string body. */
+function isWellFormed(outcome: Outcome): boolean {
+  if ('error' in outcome) return false
+  return (
+    Number.isInteger(outcome.status) &&
+    outcome.status >= 100 &&
+    outcome.status <= 999 &&
+    typeof outcome.body === 'string' &&
+    Object.entries(outcome.headers ?? {}).every(([name, value]) => name === name.toLowerCase() && typeof value === 'string')
+  )
+}
+
+const CHAINX_CODES = new Set(['NETWORK', 'TIMEOUT', 'RESPONSE_TOO_LARGE', 'ABORTED'])
+
+for (const kind of TRANSPORTS) {
+  describe(`HTTP conformance, fuzz (${kind})`, () => {
+    let server: RawServer
+    let answer: Answer = sendNext
+    beforeAll(async () => {
+      server = await startRawServer((exchange) => answer(exchange))
+    })
+    afterAll(() => server.close())
+
+    caseTest(
+      kind,
+      'fuzz',
+      `byte soup and mutated responses give a well-formed response or a ChainxError, never a hang past timeoutMs (${FUZZ_RUNS} runs, seed ${SEED})`,
+      async () => {
+        const transport = makeTransport(kind, { timeoutMs: FUZZ_TIMEOUT_MS, maxResponseBytes: 4_096 })
+        const counts = new Map<string, number>()
+        await fc.assert(
+          fc.asyncProperty(hostileScript, async ({ bytes, cuts, thenClose }) => {
+            answer = (exchange) => writePieces(exchange, splitAt(bytes, cuts.map((cut) => cut % Math.max(1, bytes.length))), 0, thenClose)
+            const outcome = await request(transport, server.url, { guardMs: FUZZ_TIMEOUT_MS + 2_000 })
+            const label = isWellFormed(outcome) ? 'response' : 'error' in outcome && CHAINX_CODES.has(outcome.error) ? outcome.error : `other: ${JSON.stringify(outcome).slice(0, 200)}`
+            counts.set(label, (counts.get(label) ?? 0) + 1)
+            expect(label === 'response' || CHAINX_CODES.has(label), label).toBe(true)
+          }),
+          { seed: SEED, numRuns: FUZZ_RUNS, endOnFailure: true },
+        )
+        const figures = [...counts].sort(([, a], [, b]) => b - a).map(([label, count]) => `${label} ${count}`)
+        console.log(`HTTP fuzz (${kind}): ${FUZZ_RUNS} hostile responses: ${figures.join(', ')}`)
+      },
+      60_000,
+    )
   })
 }
