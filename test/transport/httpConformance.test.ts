@@ -74,6 +74,11 @@ const TODAY: Record<string, Partial<Record<CaseId, Deviation>>> = {
         'The socket transport must resend once on a new connection when a reused one closes before any byte of the answer',
       observed: { first: NEXT_OK, second: { error: 'NETWORK' } },
     },
+    staleThenFreshClose: {
+      kind: 'gap',
+      why: 'node:http never resends (see staleConnectionRace): the server sees 2 requests, not 3',
+      observed: { first: NEXT_OK, second: { error: 'NETWORK' }, requests: 2 },
+    },
     extraBytesLaterWrite: {
       kind: 'gap',
       why:
@@ -96,6 +101,7 @@ const TODAY: Record<string, Partial<Record<CaseId, Deviation>>> = {
     duplicateHeaders: UNDICI_BACK_TO_BACK,
     utf8SplitContentLength: UNDICI_BACK_TO_BACK,
     utf8SplitChunked: UNDICI_BACK_TO_BACK,
+    largeContentLength: UNDICI_BACK_TO_BACK,
     keepAliveSequential: { ...UNDICI_BACK_TO_BACK, observed: { bodies: ['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7'], connections: 2 } },
     httpsTrusted: {
       ...UNDICI_BACK_TO_BACK,
@@ -134,6 +140,16 @@ const TODAY: Record<string, Partial<Record<CaseId, Deviation>>> = {
       kind: 'accepted',
       why: 'the fetch standard makes a 407 a network error outside a browser window (undici follows it)',
       observed: { outcome: { error: 'NETWORK' }, next: { outcome: NEXT_OK, connection: 'new' } },
+    },
+    staleConnectionRace: {
+      kind: 'accepted',
+      why: 'undici resends only idempotent requests on a connection that closed under them, and every SDK request is a POST (NETWORK)',
+      observed: { first: NEXT_OK, second: { error: 'NETWORK' } },
+    },
+    staleThenFreshClose: {
+      kind: 'accepted',
+      why: 'undici never resends a POST (see staleConnectionRace): the server sees 2 requests, not 3',
+      observed: { first: NEXT_OK, second: { error: 'NETWORK' }, requests: 2 },
     },
     misdirected421: {
       kind: 'accepted',
@@ -309,6 +325,7 @@ async function trickle(exchange: Exchange, bytes: string, everyMs: number) {
 }
 
 const utf8 = Buffer.from(UTF8_TEXT)
+const LARGE_TEXT = 'é€𝄞ab'.repeat(300_000)
 
 const CASES = [
   // --- Framing ---------------------------------------------------------------------------------
@@ -451,6 +468,18 @@ const CASES = [
     next: 'same',
   }),
 
+  exchangeCase('largeContentLength', {
+    title: 'a 3 MB Content-Length body of multi-byte UTF-8 in 64 KiB writes arrives whole, then the connection is reused',
+    answer: first((x) => {
+      const bytes = Buffer.from(LARGE_TEXT)
+      const cuts = Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, index) => index * 65_536 + 1)
+      return x.write([response('HTTP/1.1 200 OK', [`Content-Length: ${bytes.length}`]), ...splitAt(bytes, cuts)])
+    }),
+    maxResponseBytes: 4 * 1024 * 1024,
+    expect: { status: 200, body: LARGE_TEXT },
+    next: 'same',
+  }),
+
   // --- Keep-alive ------------------------------------------------------------------------------
   exchangeCase('connectionCloseHonoured', {
     title: 'Connection: close is honoured: the client closes that connection and sends the next request on a new one',
@@ -518,8 +547,45 @@ const CASES = [
       try {
         const transport = makeTransport(kind)
         const firstOutcome = pick(await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 }), [])
+        // A pause, so that undici too has taken the connection back into its pool.
+        await sleep(10)
         const second = pick(await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 }), [])
         return { first: firstOutcome, second }
+      } finally {
+        await server.close()
+      }
+    },
+  }),
+
+  customCase({
+    id: 'staleThenFreshClose',
+    title: 'a request resent after a reused connection closed is resent once only: when the new connection closes unanswered too, it is NETWORK',
+    expected: { first: NEXT_OK, second: { error: 'NETWORK' }, requests: 3 },
+    run: async (kind) => {
+      const server = await startRawServer(async (x) => {
+        if (x.index > 0) return void x.connection.socket.end()
+        await x.write([NEXT_ANSWER])
+      })
+      try {
+        const transport = makeTransport(kind)
+        const firstOutcome = pick(await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 }), [])
+        await sleep(10)
+        const second = pick(await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 }), [])
+        return { first: firstOutcome, second, requests: server.exchanges.length }
+      } finally {
+        await server.close()
+      }
+    },
+  }),
+  customCase({
+    id: 'freshConnectionClosesUnanswered',
+    title: 'a new connection the server closes without answering is NETWORK, and the request is not resent (retry: false)',
+    expected: { outcome: { error: 'NETWORK' }, requests: 1 },
+    run: async (kind) => {
+      const server = await startRawServer((x) => void x.connection.socket.end())
+      try {
+        const outcome = await request(makeTransport(kind), server.url, { guardMs: TIMEOUT_MS + 2_000 })
+        return { outcome, requests: server.exchanges.length }
       } finally {
         await server.close()
       }
@@ -722,6 +788,19 @@ const CASES = [
     }),
     expect: { error: 'ABORTED' },
     clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('abortBeforeHead', {
+    title: "the caller's signal aborting before the response head is ABORTED, and the connection is closed",
+    answer: first((_x, hooks) => void setTimeout(hooks.abort, 20)),
+    expect: { error: 'ABORTED' },
+    clientCloses: true,
+    next: 'new',
+  }),
+  exchangeCase('resetBeforeResponse', {
+    title: 'a connection reset before any byte of the answer is NETWORK',
+    answer: first((x) => void x.connection.socket.resetAndDestroy()),
+    expect: { error: 'NETWORK' },
     next: 'new',
   }),
   exchangeCase('resetMidBody', {
