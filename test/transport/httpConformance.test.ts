@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createServer as createTcpServer, type AddressInfo } from 'node:net'
+import type { TlsOptions } from 'node:tls'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import fc from 'fast-check'
@@ -72,12 +73,12 @@ const TODAY: Record<string, Partial<Record<CaseId, Deviation>>> = {
       why:
         'node:http writes the request on the pooled connection the server is closing and fails with "socket hang up" (NETWORK); it never resends. ' +
         'The socket transport must resend once on a new connection when a reused one closes before any byte of the answer',
-      observed: { first: NEXT_OK, second: { error: 'NETWORK' } },
+      observed: { first: NEXT_OK, second: { error: 'NETWORK' }, requests: 2, connections: 1 },
     },
     staleThenFreshClose: {
       kind: 'gap',
       why: 'node:http never resends (see staleConnectionRace): the server sees 2 requests, not 3',
-      observed: { first: NEXT_OK, second: { error: 'NETWORK' }, requests: 2 },
+      observed: { first: NEXT_OK, second: { error: 'NETWORK' }, requests: 2, connections: 1 },
     },
     extraBytesLaterWrite: {
       kind: 'gap',
@@ -144,12 +145,12 @@ const TODAY: Record<string, Partial<Record<CaseId, Deviation>>> = {
     staleConnectionRace: {
       kind: 'accepted',
       why: 'undici fails a request whose reused connection closes before any byte of the answer (NETWORK) and does not resend it',
-      observed: { first: NEXT_OK, second: { error: 'NETWORK' } },
+      observed: { first: NEXT_OK, second: { error: 'NETWORK' }, requests: 2, connections: 1 },
     },
     staleThenFreshClose: {
       kind: 'accepted',
       why: 'undici does not resend (see staleConnectionRace): the server sees 2 requests, not 3',
-      observed: { first: NEXT_OK, second: { error: 'NETWORK' }, requests: 2 },
+      observed: { first: NEXT_OK, second: { error: 'NETWORK' }, requests: 2, connections: 1 },
     },
     misdirected421: {
       kind: 'accepted',
@@ -192,10 +193,12 @@ interface Hooks {
   done: () => void
 }
 
-async function request(transport: Transport, url: string, options: { signal?: AbortSignal; guardMs: number }): Promise<Outcome> {
+/** One request, its outcome; `guardMs` (default: TIMEOUT_MS + 2 s) bounds the wait, past it the outcome says HANG. */
+async function request(transport: Transport, url: string, options: { signal?: AbortSignal; guardMs?: number } = {}): Promise<Outcome> {
+  const guardMs = options.guardMs ?? TIMEOUT_MS + 2_000
   let guard: ReturnType<typeof setTimeout> | undefined
   const hang = new Promise<Outcome>((resolve) => {
-    guard = setTimeout(() => resolve({ error: `HANG past ${options.guardMs} ms` }), options.guardMs)
+    guard = setTimeout(() => resolve({ error: `HANG past ${guardMs} ms` }), guardMs)
   })
   const sent = transport
     .request({ url, body: '{"query":"{ epoch { epochId } }"}', signal: options.signal, parse: (response: HttpResponse) => response })
@@ -268,8 +271,7 @@ function exchangeCase<Id extends string>(id: Id, spec: ExchangeCase): Case<Id> {
     run: async (kind) => {
       const controller = new AbortController()
       let serverDone = false
-      const server = await startRawServer(spec.answer({ abort: () => controller.abort(), done: () => (serverDone = true) }))
-      try {
+      return withServer(spec.answer({ abort: () => controller.abort(), done: () => (serverDone = true) }), async (server) => {
         const timeoutMs = spec.timeoutMs ?? TIMEOUT_MS
         const transport = makeTransport(kind, { timeoutMs, maxResponseBytes: spec.maxResponseBytes })
         const observed: Observation = {
@@ -282,15 +284,12 @@ function exchangeCase<Id extends string>(id: Id, spec: ExchangeCase): Case<Id> {
             if (!(await eventually(() => serverDone))) throw new Error('the server never finished its first answer')
             await sleep(50)
           }
-          const outcome = pick(await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 }), [])
+          const outcome = pick(await request(transport, server.url), [])
           const last = server.exchanges.at(-1)
-          const where = last?.connection === connection && last !== server.exchanges[0] ? 'same' : 'new'
-          observed.next = { outcome, connection: where }
+          observed.next = { outcome, connection: last?.connection === connection && last !== server.exchanges[0] ? 'same' : 'new' }
         }
         return observed
-      } finally {
-        await server.close()
-      }
+      })
     },
   }
 }
@@ -298,6 +297,44 @@ function exchangeCase<Id extends string>(id: Id, spec: ExchangeCase): Case<Id> {
 // ---------------------------------------------------------------------------------------------
 // The cases.
 
+
+/** A response the transport must refuse at once: NETWORK, the connection closed, the next request on a new one. */
+const malformed = <Id extends string>(id: Id, title: string, bytes: string | Uint8Array): Case<Id> =>
+  exchangeCase(id, { title, answer: first((x) => x.write([bytes])), expect: { error: 'NETWORK' }, clientCloses: true, next: 'new' })
+
+/** Runs `use` against a raw server that answers with `answer`, and closes the server after. */
+async function withServer<T>(answer: Answer, use: (server: RawServer) => Promise<T>, tls?: TlsOptions): Promise<T> {
+  const server = await startRawServer(answer, tls)
+  try {
+    return await use(server)
+  } finally {
+    await server.close()
+  }
+}
+
+/** Two requests in turn through one transport, `between` awaited in between: both outcomes, and the requests and connections the server saw. */
+function twoRequests(kind: Kind, answer: Answer, between: (server: RawServer) => Promise<unknown>): Promise<Observation> {
+  return withServer(answer, async (server) => {
+    const transport = makeTransport(kind)
+    const firstOutcome = pick(await request(transport, server.url), [])
+    await between(server)
+    const second = pick(await request(transport, server.url), [])
+    return { first: firstOutcome, second, requests: server.exchanges.length, connections: server.connections.length }
+  })
+}
+
+/** The first request gets `chunks`, `delayMs` apart, then the server closes the connection. */
+const writeThenClose = (chunks: readonly (string | Uint8Array)[], delayMs = 0) =>
+  first(async (x) => {
+    await x.write(chunks, delayMs)
+    x.connection.socket.end()
+  })
+
+/** Closes the connection of each request `when` says, unanswered; answers the others `next`. */
+const closeUnanswered =
+  (when: (exchange: Exchange) => boolean): Answer =>
+  (exchange) =>
+    when(exchange) ? void exchange.connection.socket.end() : sendNext(exchange)
 
 /** A case with a flow of its own (its id kept as a literal type). */
 const customCase = <Id extends string>(testCase: Case<Id>): Case<Id> => testCase
@@ -366,10 +403,7 @@ const CASES = [
   }),
   exchangeCase('closeDelimited', {
     title: 'a close-delimited body (no length, Connection: close), the next request on a new connection',
-    answer: first(async (x) => {
-      await x.write([response('HTTP/1.1 200 OK', ['Content-Type: application/json', 'Connection: close']), JSON_BODY.slice(0, 9), JSON_BODY.slice(9)], 5)
-      x.connection.socket.end()
-    }),
+    answer: writeThenClose([response('HTTP/1.1 200 OK', ['Content-Type: application/json', 'Connection: close']), JSON_BODY.slice(0, 9), JSON_BODY.slice(9)], 5),
     expect: { status: 200, body: JSON_BODY },
     next: 'new',
   }),
@@ -431,10 +465,7 @@ const CASES = [
   }),
   exchangeCase('http10CloseDelimited', {
     title: 'an HTTP/1.0 response without a length ends when the server closes',
-    answer: first(async (x) => {
-      await x.write([response('HTTP/1.0 200 OK', ['Content-Type: application/json'], JSON_BODY)])
-      x.connection.socket.end()
-    }),
+    answer: writeThenClose([response('HTTP/1.0 200 OK', ['Content-Type: application/json'], JSON_BODY)]),
     expect: { status: 200, body: JSON_BODY },
     next: 'new',
   }),
@@ -498,135 +529,84 @@ const CASES = [
     id: 'keepAliveSequential',
     title: 'eight sequential requests (Content-Length and chunked answers) share one connection',
     expected: { bodies: ['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7'], connections: 1 },
-    run: async (kind) => {
-      const server = await startRawServer((x) =>
-        x.write([
-          x.index % 2 === 0
-            ? response('HTTP/1.1 200 OK', ['Content-Length: 2'], `r${x.index}`)
-            : response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked'], `1\r\nr\r\n1\r\n${x.index}\r\n0\r\n\r\n`),
-        ]),
-      )
-      try {
-        const transport = makeTransport(kind)
-        const bodies: unknown[] = []
-        for (let index = 0; index < 8; index++) {
-          const outcome = await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 })
-          bodies.push('error' in outcome ? outcome : outcome.body)
-        }
-        return { bodies, connections: server.connections.length }
-      } finally {
-        await server.close()
-      }
-    },
+    run: (kind) =>
+      withServer(
+        (x) =>
+          x.write([
+            x.index % 2 === 0
+              ? response('HTTP/1.1 200 OK', ['Content-Length: 2'], `r${x.index}`)
+              : response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked'], `1\r\nr\r\n1\r\n${x.index}\r\n0\r\n\r\n`),
+          ]),
+        async (server) => {
+          const transport = makeTransport(kind)
+          const bodies: unknown[] = []
+          for (let index = 0; index < 8; index++) {
+            const outcome = await request(transport, server.url)
+            bodies.push('error' in outcome ? outcome : outcome.body)
+          }
+          return { bodies, connections: server.connections.length }
+        },
+      ),
   }),
   customCase({
     id: 'idleCloseBetweenRequests',
     title: 'the server closes an idle keep-alive connection between requests: the next request succeeds on a new one',
-    expected: { first: NEXT_OK, second: NEXT_OK, connections: 2 },
-    run: async (kind) => {
-      const server = await startRawServer(async (x) => {
-        await x.write([NEXT_ANSWER])
-        if (x.index === 0) setTimeout(() => x.connection.socket.end(), 20)
-      })
-      try {
-        const transport = makeTransport(kind)
-        const firstOutcome = pick(await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 }), [])
-        const closed = await eventually(() => server.connections[0]?.closed === true)
-        const second = pick(await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 }), [])
-        return { first: firstOutcome, second, connections: closed ? server.connections.length : 'the server could not close' }
-      } finally {
-        await server.close()
-      }
-    },
+    expected: { first: NEXT_OK, second: NEXT_OK, requests: 2, connections: 2 },
+    run: (kind) =>
+      twoRequests(
+        kind,
+        async (x) => {
+          await x.write([NEXT_ANSWER])
+          if (x.index === 0) setTimeout(() => x.connection.socket.end(), 20)
+        },
+        async (server) => {
+          if (!(await eventually(() => server.connections[0]?.closed === true))) throw new Error('the server could not close its connection')
+        },
+      ),
   }),
   customCase({
     id: 'staleConnectionRace',
     title:
       'the server closes a reused keep-alive connection as the next request arrives, before any byte of an answer ' +
       '(its idle timer fired as the client sent): every request is a read, so it is sent again on a new connection, retry: false or not',
-    expected: { first: NEXT_OK, second: NEXT_OK },
-    run: async (kind) => {
-      const server = await startRawServer(async (x) => {
-        if (x.indexOnConnection > 0) return void x.connection.socket.end()
-        await x.write([NEXT_ANSWER])
-      })
-      try {
-        const transport = makeTransport(kind)
-        const firstOutcome = pick(await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 }), [])
-        // A pause, so that undici too has taken the connection back into its pool.
-        await sleep(10)
-        const second = pick(await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 }), [])
-        return { first: firstOutcome, second }
-      } finally {
-        await server.close()
-      }
-    },
+    expected: { first: NEXT_OK, second: NEXT_OK, requests: 3, connections: 2 },
+    // The pause lets undici, too, take the connection back into its pool.
+    run: (kind) => twoRequests(kind, closeUnanswered((x) => x.indexOnConnection > 0), () => sleep(10)),
   }),
-
   customCase({
     id: 'staleThenFreshClose',
     title: 'a request resent after a reused connection closed is resent once only: when the new connection closes unanswered too, it is NETWORK',
-    expected: { first: NEXT_OK, second: { error: 'NETWORK' }, requests: 3 },
-    run: async (kind) => {
-      const server = await startRawServer(async (x) => {
-        if (x.index > 0) return void x.connection.socket.end()
-        await x.write([NEXT_ANSWER])
-      })
-      try {
-        const transport = makeTransport(kind)
-        const firstOutcome = pick(await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 }), [])
-        await sleep(10)
-        const second = pick(await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 }), [])
-        return { first: firstOutcome, second, requests: server.exchanges.length }
-      } finally {
-        await server.close()
-      }
-    },
+    expected: { first: NEXT_OK, second: { error: 'NETWORK' }, requests: 3, connections: 2 },
+    run: (kind) => twoRequests(kind, closeUnanswered((x) => x.index > 0), () => sleep(10)),
   }),
   customCase({
     id: 'freshConnectionClosesUnanswered',
     title: 'a new connection the server closes without answering is NETWORK, and the request is not resent (retry: false)',
     expected: { outcome: { error: 'NETWORK' }, requests: 1 },
-    run: async (kind) => {
-      const server = await startRawServer((x) => void x.connection.socket.end())
-      try {
-        const outcome = await request(makeTransport(kind), server.url, { guardMs: TIMEOUT_MS + 2_000 })
-        return { outcome, requests: server.exchanges.length }
-      } finally {
-        await server.close()
-      }
-    },
+    run: (kind) =>
+      withServer(
+        (x) => void x.connection.socket.end(),
+        async (server) => ({ outcome: await request(makeTransport(kind), server.url), requests: server.exchanges.length }),
+      ),
   }),
 
   // --- Hostile ---------------------------------------------------------------------------------
-  exchangeCase('malformedStatusCode', {
-    title: 'a status line with a status code that is not three digits (2x0) is NETWORK',
-    answer: first((x) => x.write([response('HTTP/1.1 2x0 OK', ['Content-Length: 2'], 'ok')])),
-    expect: { error: 'NETWORK' },
-    clientCloses: true,
-    next: 'new',
-  }),
-  exchangeCase('malformedStatusLine', {
-    title: 'a status line without a status code (HTTP/1.1 OK) is NETWORK',
-    answer: first((x) => x.write([response('HTTP/1.1 OK', ['Content-Length: 2'], 'ok')])),
-    expect: { error: 'NETWORK' },
-    clientCloses: true,
-    next: 'new',
-  }),
-  exchangeCase('garbage', {
-    title: 'a server that speaks something else than HTTP (an SSH banner) is NETWORK at once, not TIMEOUT',
-    answer: first((x) => x.write(['SSH-2.0-OpenSSH_9.6\r\n'])),
-    expect: { error: 'NETWORK' },
-    clientCloses: true,
-    next: 'new',
-  }),
-  exchangeCase('binaryGarbage', {
-    title: 'binary bytes instead of a status line are NETWORK at once',
-    answer: first((x) => x.write([Buffer.from([0x16, 0x03, 0x01, 0x00, 0xa5, 0x01, 0x00, 0x00, 0xa1, 0x03, 0x03, 0x00, 0x0d, 0x0a, 0x0d, 0x0a])])),
-    expect: { error: 'NETWORK' },
-    clientCloses: true,
-    next: 'new',
-  }),
+  malformed(
+    'malformedStatusCode',
+    'a status line with a status code that is not three digits (2x0) is NETWORK',
+    response('HTTP/1.1 2x0 OK', ['Content-Length: 2'], 'ok'),
+  ),
+  malformed(
+    'malformedStatusLine',
+    'a status line without a status code (HTTP/1.1 OK) is NETWORK',
+    response('HTTP/1.1 OK', ['Content-Length: 2'], 'ok'),
+  ),
+  malformed('garbage', 'a server that speaks something else than HTTP (an SSH banner) is NETWORK at once, not TIMEOUT', 'SSH-2.0-OpenSSH_9.6\r\n'),
+  malformed(
+    'binaryGarbage',
+    'binary bytes instead of a status line are NETWORK at once',
+    Buffer.from([0x16, 0x03, 0x01, 0x00, 0xa5, 0x01, 0x00, 0x00, 0xa1, 0x03, 0x03, 0x00, 0x0d, 0x0a, 0x0d, 0x0a]),
+  ),
   exchangeCase('unsolicited101', {
     title: 'a 101 Switching Protocols the client never asked for (no Upgrade sent) is NETWORK',
     answer: first((x) => x.write([response('HTTP/1.1 101 Switching Protocols', ['Upgrade: websocket', 'Connection: Upgrade']), 'raw bytes of another protocol'])),
@@ -635,13 +615,11 @@ const CASES = [
     clientCloses: true,
     next: 'new',
   }),
-  exchangeCase('headerWithoutColon', {
-    title: 'a header line without a colon is NETWORK',
-    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Content-Length: 2', 'NoColonHere'], 'ok')])),
-    expect: { error: 'NETWORK' },
-    clientCloses: true,
-    next: 'new',
-  }),
+  malformed(
+    'headerWithoutColon',
+    'a header line without a colon is NETWORK',
+    response('HTTP/1.1 200 OK', ['Content-Length: 2', 'NoColonHere'], 'ok'),
+  ),
   exchangeCase('endlessHeaderBlock', {
     title: 'a header block past 64 KiB that never ends is NETWORK once over the limit, long before the time limit',
     answer: first((x) => {
@@ -653,63 +631,41 @@ const CASES = [
     clientCloses: true,
     next: 'new',
   }),
-  exchangeCase('contentLengthAndChunked', {
-    title: 'Content-Length and Transfer-Encoding: chunked together (a request-smuggling shape) are NETWORK',
-    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Content-Length: 5', 'Transfer-Encoding: chunked'], '5\r\nhello\r\n0\r\n\r\n')])),
-    expect: { error: 'NETWORK' },
-    clientCloses: true,
-    next: 'new',
-  }),
-  exchangeCase('conflictingContentLengths', {
-    title: 'two different Content-Lengths are NETWORK',
-    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Content-Length: 2', 'Content-Length: 3'], 'ok!')])),
-    expect: { error: 'NETWORK' },
-    clientCloses: true,
-    next: 'new',
-  }),
-  exchangeCase('negativeContentLength', {
-    title: 'a negative Content-Length is NETWORK',
-    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Content-Length: -1'], 'ok')])),
-    expect: { error: 'NETWORK' },
-    clientCloses: true,
-    next: 'new',
-  }),
-  exchangeCase('nonNumericContentLength', {
-    title: 'a Content-Length that is not a number (0x2) is NETWORK',
-    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Content-Length: 0x2'], 'ok')])),
-    expect: { error: 'NETWORK' },
-    clientCloses: true,
-    next: 'new',
-  }),
-  exchangeCase('nonHexChunkSize', {
-    title: 'a chunk size that is not hex is NETWORK',
-    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked'], 'zz\r\nhello\r\n0\r\n\r\n')])),
-    expect: { error: 'NETWORK' },
-    clientCloses: true,
-    next: 'new',
-  }),
-  exchangeCase('hugeChunkSize', {
-    title: 'a chunk size past 64 bits is NETWORK',
-    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked'], 'fffffffffffffffffffff\r\nhello\r\n')])),
-    expect: { error: 'NETWORK' },
-    clientCloses: true,
-    next: 'new',
-  }),
+  malformed(
+    'contentLengthAndChunked',
+    'Content-Length and Transfer-Encoding: chunked together (a request-smuggling shape) are NETWORK',
+    response('HTTP/1.1 200 OK', ['Content-Length: 5', 'Transfer-Encoding: chunked'], '5\r\nhello\r\n0\r\n\r\n'),
+  ),
+  malformed(
+    'conflictingContentLengths',
+    'two different Content-Lengths are NETWORK',
+    response('HTTP/1.1 200 OK', ['Content-Length: 2', 'Content-Length: 3'], 'ok!'),
+  ),
+  malformed('negativeContentLength', 'a negative Content-Length is NETWORK', response('HTTP/1.1 200 OK', ['Content-Length: -1'], 'ok')),
+  malformed(
+    'nonNumericContentLength',
+    'a Content-Length that is not a number (0x2) is NETWORK',
+    response('HTTP/1.1 200 OK', ['Content-Length: 0x2'], 'ok'),
+  ),
+  malformed(
+    'nonHexChunkSize',
+    'a chunk size that is not hex is NETWORK',
+    response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked'], 'zz\r\nhello\r\n0\r\n\r\n'),
+  ),
+  malformed(
+    'hugeChunkSize',
+    'a chunk size past 64 bits is NETWORK',
+    response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked'], 'fffffffffffffffffffff\r\nhello\r\n'),
+  ),
   exchangeCase('chunkedEndsEarly', {
     title: 'a chunked body whose connection closes before the last chunk is NETWORK',
-    answer: first(async (x) => {
-      await x.write([response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked'], '5\r\nhello\r\n')])
-      x.connection.socket.end()
-    }),
+    answer: writeThenClose([response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked'], '5\r\nhello\r\n')]),
     expect: { error: 'NETWORK' },
     next: 'new',
   }),
   exchangeCase('shortBodyThenClose', {
     title: 'a body shorter than its Content-Length, then the connection closes, is NETWORK',
-    answer: first(async (x) => {
-      await x.write([response('HTTP/1.1 200 OK', ['Content-Length: 10'], 'hello')])
-      x.connection.socket.end()
-    }),
+    answer: writeThenClose([response('HTTP/1.1 200 OK', ['Content-Length: 10'], 'hello')]),
     expect: { error: 'NETWORK' },
     next: 'new',
   }),
@@ -830,7 +786,7 @@ const CASES = [
       await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
       const port = (closed.address() as AddressInfo).port
       await new Promise((resolve) => closed.close(resolve))
-      return { outcome: await request(makeTransport(kind), `http://127.0.0.1:${port}/`, { guardMs: TIMEOUT_MS + 2_000 }) }
+      return { outcome: await request(makeTransport(kind), `http://127.0.0.1:${port}/`) }
     },
   }),
 ] satisfies Case[]
@@ -899,20 +855,19 @@ const httpsRuns = new Map<Kind, Promise<HttpsChildResult>>()
 function httpsChild(kind: Kind): Promise<HttpsChildResult> {
   let run = httpsRuns.get(kind)
   if (run) return run
-  run = (async () => {
-    const server = await startRawServer(httpsAnswer, TLS_OPTIONS)
-    try {
+  run = withServer(
+    httpsAnswer,
+    async (server) => {
       const urls = [server.url, server.url, server.url, `https://localhost:${server.port}/`]
       const { stdout } = await promisify(execFile)(process.execPath, ['--import', TSX_LOADER, HTTPS_CLIENT, kind, ...urls], {
         timeout: 20_000,
         env: { ...process.env, NODE_EXTRA_CA_CERTS: CERT_PATH },
       })
       const outcomes = stdout.trim().split('\n').map((line) => JSON.parse(line) as HttpsChildResult['outcomes'][number])
-      return { outcomes, connections: server.exchanges.map((x) => x.connection.index).filter((index, at, all) => all.indexOf(index) === at).length }
-    } finally {
-      await server.close()
-    }
-  })()
+      return { outcomes, connections: new Set(server.exchanges.map((x) => x.connection.index)).size }
+    },
+    TLS_OPTIONS,
+  )
   httpsRuns.set(kind, run)
   return run
 }
@@ -922,15 +877,12 @@ const HTTPS_CASES = [
     id: 'httpsUntrusted',
     title: 'https to a server whose certificate this process does not trust is NETWORK (the certificate is verified)',
     expected: { outcome: { error: 'NETWORK' }, exchanges: 0 },
-    run: async (kind) => {
-      const server = await startRawServer(httpsAnswer, TLS_OPTIONS)
-      try {
-        const outcome = await request(makeTransport(kind), server.url, { guardMs: TIMEOUT_MS + 2_000 })
-        return { outcome, exchanges: server.exchanges.length }
-      } finally {
-        await server.close()
-      }
-    },
+    run: (kind) =>
+      withServer(
+        httpsAnswer,
+        async (server) => ({ outcome: await request(makeTransport(kind), server.url), exchanges: server.exchanges.length }),
+        TLS_OPTIONS,
+      ),
   }),
   customCase({
     id: 'httpsTrusted',
@@ -1044,37 +996,6 @@ function writePieces(exchange: Exchange, pieces: Uint8Array[], delayMs: number, 
 
 const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive'])
 
-for (const kind of TRANSPORTS) {
-  describe(`HTTP conformance, properties (${kind})`, () => {
-    let server: RawServer
-    let answer: Answer = sendNext
-    beforeAll(async () => {
-      server = await startRawServer((exchange) => answer(exchange))
-    })
-    afterAll(() => server.close())
-
-    caseTest(
-      kind,
-      'everyByteBoundary',
-      `a valid response (random status, headers, framing, UTF-8 body) cut into random pieces gives exactly that status, body and lower-case headers (${PROPERTY_RUNS} runs, seed ${SEED})`,
-      async () => {
-        const transport = makeTransport(kind)
-        await fc.assert(
-          fc.asyncProperty(validResponse, fc.array(fc.nat(), { maxLength: 24 }), fc.integer({ min: 0, max: 2 }), async (valid, cuts, delayMs) => {
-            const bytes = wireBytes(valid)
-            answer = (exchange) => writePieces(exchange, splitAt(bytes, cuts.map((cut) => cut % bytes.length)), delayMs, valid.framing === 'close')
-            const outcome = await request(transport, server.url, { guardMs: TIMEOUT_MS + 2_000 })
-            const headers = 'error' in outcome ? {} : Object.fromEntries(Object.entries(outcome.headers ?? {}).filter(([name]) => !FRAMING_HEADERS.has(name)))
-            expect({ ...outcome, headers }).toEqual({ status: valid.status, body: valid.body, headers: Object.fromEntries(valid.headers) })
-          }),
-          { seed: SEED, numRuns: PROPERTY_RUNS, endOnFailure: true },
-        )
-      },
-      30_000,
-    )
-  })
-}
-
 // ---------------------------------------------------------------------------------------------
 // Fuzz: byte soup, soup of HTTP fragments, and valid responses mutated, from a server that then
 // closes the connection or keeps it open. Every outcome is a well-formed response or a
@@ -1139,14 +1060,35 @@ function isWellFormed(outcome: Outcome): boolean {
 
 const CHAINX_CODES = new Set(['NETWORK', 'TIMEOUT', 'RESPONSE_TOO_LARGE', 'ABORTED'])
 
+// Both properties run against one server per transport, whose answer each run sets.
 for (const kind of TRANSPORTS) {
-  describe(`HTTP conformance, fuzz (${kind})`, () => {
+  describe(`HTTP conformance, properties (${kind})`, () => {
     let server: RawServer
     let answer: Answer = sendNext
     beforeAll(async () => {
       server = await startRawServer((exchange) => answer(exchange))
     })
     afterAll(() => server.close())
+
+    caseTest(
+      kind,
+      'everyByteBoundary',
+      `a valid response (random status, headers, framing, UTF-8 body) cut into random pieces gives exactly that status, body and lower-case headers (${PROPERTY_RUNS} runs, seed ${SEED})`,
+      async () => {
+        const transport = makeTransport(kind)
+        await fc.assert(
+          fc.asyncProperty(validResponse, fc.array(fc.nat(), { maxLength: 24 }), fc.integer({ min: 0, max: 2 }), async (valid, cuts, delayMs) => {
+            const bytes = wireBytes(valid)
+            answer = (exchange) => writePieces(exchange, splitAt(bytes, cuts.map((cut) => cut % bytes.length)), delayMs, valid.framing === 'close')
+            const outcome = await request(transport, server.url)
+            const headers = 'error' in outcome ? {} : Object.fromEntries(Object.entries(outcome.headers ?? {}).filter(([name]) => !FRAMING_HEADERS.has(name)))
+            expect({ ...outcome, headers }).toEqual({ status: valid.status, body: valid.body, headers: Object.fromEntries(valid.headers) })
+          }),
+          { seed: SEED, numRuns: PROPERTY_RUNS, endOnFailure: true },
+        )
+      },
+      30_000,
+    )
 
     caseTest(
       kind,
