@@ -61,33 +61,51 @@ export async function startRawServer(answer: Answer, tls?: TlsOptions): Promise<
     socket.setNoDelay(true)
     const connection: Connection = { index: connections.length, socket, requests: 0, clientClosed: false, closed: false }
     connections.push(connection)
-    let buffered = Buffer.alloc(0)
+    // Bytes not yet taken as a request; once a head is read, the whole request's size (so that a
+    // large body is joined once, not at every chunk).
+    let chunks: Buffer[] = []
+    let size = 0
+    let requestSize: number | undefined
+    let head = ''
+    const joined = () => {
+      const all = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)
+      chunks = [all]
+      return all
+    }
     socket.on('data', (data: Buffer) => {
-      buffered = Buffer.concat([buffered, data])
+      chunks.push(data)
+      size += data.length
       // Bounded: each turn takes one whole request off the front, or waits for more bytes.
       for (let guard = 0; guard < 64; guard++) {
-        const end = buffered.indexOf('\r\n\r\n')
-        if (end < 0) {
-          if (buffered.length > MAX_REQUEST_HEAD) socket.destroy()
-          return
+        if (requestSize === undefined) {
+          const buffered = joined()
+          const end = buffered.indexOf('\r\n\r\n')
+          if (end < 0) {
+            if (size > MAX_REQUEST_HEAD) socket.destroy()
+            return
+          }
+          head = buffered.subarray(0, end).toString('latin1')
+          requestSize = end + 4 + Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0)
         }
-        const head = buffered.subarray(0, end).toString('latin1')
-        const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0)
-        if (buffered.length < end + 4 + length) return
-        const body = buffered.subarray(end + 4, end + 4 + length).toString('utf8')
-        buffered = buffered.subarray(end + 4 + length)
+        if (size < requestSize) return
+        const buffered = joined()
+        const body = buffered.subarray(head.length + 4, requestSize).toString('utf8')
+        chunks = [buffered.subarray(requestSize)]
+        size -= requestSize
+        requestSize = undefined
         const exchange: Exchange = {
           connection,
           index: exchanges.length,
           indexOnConnection: connection.requests++,
           head,
           body,
-          write: (chunks, delayMs = 0) => writeChunks(socket, chunks, delayMs),
+          write: (pieces, delayMs = 0) => writeChunks(socket, pieces, delayMs),
         }
         exchanges.push(exchange)
         void Promise.resolve()
           .then(() => server.answer(exchange))
           .catch(() => socket.destroy())
+        if (size === 0) return
       }
     })
     socket.on('end', () => {
