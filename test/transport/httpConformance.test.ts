@@ -80,7 +80,7 @@ const TODAY: Record<string, Partial<Record<CaseId, Deviation>>> = {
       why:
         'node:http hands the next request the pooled connection before it has read the FIN right behind the answer, and fails it with ' +
         '"socket hang up" (NETWORK) without a byte reaching the server; the socket transport must resend it on a new connection (see staleConnectionRace)',
-      observed: { first: NEXT_OK, second: { error: 'NETWORK' }, requests: 1, connections: 1 },
+      observed: { first: NEXT_OK, second: { error: 'NETWORK' }, connections: 1 },
     },
     staleThenFreshClose: {
       kind: 'gap',
@@ -632,16 +632,20 @@ const CASES = [
   customCase({
     id: 'closeRightAfterAnswer',
     title: 'a server that closes right after a complete keep-alive answer (the FIN just behind it): the next request, sent at once, succeeds',
-    expected: { first: NEXT_OK, second: NEXT_OK, requests: 2, connections: 2 },
-    run: (kind) =>
-      twoRequests(
+    // Whether the server reads the second request on the closing connection before it is resent
+    // depends on timing, so only the connections count.
+    expected: { first: NEXT_OK, second: NEXT_OK, connections: 2 },
+    run: async (kind) => {
+      const { requests: _requests, ...observed } = await twoRequests(
         kind,
         async (x) => {
           await x.write([NEXT_ANSWER])
           x.connection.socket.end()
         },
         async () => {},
-      ),
+      )
+      return observed
+    },
   }),
 
   // --- What goes out ---------------------------------------------------------------------------
