@@ -2,7 +2,12 @@
 // TLS) servers on 127.0.0.1 write the exact bytes of each answer, so the framing, the splits
 // across TCP writes and every lie are under the test's control. Each case states the one
 // outcome every transport must give; where a transport of today gives another, the table
-// TODAY below says which, and why, without weakening the case.
+// TODAY says which, and why, without weakening the case.
+//
+// Sections: the cases (framing, keep-alive, what goes out, hostile servers), HTTPS against a
+// committed self-signed certificate, and two seeded properties per transport (every byte
+// boundary of valid responses; a fuzz of hostile ones, whose counts by outcome it prints).
+// HTTPCONF_SEED=<n> replays the properties with another seed.
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net'
@@ -317,10 +322,6 @@ function exchangeCase<Id extends string>(id: Id, spec: ExchangeCase): Case<Id> {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// The cases.
-
-
 /** A response the transport must refuse at once: NETWORK, the connection closed, the next request on a new one. */
 const malformed = <Id extends string>(id: Id, title: string, bytes: string | Uint8Array): Case<Id> =>
   exchangeCase(id, { title, answer: first((x) => x.write([bytes])), expect: { error: 'NETWORK' }, clientCloses: true, next: 'new' })
@@ -392,6 +393,9 @@ async function trickle(exchange: Exchange, bytes: string, everyMs: number) {
 
 const utf8 = Buffer.from(UTF8_TEXT)
 const LARGE_TEXT = 'é€𝄞ab'.repeat(300_000)
+
+// ---------------------------------------------------------------------------------------------
+// The cases.
 
 const CASES = [
   // --- Framing ---------------------------------------------------------------------------------
@@ -970,7 +974,10 @@ for (const kind of TRANSPORTS) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// HTTPS, against the committed self-signed certificate for 127.0.0.1 (IP SAN, valid to 2126).
+// HTTPS, against the committed self-signed certificate for 127.0.0.1 (IP SAN, valid to 2126),
+// made with: openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes
+//   -days 36500 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1
+//   -keyout httpConformance.key.pem -out httpConformance.cert.pem
 // A process trusts it only through NODE_EXTRA_CA_CERTS, read at start-up: the trusted cases run
 // in a child process that sends every request of this section through one transport.
 
