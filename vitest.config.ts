@@ -22,6 +22,7 @@ const SOCKET_TESTS = [
   'test/testing/jsonRpcSockets.test.ts',
   'test/testing/jsonRpcSubscriptions.test.ts',
   'test/testing/mockNetwork*.test.ts',
+  'test/transport/httpConformance*.test.ts',
   'test/transport/transport.test.ts',
 ]
 
