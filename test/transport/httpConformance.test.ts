@@ -24,10 +24,10 @@ import { splitAt, startRawServer, type Answer, type Exchange, type RawServer } f
 
 /**
  * The transports under test, by the kind `createTransport` takes. Adding one here runs every
- * case against it. Today `'node'` is node:http; when it becomes the socket transport, add
- * `'node-http'` and move the `node` rows of TODAY to `'node-http'` (see there).
+ * case against it: `'node'` is the socket transport (Node.js's default), `'node-http'`
+ * node:http with keep-alive agents, `'fetch'` undici's fetch.
  */
-const TRANSPORTS = ['node', 'fetch'] as const satisfies readonly TransportKind[]
+const TRANSPORTS = ['node', 'node-http', 'fetch'] as const satisfies readonly TransportKind[]
 type Kind = (typeof TRANSPORTS)[number]
 
 /** What a request gave: the response as the SDK sees it, or the error's code. */
@@ -68,11 +68,10 @@ const UNDICI_BACK_TO_BACK: Deviation = {
  * transport must pass as stated. Rows with `observed` assert that transport's own outcome
  * exactly (so a change either way is seen); rows with `fails` make the test `it.fails`.
  *
- * The `node` rows describe node:http. When `'node'` becomes the socket transport, rename the
- * key `node` to `'node-http'`: the socket transport must then pass every case with no row.
+ * The socket transport (`'node'`) has no row: it passes every case as stated.
  */
 const TODAY: Record<string, Partial<Record<CaseId, Deviation>>> = {
-  node: {
+  'node-http': {
     staleConnectionRace: {
       kind: 'gap',
       why:
@@ -172,16 +171,6 @@ const TODAY: Record<string, Partial<Record<CaseId, Deviation>>> = {
         'undici resends a request answered 421 (as the fetch standard says), cannot replay the body it has sent, and fails with ' +
         'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH when the answer comes in pieces (nodejs/help#4345)',
       observed: { outcome: { error: 'NETWORK' }, next: { outcome: NEXT_OK, connection: 'new' } },
-    },
-    tooLargeChunked: {
-      kind: 'gap',
-      why: 'fetchHttp.ts cancels response.body, which its own reader has locked: the cancel is refused, the connection stays open and keeps receiving; it must cancel through the reader',
-      observed: { outcome: { error: 'RESPONSE_TOO_LARGE' }, clientClosed: false, next: { outcome: NEXT_OK, connection: 'new' } },
-    },
-    tooLargeCloseDelimited: {
-      kind: 'gap',
-      why: 'fetchHttp.ts cancels response.body, which its own reader has locked: the connection stays open (see tooLargeChunked)',
-      observed: { outcome: { error: 'RESPONSE_TOO_LARGE' }, clientClosed: false },
     },
   },
 }
