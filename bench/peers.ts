@@ -27,6 +27,8 @@ import type { MockHttpResponse } from '../src/testing/http/handleMockRequest.js'
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 31)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 300)
+/** Contenders whose name matches this pattern (raw fetch always runs: the ratios are to it). */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(`raw fetch|${process.env.BENCH_ONLY}`) : undefined
 const PAGE = 50
 
 interface Endpoints {
@@ -173,7 +175,7 @@ if (process.argv[2] === 'server') {
   type Figures = { latencyMs: number; cpuUs: number }
   const results = new Map<string, Map<string, Figures>>()
   for (const operation of operations) {
-    const runs = operation.contenders.filter((entry): entry is [string, Run] => entry[1] !== undefined)
+    const runs = operation.contenders.filter((entry): entry is [string, Run] => entry[1] !== undefined && (ONLY === undefined || ONLY.test(entry[0])))
     for (const [, run] of runs) for (let i = 0; i < WARMUP; i++) await run()
     const latencies = new Map<string, number[]>(runs.map(([name]) => [name, []]))
     const cpuPerRound = new Map<string, number[]>(runs.map(([name]) => [name, []]))

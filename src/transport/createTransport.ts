@@ -212,18 +212,19 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
     typeof headersOption === 'function' || headersOption === undefined
       ? undefined
       : { ...checkHeaders(headersOption, 'the headers option') }
-  const onRequest = options.onRequest
+  const { onRequest, onResponse } = options
 
   async function attempt<T>(request: TransportRequest<T>, timeoutMs: number, attemptNumber: number): Promise<T> {
     const { url, body, signal } = request
-    const release: ReleaseSlot | undefined = await limiter?.acquire(signal)
+    // No limiter, no turn of the event loop waiting for one.
+    const release: ReleaseSlot | undefined = limiter && (await limiter.acquire(signal))
     let sent = false
     let response: HttpResponse
-    let started: number
+    let started = 0
     try {
       const extra =
         typeof headersOption === 'function' ? checkHeaders(await headersOption(), 'the headers function') : staticHeaders
-      if (request.headers) checkHeaders(request.headers, 'per-call headers')
+      // A fresh object each attempt: onRequest may change it.
       const headers: Record<string, string> = { 'content-type': 'application/json', ...extra, ...request.headers }
       if (onRequest) {
         await onRequest({ url, headers, body, attempt: attemptNumber })
@@ -232,7 +233,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       // The signal may have aborted while the limiter, the headers function or onRequest ran;
       // its 'abort' event is over by now, so the HttpFn would never hear it.
       if (signal?.aborted) throw abortError(signal.reason)
-      started = Date.now()
+      if (onResponse) started = Date.now()
       sent = true
       try {
         // The HttpFn enforces the time limit and the caller's signal, each in its cheapest way.
@@ -245,13 +246,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       release?.(sent)
     }
     // Outside the try: an error of the hook or of `parse` is not a network fault.
-    options.onResponse?.({
-      url,
-      status: response.status,
-      headers: response.headers,
-      attempt: attemptNumber,
-      durationMs: Date.now() - started,
-    })
+    onResponse?.({ url, status: response.status, headers: response.headers, attempt: attemptNumber, durationMs: Date.now() - started })
     return request.parse(response)
   }
 
@@ -259,6 +254,8 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
     async request(request) {
       if (request.signal?.aborted) throw abortError(request.signal.reason)
       const timeoutMs = request.timeoutMs === undefined ? defaultTimeoutMs : checkTimeoutMs(request.timeoutMs)
+      // Per-call headers are the same for every attempt: checked once.
+      if (request.headers) checkHeaders(request.headers, 'per-call headers')
       // No time limit above what a timer can take (a longer one would fire at once): none at all.
       const attemptTimeoutMs = timeoutMs <= MAX_TIMER_MS ? timeoutMs : 0
       try {
