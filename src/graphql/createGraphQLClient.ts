@@ -5,11 +5,12 @@ import { untilAborted } from '../utils/untilAborted.js'
 import { checkHeaders } from '../transport/checkHeaders.js'
 import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import type { Transport } from '../transport/createTransport.js'
+import type { HttpResponse } from '../transport/types.js'
 import { requestJson } from '../transport/requestJson.js'
 import { analyzeDocument } from './analyzeDocument.js'
-import { loadQueryChecks } from './loadQueryChecks.js'
+import { loadedQueryChecks, loadQueryChecks, type QueryChecks } from './loadQueryChecks.js'
 import { documentText } from './documentText.js'
-import { decodeOr, matches, type Decoded, type Decoder } from '../utils/decode.js'
+import { DecodeFailure, decodeOr, matches, type Decoded, type Decoder } from '../utils/decode.js'
 import { AvailableRangeDocument, ServiceConfigDocument } from './generated/operations.js'
 import {
   availableRangeDataDecoder,
@@ -142,6 +143,9 @@ export interface GraphQLQueryClient {
 /** How long queries go unchecked after the serviceConfig fetch failed, before it is tried again. */
 const LIMITS_RETRY_AFTER_MS = 30_000
 
+/** No limit known: nothing is checked against one. */
+const NO_LIMITS: Partial<ServiceLimits> = Object.freeze({})
+
 /**
  * Creates the GraphQL client used by `ChainxClient.graphql`.
  *
@@ -150,16 +154,27 @@ const LIMITS_RETRY_AFTER_MS = 30_000
  * const { data } = await graphql.query('query { chainIdentifier }')
  */
 export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQueryClient {
-  const { url, transport } = options
-  if (options.rpcVersion !== undefined) checkHeaders({ 'x-chain-rpc-version': options.rpcVersion }, 'rpcVersion')
+  const { url, transport, rpcVersion } = options
+  if (rpcVersion !== undefined) checkHeaders({ 'x-chain-rpc-version': rpcVersion }, 'rpcVersion')
   const limitsOption = options.limits ?? 'serviceConfig'
   const serviceConfigText = String(ServiceConfigDocument)
+  // The client's own headers, with and without the usage extension, built once.
+  const ownHeaders = (showUsage: boolean): Record<string, string> | undefined =>
+    rpcVersion || showUsage
+      ? { ...(rpcVersion ? { 'x-chain-rpc-version': rpcVersion } : {}), ...(showUsage ? { 'x-chain-rpc-show-usage': 'true' } : {}) }
+      : undefined
+  const headersWithUsage = ownHeaders(true)
+  const headersWithoutUsage = ownHeaders(false)
+  const parseResult = createResponseParser(url, undefined)
   // The results the SDK itself reads are checked before use, whoever asked for them.
-  const dataDecoders = new Map<string, Decoder<unknown>>([
-    [serviceConfigText, serviceConfigDataDecoder],
-    [String(AvailableRangeDocument), availableRangeDataDecoder],
+  const parseServiceConfig = createResponseParser(url, serviceConfigDataDecoder)
+  const parsers = new Map([
+    [serviceConfigText, parseServiceConfig],
+    [String(AvailableRangeDocument), createResponseParser(url, availableRangeDataDecoder)],
   ])
   let fetchedLimits: Promise<Partial<ServiceLimits>> | undefined
+  /** What `fetchedLimits` gave, once it has. */
+  let knownLimits: Partial<ServiceLimits> | undefined
   let limitsFailedAt = -Infinity
 
   function limits(callOptions: QueryOptions = {}): Promise<Partial<ServiceLimits>> {
@@ -171,81 +186,125 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
     const { signal, ...shared } = callOptions
     // One fetch serves every caller, so it takes no caller's signal: each caller stops
     // waiting on its own abort, and the others still get the limits.
-    fetchedLimits ??= send(requestBody(serviceConfigText, {}, undefined), shared, serviceConfigDataDecoder).then(
-      (result) => knownLimits((result.data as Decoded<typeof serviceConfigDataDecoder>).serviceConfig),
-      () => {
-        // Unknown limits mean unchecked queries, not guessed ones; try again later.
-        fetchedLimits = undefined
-        limitsFailedAt = Date.now()
-        return {}
-      },
-    )
+    fetchedLimits ??= loadQueryChecks()
+      .then(() => send(requestBody(serviceConfigText, {}, undefined), shared, parseServiceConfig))
+      .then(
+        (result) => (knownLimits = readLimits((result.data as Decoded<typeof serviceConfigDataDecoder>).serviceConfig)),
+        () => {
+          // Unknown limits mean unchecked queries, not guessed ones; try again later.
+          fetchedLimits = undefined
+          limitsFailedAt = Date.now()
+          return {}
+        },
+      )
     return signal ? untilAborted(fetchedLimits, signal, abortError) : fetchedLimits
   }
 
-  async function send(body: string, callOptions: QueryOptions, dataDecoder?: Decoder<unknown>): Promise<QueryResult<unknown>> {
-    const showUsage = callOptions.showUsage ?? options.showUsage ?? false
-    const headers: Record<string, string> = { ...callOptions.headers }
-    if (options.rpcVersion) headers['x-chain-rpc-version'] = options.rpcVersion
-    if (showUsage) headers['x-chain-rpc-show-usage'] = 'true'
-    const { mapGraphQLErrors } = await loadQueryChecks()
+  /** The limits `limits()` would give, when they are known without waiting; else undefined. */
+  function limitsNow(): Partial<ServiceLimits> | undefined {
+    if (limitsOption === false) return NO_LIMITS
+    if (limitsOption !== 'serviceConfig') return limitsOption
+    if (fetchedLimits === undefined && Date.now() - limitsFailedAt < LIMITS_RETRY_AFTER_MS) return NO_LIMITS
+    return knownLimits
+  }
+
+  function send<T>(body: string, callOptions: QueryOptions, parse: (response: HttpResponse) => T): Promise<T> {
+    const own = (callOptions.showUsage ?? options.showUsage) ? headersWithUsage : headersWithoutUsage
     return transport.request({
       url,
       body,
-      headers,
+      headers: callOptions.headers ? { ...callOptions.headers, ...own } : own,
       signal: callOptions.signal,
       timeoutMs: callOptions.timeoutMs,
-      parse: (response) => {
-        const version = parseServiceVersion(response.headers['x-chain-rpc-version'])
-        const json = decodeJsonResponse(response, {
-          url,
-          version,
-          isProtocolBody: (body) => 'data' in body || 'errors' in body,
-          readErrorBody: (body) => {
-            // The version check answers 400/421 with a GraphQL body: keep its errors as the cause.
-            if (!matches(graphQLEnvelopeDecoder, body)) return undefined
-            const { data, errors } = graphQLEnvelopeDecoder(body)
-            return errors && errors.length > 0 ? mapGraphQLErrors(errors, data ?? null, version) : undefined
-          },
-        })
-        const invalid = (reason: string, cause?: unknown) =>
-          new InvalidResponseError({ status: response.status, body: response.body, reason, version, cause })
-        const { data, errors, extensions } = decodeOr(graphQLEnvelopeDecoder, json, (failure) =>
-          invalid(`not a GraphQL response: ${failure.describe('')}`, failure),
-        )
-        const usage = extensions?.usage
-        const rejection = errors && errors.length > 0 ? mapGraphQLErrors(errors, data ?? null, version, usage) : undefined
-        if (rejection) throw rejection
-        if (data === undefined || data === null) throw invalid('no data')
-        if (dataDecoder) decodeOr(dataDecoder, data, (failure) => invalid(failure.describe('data'), failure))
-        return { data, usage, version }
-      },
+      parse,
     })
+  }
+
+  function checkAndSend(checks: QueryChecks, text: string, variables: Record<string, unknown>, body: string, callOptions: QueryOptions, known: Partial<ServiceLimits>) {
+    checks.checkQuery({
+      analysis: analyzeDocument(text),
+      operationName: callOptions.operationName,
+      variables,
+      bodyBytes: utf8Length(body),
+      limits: known,
+    })
+    return send(body, callOptions, parsers.get(text) ?? parseResult)
+  }
+
+  // The first queries wait for the chunk of checks and the limits; later ones find both.
+  async function checkLaterAndSend(text: string, variables: Record<string, unknown>, body: string, callOptions: QueryOptions) {
+    const checks = loadQueryChecks()
+    const known = text === serviceConfigText ? NO_LIMITS : await limits(callOptions)
+    return checkAndSend(await checks, text, variables, body, callOptions, known)
   }
 
   return {
     limits,
-    async query(document, variables?, callOptions = {}) {
-      const text = documentText(document)
-      const vars = (variables ?? {}) as Record<string, unknown>
-      const body = requestBody(text, vars, callOptions.operationName)
-      const checks = loadQueryChecks()
-      const known = text === serviceConfigText ? {} : await limits(callOptions)
-      const { checkQuery } = await checks
-      checkQuery({
-        analysis: analyzeDocument(text),
-        operationName: callOptions.operationName,
-        variables: vars,
-        bodyBytes: utf8Length(body),
-        limits: known,
-      })
-      return send(body, callOptions, dataDecoders.get(text)) as Promise<QueryResult<any>>
+    query(document, variables?, callOptions = {}) {
+      try {
+        const text = documentText(document)
+        const vars = (variables ?? {}) as Record<string, unknown>
+        const body = requestBody(text, vars, callOptions.operationName)
+        const checks = loadedQueryChecks()
+        const known = text === serviceConfigText ? NO_LIMITS : limitsNow()
+        if (!checks || !known) return checkLaterAndSend(text, vars, body, callOptions) as Promise<QueryResult<any>>
+        // As `limits` does when it waits for the fetched limits: an aborted call stops there.
+        const { signal } = callOptions
+        if (known === knownLimits && signal?.aborted) throw abortError(signal.reason)
+        return checkAndSend(checks, text, vars, body, callOptions, known) as Promise<QueryResult<any>>
+      } catch (error) {
+        return Promise.reject(error)
+      }
     },
   }
 }
 
+/**
+ * Reads a GraphQL response into a `QueryResult`: the envelope checked, the service's errors
+ * mapped to typed errors (partial data kept), and `data` checked by `dataDecoder` when given.
+ * One parser serves every request of a client (and document), so a response builds no closures.
+ */
+function createResponseParser(url: string, dataDecoder: Decoder<unknown> | undefined) {
+  return (response: HttpResponse): QueryResult<unknown> => {
+    const version = parseServiceVersion(response.headers['x-chain-rpc-version'])
+    // Every request is sent after the chunk of checks has loaded.
+    const { mapGraphQLErrors } = loadedQueryChecks() as QueryChecks
+    const json = decodeJsonResponse(response, {
+      url,
+      version,
+      isProtocolBody: isGraphQLBody,
+      readErrorBody: (body) => {
+        // The version check answers 400/421 with a GraphQL body: keep its errors as the cause.
+        if (!matches(graphQLEnvelopeDecoder, body)) return undefined
+        const { data, errors } = graphQLEnvelopeDecoder(body)
+        return errors && errors.length > 0 ? mapGraphQLErrors(errors, data ?? null, version) : undefined
+      },
+    })
+    let envelope: Decoded<typeof graphQLEnvelopeDecoder>
+    try {
+      envelope = graphQLEnvelopeDecoder(json)
+    } catch (error) {
+      throw error instanceof DecodeFailure ? invalid(response, version, `not a GraphQL response: ${error.describe('')}`, error) : error
+    }
+    const { data, errors } = envelope
+    const usage = envelope.extensions?.usage
+    if (errors && errors.length > 0) throw mapGraphQLErrors(errors, data ?? null, version, usage)
+    if (data === undefined || data === null) throw invalid(response, version, 'no data')
+    if (dataDecoder) decodeOr(dataDecoder, data, (failure) => invalid(response, version, failure.describe('data'), failure))
+    return { data, usage, version }
+  }
+}
+
+function isGraphQLBody(body: Record<string, unknown>): boolean {
+  return 'data' in body || 'errors' in body
+}
+
+function invalid(response: HttpResponse, version: ServiceVersion | undefined, reason: string, cause?: unknown): InvalidResponseError {
+  return new InvalidResponseError({ status: response.status, body: response.body, reason, version, cause })
+}
+
 /** The limits a `serviceConfig` result gives, leaving out the null ones. */
-function knownLimits(config: Partial<Record<keyof ServiceLimits, number | null>>): Partial<ServiceLimits> {
+function readLimits(config: Partial<Record<keyof ServiceLimits, number | null>>): Partial<ServiceLimits> {
   const known: Partial<ServiceLimits> = {}
   for (const name of SERVICE_LIMIT_NAMES) {
     const value = config[name]
