@@ -1,26 +1,17 @@
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core'
 import { abortError } from '../errors/abortError.js'
-import { InvalidResponseError } from '../errors/request.js'
 import { untilAborted } from '../utils/untilAborted.js'
 import { checkHeaders } from '../transport/checkHeaders.js'
-import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import type { Transport } from '../transport/createTransport.js'
-import type { HttpResponse } from '../transport/types.js'
 import { requestJson } from '../transport/requestJson.js'
 import { analyzeDocument } from './analyzeDocument.js'
 import { loadedQueryChecks, loadQueryChecks, type QueryChecks } from './loadQueryChecks.js'
 import { documentText } from './documentText.js'
-import { DecodeFailure, decodeOr, matches, type Decoded, type Decoder } from '../utils/decode.js'
-import { AvailableRangeDocument, ServiceConfigDocument } from './generated/operations.js'
-import {
-  availableRangeDataDecoder,
-  graphQLEnvelopeDecoder,
-  SERVICE_LIMIT_NAMES,
-  serviceConfigDataDecoder,
-  type Usage,
-} from './responseSchemas.js'
+import type { Decoded } from '../utils/decode.js'
+import { ServiceConfigDocument } from './generated/operations.js'
+import type { serviceConfigDataDecoder, Usage } from './responseSchemas.js'
 import type { LimitsOption, ServiceLimits } from './serviceLimits.js'
-import { parseServiceVersion, type ServiceVersion } from '../utils/serviceVersion.js'
+import type { ServiceVersion } from '../utils/serviceVersion.js'
 
 /**
  * A GraphQL document: a codegen typed document, a plain string, or a parsed DocumentNode.
@@ -159,56 +150,44 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
   const limitsOption = options.limits ?? 'serviceConfig'
   const serviceConfigText = String(ServiceConfigDocument)
   // The client's own headers, with and without the usage extension, built once.
-  const ownHeaders = (showUsage: boolean): Record<string, string> | undefined =>
-    rpcVersion || showUsage
-      ? { ...(rpcVersion ? { 'x-chain-rpc-version': rpcVersion } : {}), ...(showUsage ? { 'x-chain-rpc-show-usage': 'true' } : {}) }
-      : undefined
-  const headersWithUsage = ownHeaders(true)
-  const headersWithoutUsage = ownHeaders(false)
-  const parseResult = createResponseParser(url, undefined)
-  // The results the SDK itself reads are checked before use, whoever asked for them.
-  const parseServiceConfig = createResponseParser(url, serviceConfigDataDecoder)
-  const parsers = new Map([
-    [serviceConfigText, parseServiceConfig],
-    [String(AvailableRangeDocument), createResponseParser(url, availableRangeDataDecoder)],
-  ])
+  const headersWithoutUsage = rpcVersion ? { 'x-chain-rpc-version': rpcVersion } : undefined
+  const headersWithUsage = { ...headersWithoutUsage, 'x-chain-rpc-show-usage': 'true' }
   let fetchedLimits: Promise<Partial<ServiceLimits>> | undefined
   /** What `fetchedLimits` gave, once it has. */
   let knownLimits: Partial<ServiceLimits> | undefined
   let limitsFailedAt = -Infinity
 
-  function limits(callOptions: QueryOptions = {}): Promise<Partial<ServiceLimits>> {
-    if (limitsOption === false) return Promise.resolve({})
-    if (limitsOption !== 'serviceConfig') return Promise.resolve(limitsOption)
-    // After a failed fetch, queries go unchecked for a while instead of each paying for
-    // another attempt (with its retries) against a service that just failed it.
-    if (fetchedLimits === undefined && Date.now() - limitsFailedAt < LIMITS_RETRY_AFTER_MS) return Promise.resolve({})
-    const { signal, ...shared } = callOptions
-    // One fetch serves every caller, so it takes no caller's signal: each caller stops
-    // waiting on its own abort, and the others still get the limits.
-    fetchedLimits ??= loadQueryChecks()
-      .then(() => send(requestBody(serviceConfigText, {}, undefined), shared, parseServiceConfig))
-      .then(
-        (result) => (knownLimits = readLimits((result.data as Decoded<typeof serviceConfigDataDecoder>).serviceConfig)),
-        () => {
-          // Unknown limits mean unchecked queries, not guessed ones; try again later.
-          fetchedLimits = undefined
-          limitsFailedAt = Date.now()
-          return {}
-        },
-      )
-    return signal ? untilAborted(fetchedLimits, signal, abortError) : fetchedLimits
-  }
-
-  /** The limits `limits()` would give, when they are known without waiting; else undefined. */
+  /** The limits in force when they are known without waiting (`NO_LIMITS` when none are checked), else undefined. */
   function limitsNow(): Partial<ServiceLimits> | undefined {
     if (limitsOption === false) return NO_LIMITS
     if (limitsOption !== 'serviceConfig') return limitsOption
+    // After a failed fetch, queries go unchecked for a while instead of each paying for
+    // another attempt (with its retries) against a service that just failed it.
     if (fetchedLimits === undefined && Date.now() - limitsFailedAt < LIMITS_RETRY_AFTER_MS) return NO_LIMITS
     return knownLimits
   }
 
-  function send<T>(body: string, callOptions: QueryOptions, parse: (response: HttpResponse) => T): Promise<T> {
+  function limits(callOptions: QueryOptions = {}): Promise<Partial<ServiceLimits>> {
+    const known = limitsNow()
+    if (known && known !== knownLimits) return Promise.resolve(known === NO_LIMITS ? {} : known)
+    const { signal, ...shared } = callOptions
+    // One fetch serves every caller, so it takes no caller's signal: each caller stops
+    // waiting on its own abort, and the others still get the limits.
+    fetchedLimits ??= loadQueryChecks()
+      .then(async (checks) => {
+        const { data } = await send(checks, serviceConfigText, requestBody(encodeDocument(serviceConfigText), {}, undefined), shared)
+        return (knownLimits = checks.readServiceLimits((data as Decoded<typeof serviceConfigDataDecoder>).serviceConfig))
+      })
+      .catch(() => {
+        // Unknown limits mean unchecked queries, not guessed ones; try again later.
+        fetchedLimits = undefined
+        limitsFailedAt = Date.now()
+        return {}
+      })
+    return signal ? untilAborted(fetchedLimits, signal, abortError) : fetchedLimits
+  }
+
+  function send(checks: QueryChecks, text: string, body: string, callOptions: QueryOptions): Promise<QueryResult<unknown>> {
     const own = (callOptions.showUsage ?? options.showUsage) ? headersWithUsage : headersWithoutUsage
     return transport.request({
       url,
@@ -216,26 +195,21 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
       headers: callOptions.headers ? { ...callOptions.headers, ...own } : own,
       signal: callOptions.signal,
       timeoutMs: callOptions.timeoutMs,
-      parse,
+      parse: (response) => checks.readGraphQLResponse(response, url, text),
     })
   }
 
-  function checkAndSend(checks: QueryChecks, text: string, variables: Record<string, unknown>, body: string, callOptions: QueryOptions, known: Partial<ServiceLimits>) {
+  function checkAndSend(checks: QueryChecks, text: string, variables: Record<string, unknown>, document: EncodedDocument, body: string, callOptions: QueryOptions, known: Partial<ServiceLimits>) {
+    // The body starts with `{"query":` and the encoded document, whose length is counted once.
+    document.bytes ??= checks.utf8Length(document.json)
     checks.checkQuery({
       analysis: analyzeDocument(text),
       operationName: callOptions.operationName,
       variables,
-      bodyBytes: utf8Length(body),
+      bodyBytes: BODY_HEAD.length + document.bytes + checks.utf8Length(body, BODY_HEAD.length + document.json.length),
       limits: known,
     })
-    return send(body, callOptions, parsers.get(text) ?? parseResult)
-  }
-
-  // The first queries wait for the chunk of checks and the limits; later ones find both.
-  async function checkLaterAndSend(text: string, variables: Record<string, unknown>, body: string, callOptions: QueryOptions) {
-    const checks = loadQueryChecks()
-    const known = text === serviceConfigText ? NO_LIMITS : await limits(callOptions)
-    return checkAndSend(await checks, text, variables, body, callOptions, known)
+    return send(checks, text, body, callOptions)
   }
 
   return {
@@ -244,14 +218,20 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
       try {
         const text = documentText(document)
         const vars = (variables ?? {}) as Record<string, unknown>
-        const body = requestBody(text, vars, callOptions.operationName)
+        const encoded = encodeDocument(text)
+        const body = requestBody(encoded, vars, callOptions.operationName)
         const checks = loadedQueryChecks()
         const known = text === serviceConfigText ? NO_LIMITS : limitsNow()
-        if (!checks || !known) return checkLaterAndSend(text, vars, body, callOptions) as Promise<QueryResult<any>>
-        // As `limits` does when it waits for the fetched limits: an aborted call stops there.
-        const { signal } = callOptions
-        if (known === knownLimits && signal?.aborted) throw abortError(signal.reason)
-        return checkAndSend(checks, text, vars, body, callOptions, known) as Promise<QueryResult<any>>
+        if (checks && known) {
+          // As `limits` does when it waits for the fetched limits: an aborted call stops there.
+          const { signal } = callOptions
+          if (known === knownLimits && signal?.aborted) throw abortError(signal.reason)
+          return checkAndSend(checks, text, vars, encoded, body, callOptions, known) as Promise<QueryResult<any>>
+        }
+        // The first queries wait for the chunk of checks and the limits; later ones find both.
+        return Promise.all([loadQueryChecks(), known ?? limits(callOptions)]).then(([loaded, limitsKnown]) =>
+          checkAndSend(loaded, text, vars, encoded, body, callOptions, limitsKnown),
+        ) as Promise<QueryResult<any>>
       } catch (error) {
         return Promise.reject(error)
       }
@@ -259,88 +239,30 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
   }
 }
 
-/**
- * Reads a GraphQL response into a `QueryResult`: the envelope checked, the service's errors
- * mapped to typed errors (partial data kept), and `data` checked by `dataDecoder` when given.
- * One parser serves every request of a client (and document), so a response builds no closures.
- */
-function createResponseParser(url: string, dataDecoder: Decoder<unknown> | undefined) {
-  return (response: HttpResponse): QueryResult<unknown> => {
-    const version = parseServiceVersion(response.headers['x-chain-rpc-version'])
-    // Every request is sent after the chunk of checks has loaded.
-    const { mapGraphQLErrors } = loadedQueryChecks() as QueryChecks
-    const json = decodeJsonResponse(response, {
-      url,
-      version,
-      isProtocolBody: isGraphQLBody,
-      readErrorBody: (body) => {
-        // The version check answers 400/421 with a GraphQL body: keep its errors as the cause.
-        if (!matches(graphQLEnvelopeDecoder, body)) return undefined
-        const { data, errors } = graphQLEnvelopeDecoder(body)
-        return errors && errors.length > 0 ? mapGraphQLErrors(errors, data ?? null, version) : undefined
-      },
-    })
-    let envelope: Decoded<typeof graphQLEnvelopeDecoder>
-    try {
-      envelope = graphQLEnvelopeDecoder(json)
-    } catch (error) {
-      throw error instanceof DecodeFailure ? invalid(response, version, `not a GraphQL response: ${error.describe('')}`, error) : error
-    }
-    const { data, errors } = envelope
-    const usage = envelope.extensions?.usage
-    if (errors && errors.length > 0) throw mapGraphQLErrors(errors, data ?? null, version, usage)
-    if (data === undefined || data === null) throw invalid(response, version, 'no data')
-    if (dataDecoder) decodeOr(dataDecoder, data, (failure) => invalid(response, version, failure.describe('data'), failure))
-    return { data, usage, version }
+/** A document's text as a JSON string, and its UTF-8 length once counted. */
+interface EncodedDocument {
+  json: string
+  bytes?: number | undefined
+}
+
+/** The encoded documents, by text: the document is the constant part of every request body. */
+const encodedDocuments = new Map<string, EncodedDocument>()
+const ENCODED_DOCUMENTS_LIMIT = 256
+const BODY_HEAD = '{"query":'
+
+function encodeDocument(text: string): EncodedDocument {
+  let encoded = encodedDocuments.get(text)
+  if (encoded === undefined) {
+    encoded = { json: JSON.stringify(text) }
+    if (encodedDocuments.size >= ENCODED_DOCUMENTS_LIMIT) encodedDocuments.delete(encodedDocuments.keys().next().value as string)
+    encodedDocuments.set(text, encoded)
   }
+  return encoded
 }
-
-function isGraphQLBody(body: Record<string, unknown>): boolean {
-  return 'data' in body || 'errors' in body
-}
-
-function invalid(response: HttpResponse, version: ServiceVersion | undefined, reason: string, cause?: unknown): InvalidResponseError {
-  return new InvalidResponseError({ status: response.status, body: response.body, reason, version, cause })
-}
-
-/** The limits a `serviceConfig` result gives, leaving out the null ones. */
-function readLimits(config: Partial<Record<keyof ServiceLimits, number | null>>): Partial<ServiceLimits> {
-  const known: Partial<ServiceLimits> = {}
-  for (const name of SERVICE_LIMIT_NAMES) {
-    const value = config[name]
-    if (typeof value === 'number') known[name] = value
-  }
-  return known
-}
-
-/** Each document's text as a JSON string, by text: the document is the constant part of every request body. */
-const encodedQueries = new Map<string, string>()
-const ENCODED_QUERIES_LIMIT = 256
 
 // The same text as JSON.stringify({ query, variables, operationName? }), without re-escaping
 // the document on every request.
-function requestBody(query: string, variables: Record<string, unknown>, operationName: string | undefined): string {
-  let encoded = encodedQueries.get(query)
-  if (encoded === undefined) {
-    encoded = JSON.stringify(query)
-    if (encodedQueries.size >= ENCODED_QUERIES_LIMIT) encodedQueries.delete(encodedQueries.keys().next().value as string)
-    encodedQueries.set(query, encoded)
-  }
+function requestBody(document: EncodedDocument, variables: Record<string, unknown>, operationName: string | undefined): string {
   const name = operationName ? `,"operationName":${JSON.stringify(operationName)}` : ''
-  return `{"query":${encoded},"variables":${requestJson(variables, 'variables')}${name}}`
-}
-
-/** UTF-8 byte length without encoding the string (the body's Content-Length). */
-function utf8Length(text: string): number {
-  let bytes = text.length
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code < 0x80) continue
-    if (code < 0x800) bytes += 1
-    else if (code >= 0xd800 && code <= 0xdbff) {
-      bytes += 2 // a surrogate pair: 4 bytes for its 2 units
-      i++
-    } else bytes += 2
-  }
-  return bytes
+  return `${BODY_HEAD}${document.json},"variables":${requestJson(variables, 'variables')}${name}}`
 }
