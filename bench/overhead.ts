@@ -1,10 +1,11 @@
 // The SDK's own work per request, without a network: the two operations of bench:peers
 // (`client.graphql.query(EventsDocument, { first: 50 })` and `client.events.query({ filter:
-// { All: [] }, limit: 50 })`) run through the real ChainxClient, whose transport sends through a
-// stub HttpFn (swapped in at selectHttp by module hooks, see bench/overhead/) answering from
-// memory: each distinct request is answered by the mock network (createMockNetwork) once, then
-// replayed (JSON-RPC answers carry the request's own id). So the figures are everything between
-// the public call and the HttpFn and back: body, checks, envelope, decoding, promise layers.
+// { All: [] }, limit: 50 })`) run through the real ChainxClient, built as bench:peers builds it
+// (esbuild, as tsup builds dist/), whose transport sends through a stub HttpFn answering from
+// memory: the build swaps src/transport/selectHttp.ts for bench/overhead/stubSelectHttp.ts. Each
+// distinct request is answered by the mock network (createMockNetwork) once, then replayed
+// (JSON-RPC answers carry the request's own id). So the figures are everything between the
+// public call and the HttpFn and back: body, checks, envelope, decoding, promise layers.
 //
 // Per operation: µs of CPU per call (median over interleaved rounds) and bytes allocated per
 // call (heap growth over batches run between forced GCs, young generation large enough that no
@@ -13,17 +14,40 @@
 //
 //   npm run bench:overhead          BENCH_ROUNDS=41 BENCH_CALLS=500 npm run bench:overhead
 //   BENCH_ONLY=graphql|events node --cpu-prof --import tsx bench/overhead.ts   (a profile of one)
-import { register } from 'node:module'
+import { build } from 'esbuild'
 import { PerformanceObserver } from 'node:perf_hooks'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { EventsDocument } from '../src/graphql/generated/operations.js'
+import { createMockNetwork } from '../src/testing/createMockNetwork.js'
+import type { HttpFn, HttpResponse } from '../src/transport/types.js'
+import { STUB_HTTP } from './overhead/stubSelectHttp.js'
 
-register('./overhead/stubHttpHooks.mjs', import.meta.url)
-
-const { stub } = await import('./overhead/stubSelectHttp.js')
-const { ChainxClient } = await import('../src/client.js')
-const { EventsDocument } = await import('../src/graphql/generated/operations.js')
-const { createMockNetwork } = await import('../src/testing/createMockNetwork.js')
-type HttpFn = import('../src/transport/types.js').HttpFn
-type HttpResponse = import('../src/transport/types.js').HttpResponse
+// Inside node_modules, so that the bundle's external imports (zod, ws) resolve. Unminified,
+// so that a profile names the SDK's functions.
+const outdir = fileURLToPath(new URL('../node_modules/.cache/chainx-bench-overhead/', import.meta.url))
+const stubModule = fileURLToPath(new URL('./overhead/stubSelectHttp.ts', import.meta.url))
+await build({
+  entryPoints: { index: fileURLToPath(new URL('../src/index.ts', import.meta.url)) },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  external: ['ws', 'isomorphic-ws', 'zod', '@mysten/bcs'],
+  logLevel: 'error',
+  plugins: [
+    {
+      name: 'stub-http',
+      setup(builder) {
+        builder.onResolve({ filter: /\/selectHttp\.js$/ }, (args) =>
+          args.importer === stubModule ? undefined : { path: stubModule },
+        )
+      },
+    },
+  ],
+})
+const { ChainxClient } = (await import(pathToFileURL(`${outdir}index.js`).href)) as typeof import('../src/index.js')
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 21)
 const CALLS = Number(process.env.BENCH_CALLS ?? 300)
@@ -60,7 +84,7 @@ const http: HttpFn = (request) => {
     return first
   })
 }
-stub.http = http
+(globalThis as { [STUB_HTTP]?: HttpFn })[STUB_HTTP] = http
 const client = new ChainxClient({ graphqlUrl, rpcUrl, retry: false })
 
 type Operation = { name: string; run: () => Promise<unknown>; floor: () => Promise<unknown> }
@@ -71,10 +95,7 @@ const rpcBody = (id: number) =>
   `{"jsonrpc":"2.0","id":${id},"method":"chainx_queryEvents","params":${JSON.stringify([filter, null, PAGE, false])}}`
 let floorId = 0
 const parseAnswer = (response: HttpResponse) => JSON.parse(response.body) as unknown
-// As the transport sends it (whichever shape HttpRequest has: the stub reads url and body only).
-const signal = new AbortController().signal
-const floorRequest = (url: string, body: string) =>
-  ({ url, headers: { 'content-type': 'application/json' }, body, signal, timeoutMs: 0, maxResponseBytes: Infinity }) as Parameters<HttpFn>[0]
+const floorRequest = (url: string, body: string) => ({ url, headers: { 'content-type': 'application/json' }, body, timeoutMs: 0, maxResponseBytes: Infinity })
 const operations: Operation[] = [
   {
     name: `graphql.query(EventsDocument, { first: ${PAGE} })`,
