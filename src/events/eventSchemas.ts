@@ -114,7 +114,7 @@ export const eventIdDecoder = eventId
  * @example
  * const event = chainxEventDecoder(json) // throws a DecodeFailure naming the bad field
  */
-export const chainxEventDecoder = chainxEvent
+export const chainxEventDecoder = fastPath(isChainxEvent, chainxEvent)
 
 /**
  * The result of `chainx_queryEvents`: `data`, `nextCursor` (EventId or null), `hasNextPage`.
