@@ -199,38 +199,44 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
     })
   }
 
-  function checkAndSend(checks: QueryChecks, text: string, variables: Record<string, unknown>, document: EncodedDocument, body: string, callOptions: QueryOptions, known: Partial<ServiceLimits>) {
+  function checkAndSend(
+    checks: QueryChecks,
+    document: EncodedDocument,
+    variables: Record<string, unknown>,
+    body: string,
+    callOptions: QueryOptions,
+    known: Partial<ServiceLimits>,
+  ): Promise<QueryResult<unknown>> {
     // The body starts with `{"query":` and the encoded document, whose length is counted once.
     document.bytes ??= checks.utf8Length(document.json)
     checks.checkQuery({
-      analysis: analyzeDocument(text),
+      analysis: analyzeDocument(document.text),
       operationName: callOptions.operationName,
       variables,
       bodyBytes: BODY_HEAD.length + document.bytes + checks.utf8Length(body, BODY_HEAD.length + document.json.length),
       limits: known,
     })
-    return send(checks, text, body, callOptions)
+    return send(checks, document.text, body, callOptions)
   }
 
   return {
     limits,
     query(document, variables?, callOptions = {}) {
       try {
-        const text = documentText(document)
+        const encoded = encodeDocument(documentText(document))
         const vars = (variables ?? {}) as Record<string, unknown>
-        const encoded = encodeDocument(text)
         const body = requestBody(encoded, vars, callOptions.operationName)
         const checks = loadedQueryChecks()
-        const known = text === serviceConfigText ? NO_LIMITS : limitsNow()
+        const known = encoded.text === serviceConfigText ? NO_LIMITS : limitsNow()
         if (checks && known) {
           // As `limits` does when it waits for the fetched limits: an aborted call stops there.
           const { signal } = callOptions
           if (known === knownLimits && signal?.aborted) throw abortError(signal.reason)
-          return checkAndSend(checks, text, vars, encoded, body, callOptions, known) as Promise<QueryResult<any>>
+          return checkAndSend(checks, encoded, vars, body, callOptions, known) as Promise<QueryResult<any>>
         }
         // The first queries wait for the chunk of checks and the limits; later ones find both.
         return Promise.all([loadQueryChecks(), known ?? limits(callOptions)]).then(([loaded, limitsKnown]) =>
-          checkAndSend(loaded, text, vars, encoded, body, callOptions, limitsKnown),
+          checkAndSend(loaded, encoded, vars, body, callOptions, limitsKnown),
         ) as Promise<QueryResult<any>>
       } catch (error) {
         return Promise.reject(error)
@@ -239,8 +245,9 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
   }
 }
 
-/** A document's text as a JSON string, and its UTF-8 length once counted. */
+/** A document's text, as a JSON string too, and that string's UTF-8 length once counted. */
 interface EncodedDocument {
+  text: string
   json: string
   bytes?: number | undefined
 }
@@ -253,7 +260,7 @@ const BODY_HEAD = '{"query":'
 function encodeDocument(text: string): EncodedDocument {
   let encoded = encodedDocuments.get(text)
   if (encoded === undefined) {
-    encoded = { json: JSON.stringify(text) }
+    encoded = { text, json: JSON.stringify(text) }
     if (encodedDocuments.size >= ENCODED_DOCUMENTS_LIMIT) encodedDocuments.delete(encodedDocuments.keys().next().value as string)
     encodedDocuments.set(text, encoded)
   }
