@@ -14,40 +14,23 @@
 //
 //   npm run bench:overhead          BENCH_ROUNDS=41 BENCH_CALLS=500 npm run bench:overhead
 //   BENCH_ONLY=graphql|events node --cpu-prof --import tsx bench/overhead.ts   (a profile of one)
-import { build } from 'esbuild'
 import { PerformanceObserver } from 'node:perf_hooks'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { EventsDocument } from '../src/graphql/generated/operations.js'
 import { createMockNetwork } from '../src/testing/createMockNetwork.js'
 import type { HttpFn, HttpResponse } from '../src/transport/types.js'
+import { buildSdk } from './buildSdk.js'
 import { STUB_HTTP } from './overhead/stubSelectHttp.js'
 
-// Inside node_modules, so that the bundle's external imports (zod, ws) resolve. Unminified,
-// so that a profile names the SDK's functions.
-const outdir = fileURLToPath(new URL('../node_modules/.cache/chainx-bench-overhead/', import.meta.url))
 const stubModule = fileURLToPath(new URL('./overhead/stubSelectHttp.ts', import.meta.url))
-await build({
-  entryPoints: { index: fileURLToPath(new URL('../src/index.ts', import.meta.url)) },
-  outdir,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'neutral',
-  target: 'es2022',
-  external: ['ws', 'isomorphic-ws', 'zod', '@mysten/bcs'],
-  logLevel: 'error',
-  plugins: [
-    {
-      name: 'stub-http',
-      setup(builder) {
-        builder.onResolve({ filter: /\/selectHttp\.js$/ }, (args) =>
-          args.importer === stubModule ? undefined : { path: stubModule },
-        )
-      },
+const { ChainxClient } = await buildSdk('chainx-bench-overhead', [
+  {
+    name: 'stub-http',
+    setup(builder) {
+      builder.onResolve({ filter: /\/selectHttp\.js$/ }, (args) => (args.importer === stubModule ? undefined : { path: stubModule }))
     },
-  ],
-})
-const { ChainxClient } = (await import(pathToFileURL(`${outdir}index.js`).href)) as typeof import('../src/index.js')
+  },
+])
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 21)
 const CALLS = Number(process.env.BENCH_CALLS ?? 300)

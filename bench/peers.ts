@@ -15,13 +15,12 @@
 import { SuiClient, SuiHTTPTransport } from '@mysten/sui/client'
 import { SuiGraphQLClient } from '@mysten/sui/graphql'
 import { GraphQLClient } from 'graphql-request'
-import { build } from 'esbuild'
 import { fork } from 'node:child_process'
 import { Agent, createServer, request as httpRequest, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { fileURLToPath, pathToFileURL } from 'node:url'
 import { EventsDocument } from '../src/graphql/generated/operations.js'
 import { createMockNetwork } from '../src/testing/createMockNetwork.js'
+import { buildSdk } from './buildSdk.js'
 import type { MockHttpResponse } from '../src/testing/http/handleMockRequest.js'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 31)
@@ -76,20 +75,7 @@ if (process.argv[2] === 'server') {
   const child = fork(new URL(import.meta.url).pathname, ['server'], { execArgv: ['--import', 'tsx'] })
   const { graphqlUrl, rpcUrl } = await new Promise<Endpoints>((resolve) => child.once('message', (m) => resolve(m as Endpoints)))
 
-  // Inside node_modules, so that the bundle's external imports (zod, ws) resolve.
-  const outdir = fileURLToPath(new URL('../node_modules/.cache/chainx-bench/', import.meta.url))
-  await build({
-    entryPoints: { index: fileURLToPath(new URL('../src/index.ts', import.meta.url)) },
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    external: ['ws', 'isomorphic-ws', 'zod', '@mysten/bcs'],
-    logLevel: 'error',
-  })
-  const { ChainxClient } = (await import(pathToFileURL(`${outdir}index.js`).href)) as typeof import('../src/index.js')
+  const { ChainxClient } = await buildSdk('chainx-bench')
 
   const query = String(EventsDocument)
   const variables = { first: PAGE }
