@@ -15,18 +15,19 @@
 import { SuiClient, SuiHTTPTransport } from '@mysten/sui/client'
 import { SuiGraphQLClient } from '@mysten/sui/graphql'
 import { GraphQLClient } from 'graphql-request'
-import { build } from 'esbuild'
 import { fork } from 'node:child_process'
 import { Agent, createServer, request as httpRequest, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { fileURLToPath, pathToFileURL } from 'node:url'
 import { EventsDocument } from '../src/graphql/generated/operations.js'
 import { createMockNetwork } from '../src/testing/createMockNetwork.js'
+import { buildSdk } from './buildSdk.js'
 import type { MockHttpResponse } from '../src/testing/http/handleMockRequest.js'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 31)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 300)
+/** Contenders whose name matches this pattern (raw fetch always runs: the ratios are to it). */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(`raw fetch|${process.env.BENCH_ONLY}`) : undefined
 const PAGE = 50
 
 interface Endpoints {
@@ -74,20 +75,7 @@ if (process.argv[2] === 'server') {
   const child = fork(new URL(import.meta.url).pathname, ['server'], { execArgv: ['--import', 'tsx'] })
   const { graphqlUrl, rpcUrl } = await new Promise<Endpoints>((resolve) => child.once('message', (m) => resolve(m as Endpoints)))
 
-  // Inside node_modules, so that the bundle's external imports (zod, ws) resolve.
-  const outdir = fileURLToPath(new URL('../node_modules/.cache/chainx-bench/', import.meta.url))
-  await build({
-    entryPoints: { index: fileURLToPath(new URL('../src/index.ts', import.meta.url)) },
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    external: ['ws', 'isomorphic-ws', 'zod', '@mysten/bcs'],
-    logLevel: 'error',
-  })
-  const { ChainxClient } = (await import(pathToFileURL(`${outdir}index.js`).href)) as typeof import('../src/index.js')
+  const { ChainxClient } = await buildSdk('chainx-bench')
 
   const query = String(EventsDocument)
   const variables = { first: PAGE }
@@ -173,7 +161,7 @@ if (process.argv[2] === 'server') {
   type Figures = { latencyMs: number; cpuUs: number }
   const results = new Map<string, Map<string, Figures>>()
   for (const operation of operations) {
-    const runs = operation.contenders.filter((entry): entry is [string, Run] => entry[1] !== undefined)
+    const runs = operation.contenders.filter((entry): entry is [string, Run] => entry[1] !== undefined && (ONLY === undefined || ONLY.test(entry[0])))
     for (const [, run] of runs) for (let i = 0; i < WARMUP; i++) await run()
     const latencies = new Map<string, number[]>(runs.map(([name]) => [name, []]))
     const cpuPerRound = new Map<string, number[]>(runs.map(([name]) => [name, []]))

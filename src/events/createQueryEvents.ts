@@ -3,7 +3,7 @@ import { parseServiceVersion } from '../utils/serviceVersion.js'
 import type { HttpResponse } from '../transport/types.js'
 import type { JsonRpcCaller } from '../jsonRpc/createJsonRpcCaller.js'
 import { decodeOr } from '../utils/decode.js'
-import { eventPageDecoder } from './eventSchemas.js'
+import { eventPageDecoder, isU64String } from './eventSchemas.js'
 import { parseEventContent } from './parseEventContent.js'
 import type { ChainxEvent, EventId, EventPage, ParsedJsonParser, QueryEventsFn, QueryEventsParameters } from './types.js'
 import { validateEventQueryFilter } from './validateEventQueryFilter.js'
@@ -87,7 +87,7 @@ function readCursor(cursor: EventId | null | undefined): EventId | null {
   if (cursor === undefined || cursor === null) return null
   const { txDigest, eventSeq } = (typeof cursor === 'object' ? cursor : {}) as { txDigest?: unknown; eventSeq?: unknown }
   const seq = typeof eventSeq === 'number' && Number.isSafeInteger(eventSeq) && eventSeq >= 0 ? String(eventSeq) : eventSeq
-  if (typeof txDigest !== 'string' || txDigest === '' || typeof seq !== 'string' || !/^\d{1,20}$/.test(seq)) {
+  if (typeof txDigest !== 'string' || txDigest === '' || !isU64String(seq)) {
     throw new InvalidArgumentError('cursor must be an event id { txDigest, eventSeq } from an earlier page, or null')
   }
   return { txDigest, eventSeq: seq }

@@ -43,19 +43,11 @@ export function checkQuery(input: QueryCheckInput): OperationAnalysis {
   const { variables, limits } = input
   const operation = selectOperation(input.analysis, input.operationName)
   const notSent = { sent: false }
-  const { operations } = input.analysis
+  const document = documentFacts(input.analysis)
 
   // The service validates every operation of the document, not only the one it runs.
-  for (const each of operations) {
-    for (const declaration of each.declared) {
-      if (!each.used.has(declaration.name)) throw new UnusedVariableError({ ...notSent, variable: declaration.name })
-    }
-    for (const name of each.used) {
-      if (!each.declared.some((declaration) => declaration.name === name)) {
-        throw new MissingVariableError({ ...notSent, variable: name })
-      }
-    }
-  }
+  if (document.unused !== undefined) throw new UnusedVariableError({ ...notSent, variable: document.unused })
+  if (document.missing !== undefined) throw new MissingVariableError({ ...notSent, variable: document.missing })
   for (const declaration of operation.declared) {
     const value = variables[declaration.name]
     const missing = value === undefined ? !declaration.hasDefault : value === null && declaration.nonNull
@@ -72,11 +64,9 @@ export function checkQuery(input: QueryCheckInput): OperationAnalysis {
     }
   }
 
-  // Like the service (graphql-anchor 2.2), the input-node budget is spent by every operation
-  // of the document together, and each operation is held to the depth limit.
   const checks = [
-    ['maxQueryDepth', Math.max(...operations.map((each) => each.depth))],
-    ['maxQueryNodes', operations.reduce((sum, each) => sum + each.inputNodes, 0)],
+    ['maxQueryDepth', document.depth],
+    ['maxQueryNodes', document.inputNodes],
     ['maxQueryPayloadSize', input.bodyBytes],
   ] as const
   for (const [limit, value] of checks) {
@@ -89,6 +79,37 @@ export function checkQuery(input: QueryCheckInput): OperationAnalysis {
     if (value > maxOutputNodes) throw new QueryLimitError({ ...notSent, limit: 'maxOutputNodes', value, max: maxOutputNodes })
   }
   return operation
+}
+
+/** What `checkQuery` finds in a document whatever the variables and limits: worked out once per analysis. */
+interface DocumentFacts {
+  /** The first variable declared and not used, in document order (with `missing`, whichever comes first). */
+  unused?: string | undefined
+  /** The first variable used and not declared. */
+  missing?: string | undefined
+  /** Like the service (graphql-anchor 2.2): each operation is held to the depth limit, */
+  depth: number
+  /** and the input-node budget is spent by every operation of the document together. */
+  inputNodes: number
+}
+
+const factsByAnalysis = new WeakMap<DocumentAnalysis, DocumentFacts>()
+
+function documentFacts(analysis: DocumentAnalysis): DocumentFacts {
+  let facts = factsByAnalysis.get(analysis)
+  if (facts) return facts
+  const { operations } = analysis
+  facts = {
+    depth: Math.max(...operations.map((each) => each.depth)),
+    inputNodes: operations.reduce((sum, each) => sum + each.inputNodes, 0),
+  }
+  for (const each of operations) {
+    if (facts.unused !== undefined || facts.missing !== undefined) break
+    facts.unused = each.declared.find((declaration) => !each.used.has(declaration.name))?.name
+    if (facts.unused === undefined) facts.missing = [...each.used].find((name) => !each.declared.some((declaration) => declaration.name === name))
+  }
+  factsByAnalysis.set(analysis, facts)
+  return facts
 }
 
 function resolvePageArgument(argument: PageArgument, variables: Record<string, unknown>): number | null {

@@ -1,25 +1,17 @@
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core'
 import { abortError } from '../errors/abortError.js'
-import { InvalidResponseError } from '../errors/request.js'
 import { untilAborted } from '../utils/untilAborted.js'
 import { checkHeaders } from '../transport/checkHeaders.js'
-import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import type { Transport } from '../transport/createTransport.js'
 import { requestJson } from '../transport/requestJson.js'
 import { analyzeDocument } from './analyzeDocument.js'
-import { loadQueryChecks } from './loadQueryChecks.js'
+import { loadedQueryChecks, loadQueryChecks, type QueryChecks } from './loadQueryChecks.js'
 import { documentText } from './documentText.js'
-import { decodeOr, matches, type Decoded, type Decoder } from '../utils/decode.js'
-import { AvailableRangeDocument, ServiceConfigDocument } from './generated/operations.js'
-import {
-  availableRangeDataDecoder,
-  graphQLEnvelopeDecoder,
-  SERVICE_LIMIT_NAMES,
-  serviceConfigDataDecoder,
-  type Usage,
-} from './responseSchemas.js'
+import type { Decoded } from '../utils/decode.js'
+import { ServiceConfigDocument } from './generated/operations.js'
+import type { serviceConfigDataDecoder, Usage } from './responseSchemas.js'
 import type { LimitsOption, ServiceLimits } from './serviceLimits.js'
-import { parseServiceVersion, type ServiceVersion } from '../utils/serviceVersion.js'
+import type { ServiceVersion } from '../utils/serviceVersion.js'
 
 /**
  * A GraphQL document: a codegen typed document, a plain string, or a parsed DocumentNode.
@@ -142,6 +134,9 @@ export interface GraphQLQueryClient {
 /** How long queries go unchecked after the serviceConfig fetch failed, before it is tried again. */
 const LIMITS_RETRY_AFTER_MS = 30_000
 
+/** No limit known: nothing is checked against one. */
+const NO_LIMITS: Partial<ServiceLimits> = Object.freeze({})
+
 /**
  * Creates the GraphQL client used by `ChainxClient.graphql`.
  *
@@ -150,138 +145,131 @@ const LIMITS_RETRY_AFTER_MS = 30_000
  * const { data } = await graphql.query('query { chainIdentifier }')
  */
 export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQueryClient {
-  const { url, transport } = options
-  if (options.rpcVersion !== undefined) checkHeaders({ 'x-chain-rpc-version': options.rpcVersion }, 'rpcVersion')
+  const { url, transport, rpcVersion } = options
+  if (rpcVersion !== undefined) checkHeaders({ 'x-chain-rpc-version': rpcVersion }, 'rpcVersion')
   const limitsOption = options.limits ?? 'serviceConfig'
   const serviceConfigText = String(ServiceConfigDocument)
-  // The results the SDK itself reads are checked before use, whoever asked for them.
-  const dataDecoders = new Map<string, Decoder<unknown>>([
-    [serviceConfigText, serviceConfigDataDecoder],
-    [String(AvailableRangeDocument), availableRangeDataDecoder],
-  ])
+  // The client's own headers, with and without the usage extension, built once.
+  const headersWithoutUsage = rpcVersion ? { 'x-chain-rpc-version': rpcVersion } : undefined
+  const headersWithUsage = { ...headersWithoutUsage, 'x-chain-rpc-show-usage': 'true' }
   let fetchedLimits: Promise<Partial<ServiceLimits>> | undefined
+  /** What `fetchedLimits` gave, once it has. */
+  let knownLimits: Partial<ServiceLimits> | undefined
   let limitsFailedAt = -Infinity
 
-  function limits(callOptions: QueryOptions = {}): Promise<Partial<ServiceLimits>> {
-    if (limitsOption === false) return Promise.resolve({})
-    if (limitsOption !== 'serviceConfig') return Promise.resolve(limitsOption)
+  /** The limits in force when they are known without waiting (`NO_LIMITS` when none are checked), else undefined. */
+  function limitsNow(): Partial<ServiceLimits> | undefined {
+    if (limitsOption === false) return NO_LIMITS
+    if (limitsOption !== 'serviceConfig') return limitsOption
     // After a failed fetch, queries go unchecked for a while instead of each paying for
     // another attempt (with its retries) against a service that just failed it.
-    if (fetchedLimits === undefined && Date.now() - limitsFailedAt < LIMITS_RETRY_AFTER_MS) return Promise.resolve({})
+    if (fetchedLimits === undefined && Date.now() - limitsFailedAt < LIMITS_RETRY_AFTER_MS) return NO_LIMITS
+    return knownLimits
+  }
+
+  function limits(callOptions: QueryOptions = {}): Promise<Partial<ServiceLimits>> {
+    const known = limitsNow()
+    if (known && known !== knownLimits) return Promise.resolve(known === NO_LIMITS ? {} : known)
     const { signal, ...shared } = callOptions
     // One fetch serves every caller, so it takes no caller's signal: each caller stops
     // waiting on its own abort, and the others still get the limits.
-    fetchedLimits ??= send(requestBody(serviceConfigText, {}, undefined), shared, serviceConfigDataDecoder).then(
-      (result) => knownLimits((result.data as Decoded<typeof serviceConfigDataDecoder>).serviceConfig),
-      () => {
+    fetchedLimits ??= loadQueryChecks()
+      .then(async (checks) => {
+        const { data } = await send(checks, serviceConfigText, requestBody(encodeDocument(serviceConfigText), {}, undefined), shared)
+        return (knownLimits = checks.readServiceLimits((data as Decoded<typeof serviceConfigDataDecoder>).serviceConfig))
+      })
+      .catch(() => {
         // Unknown limits mean unchecked queries, not guessed ones; try again later.
         fetchedLimits = undefined
         limitsFailedAt = Date.now()
         return {}
-      },
-    )
+      })
     return signal ? untilAborted(fetchedLimits, signal, abortError) : fetchedLimits
   }
 
-  async function send(body: string, callOptions: QueryOptions, dataDecoder?: Decoder<unknown>): Promise<QueryResult<unknown>> {
-    const showUsage = callOptions.showUsage ?? options.showUsage ?? false
-    const headers: Record<string, string> = { ...callOptions.headers }
-    if (options.rpcVersion) headers['x-chain-rpc-version'] = options.rpcVersion
-    if (showUsage) headers['x-chain-rpc-show-usage'] = 'true'
-    const { mapGraphQLErrors } = await loadQueryChecks()
+  function send(checks: QueryChecks, text: string, body: string, callOptions: QueryOptions): Promise<QueryResult<unknown>> {
+    const own = (callOptions.showUsage ?? options.showUsage) ? headersWithUsage : headersWithoutUsage
     return transport.request({
       url,
       body,
-      headers,
+      headers: callOptions.headers ? { ...callOptions.headers, ...own } : own,
       signal: callOptions.signal,
       timeoutMs: callOptions.timeoutMs,
-      parse: (response) => {
-        const version = parseServiceVersion(response.headers['x-chain-rpc-version'])
-        const json = decodeJsonResponse(response, {
-          url,
-          version,
-          isProtocolBody: (body) => 'data' in body || 'errors' in body,
-          readErrorBody: (body) => {
-            // The version check answers 400/421 with a GraphQL body: keep its errors as the cause.
-            if (!matches(graphQLEnvelopeDecoder, body)) return undefined
-            const { data, errors } = graphQLEnvelopeDecoder(body)
-            return errors && errors.length > 0 ? mapGraphQLErrors(errors, data ?? null, version) : undefined
-          },
-        })
-        const invalid = (reason: string, cause?: unknown) =>
-          new InvalidResponseError({ status: response.status, body: response.body, reason, version, cause })
-        const { data, errors, extensions } = decodeOr(graphQLEnvelopeDecoder, json, (failure) =>
-          invalid(`not a GraphQL response: ${failure.describe('')}`, failure),
-        )
-        const usage = extensions?.usage
-        const rejection = errors && errors.length > 0 ? mapGraphQLErrors(errors, data ?? null, version, usage) : undefined
-        if (rejection) throw rejection
-        if (data === undefined || data === null) throw invalid('no data')
-        if (dataDecoder) decodeOr(dataDecoder, data, (failure) => invalid(failure.describe('data'), failure))
-        return { data, usage, version }
-      },
+      parse: (response) => checks.readGraphQLResponse(response, url, text),
     })
+  }
+
+  function checkAndSend(
+    checks: QueryChecks,
+    document: EncodedDocument,
+    variables: Record<string, unknown>,
+    body: string,
+    callOptions: QueryOptions,
+    known: Partial<ServiceLimits>,
+  ): Promise<QueryResult<unknown>> {
+    // The body starts with `{"query":` and the encoded document, whose length is counted once.
+    document.bytes ??= checks.utf8Length(document.json)
+    checks.checkQuery({
+      analysis: analyzeDocument(document.text),
+      operationName: callOptions.operationName,
+      variables,
+      bodyBytes: BODY_HEAD.length + document.bytes + checks.utf8Length(body, BODY_HEAD.length + document.json.length),
+      limits: known,
+    })
+    return send(checks, document.text, body, callOptions)
   }
 
   return {
     limits,
-    async query(document, variables?, callOptions = {}) {
-      const text = documentText(document)
-      const vars = (variables ?? {}) as Record<string, unknown>
-      const body = requestBody(text, vars, callOptions.operationName)
-      const checks = loadQueryChecks()
-      const known = text === serviceConfigText ? {} : await limits(callOptions)
-      const { checkQuery } = await checks
-      checkQuery({
-        analysis: analyzeDocument(text),
-        operationName: callOptions.operationName,
-        variables: vars,
-        bodyBytes: utf8Length(body),
-        limits: known,
-      })
-      return send(body, callOptions, dataDecoders.get(text)) as Promise<QueryResult<any>>
+    query(document, variables?, callOptions = {}) {
+      try {
+        const encoded = encodeDocument(documentText(document))
+        const vars = (variables ?? {}) as Record<string, unknown>
+        const body = requestBody(encoded, vars, callOptions.operationName)
+        const checks = loadedQueryChecks()
+        const known = encoded.text === serviceConfigText ? NO_LIMITS : limitsNow()
+        if (checks && known) {
+          // As `limits` does when it waits for the fetched limits: an aborted call stops there.
+          const { signal } = callOptions
+          if (known === knownLimits && signal?.aborted) throw abortError(signal.reason)
+          return checkAndSend(checks, encoded, vars, body, callOptions, known) as Promise<QueryResult<any>>
+        }
+        // The first queries wait for the chunk of checks and the limits; later ones find both.
+        return Promise.all([loadQueryChecks(), known ?? limits(callOptions)]).then(([loaded, limitsKnown]) =>
+          checkAndSend(loaded, encoded, vars, body, callOptions, limitsKnown),
+        ) as Promise<QueryResult<any>>
+      } catch (error) {
+        return Promise.reject(error)
+      }
     },
   }
 }
 
-/** The limits a `serviceConfig` result gives, leaving out the null ones. */
-function knownLimits(config: Partial<Record<keyof ServiceLimits, number | null>>): Partial<ServiceLimits> {
-  const known: Partial<ServiceLimits> = {}
-  for (const name of SERVICE_LIMIT_NAMES) {
-    const value = config[name]
-    if (typeof value === 'number') known[name] = value
-  }
-  return known
+/** A document's text, as a JSON string too, and that string's UTF-8 length once counted. */
+interface EncodedDocument {
+  text: string
+  json: string
+  bytes?: number | undefined
 }
 
-/** Each document's text as a JSON string, by text: the document is the constant part of every request body. */
-const encodedQueries = new Map<string, string>()
-const ENCODED_QUERIES_LIMIT = 256
+/** The encoded documents, by text: the document is the constant part of every request body. */
+const encodedDocuments = new Map<string, EncodedDocument>()
+const ENCODED_DOCUMENTS_LIMIT = 256
+const BODY_HEAD = '{"query":'
+
+function encodeDocument(text: string): EncodedDocument {
+  let encoded = encodedDocuments.get(text)
+  if (encoded === undefined) {
+    encoded = { text, json: JSON.stringify(text) }
+    if (encodedDocuments.size >= ENCODED_DOCUMENTS_LIMIT) encodedDocuments.delete(encodedDocuments.keys().next().value as string)
+    encodedDocuments.set(text, encoded)
+  }
+  return encoded
+}
 
 // The same text as JSON.stringify({ query, variables, operationName? }), without re-escaping
 // the document on every request.
-function requestBody(query: string, variables: Record<string, unknown>, operationName: string | undefined): string {
-  let encoded = encodedQueries.get(query)
-  if (encoded === undefined) {
-    encoded = JSON.stringify(query)
-    if (encodedQueries.size >= ENCODED_QUERIES_LIMIT) encodedQueries.delete(encodedQueries.keys().next().value as string)
-    encodedQueries.set(query, encoded)
-  }
+function requestBody(document: EncodedDocument, variables: Record<string, unknown>, operationName: string | undefined): string {
   const name = operationName ? `,"operationName":${JSON.stringify(operationName)}` : ''
-  return `{"query":${encoded},"variables":${requestJson(variables, 'variables')}${name}}`
-}
-
-/** UTF-8 byte length without encoding the string (the body's Content-Length). */
-function utf8Length(text: string): number {
-  let bytes = text.length
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code < 0x80) continue
-    if (code < 0x800) bytes += 1
-    else if (code >= 0xd800 && code <= 0xdbff) {
-      bytes += 2 // a surrogate pair: 4 bytes for its 2 units
-      i++
-    } else bytes += 2
-  }
-  return bytes
+  return `${BODY_HEAD}${document.json},"variables":${requestJson(variables, 'variables')}${name}}`
 }

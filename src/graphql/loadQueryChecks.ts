@@ -1,8 +1,15 @@
 import { NetworkError } from '../errors/request.js'
 
-type QueryChecks = typeof import('./queryChecks.js')
+/**
+ * The chunk `loadQueryChecks` loads.
+ *
+ * @example
+ * const { checkQuery }: QueryChecks = await loadQueryChecks()
+ */
+export type QueryChecks = typeof import('./queryChecks.js')
 
 let loading: Promise<QueryChecks> | undefined
+let loaded: QueryChecks | undefined
 
 /**
  * Loads the chunk of `checkQuery` and `mapGraphQLErrors` (see queryChecks.ts): the first query
@@ -14,9 +21,23 @@ let loading: Promise<QueryChecks> | undefined
  * checkQuery({ analysis, variables: {}, bodyBytes: 120, limits: {} })
  */
 export function loadQueryChecks(): Promise<QueryChecks> {
-  loading ??= import('./queryChecks.js').catch((cause: unknown) => {
-    loading = undefined
-    throw new NetworkError({ url: 'chainx-sdk/queryChecks (a chunk of the package)', cause })
-  })
+  loading ??= import('./queryChecks.js').then(
+    (module) => (loaded = module),
+    (cause: unknown) => {
+      loading = undefined
+      throw new NetworkError({ url: 'chainx-sdk/queryChecks (a chunk of the package)', cause })
+    },
+  )
   return loading
+}
+
+/**
+ * The chunk of `loadQueryChecks` once it has loaded, else undefined: a query that finds it
+ * loaded runs its checks without waiting a turn.
+ *
+ * @example
+ * const checks = loadedQueryChecks() ?? (await loadQueryChecks())
+ */
+export function loadedQueryChecks(): QueryChecks | undefined {
+  return loaded
 }

@@ -5,8 +5,8 @@ import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions
 import type { FetchedPage, ItemKey, PageIterable, StaleOptions, WalkOptions, WalkPage } from '../pagination/types.js'
 import { checkPagingVariables, PAGE_VARIABLES, type PageDirection } from './checkPagingVariables.js'
 import type { GraphQLDocument, GraphQLQueryClient, ResultOf, VariablesOf } from './createGraphQLClient.js'
-import { findConnection } from './findConnection.js'
-import { readConnection, type PageInfo } from './readConnection.js'
+import { loadQueryChecks } from './loadQueryChecks.js'
+import type { PageInfo } from './readConnection.js'
 import { resolvePageSize } from './resolvePageSize.js'
 import type { ServiceVersion } from '../utils/serviceVersion.js'
 import type { Usage } from '../utils/usage.js'
@@ -202,6 +202,8 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends Conn
         if (error instanceof StaleCursorError) error.lastCursor = cursor
         throw error
       })
+      // Reading a connection is in the chunk the query itself has loaded.
+      const { findConnection, readConnection } = await loadQueryChecks()
       // Once a page was read at the path and claimed more, a later result without the connection, or
       // without what the document selects in it, is the service's fault, not the document's.
       const serviceFault = (error: unknown) => {

@@ -95,17 +95,24 @@ export function createJsonRpcCaller(options: JsonRpcCallerOptions): JsonRpcCalle
 
   return {
     url,
-    async call<T>(method: string, params: readonly unknown[], callOptions: JsonRpcCallOptions<T> = {}): Promise<T> {
+    call<T>(method: string, params: readonly unknown[], callOptions: JsonRpcCallOptions<T> = {}): Promise<T> {
       counter = counter >= Number.MAX_SAFE_INTEGER ? 1 : counter + 1
       const id = counter
+      let body: string
+      try {
+        // The text of JSON.stringify({ jsonrpc, id, method, params }), only `params` encoded per call.
+        body = `{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(method)},"params":${requestJson(params, 'params')}}`
+      } catch (error) {
+        return Promise.reject(error)
+      }
       return transport.request({
         url,
-        body: requestJson({ jsonrpc: '2.0', id, method, params }, 'params'),
+        body,
         headers: callOptions.headers,
         signal: callOptions.signal,
         timeoutMs: callOptions.timeoutMs,
         parse: (response) => {
-          const result = readResult(response, { url, id, method })
+          const result = readResult(response, url, id, method)
           return callOptions.parseResult ? callOptions.parseResult(result, response) : (result as T)
         },
       })
@@ -113,43 +120,42 @@ export function createJsonRpcCaller(options: JsonRpcCallerOptions): JsonRpcCalle
   }
 }
 
-function readResult(response: HttpResponse, request: { url: string; id: number; method: string }): unknown {
+function readResult(response: HttpResponse, url: string, id: number, method: string): unknown {
   const version = parseServiceVersion(response.headers['x-chain-rpc-version'])
   const json = decodeJsonResponse(response, {
-    url: request.url,
+    url,
     version,
-    isProtocolBody: (body) => 'jsonrpc' in body && ('result' in body || 'error' in body),
+    isProtocolBody: isJsonRpcBody,
     // A failing status with a JSON-RPC error (413 with id null): the error is the HttpError's cause.
-    readErrorBody: (body) =>
-      matches(failureDecoder, body) ? toJsonRpcError(failureDecoder(body), request.method, version) : undefined,
+    readErrorBody: (body) => (matches(failureDecoder, body) ? toJsonRpcError(failureDecoder(body), method, version) : undefined),
   })
   const invalid = (reason: string, cause?: unknown) =>
     new InvalidResponseError({ status: response.status, body: response.body, reason, version, cause })
 
-  if ('error' in json) {
-    if ('result' in json) throw invalid('JSON-RPC response has both result and error')
-    const failure = decodeOr(failureDecoder, json, (problem) =>
-      invalid(`not a JSON-RPC 2.0 error response: ${problem.describe('')}`, problem),
-    )
-    const { id, error } = failure
-    const rpcError = toJsonRpcError(failure, request.method, version)
-    if (error.code === RATE_LIMIT_RPC_CODE) {
-      throw new RateLimitedError({
-        status: response.status,
-        retryAfterMs: parseRetryAfter(response.headers['retry-after']),
-        details: error.message,
-        version,
-        cause: rpcError,
-      })
-    }
-    if (id !== null && id !== request.id) throw invalid(`response id ${describeValue(id)} does not match request id ${request.id}`, rpcError)
-    throw rpcError
+  if (!('error' in json)) {
+    // The answer to this request (its id is this request's, so successDecoder accepts it).
+    if (json.jsonrpc === '2.0' && json.id === id) return json.result
+    const success = decodeOr(successDecoder, json, (failure) => invalid(`not a JSON-RPC 2.0 response: ${failure.describe('')}`, failure))
+    throw invalid(`response id ${describeValue(success.id)} does not match request id ${id}`)
   }
-  const { id, result } = decodeOr(successDecoder, json, (failure) =>
-    invalid(`not a JSON-RPC 2.0 response: ${failure.describe('')}`, failure),
-  )
-  if (id !== request.id) throw invalid(`response id ${describeValue(id)} does not match request id ${request.id}`)
-  return result
+  if ('result' in json) throw invalid('JSON-RPC response has both result and error')
+  const failure = decodeOr(failureDecoder, json, (problem) => invalid(`not a JSON-RPC 2.0 error response: ${problem.describe('')}`, problem))
+  const rpcError = toJsonRpcError(failure, method, version)
+  if (failure.error.code === RATE_LIMIT_RPC_CODE) {
+    throw new RateLimitedError({
+      status: response.status,
+      retryAfterMs: parseRetryAfter(response.headers['retry-after']),
+      details: failure.error.message,
+      version,
+      cause: rpcError,
+    })
+  }
+  if (failure.id !== null && failure.id !== id) throw invalid(`response id ${describeValue(failure.id)} does not match request id ${id}`, rpcError)
+  throw rpcError
+}
+
+function isJsonRpcBody(body: Record<string, unknown>): boolean {
+  return 'jsonrpc' in body && ('result' in body || 'error' in body)
 }
 
 function toJsonRpcError(failure: Decoded<typeof failureDecoder>, method: string, version: ServiceVersion | undefined): JsonRpcError {

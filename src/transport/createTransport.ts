@@ -166,10 +166,11 @@ function loadRateLimiter(requestsPerMinute: number, settings: RateLimiterSetting
   }
 }
 
-// `0` and `Infinity` mean no limit; a negative or NaN one is a mistake, not "no limit".
-function checkTimeoutMs(timeoutMs: number): number {
+// `0` and `Infinity` mean no limit; a negative or NaN one is a mistake, not "no limit". The
+// HttpFn takes 0 for none, as for any limit above what a timer can take (it would fire at once).
+function attemptTimeoutMs(timeoutMs: number): number {
   if (!(timeoutMs >= 0)) throw new InvalidArgumentError(`timeoutMs must be ≥ 0 (0 or Infinity: none), got ${timeoutMs}`)
-  return timeoutMs
+  return timeoutMs <= MAX_TIMER_MS ? timeoutMs : 0
 }
 
 /**
@@ -201,7 +202,7 @@ export interface TransportInternals {
 export function createTransport(options: TransportOptions = {}, internals: TransportInternals = {}): Transport {
   const http: HttpFn = selectHttp(options)
   const retry = resolveRetryOptions(options.retry)
-  const defaultTimeoutMs = checkTimeoutMs(options.timeoutMs ?? 30_000)
+  const defaultTimeoutMs = attemptTimeoutMs(options.timeoutMs ?? 30_000)
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
   if (!(maxResponseBytes > 0)) throw new InvalidArgumentError(`maxResponseBytes must be a positive number, got ${maxResponseBytes}`)
   const limit = typeof options.rateLimit === 'number' ? options.rateLimit : options.rateLimit?.requestsPerMinute
@@ -212,18 +213,19 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
     typeof headersOption === 'function' || headersOption === undefined
       ? undefined
       : { ...checkHeaders(headersOption, 'the headers option') }
-  const onRequest = options.onRequest
+  const { onRequest, onResponse } = options
 
   async function attempt<T>(request: TransportRequest<T>, timeoutMs: number, attemptNumber: number): Promise<T> {
     const { url, body, signal } = request
-    const release: ReleaseSlot | undefined = await limiter?.acquire(signal)
+    // No limiter, no turn of the event loop waiting for one.
+    const release: ReleaseSlot | undefined = limiter && (await limiter.acquire(signal))
     let sent = false
     let response: HttpResponse
     let started: number
     try {
       const extra =
         typeof headersOption === 'function' ? checkHeaders(await headersOption(), 'the headers function') : staticHeaders
-      if (request.headers) checkHeaders(request.headers, 'per-call headers')
+      // A fresh object each attempt: onRequest may change it.
       const headers: Record<string, string> = { 'content-type': 'application/json', ...extra, ...request.headers }
       if (onRequest) {
         await onRequest({ url, headers, body, attempt: attemptNumber })
@@ -245,24 +247,18 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       release?.(sent)
     }
     // Outside the try: an error of the hook or of `parse` is not a network fault.
-    options.onResponse?.({
-      url,
-      status: response.status,
-      headers: response.headers,
-      attempt: attemptNumber,
-      durationMs: Date.now() - started,
-    })
+    onResponse?.({ url, status: response.status, headers: response.headers, attempt: attemptNumber, durationMs: Date.now() - started })
     return request.parse(response)
   }
 
   return {
     async request(request) {
       if (request.signal?.aborted) throw abortError(request.signal.reason)
-      const timeoutMs = request.timeoutMs === undefined ? defaultTimeoutMs : checkTimeoutMs(request.timeoutMs)
-      // No time limit above what a timer can take (a longer one would fire at once): none at all.
-      const attemptTimeoutMs = timeoutMs <= MAX_TIMER_MS ? timeoutMs : 0
+      const timeoutMs = request.timeoutMs === undefined ? defaultTimeoutMs : attemptTimeoutMs(request.timeoutMs)
+      // Per-call headers are the same for every attempt: checked once.
+      if (request.headers) checkHeaders(request.headers, 'per-call headers')
       try {
-        return await withRetry((n) => attempt(request, attemptTimeoutMs, n), retry, request.signal)
+        return await withRetry((n) => attempt(request, timeoutMs, n), retry, request.signal)
       } catch (error) {
         if (error instanceof ChainxError) throw error
         // The signal aborted during a backoff or rate-limit wait; anything else (an error of

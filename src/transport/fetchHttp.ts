@@ -34,31 +34,25 @@ export function createFetchHttp(fetchFn: FetchFn): HttpFn {
       const responseHeaders: Record<string, string> = {}
       // Names come lower case (WHATWG Headers).
       response.headers.forEach((value, name) => (responseHeaders[name] = value))
-      const tooLarge = (received: number) => new ResponseTooLargeError({ limit: maxResponseBytes, received, url })
-      const declared = Number(responseHeaders['content-length'])
-      if (declared > maxResponseBytes) {
-        // Cancelling the body aborts the fetch and closes its connection.
-        await response.body?.cancel().catch(() => undefined)
-        throw tooLarge(declared)
-      }
       // Chunks kept as they arrive and decoded once at the end (a page usually comes in one):
       // cheaper than `response.text()` and than decoding as it streams.
       const reader = response.body?.getReader()
       const chunks: Uint8Array[] = []
-      let size = 0
-      for (let chunk; reader && !(chunk = await reader.read()).done; chunks.push(chunk.value)) {
+      const declared = Number(responseHeaders['content-length'])
+      let size = declared > maxResponseBytes ? declared : 0
+      for (let chunk; size <= maxResponseBytes && reader && !(chunk = await reader.read()).done; chunks.push(chunk.value)) {
         size += chunk.value.byteLength
-        if (size > maxResponseBytes) {
-          await reader.cancel().catch(() => undefined)
-          throw tooLarge(size)
-        }
       }
-      let text: string
+      let text: string | undefined
       try {
-        text = decoder.decode(chunks.length === 1 ? chunks[0] : concat(chunks, size))
+        if (size <= maxResponseBytes) text = decoder.decode(chunks.length === 1 ? chunks[0] : await new Blob(chunks as BlobPart[]).arrayBuffer())
       } catch {
-        // Past the longest buffer or string the engine makes (when the limit was lifted): still typed.
-        throw tooLarge(size)
+        // Past the longest string the engine makes (when the limit was lifted): still typed.
+      }
+      if (text === undefined) {
+        // Cancelling the body aborts the fetch and closes its connection.
+        await reader?.cancel().catch(() => undefined)
+        throw new ResponseTooLargeError({ limit: maxResponseBytes, received: size, url })
       }
       return { status: response.status, headers: responseHeaders, body: text }
     } catch (error) {
@@ -71,12 +65,3 @@ export function createFetchHttp(fetchFn: FetchFn): HttpFn {
   }
 }
 
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const bytes = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks.splice(0)) {
-    bytes.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return bytes
-}

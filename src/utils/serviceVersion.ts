@@ -23,8 +23,16 @@ const VERSION = /^(\d{4})\.(\d+)\.(\d+)(?:[-+].*)?$/
  * parseServiceVersion('2024.1.0') // { raw: '2024.1.0', year: 2024, minor: 1, patch: 0 }
  */
 export function parseServiceVersion(header: string | null | undefined): ServiceVersion | undefined {
-  const raw = header?.trim()
-  const match = raw ? VERSION.exec(raw) : null
-  if (!raw || !match) return undefined
-  return { raw, year: Number(match[1]), minor: Number(match[2]), patch: Number(match[3]) }
+  // A service sends the same header with every response: the last one read is kept, and each
+  // caller gets a copy of its own.
+  if (header !== lastHeader) {
+    const raw = header?.trim()
+    const match = raw ? VERSION.exec(raw) : null
+    lastHeader = header
+    lastVersion = raw && match ? { raw, year: Number(match[1]), minor: Number(match[2]), patch: Number(match[3]) } : undefined
+  }
+  return lastVersion && { ...lastVersion }
 }
+
+let lastHeader: string | null | undefined
+let lastVersion: ServiceVersion | undefined

@@ -1,0 +1,56 @@
+import { InvalidResponseError } from '../errors/request.js'
+import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
+import type { HttpResponse } from '../transport/types.js'
+import { DecodeFailure, decodeOr, matches, type Decoded, type Decoder } from '../utils/decode.js'
+import { parseServiceVersion, type ServiceVersion } from '../utils/serviceVersion.js'
+import type { QueryResult } from './createGraphQLClient.js'
+import { AvailableRangeDocument, ServiceConfigDocument } from './generated/operations.js'
+import { mapGraphQLErrors } from './mapGraphQLErrors.js'
+import { availableRangeDataDecoder, graphQLEnvelopeDecoder, serviceConfigDataDecoder } from './responseSchemas.js'
+
+// The results the SDK itself reads are checked before use, whoever asked for them.
+const dataDecoders = new Map<string, Decoder<unknown>>([
+  [String(ServiceConfigDocument), serviceConfigDataDecoder],
+  [String(AvailableRangeDocument), availableRangeDataDecoder],
+])
+
+/**
+ * Reads the response to a GraphQL request for the document `text`: the envelope checked, the
+ * service's errors mapped to typed errors (partial `data` kept), a non-2xx status or a body
+ * that is not a GraphQL response a typed error, and the data of the documents the SDK reads
+ * itself (`serviceConfig`, `availableRange`) checked too.
+ *
+ * @example
+ * transport.request({ url, body, parse: (response) => readGraphQLResponse(response, url, text) })
+ */
+export function readGraphQLResponse(response: HttpResponse, url: string, text: string): QueryResult<unknown> {
+  const version = parseServiceVersion(response.headers['x-chain-rpc-version'])
+  const json = decodeJsonResponse(response, {
+    url,
+    version,
+    isProtocolBody: (body) => 'data' in body || 'errors' in body,
+    readErrorBody: (body) => {
+      // The version check answers 400/421 with a GraphQL body: keep its errors as the cause.
+      if (!matches(graphQLEnvelopeDecoder, body)) return undefined
+      const { data, errors } = graphQLEnvelopeDecoder(body)
+      return errors && errors.length > 0 ? mapGraphQLErrors(errors, data ?? null, version) : undefined
+    },
+  })
+  let envelope: Decoded<typeof graphQLEnvelopeDecoder>
+  try {
+    envelope = graphQLEnvelopeDecoder(json)
+  } catch (error) {
+    throw error instanceof DecodeFailure ? invalid(response, version, `not a GraphQL response: ${error.describe('')}`, error) : error
+  }
+  const { data, errors } = envelope
+  const usage = envelope.extensions?.usage
+  if (errors && errors.length > 0) throw mapGraphQLErrors(errors, data ?? null, version, usage)
+  if (data === undefined || data === null) throw invalid(response, version, 'no data')
+  const dataDecoder = dataDecoders.get(text)
+  if (dataDecoder) decodeOr(dataDecoder, data, (failure) => invalid(response, version, failure.describe('data'), failure))
+  return { data, usage, version }
+}
+
+function invalid(response: HttpResponse, version: ServiceVersion | undefined, reason: string, cause?: unknown): InvalidResponseError {
+  return new InvalidResponseError({ status: response.status, body: response.body, reason, version, cause })
+}
