@@ -17,6 +17,7 @@ import { SuiGraphQLClient } from '@mysten/sui/graphql'
 import { GraphQLClient } from 'graphql-request'
 import { build } from 'esbuild'
 import { fork } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import { Agent, createServer, request as httpRequest, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -78,6 +79,7 @@ if (process.argv[2] === 'server') {
 
   // Inside node_modules, so that the bundle's external imports (zod, ws) resolve.
   const outdir = fileURLToPath(new URL('../node_modules/.cache/chainx-bench/', import.meta.url))
+  rmSync(outdir, { recursive: true, force: true })
   await build({
     entryPoints: { index: fileURLToPath(new URL('../src/index.ts', import.meta.url)) },
     outdir,
