@@ -3,6 +3,7 @@
 // function's name with a call per closure created, a cost no built copy pays). Unminified, so
 // that a profile names the SDK's functions.
 import { build, type Plugin } from 'esbuild'
+import { rmSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 /**
@@ -14,6 +15,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
  */
 export async function buildSdk(name: string, plugins: Plugin[] = []): Promise<typeof import('../src/index.js')> {
   const outdir = fileURLToPath(new URL(`../node_modules/.cache/${name}/`, import.meta.url))
+  // Emptied first: the hashed chunks of older builds would pile up.
+  rmSync(outdir, { recursive: true, force: true })
   await build({
     entryPoints: { index: fileURLToPath(new URL('../src/index.ts', import.meta.url)) },
     outdir,

@@ -21,12 +21,14 @@ const decoder = new TextDecoder()
 export function createFetchHttp(fetchFn: FetchFn): HttpFn {
   return async ({ url, headers, body, signal, timeoutMs, maxResponseBytes }) => {
     if (signal?.aborted) throw abortError(signal.reason)
-    // A signal costs fetch a good part of its own work: a controller only for a time limit,
-    // which the caller's signal (if any) feeds; the caller's alone goes to fetch as it is.
-    const controller = timeoutMs > 0 ? new AbortController() : undefined
-    const timer = controller && setTimeout(() => controller.abort(new TimeoutError({ timeoutMs })), timeoutMs)
+    // A signal costs fetch a good part of its own work: none without a time limit or a caller's
+    // signal. The caller's feeds a controller of the request's own (through its one shared
+    // listener) rather than going to fetch, which would leave a listener on it per request
+    // until garbage collection.
+    const controller = timeoutMs > 0 || signal ? new AbortController() : undefined
+    const timer = controller && timeoutMs > 0 ? setTimeout(() => controller.abort(new TimeoutError({ timeoutMs })), timeoutMs) : undefined
     const stopListening = controller && signal && onAbort(signal, () => controller.abort(abortError(signal.reason)))
-    const sent = controller?.signal ?? signal
+    const sent = controller?.signal
     try {
       // Rare, so a chunk of its own, loaded only by a URL that may carry user info.
       if (url.includes('@')) ({ url, headers } = (await import('./moveUserInfo.js')).moveUserInfo(url, headers))
@@ -56,7 +58,8 @@ export function createFetchHttp(fetchFn: FetchFn): HttpFn {
       }
       return { status: response.status, headers: responseHeaders, body: text }
     } catch (error) {
-      if (sent?.aborted) throw sent === signal ? abortError(signal.reason) : sent.reason
+      // The reason is the TimeoutError or the abortError given to the controller.
+      if (sent?.aborted) throw sent.reason
       throw error
     } finally {
       clearTimeout(timer)

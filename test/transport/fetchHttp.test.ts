@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { getEventListeners } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFetchHttp } from '../../src/transport/fetchHttp.js'
@@ -103,5 +104,15 @@ describe('fetch transport', () => {
     }
     const aborted = AbortSignal.abort()
     expect(await failure(post({ timeoutMs: 10_000, signal: aborted }))).toMatchObject({ code: 'ABORTED' })
+  })
+  it("a caller's signal shared by 20 requests in flight carries one listener, with or without a time limit, however many requests used it", async () => {
+    answer = (response) => setTimeout(() => response.end('{}'), 30)
+    for (const timeoutMs of [0, 10_000]) {
+      const controller = new AbortController()
+      const calls = Array.from({ length: 20 }, () => post({ timeoutMs, signal: controller.signal }))
+      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1)
+      await Promise.all(calls)
+      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1)
+    }
   })
 })
