@@ -56,9 +56,11 @@ export interface ResponseInfo {
  */
 export interface TransportOptions {
   /**
-   * How requests are sent. `'auto'`: `node:http`/`node:https` with keep-alive agents in Node.js
-   * itself, `fetch` everywhere else (browsers, Bun, Deno, Cloudflare Workers and other edge
-   * runtimes, though several answer `process.versions.node`). `'node'` or `'fetch'` forces one.
+   * How requests are sent. `'auto'`: in Node.js itself the SDK's own HTTP/1.1 client on
+   * `node:net`/`node:tls` with a keep-alive pool (through `node:http` while `http.request` is
+   * patched, by msw for one), `fetch` everywhere else (browsers, Bun, Deno, Cloudflare Workers
+   * and other edge runtimes, though several answer `process.versions.node`). `'node'` or
+   * `'fetch'` forces one; `'node-http'` forces `node:http` with keep-alive agents.
    * @default 'auto'
    */
   transport?: TransportKind | undefined
