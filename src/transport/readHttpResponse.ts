@@ -182,7 +182,7 @@ export class HttpResponseReader {
       const value = line[2] as string
       if (name === 'content-length') lengths.push(...value.split(',').map((part) => part.trim()))
       if (name === '__proto__') continue
-      const before = headers[name]
+      const before = Object.hasOwn(headers, name) ? headers[name] : undefined
       headers[name] = before === undefined ? value : `${before}, ${value}`
     }
     if (code < 200) {

@@ -207,6 +207,8 @@ class Connection {
     if (this.reused && !reader.started) return exchange.retry()
     let response: HttpResponse
     try {
+      // A body read to the close ends only at a clean one: a reset cuts it short.
+      if (this.error !== undefined) throw this.error
       response = reader.end()
     } catch (error) {
       return exchange.fail(this.error ?? error)

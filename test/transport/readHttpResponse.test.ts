@@ -119,6 +119,11 @@ describe('HttpResponseReader', () => {
     expect(Object.keys(response?.headers ?? {})).toEqual(['content-length'])
   })
 
+  it('reads a header named like an Object.prototype member as its own value', () => {
+    const { response } = read(text('HTTP/1.1 200 OK', 'Constructor: x', 'content-length: 0', '', ''))
+    expect(response?.headers).toEqual({ constructor: 'x', 'content-length': '0' })
+  })
+
   it.each([
     ['garbage instead of HTTP', text('hello world', '', '')],
     ['a status line without a code', text('HTTP/1.1 OK', '', '')],

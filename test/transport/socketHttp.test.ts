@@ -131,6 +131,18 @@ describe('socket transport: the connection pool', () => {
     expect(accepted).toBe(2)
   })
 
+  it('rejects a body read to the close when the connection is reset, never a truncated answer as whole', async () => {
+    // No Content-Length and no chunking: the close ends the body, but only a clean close does.
+    const server = createNetServer((socket) => {
+      socket.once('data', () => {
+        socket.write('HTTP/1.1 200 OK\r\nconnection: close\r\n\r\n{"partial":')
+        setTimeout(() => socket.resetAndDestroy(), 50)
+      })
+    })
+    const url = await listen(server)
+    await expect(post(createSocketHttp(), url, 'a')).rejects.toMatchObject({ code: 'ECONNRESET' })
+  })
+
   it('never writes a header value or name that would split the request', async () => {
     let head = ''
     const server = createNetServer((socket) => {
