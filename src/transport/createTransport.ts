@@ -175,6 +175,16 @@ function attemptTimeoutMs(timeoutMs: number): number {
   return timeoutMs <= MAX_TIMER_MS ? timeoutMs : 0
 }
 
+// Header names are case-insensitive: a later source's `Content-Type` replaces the default
+// `content-type` instead of going out beside it (twice on the wire, or joined by fetch).
+function assignHeaders(headers: Record<string, string>, source: Record<string, string> | undefined) {
+  for (const name in source) {
+    const lower = name.toLowerCase()
+    for (const existing in headers) if (existing !== name && existing.toLowerCase() === lower) delete headers[existing]
+    headers[name] = source[name] as string
+  }
+}
+
 /**
  * The default `maxResponseBytes`: 128 MiB.
  *
@@ -228,7 +238,9 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       const extra =
         typeof headersOption === 'function' ? checkHeaders(await headersOption(), 'the headers function') : staticHeaders
       // A fresh object each attempt: onRequest may change it.
-      const headers: Record<string, string> = { 'content-type': 'application/json', ...extra, ...request.headers }
+      const headers: Record<string, string> = { 'content-type': 'application/json' }
+      assignHeaders(headers, extra)
+      assignHeaders(headers, request.headers)
       if (onRequest) {
         await onRequest({ url, headers, body, attempt: attemptNumber })
         checkHeaders(headers, 'onRequest')

@@ -302,7 +302,7 @@ describe('over a real socket', () => {
         return
       }
       res.setHeader('content-type', 'application/json')
-      res.end(JSON.stringify({ ok: true, headers: req.headers }))
+      res.end(JSON.stringify({ ok: true, headers: req.headers, rawHeaders: req.rawHeaders }))
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
@@ -311,6 +311,21 @@ describe('over a real socket', () => {
     server.closeAllConnections()
     await new Promise((resolve) => server.close(resolve))
     mock.listen({ onUnhandledRequest: 'error' })
+  })
+
+  it.each(['auto', 'node-http', 'fetch'] as const)('sends one line per header name, whatever its case, the latest source winning (%s)', async (kind) => {
+    hits = 1
+    mode = 'reset-then-ok'
+    const transport = createTransport({ transport: kind, retry: false, headers: { 'Content-Type': 'application/json; charset=utf-8', Authorization: 'Bearer a' } })
+    const { rawHeaders } = await transport.request({
+      url: base,
+      body: '{}',
+      headers: { AUTHORIZATION: 'Bearer b' },
+      parse: (response) => JSON.parse(response.body) as { rawHeaders: string[] },
+    })
+    const sent = (name: string) => rawHeaders.filter((_, i) => i % 2 === 1 && rawHeaders[i - 1]?.toLowerCase() === name)
+    expect(sent('content-type')).toEqual(['application/json; charset=utf-8'])
+    expect(sent('authorization')).toEqual(['Bearer b'])
   })
 
   it('a connection reset is NETWORK and retried over node:http keep-alive', async () => {
