@@ -85,14 +85,9 @@ export class HttpResponseReader {
           at = end + 4
           break
         }
-        case 'length': {
-          const take = Math.min(this.remaining, data.length - at)
-          this.add(data.subarray(at, at + take))
-          at += take
-          this.remaining -= take
-          if (this.remaining === 0) this.phase = 'done'
+        case 'length':
+          at = this.takeBody(data, at, 'done')
           break
-        }
         case 'chunkSize': {
           const end = data.indexOf(CRLF, at)
           if (end === -1) return this.keep(data, at, MAX_CHUNK_LINE_BYTES, 'chunk size line')
@@ -105,14 +100,9 @@ export class HttpResponseReader {
           at = end + 2
           break
         }
-        case 'chunkData': {
-          const take = Math.min(this.remaining, data.length - at)
-          this.add(data.subarray(at, at + take))
-          at += take
-          this.remaining -= take
-          if (this.remaining === 0) this.phase = 'chunkEnd'
+        case 'chunkData':
+          at = this.takeBody(data, at, 'chunkEnd')
           break
-        }
         case 'chunkEnd': {
           if (data.length - at < 2) return this.keep(data, at, 2, 'chunk end')
           if (data[at] !== 13 || data[at + 1] !== 10) throw new HttpProtocolError('chunk data not followed by CRLF')
@@ -163,9 +153,14 @@ export class HttpResponseReader {
     return undefined
   }
 
-  private add(part: Buffer) {
-    this.size += part.length
-    this.parts.push(part)
+  /** Takes up to `remaining` body bytes from `at`; `then` is the phase once none remain. Returns where it stopped. */
+  private takeBody(data: Buffer, at: number, then: Phase): number {
+    const take = Math.min(this.remaining, data.length - at)
+    this.size += take
+    this.parts.push(data.subarray(at, at + take))
+    this.remaining -= take
+    if (this.remaining === 0) this.phase = then
+    return at + take
   }
 
   private readHead(head: string) {
