@@ -105,7 +105,7 @@ export function connectJsonRpcSocket(options: JsonRpcSocketOptions): Promise<Jso
     try {
       socket = new options.WebSocket(url)
     } catch (cause) {
-      return reject(new SocketClosedError({ reason: `cannot connect to ${shownUrl}`, cause }))
+      return reject(new SocketClosedError({ reason: `cannot connect to ${shownUrl}`, cause: quotingOnly(cause, url, shownUrl) }))
     }
     let lastError: unknown
     const fail = (error: SocketClosedError) => {
@@ -322,4 +322,15 @@ function dropSocket(socket: WebSocketLike): void {
 function unrefTimer(timer: unknown): void {
   const handle = timer as { unref?: () => void }
   handle.unref?.()
+}
+
+/**
+ * The WebSocket constructor's error for a URL it refuses quotes that URL, credentials and all
+ * (`Invalid URL: ws://user:pass@…`): the same error, quoting `shown` instead.
+ */
+function quotingOnly(cause: unknown, url: string, shown: string): unknown {
+  if (!(cause instanceof Error) || !cause.message.includes(url)) return cause
+  const safe = new Error(cause.message.split(url).join(shown))
+  safe.name = cause.name
+  return safe
 }

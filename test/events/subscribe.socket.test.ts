@@ -537,6 +537,17 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     expect(shown).not.toContain('SECRET')
   })
 
+  it('S1: a URL the WebSocket refuses is SOCKET_CLOSED naming it without its credentials, in the message and in the cause', async () => {
+    for (const wsUrl of ['ws://alice:pw-SECRET@127.0.0.1:99999/?apiKey=key-SECRET', 'ws://alice:pw-SECRET@[::1/x?apiKey=key-SECRET']) {
+      const client = createSubscriptionClient({ wsUrl, heartbeatMs: 0, reconnect: false })
+      clients.push(client)
+      const error = await client.subscribe({ filter: { All: [] }, onEvent: () => {} }).catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(SocketClosedError)
+      expect((error as SocketClosedError).cause).toBeInstanceOf(Error)
+      expect(inspect(error, { depth: 10 })).not.toContain('SECRET')
+    }
+  })
+
   it('S1: a connect that never completes its handshake fails after connectTimeoutMs', async () => {
     const blackHole = await startBlackHole()
     const client = createSubscriptionClient({ wsUrl: blackHole.url, heartbeatMs: 0, connectTimeoutMs: 50, reconnect: false })
