@@ -11,6 +11,7 @@ import { paginate, type ConnectionPath, type GraphQLPage, type NodeOf, type Pagi
 import type { PageIterable } from './pagination/types.js'
 import { createTransport, type TransportOptions } from './transport/createTransport.js'
 import { hideSecrets } from './transport/hideSecrets.js'
+import { redactUrl } from './utils/redactUrl.js'
 
 /**
  * Options of `ChainxClient`. Transport options (fetch, headers, timeoutMs, retry, rateLimit, hooks) apply to every endpoint.
@@ -92,7 +93,8 @@ export class ChainxClient {
     for (const [key, protocols] of URL_PROTOCOLS) {
       const url = options[key]
       if ((key === 'graphqlUrl' || url !== undefined) && !protocols.includes(protocolOf(url))) {
-        throw new InvalidArgumentError(`${key} must be an absolute ${protocols.join(' or ')} URL, got ${JSON.stringify(url)}`)
+        const shown = typeof url === 'string' ? redactUrl(url) : url
+        throw new InvalidArgumentError(`${key} must be an absolute ${protocols.join(' or ')} URL, got ${JSON.stringify(shown)}`)
       }
     }
     this.options = hideSecrets(options)
