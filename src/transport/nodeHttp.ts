@@ -3,6 +3,7 @@ import { abortError } from '../errors/abortError.js'
 import type { ChainxError } from '../errors/ChainxError.js'
 import { InvalidArgumentError, ResponseTooLargeError, TimeoutError } from '../errors/request.js'
 import { onAbort } from '../utils/onAbort.js'
+import { importNodeBuiltin } from './loadOnFirstRequest.js'
 import { requestTarget, type RequestTarget } from './requestTarget.js'
 import type { HttpFn, HttpRequest, HttpResponse } from './types.js'
 
@@ -19,17 +20,13 @@ const clients = new Map<Scheme, Promise<NodeClient>>()
 const ready = new Map<Scheme, NodeClient>()
 
 // Each module is loaded when a request first needs it: https (and TLS) only for an https URL.
-// The specifiers are computed so that browser bundlers never try to resolve node builtins.
 function loadClient(name: Scheme): Promise<NodeClient> {
   const loaded = clients.get(name)
   if (loaded !== undefined) return loaded
   const client = (async (): Promise<NodeClient> => {
-    const prefix = 'node:'
     let module: typeof NodeHttp
     try {
-      // The CommonJS object (`default`), not the ESM namespace: instrumentation such as msw
-      // and APM agents patches `request` on it.
-      module = ((await import(/* @vite-ignore */ `${prefix}${name}`)) as { default: typeof NodeHttp }).default
+      module = await importNodeBuiltin<typeof NodeHttp>(name)
     } catch (error) {
       clients.delete(name)
       throw new InvalidArgumentError(`transport 'node' needs node:${name}, which this runtime cannot load: use transport 'fetch'`, { cause: error })

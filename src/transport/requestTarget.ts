@@ -4,10 +4,12 @@
  *
  * @example
  * requestTarget('https://u:p@[::1]:8443/graphql?x=1')
- * // { secure: true, hostname: '::1', port: 8443, host: '[::1]:8443', path: '/graphql?x=1', auth: 'u:p' }
+ * // { secure: true, origin: 'https://[::1]:8443', hostname: '::1', port: 8443, host: '[::1]:8443', path: '/graphql?x=1', auth: 'u:p' }
  */
 export interface RequestTarget {
   secure: boolean
+  /** Scheme, host and port: the endpoints that may share connections. */
+  origin: string
   /** Host to connect to, without the brackets of an IPv6 literal. */
   hostname: string
   port: number
@@ -33,11 +35,12 @@ const MAX_TARGETS = 32
 export function requestTarget(url: string): RequestTarget {
   let target = targets.get(url)
   if (target !== undefined) return target
-  const { protocol, hostname, port, host, pathname, search, username, password } = new URL(url)
+  const { protocol, origin, hostname, port, host, pathname, search, username, password } = new URL(url)
   if (protocol !== 'http:' && protocol !== 'https:') throw new TypeError(`Only http: and https: URLs are supported, got ${protocol}`)
   const secure = protocol === 'https:'
   target = {
     secure,
+    origin,
     hostname: hostname.startsWith('[') ? hostname.slice(1, -1) : hostname,
     port: port === '' ? (secure ? 443 : 80) : Number(port),
     host,

@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors/request.js'
 import { isNodeRuntime } from '../utils/isNodeRuntime.js'
 import { createFetchHttp } from './fetchHttp.js'
+import { loadNodeHttp, loadOnFirstRequest } from './loadOnFirstRequest.js'
 import type { FetchFn, HttpFn } from './types.js'
 
 /**
@@ -41,24 +42,12 @@ export function selectHttp(options: { transport?: TransportKind | undefined; fet
   // Elsewhere 'node' means the runtime's own node:http (Bun, Deno, workerd with nodejs_compat):
   // the socket transport is a speed-up for Node.js, measured there only.
   if (kind === 'node-http' || (kind === 'node' && !inNode)) {
-    return loadOnFirstRequest(() => import('./nodeHttp.js').then((module) => module.createNodeHttp()))
+    return loadNodeHttp()
   }
   if (kind === 'node' || (kind === 'auto' && inNode)) {
     return loadOnFirstRequest(() => import('./socketHttp.js').then((module) => module.createSocketHttp()))
   }
   return createFetchHttp(globalFetch)
-}
-
-// The Node transports are chunks of their own, loaded with the first request, so browser
-// bundles never carry them.
-function loadOnFirstRequest(load: () => Promise<HttpFn>): HttpFn {
-  let loaded: HttpFn | undefined
-  let loading: Promise<HttpFn> | undefined
-  return (request) => {
-    if (loaded) return loaded(request)
-    loading ??= load().then((http) => (loaded = http))
-    return loading.then((send) => send(request))
-  }
 }
 
 function globalFetch(input: string, init: RequestInit): Promise<Response> {

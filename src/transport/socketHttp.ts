@@ -4,6 +4,7 @@ import type * as NodeTls from 'node:tls'
 import { abortError } from '../errors/abortError.js'
 import { InvalidArgumentError, TimeoutError } from '../errors/request.js'
 import { onAbort } from '../utils/onAbort.js'
+import { importNodeBuiltin, loadNodeHttp } from './loadOnFirstRequest.js'
 import { HttpResponseReader } from './readHttpResponse.js'
 import { requestTarget, type RequestTarget } from './requestTarget.js'
 import type { HttpFn, HttpRequest, HttpResponse } from './types.js'
@@ -21,10 +22,6 @@ interface NodeModules {
   tls?: typeof NodeTls
   https?: typeof NodeHttp
 }
-
-// Computed specifiers, so that browser bundlers never try to resolve node builtins; the
-// CommonJS objects (`default`), on which instrumentation patches `request`.
-const nodeModule = async <T>(name: string): Promise<T> => ((await import(/* @vite-ignore */ `node:${name}`)) as { default: T }).default
 
 /**
  * An HttpFn that speaks HTTP/1.1 itself over `node:net` and `node:tls` sockets, with a
@@ -44,15 +41,14 @@ const nodeModule = async <T>(name: string): Promise<T> => ((await import(/* @vit
 export function createSocketHttp(): HttpFn {
   let modules: NodeModules | undefined
   let loading: Promise<NodeModules> | undefined
-  let fallback: Promise<HttpFn> | undefined
   const pools = new Map<string, Pool>()
 
   const load = async (secure: boolean): Promise<NodeModules> => {
     try {
-      loading ??= Promise.all([nodeModule<typeof NodeNet>('net'), nodeModule<typeof NodeHttp>('http')]).then(([net, http]) => ({ net, http }))
+      loading ??= Promise.all([importNodeBuiltin<typeof NodeNet>('net'), importNodeBuiltin<typeof NodeHttp>('http')]).then(([net, http]) => ({ net, http }))
       const loaded = await loading
       if (secure && loaded.tls === undefined) {
-        ;[loaded.tls, loaded.https] = await Promise.all([nodeModule<typeof NodeTls>('tls'), nodeModule<typeof NodeHttp>('https')])
+        ;[loaded.tls, loaded.https] = await Promise.all([importNodeBuiltin<typeof NodeTls>('tls'), importNodeBuiltin<typeof NodeHttp>('https')])
       }
       return (modules = loaded)
     } catch (error) {
@@ -61,19 +57,15 @@ export function createSocketHttp(): HttpFn {
     }
   }
 
-  const viaNodeHttp = (request: HttpRequest): Promise<HttpResponse> => {
-    fallback ??= import('./nodeHttp.js').then((module) => module.createNodeHttp())
-    return fallback.then((send) => send(request))
-  }
+  const viaNodeHttp = loadNodeHttp()
 
   // Node 24's proxy support from the environment lives in node:http and fetch, not in sockets.
   const envProxy = process.env['NODE_USE_ENV_PROXY'] === '1' || process.execArgv.includes('--use-env-proxy')
   const dispatch = (loaded: NodeModules, target: RequestTarget, request: HttpRequest): Promise<HttpResponse> => {
     const patchable = target.secure ? loaded.https : loaded.http
     if (envProxy || (patchable !== undefined && isInstrumented(patchable.request))) return viaNodeHttp(request)
-    const key = `${target.secure ? 's' : ''}${target.hostname}:${target.port}`
-    let pool = pools.get(key)
-    if (pool === undefined) pools.set(key, (pool = new Pool(loaded, target)))
+    let pool = pools.get(target.origin)
+    if (pool === undefined) pools.set(target.origin, (pool = new Pool(loaded, target)))
     return new Promise<HttpResponse>((resolve, reject) => new Exchange(pool, request, target, resolve, reject).start())
   }
 
