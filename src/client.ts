@@ -1,3 +1,4 @@
+import { ClientClosedError } from './errors/ClientClosedError.js'
 import { InvalidArgumentError } from './errors/request.js'
 import { createEventsClient, type EventsClient } from './events/createEventsClient.js'
 import type { SubscriptionClient, SubscriptionClientOptions } from './events/subscribe/createSubscriptionClient.js'
@@ -9,7 +10,7 @@ import type { LimitsOption } from './graphql/serviceLimits.js'
 import { iterateEvents, type EventWalkPage, type IterateEventsOptions } from './events/iterateEvents.js'
 import { paginate, type ConnectionPath, type GraphQLPage, type NodeOf, type PaginateArguments } from './graphql/paginate.js'
 import type { PageIterable } from './pagination/types.js'
-import { createTransport, type TransportOptions } from './transport/createTransport.js'
+import { createTransport, type Transport, type TransportOptions } from './transport/createTransport.js'
 import { hideSecrets } from './transport/hideSecrets.js'
 import { redactUrl } from './utils/redactUrl.js'
 
@@ -67,6 +68,9 @@ export interface ChainxEventsApi extends EventsClient, Pick<SubscriptionClient, 
   ): PageIterable<ChainxEvent<TParsed>, EventWalkPage<TParsed>, EventId>
 }
 
+/** `Symbol.asyncDispose`, or the registered symbol runtimes without it use (as TypeScript's downlevel `await using` does). */
+const ASYNC_DISPOSE: typeof Symbol.asyncDispose = (Symbol.asyncDispose ?? Symbol.for('Symbol.asyncDispose')) as typeof Symbol.asyncDispose
+
 /**
  * The chainx-sdk client: typed GraphQL reads, auto-paging and JSON-RPC events behind one object.
  *
@@ -88,6 +92,10 @@ export class ChainxClient {
    */
   readonly options: Readonly<ChainxClientOptions>
   #subscriptions: Promise<SubscriptionClient> | undefined
+  /** Aborted by `close()`: running watches end, later calls fail with `CLIENT_CLOSED`. */
+  readonly #lifetime = new AbortController()
+  #transport: Transport
+  #closing: Promise<void> | undefined
 
   constructor(options: ChainxClientOptions) {
     for (const [key, protocols] of URL_PROTOCOLS) {
@@ -99,6 +107,7 @@ export class ChainxClient {
     }
     this.options = hideSecrets(options)
     const transport = createTransport(options)
+    this.#transport = transport
     this.graphql = createGraphQLMethods(
       createGraphQLClient({
         url: options.graphqlUrl,
@@ -108,8 +117,9 @@ export class ChainxClient {
         limits: options.limits,
       }),
     )
-    const rpc = options.rpcUrl ? createEventsClient({ rpcUrl: options.rpcUrl, transport }) : undefined
+    const rpc = options.rpcUrl ? createEventsClient({ rpcUrl: options.rpcUrl, transport, closed: this.#lifetime.signal }) : undefined
     const requireRpc = (): EventsClient => {
+      this.#assertOpen()
       if (!rpc) throw new InvalidArgumentError('client.events needs rpcUrl in the ChainxClient options')
       return rpc
     }
@@ -117,8 +127,9 @@ export class ChainxClient {
     this.events = {
       query,
       watch: (watchOptions) => requireRpc().watch(watchOptions),
-      iterate: (iterateOptions) => iterateEvents(query, iterateOptions),
+      iterate: (iterateOptions) => (this.#assertOpen(), iterateEvents(query, iterateOptions)),
       subscribe: async (parameters) => {
+        this.#assertOpen()
         const wsUrl = options.wsUrl
         if (!wsUrl) throw new InvalidArgumentError('client.events.subscribe needs wsUrl in the ChainxClient options')
         // Loaded on first use: the deprecated WebSocket client stays out of the main chunk.
@@ -149,19 +160,61 @@ export class ChainxClient {
     document: D,
     ...args: PaginateArguments<D, TPath>
   ): PageIterable<NodeOf<ResultOf<D>, TPath>, GraphQLPage<NodeOf<ResultOf<D>, TPath>>, string> {
+    this.#assertOpen()
     return paginate<D, TPath>(this.graphql, document, ...args)
   }
 
+  /** Whether `close()` was called. */
+  get closed(): boolean {
+    return this.#lifetime.signal.aborted
+  }
+
   /**
-   * Closes what the client keeps open (the subscription WebSocket, if any).
+   * Releases everything the client holds, so that a process that rotates clients keeps no
+   * socket, timer or listener of a closed one: the subscription WebSocket (every subscription
+   * gets a `closed` state), every pooled HTTP connection the SDK owns (idle ones at once, busy
+   * ones after their response), and the pools' idle timers. A running `events.watch` ends
+   * cleanly (its loop returns, as with its `signal`); a walk (`paginate`, `events.iterate`)
+   * fails at its next request with `CLIENT_CLOSED`, carrying `resumeCursor` for a new client.
+   * Every later call fails with `ClientClosedError` (`CLIENT_CLOSED`). Calling it again waits for
+   * the first close. `await using client = new ChainxClient(...)` calls it at the end of the block.
    *
    * @example
-   * await client.close()
+   * const client = new ChainxClient({ graphqlUrl, rpcUrl })
+   * try {
+   *   await client.graphql.epoch()
+   * } finally {
+   *   await client.close()
+   * }
    */
-  async close(): Promise<void> {
+  close(): Promise<void> {
+    this.#closing ??= this.#release()
+    return this.#closing
+  }
+
+  /**
+   * `await using client = new ChainxClient(...)` closes the client at the end of the block
+   * (the same as `close()`). The key is `Symbol.asyncDispose`, or `Symbol.for('Symbol.asyncDispose')`
+   * where the runtime has none yet.
+   *
+   * @example
+   * await using client = new ChainxClient({ graphqlUrl })
+   * console.log((await client.graphql.epoch()).data.epoch?.epochId)
+   */
+  [ASYNC_DISPOSE](): Promise<void> {
+    return this.close()
+  }
+
+  async #release(): Promise<void> {
+    this.#lifetime.abort(new ClientClosedError())
+    this.#transport.close?.()
     const subscriptions = this.#subscriptions
     this.#subscriptions = undefined
-    await (await subscriptions)?.close()
+    await (await subscriptions?.catch(() => undefined))?.close()
+  }
+
+  #assertOpen(): void {
+    if (this.#lifetime.signal.aborted) throw new ClientClosedError()
   }
 }
 

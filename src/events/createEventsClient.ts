@@ -16,6 +16,8 @@ export interface EventsClientOptions {
   rpcUrl: string
   /** The transport shared with the GraphQL client (timeouts, retries, rate limit, hooks). */
   transport: Transport
+  /** Aborted when the client closes: every running `watch` then ends cleanly. */
+  closed?: AbortSignal | undefined
 }
 
 /**
@@ -46,6 +48,6 @@ export function createEventsClient(options: EventsClientOptions): EventsClient {
   const query = createQueryEvents(createJsonRpcCaller({ url: options.rpcUrl, transport: options.transport }))
   return {
     query,
-    watch: (watchOptions) => watchEvents(query, watchOptions),
+    watch: (watchOptions) => watchEvents(query, watchOptions, options.closed),
   }
 }
