@@ -119,14 +119,14 @@ export class ChainxClient {
     )
     const rpc = options.rpcUrl ? createEventsClient({ rpcUrl: options.rpcUrl, transport, closed: this.#lifetime.signal }) : undefined
     const requireRpc = (): EventsClient => {
-      this.#assertOpen()
       if (!rpc) throw new InvalidArgumentError('client.events needs rpcUrl in the ChainxClient options')
       return rpc
     }
-    const query: QueryEventsFn = (parameters) => requireRpc().query(parameters)
+    // After close() a rejection, as from the transport: a call that returns a promise never throws for it.
+    const query: QueryEventsFn = (parameters) => (this.closed ? Promise.reject(new ClientClosedError()) : requireRpc().query(parameters))
     this.events = {
       query,
-      watch: (watchOptions) => requireRpc().watch(watchOptions),
+      watch: (watchOptions) => (this.#assertOpen(), requireRpc().watch(watchOptions)),
       iterate: (iterateOptions) => (this.#assertOpen(), iterateEvents(query, iterateOptions)),
       subscribe: async (parameters) => {
         this.#assertOpen()

@@ -30,7 +30,7 @@ export interface SoakResult {
 const short = process.argv.includes('--short')
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined
 const scale = SCALES[short ? 'short' : 'full']
-const heapBoundMb = Number(process.env['SOAK_HEAP_BOUND_MB'] ?? (short ? 1.5 : 2))
+const heapBoundMb = Number(process.env['SOAK_HEAP_BOUND_MB'] ?? (short ? 0.5 : 2))
 // How long sockets and handles get to close after a scenario (a FIN crossing the loopback, a close callback).
 const SETTLE_MS = 3_000
 

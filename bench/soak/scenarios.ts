@@ -13,7 +13,7 @@ export interface SoakScale {
 
 export const SCALES: Record<'full' | 'short', SoakScale> = {
   full: { watchMs: 90_000, subscribeMs: 60_000, restartEveryMs: 4_000, walkItems: 200_000, clients: 200 },
-  short: { watchMs: 5_000, subscribeMs: 4_000, restartEveryMs: 1_000, walkItems: 5_000, clients: 40 },
+  short: { watchMs: 8_000, subscribeMs: 4_000, restartEveryMs: 1_000, walkItems: 5_000, clients: 40 },
 }
 
 /** What a scenario hands the runner: the heap is sampled at `start`, `middle` and `end`. */
