@@ -35,7 +35,7 @@ const heapBoundMb = Number(process.env['SOAK_HEAP_BOUND_MB'] ?? (short ? 0.5 : 2
 const SETTLE_MS = 3_000
 
 const sdk = (await import(process.env['SOAK_SDK'] ?? '../../src/index.js')) as typeof Sdk
-const child = fork(new URL('./serveNetwork.ts', import.meta.url).pathname, [String(short ? scale.walkItems : scale.walkItems), '5'], {
+const child = fork(new URL('./serveNetwork.ts', import.meta.url).pathname, [String(scale.walkItems), '5'], {
   execArgv: ['--import', 'tsx', '--max-old-space-size=4096'],
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 })

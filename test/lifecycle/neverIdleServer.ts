@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { text } from 'node:stream/consumers'
 import type { MockNetwork } from '../../src/testing/MockNetwork.js'
 
 /** A JSON-RPC server in front of `network` that never closes an idle connection, counting the connections open on its side. */
@@ -14,14 +15,6 @@ export interface NeverIdleServer {
   close(): Promise<void>
 }
 
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    request.on('error', reject)
-  })
-
 /**
  * Starts the server on 127.0.0.1. `keepAliveHeader` is sent as `Keep-Alive` (e.g. `timeout=2`)
  * while the server still never closes the connection itself.
@@ -33,7 +26,7 @@ export async function startNeverIdleServer(network: MockNetwork, keepAliveHeader
   const sockets = new Set<Socket>()
   let accepted = 0
   const server = createServer((request, response) => {
-    void readBody(request)
+    void text(request)
       .then((body) => network.handle({ method: request.method ?? 'POST', url: '/json-rpc', headers: request.headers, body }))
       .then((result) => {
         if (keepAliveHeader !== undefined) response.setHeader('keep-alive', keepAliveHeader)
