@@ -2,7 +2,8 @@ import { ChainxError } from '../errors/ChainxError.js'
 import { CursorNotAdvancingError, EmptyPagesError, StaleCursorError } from '../errors/pagination.js'
 import { abortError } from '../errors/abortError.js'
 import { followSignal } from '../utils/followSignal.js'
-import { assertCount, type ResolvedPaginationOptions } from './resolvePaginationOptions.js'
+import { readCount } from '../options/optionRules.js'
+import type { ResolvedPaginationOptions } from './resolvePaginationOptions.js'
 import type { FetchedPage, ItemKey, PageIterable, WalkPage } from './types.js'
 import { resolveAlias } from './walkOptions.js'
 
@@ -117,8 +118,8 @@ export function createPageIterator<TItem, TCursor, TPage extends FetchedPage<TIt
     [Symbol.asyncIterator]: () => start(maxItems, (pages, state) => yieldItems(pages, state, signal)),
     pages: () => start(maxItems, yieldPages),
     async toArray(options) {
-      const limit = resolveAlias({ ...options }, 'maxItems', 'limit')
-      assertCount('maxItems', limit, 0)
+      const alias = options?.maxItems === undefined && options?.limit !== undefined ? 'limit' : 'maxItems'
+      const limit = readCount(`toArray({ ${alias} })`, resolveAlias({ ...options }, 'maxItems', 'limit'), NaN, { infinite: true })
       const items: TItem[] = []
       const walk = start(Math.min(limit, maxItems), (pages, state) => yieldItems(pages, state, signal))
       for await (const item of walk) items.push(item)
