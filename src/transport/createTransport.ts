@@ -1,5 +1,6 @@
 import { abortError } from '../errors/abortError.js'
 import { ChainxError } from '../errors/ChainxError.js'
+import { ClientClosedError } from '../errors/ClientClosedError.js'
 import { InvalidArgumentError, NetworkError } from '../errors/request.js'
 import { readLimitMs, timerDelayMs } from '../options/optionRules.js'
 import { checkHeaders } from './checkHeaders.js'
@@ -144,6 +145,11 @@ export interface TransportRequest<T> {
  */
 export interface Transport {
   request<T>(request: TransportRequest<T>): Promise<T>
+  /**
+   * Refuses every later request and attempt with `CLIENT_CLOSED`, and releases the connections
+   * the transport owns (idle ones at once, busy ones after their response).
+   */
+  close?: (() => void) | undefined
 }
 
 // The limiter is a chunk of its own, loaded by the first request of a client that sets
@@ -224,9 +230,12 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       ? undefined
       : { ...checkHeaders(headersOption, 'the headers option') }
   const { onRequest, onResponse } = options
+  let closed = false
 
   async function attempt<T>(request: TransportRequest<T>, timeoutMs: number, attemptNumber: number): Promise<T> {
     const { url, body, signal } = request
+    // A retry after close() is refused like a new request (not retryable: the loop ends).
+    if (closed) throw new ClientClosedError()
     // No limiter, no turn of the event loop waiting for one.
     const release: ReleaseSlot | undefined = limiter && (await limiter.acquire(signal))
     let sent = false
@@ -265,6 +274,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
 
   return {
     async request(request) {
+      if (closed) throw new ClientClosedError()
       if (request.signal?.aborted) throw abortError(request.signal.reason)
       const timeoutMs = request.timeoutMs === undefined ? defaultTimeoutMs : attemptTimeoutMs(request.timeoutMs, 0)
       // Per-call headers are the same for every attempt: checked once.
@@ -278,6 +288,10 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
         if (request.signal?.aborted) throw abortError(request.signal.reason)
         throw error
       }
+    },
+    close() {
+      closed = true
+      http.close?.()
     },
   }
 }
