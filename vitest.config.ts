@@ -34,6 +34,7 @@ export default defineConfig({
       { find: /^chainx-sdk\/testing$/, replacement: source('./src/testing/index.ts') },
       { find: /^chainx-sdk\/testing\/msw$/, replacement: source('./src/testing/msw.ts') },
       { find: /^chainx-sdk\/move$/, replacement: source('./src/move/index.ts') },
+      { find: /^chainx-sdk\/graphql$/, replacement: source('./src/graphql/typedDocuments.ts') },
       { find: /^chainx-sdk\/codegen$/, replacement: source('./src/codegen/index.ts') },
     ],
   },
