@@ -18,6 +18,7 @@ const SOCKET_TESTS = [
   'test/events/watchMockNetwork.test.ts',
   'test/graphql/operationMethods.test.ts',
   'test/graphql/responseValidation.test.ts',
+  'test/graphql/typedDocuments*.test.ts',
   'test/pagination/paginate.network.test.ts',
   'test/testing/jsonRpcSockets.test.ts',
   'test/testing/jsonRpcSubscriptions.test.ts',
