@@ -1,4 +1,5 @@
 import type { CodegenConfig } from '@graphql-codegen/cli'
+import { graphqlScalars } from './src/codegen/graphqlScalars.js'
 
 /**
  * Generates typed operations from queries/*.graphql against the project's schema.
@@ -26,15 +27,7 @@ const config: CodegenConfig = {
         useTypeImports: true,
         avoidOptionals: { field: true, inputValue: false, object: true, defaultValue: false },
         strictScalars: true,
-        scalars: {
-          BigInt: 'string',
-          UInt53: 'number',
-          SuiAddress: 'string',
-          DateTime: 'string',
-          Base64: 'string',
-          JSON: 'unknown',
-          MoveData: 'unknown',
-        },
+        scalars: graphqlScalars,
       },
     },
     // The schema's introspection as types, for `graphql` of chainx-sdk/graphql (scripts/codegen-introspection.cjs).

@@ -1,4 +1,5 @@
 import type { CodegenConfig } from '@graphql-codegen/cli'
+import { graphqlScalars } from 'chainx-sdk/codegen'
 
 // Types this project's own documents (queries/*.graphql) against the schema chainx-sdk ships.
 // `npm run codegen` writes src/generated/graphql.ts: a TypedDocumentNode (AST) per operation,
@@ -18,16 +19,8 @@ const config: CodegenConfig = {
         useTypeImports: true,
         avoidOptionals: { field: true, inputValue: false, object: true, defaultValue: false },
         strictScalars: true,
-        // As chainx-sdk types them.
-        scalars: {
-          BigInt: 'string',
-          UInt53: 'number',
-          SuiAddress: 'string',
-          DateTime: 'string',
-          Base64: 'string',
-          JSON: 'unknown',
-          MoveData: 'unknown',
-        },
+        // As chainx-sdk types them: BigInt a string, UInt53 a number, JSON and MoveData unknown, ...
+        scalars: graphqlScalars,
       },
     },
   },
