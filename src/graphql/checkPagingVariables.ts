@@ -1,13 +1,15 @@
 import { FirstAndLastError } from '../errors/graphql.js'
 import { InvalidArgumentError } from '../errors/request.js'
+import type { WalkDirection } from '../pagination/walkOptions.js'
 
 /**
  * Which way a GraphQL walk goes: `first`/`after` (oldest first) or `last`/`before` (newest first).
+ * The same type as `WalkDirection`, the name every walk uses.
  *
  * @example
  * const direction: PageDirection = 'backward'
  */
-export type PageDirection = 'forward' | 'backward'
+export type PageDirection = WalkDirection
 
 /**
  * The page variables a walk owns, by direction: the size and the cursor it sends, and the two it never sends.
