@@ -23,11 +23,12 @@ const testingPeers = { 'chainx-sdk/testing': ['graphql', '@mysten/bcs'], 'chainx
 export default defineConfig([
   {
     ...shared,
-    // The client and the runtime of generated Move-event definitions: run in every runtime, so
+    // The client, the runtime of generated Move-event definitions and the TanStack Query options
+    // (chainx-sdk/query, whose @tanstack/query-core import is types only): run in every runtime, so
     // neutral, with their few dependencies (zod and @mysten/bcs for generated code) left to the app.
-    entry: { index: 'src/index.ts', 'move/index': 'src/move/index.ts' },
+    entry: { index: 'src/index.ts', 'move/index': 'src/move/index.ts', 'query/index': 'src/query/index.ts' },
     platform: 'neutral',
-    external: ['ws', 'isomorphic-ws', 'zod', '@mysten/bcs'],
+    external: ['ws', 'isomorphic-ws', 'zod', '@mysten/bcs', '@tanstack/query-core'],
   },
   {
     ...shared,
