@@ -9,6 +9,8 @@ import { gzipSync } from 'node:zlib'
 import { build, type Metafile } from 'esbuild'
 
 const BUDGET_GZIP_BYTES = 20 * 1024
+// What chainx-sdk/query (TanStack Query options) adds to an app's first load that has the client.
+const QUERY_BUDGET_GZIP_BYTES = 3 * 1024
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
 
 async function measure(label: string, contents: string) {
@@ -59,6 +61,12 @@ async function measure(label: string, contents: string) {
 
 const app = await measure("import { ChainxClient } from 'chainx-sdk'", "export { ChainxClient } from './src/index.ts'")
 const everything = await measure("import * from 'chainx-sdk' (every export kept)", "export * from './src/index.ts'")
+const withQuery = await measure(
+  "import { ChainxClient } from 'chainx-sdk' + { createQueryOptions } from 'chainx-sdk/query'",
+  "export { ChainxClient } from './src/index.ts'\nexport { createQueryOptions } from './src/query/index.ts'",
+)
+const queryGzip = withQuery.initialGzip - app.initialGzip
+console.log(`chainx-sdk/query: +${kB(queryGzip)} gzip on the first load (budget ${kB(QUERY_BUDGET_GZIP_BYTES)}; @tanstack/query-core is the app's, types only here)`)
 const byPackage = new Map<string, number>()
 for (const [path, { bytesInOutput }] of app.initial.flatMap((file) => Object.entries(file.meta.inputs))) {
   const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? 'chainx-sdk (src)'
@@ -67,13 +75,18 @@ for (const [path, { bytesInOutput }] of app.initial.flatMap((file) => Object.ent
 console.log('initial chunk of the app import, by package:')
 for (const [name, bytes] of [...byPackage].sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(28)} ${kB(bytes).padStart(8)} minified`)
 
-const leaked = [...app.leaked, ...everything.leaked]
+const tanstack = withQuery.initial.flatMap((file) => Object.keys(file.meta.inputs)).filter((path) => path.includes('@tanstack/'))
+const leaked = [...app.leaked, ...everything.leaked, ...withQuery.leaked, ...tanstack]
 if (leaked.length > 0) {
   console.error(`testing or Node-only code in the browser bundle:\n  ${[...new Set(leaked)].join('\n  ')}`)
   process.exit(1)
 }
 if (app.initialGzip > BUDGET_GZIP_BYTES) {
   console.error(`over budget: ${kB(app.initialGzip)} > ${kB(BUDGET_GZIP_BYTES)} gzip`)
+  process.exit(1)
+}
+if (queryGzip > QUERY_BUDGET_GZIP_BYTES) {
+  console.error(`chainx-sdk/query over budget: +${kB(queryGzip)} > ${kB(QUERY_BUDGET_GZIP_BYTES)} gzip`)
   process.exit(1)
 }
 console.log(`within budget (${kB(BUDGET_GZIP_BYTES)} gzip for the initial chunk)`)
