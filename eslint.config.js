@@ -49,7 +49,7 @@ const layerRules = Object.entries(ALLOWED).map(([folder, allowed]) => {
 })
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'src/graphql/generated/**', 'examples/browser/dist/**', 'bench/results/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'src/graphql/generated/**', 'examples/browser/dist/**', 'examples/browser-app/dist/**', 'bench/results/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
