@@ -6,7 +6,7 @@ import type { ChainxEvent, EventId, EventPage, EventQueryFilter, QueryEventsPara
 import type { PageDirection } from '../graphql/checkPagingVariables.js'
 import { chainxQueryKey } from './queryKey.js'
 import { streamIntoQuery } from './streamIntoQuery.js'
-import type { ChainxInfiniteQueryOptions, ChainxPage, ChainxQueryOptions } from './types.js'
+import type { ChainxInfiniteQueryOptions, ChainxLiveQueryOptions, ChainxPage, ChainxQueryOptions } from './types.js'
 
 /**
  * Parameters of `q.events.query`: those of `client.events.query` without `signal` (TanStack's
@@ -86,7 +86,7 @@ export interface EventQueryOptions {
   /** Pages of events, each `{ items, hasMore, cursor }`, the page param the event cursor. */
   infinite(input: InfiniteEventsInput): ChainxInfiniteQueryOptions<ChainxPage<ChainxEvent, EventId>, EventId | null>
   /** The events `client.events.watch` delivers, newest last; stops when no longer observed. */
-  live(input: LiveEventsInput): ChainxQueryOptions<ChainxEvent[]>
+  live(input: LiveEventsInput): ChainxLiveQueryOptions<ChainxEvent[]>
 }
 
 const DEFAULT_LIVE_EVENTS = 200
@@ -136,6 +136,7 @@ export function eventQueryOptions(client: ChainxClient): EventQueryOptions {
           maxEvents,
         ),
         retry: false,
+        staleTime: 0,
       }
     },
   }

@@ -24,6 +24,19 @@ export interface ChainxQueryOptions<TData> {
 }
 
 /**
+ * Options of a live query (`q.events.live`): its data grows while the query fetches, and
+ * `staleTime` is 0 whatever the QueryClient's default, so a component that mounts again (React's
+ * StrictMode mounts twice) restarts the stream its last unmount stopped.
+ *
+ * @example
+ * const { data: feed = [] } = useQuery(q.events.live({ filter: { All: [] } }))
+ */
+export interface ChainxLiveQueryOptions<TData> extends ChainxQueryOptions<TData> {
+  /** @default 0 */
+  staleTime: 0
+}
+
+/**
  * Options of an infinite query (`useInfiniteQuery`, `fetchInfiniteQuery`): the page param
  * is the walk's cursor, `null` for the first page, and `getNextPageParam` reads the next
  * one from the last page, so `fetchNextPage` follows one cursor chain. `retry` is `false`

@@ -231,4 +231,25 @@ describe('chainx-sdk/query over the mock network', () => {
       if (!stopped) unsubscribe()
     }
   })
+
+  it('q.events.live restarts when observed again at once (React StrictMode mounts twice), even under a long default staleTime', async () => {
+    const q = createQueryOptions(client)
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } })
+    const options = q.events.live({ filter: { All: [] }, intervalMs: 20 })
+    const rpcCalls = () => received.filter((request) => request.url.includes('json-rpc')).length
+    const first = new QueryObserver(queryClient, options)
+    first.subscribe(() => {})()
+    const observer = new QueryObserver(queryClient, options)
+    const callsBefore = rpcCalls()
+    const unsubscribe = observer.subscribe(() => {})
+    try {
+      await until(() => rpcCalls() >= callsBefore + 2, 'the restarted watcher to poll twice')
+      const sender = mock.network.ledger.events[0]!.sender
+      const pinger = mock.network.publish({ module: 'pinger2', events: { Pinged: { n: bcs.u64() } } })
+      const tx = mock.network.execute({ sender, package: pinger.package, module: 'pinger2', emit: [{ struct: 'Pinged', fields: { n: 1n } }] })
+      await until(() => (observer.getCurrentResult().data ?? []).some((event: ChainxEvent) => event.id.txDigest === tx.digest), 'the event in the live data')
+    } finally {
+      unsubscribe()
+    }
+  })
 })
