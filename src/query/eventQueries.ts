@@ -14,7 +14,7 @@ import type { ChainxInfiniteQueryOptions, ChainxLiveQueryOptions, ChainxPage, Ch
  * JSON: parse in the query's `select`).
  *
  * @example
- * const input: EventQueryInput = { filter: { Sender: alice }, limit: 10 }
+ * const input: EventQueryInput = { filter: { Sender: alice }, pageSize: 10 }
  */
 export type EventQueryInput = Omit<QueryEventsParameters, 'signal' | 'parse'>
 
@@ -97,7 +97,7 @@ const DEFAULT_LIVE_EVENTS = 200
  *
  * @example
  * const events = eventQueryOptions(client)
- * await queryClient.fetchQuery(events.query({ filter: { All: [] }, limit: 5 }))
+ * await queryClient.fetchQuery(events.query({ filter: { All: [] }, pageSize: 5 }))
  */
 export function eventQueryOptions(client: ChainxClient): EventQueryOptions {
   const endpoint = client.options.rpcUrl ?? ''
@@ -117,7 +117,7 @@ export function eventQueryOptions(client: ChainxClient): EventQueryOptions {
         queryKey: chainxQueryKey(endpoint, 'events.infinite', { filter, pageSize, direction, cursor }) as Options['queryKey'],
         initialPageParam: cursor,
         async queryFn({ signal, pageParam }) {
-          const page = await client.events.query({ filter, cursor: pageParam, limit: pageSize, descending: direction === 'backward', signal })
+          const page = await client.events.query({ filter, cursor: pageParam, pageSize, direction, signal })
           const next = page.hasNextPage ? page.nextCursor : null
           if (next && pageParam && sameEventId(next, pageParam)) throw new CursorNotAdvancingError({ cursor: next, delivered: 0 })
           return { items: page.data, hasMore: page.hasNextPage, cursor: next }

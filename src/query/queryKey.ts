@@ -29,8 +29,8 @@ export type ChainxQueryKey = readonly ['chainx', string, string, JsonValue]
  * class instance, a non-finite number) throws `InvalidArgumentError` naming where it is.
  *
  * @example
- * chainxQueryKey('https://me:pw@rpc.example/graphql', 'events.query', { limit: 5, filter: { All: [] } })
- * // ['chainx', 'https://rpc.example/graphql', 'events.query', { filter: { All: [] }, limit: 5 }]
+ * chainxQueryKey('https://me:pw@rpc.example/graphql', 'events.query', { pageSize: 5, filter: { All: [] } })
+ * // ['chainx', 'https://rpc.example/graphql', 'events.query', { filter: { All: [] }, pageSize: 5 }]
  */
 export function chainxQueryKey(endpoint: string, operation: string, input: unknown): ChainxQueryKey {
   return ['chainx', redactUrl(endpoint), operation, canonicalJson(input ?? {}, 'input')]

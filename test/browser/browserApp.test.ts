@@ -90,7 +90,7 @@ describe('examples/browser-app in headless Chromium', () => {
     await page.locator('[data-testid="epoch-id"]', { hasText: String(data.epoch!.epochId) }).waitFor({ timeout: 15_000 })
     expect(await page.textContent('[data-testid="gas-price"]')).toBe(String(data.epoch!.referenceGasPrice))
     await page.locator('[data-testid="events-status"]', { hasText: '10 events' }).waitFor({ timeout: 15_000 })
-    const expected = (await client.paginate(EventsDocument, {}, { maxItems: 10 }).toArray({ limit: 10 })).map(rowOf)
+    const expected = (await client.paginate(EventsDocument, {}, { maxItems: 10 }).toArray({ maxItems: 10 })).map(rowOf)
     expect(await tableRows()).toEqual(expected)
   })
 
@@ -101,7 +101,7 @@ describe('examples/browser-app in headless Chromium', () => {
     // The second page's request continued from the first page's end cursor.
     const pageRequests = received.slice(sent).filter((request) => request.body.includes('query Events')).map((request) => JSON.parse(request.body).variables)
     expect(pageRequests).toEqual([expect.objectContaining({ first: 10, after: expect.any(String) })])
-    const expected = (await client.paginate(EventsDocument, {}, { maxItems: 20 }).toArray({ limit: 20 })).map(rowOf)
+    const expected = (await client.paginate(EventsDocument, {}, { maxItems: 20 }).toArray({ maxItems: 20 })).map(rowOf)
     const rows = await tableRows()
     expect(rows).toEqual(expected)
   })
@@ -123,7 +123,7 @@ describe('examples/browser-app in headless Chromium', () => {
 
   it('the sender filter shows only that sender\'s events (and saves the screenshot for the guide)', async () => {
     const sender = mock.network.ledger.events[5]!.sender
-    const expected = (await client.paginate(EventsDocument, { filter: { sender } }, { maxItems: 10 }).toArray({ limit: 10 })).map(rowOf)
+    const expected = (await client.paginate(EventsDocument, { filter: { sender } }, { maxItems: 10 }).toArray({ maxItems: 10 })).map(rowOf)
     await page.fill('[data-testid="sender-input"]', sender)
     await page.click('[data-testid="sender-apply"]')
     await until(async () => JSON.stringify(await tableRows()) === JSON.stringify(expected), 'the filtered rows')

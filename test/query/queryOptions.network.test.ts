@@ -73,7 +73,7 @@ describe('chainx-sdk/query over the mock network', () => {
       const result = observer.getCurrentResult()
       expect(result.status).toBe('success')
       const walked = result.data!.pages.flatMap((page) => page.items)
-      const expected = await client.paginate(EventsDocument, {}, { pageSize: 50 }).toArray({ limit: 10_000 })
+      const expected = await client.paginate(EventsDocument, {}, { pageSize: 50 }).toArray({ maxItems: 10_000 })
       expect(expected).toHaveLength(137)
       expect(walked).toEqual(expected)
       expect(result.data!.pages).toHaveLength(7)
@@ -97,7 +97,7 @@ describe('chainx-sdk/query over the mock network', () => {
     const q = createQueryOptions(client)
     const before = received.length
     const data = await new QueryClient().fetchInfiniteQuery({ ...q.paginate(EventsDocument, {}, { pageSize: 30, direction: 'backward' }), pages: 2 })
-    const expected = await client.paginate(EventsDocument, {}, { pageSize: 30, direction: 'backward', maxItems: 60 }).toArray({ limit: 10_000 })
+    const expected = await client.paginate(EventsDocument, {}, { pageSize: 30, direction: 'backward', maxItems: 60 }).toArray({ maxItems: 10_000 })
     expect(data.pages.flatMap((page) => page.items)).toEqual(expected)
     const sent = received.slice(before).filter((request) => request.body.includes('query Events')).map((request) => JSON.parse(request.body).variables)
     expect(sent.length).toBeGreaterThanOrEqual(2)
@@ -118,7 +118,7 @@ describe('chainx-sdk/query over the mock network', () => {
       const walked = observer.getCurrentResult().data!.pages.flatMap((page) => page.items)
       const ids = walked.map((event) => `${event.id.txDigest}:${event.id.eventSeq}`)
       expect(new Set(ids).size).toBe(ids.length)
-      expect(walked).toEqual(await client.events.iterate({ filter: { All: [] } }).toArray({ limit: 10_000 }))
+      expect(walked).toEqual(await client.events.iterate({ filter: { All: [] } }).toArray({ maxItems: 10_000 }))
     } finally {
       unsubscribe()
     }
@@ -170,7 +170,7 @@ describe('chainx-sdk/query over the mock network', () => {
       q.paginate(EventsDocument, { filter: { sender: '0xa11ce' } }).queryKey,
     ]
     expect(new Set(kinds.map((k) => JSON.stringify(k))).size).toBe(kinds.length)
-    expect(q.events.query({ filter, limit: 5, descending: true }).queryKey).toEqual(other.events.query({ descending: true, limit: 5, filter }).queryKey)
+    expect(q.events.query({ filter, pageSize: 5, direction: 'backward' }).queryKey).toEqual(other.events.query({ direction: 'backward', pageSize: 5, filter }).queryKey)
   })
 
   it('keys carry no credential of the endpoint URL, and refuse what JSON cannot carry', () => {
@@ -187,14 +187,14 @@ describe('chainx-sdk/query over the mock network', () => {
     const q = createQueryOptions(client)
     const server = new QueryClient()
     const epoch = await server.fetchQuery(q.graphql.epoch())
-    const page = await server.fetchQuery(q.events.query({ filter: { All: [] }, limit: 4 }))
+    const page = await server.fetchQuery(q.events.query({ filter: { All: [] }, pageSize: 4 }))
     const infinite = await server.fetchInfiniteQuery({ ...q.paginate(EventsDocument, {}, { pageSize: 10 }), pages: 2 })
     const state = JSON.parse(JSON.stringify(dehydrate(server)))
     const browser = new QueryClient()
     hydrate(browser, state)
     const inBrowser = createQueryOptions(new ChainxClient({ graphqlUrl: mock.graphqlUrl, rpcUrl: mock.rpcUrl }))
     expect(browser.getQueryData(inBrowser.graphql.epoch().queryKey)).toEqual(epoch)
-    expect(browser.getQueryData(inBrowser.events.query({ limit: 4, filter: { All: [] } }).queryKey)).toEqual(page)
+    expect(browser.getQueryData(inBrowser.events.query({ pageSize: 4, filter: { All: [] } }).queryKey)).toEqual(page)
     expect(browser.getQueryData(inBrowser.paginate(EventsDocument, {}, { pageSize: 10 }).queryKey)).toEqual(infinite)
     expect(infinite.pages.flatMap((p) => p.items)).toHaveLength(20)
   })
