@@ -100,7 +100,7 @@ export function paginateQueryOptions<D extends GraphQLDocument<any, any>, TPath 
         prefetch: false,
       })
       for await (const page of walk.pages()) {
-        const next = page.hasMore ? page.nextCursor : null
+        const next = page.hasMore ? page.cursor : null
         if (next !== null && next === pageParam) throw new CursorNotAdvancingError({ cursor: next, delivered: 0 })
         return { items: page.items as TPage['items'], hasMore: page.hasMore, cursor: next, pageInfo: { ...page.pageInfo } }
       }
