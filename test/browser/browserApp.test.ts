@@ -1,16 +1,14 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { extname, join, normalize } from 'node:path'
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { bcs } from '@mysten/bcs'
 import type { Browser, Page } from 'playwright-core'
-import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChainxClient } from '../../src/client.js'
 import { EventsDocument } from '../../src/graphql/generated/operations.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
 import { launchChromium } from '../helpers/launchChromium.js'
+import { serveViteExample, type ServedExample } from '../helpers/serveViteExample.js'
 
 // examples/browser-app (Vite, React, @tanstack/react-query over chainx-sdk/query), built with
 // Vite against the built package and driven in headless Chromium against the mock network
@@ -18,11 +16,10 @@ import { launchChromium } from '../helpers/launchChromium.js'
 const appDir = fileURLToPath(new URL('../../examples/browser-app/', import.meta.url))
 const builtQuery = fileURLToPath(new URL('../../dist/query/index.js', import.meta.url))
 const screenshot = fileURLToPath(new URL('../../docs/images/browser-app.png', import.meta.url))
-const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
 
 let mock: RunningMockNetwork
 let client: ChainxClient
-let pages: Server
+let pages: ServedExample
 let appUrl: string
 let browser: Browser
 let page: Page
@@ -49,19 +46,7 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
 describe('examples/browser-app in headless Chromium', () => {
   beforeAll(async () => {
     if (!existsSync(builtQuery)) throw new Error('dist/query is missing: run `npm run build` first (npm run test:browser does)')
-    await build({ configFile: join(appDir, 'vite.config.ts'), logLevel: 'error' })
-    const dist = join(appDir, 'dist')
-    pages = createServer((request, response) => {
-      const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
-      const file = join(dist, path === '/' ? 'index.html' : path)
-      if (!file.startsWith(dist) || !existsSync(file)) {
-        response.writeHead(404).end()
-        return
-      }
-      response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
-      response.end(readFileSync(file))
-    })
-    await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve))
+    pages = await serveViteExample(appDir)
     mock = await startMockNetwork({ events: 300, seed: 4 })
     const handle = mock.network.handle.bind(mock.network)
     mock.network.handle = (request) => {
@@ -70,7 +55,7 @@ describe('examples/browser-app in headless Chromium', () => {
     }
     client = new ChainxClient({ graphqlUrl: mock.graphqlUrl, rpcUrl: mock.rpcUrl })
     const query = new URLSearchParams({ graphql: mock.graphqlUrl, rpc: mock.rpcUrl })
-    appUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/?${query}`
+    appUrl = `${pages.origin}/?${query}`
     const launched = await launchChromium()
     console.log(launched.description)
     browser = launched.browser
@@ -81,7 +66,7 @@ describe('examples/browser-app in headless Chromium', () => {
   afterAll(async () => {
     await browser?.close()
     await mock?.close()
-    await new Promise((resolve) => (pages ? pages.close(resolve) : resolve(undefined)))
+    await pages?.close()
   })
 
   it('the first screen renders the latest epoch, its gas price and the first page of events from the network', async () => {

@@ -33,6 +33,26 @@ afterEach(() => {
   mock.network.faults.clear()
 })
 
+/** Subscribes to an infinite query and fetches its next page while it has one (at most 20 pages); the pages' items. */
+async function walkAllPages<TItem>(observer: {
+  subscribe(listener: () => void): () => void
+  getCurrentResult(): { status: string; hasNextPage: boolean; data: { pages: { items: TItem[] }[] } | undefined }
+  fetchNextPage(): Promise<unknown>
+}): Promise<TItem[]> {
+  const unsubscribe = observer.subscribe(() => {})
+  try {
+    await until(() => observer.getCurrentResult().status === 'success', 'the first page')
+    for (let pages = 1; observer.getCurrentResult().hasNextPage; pages++) {
+      expect(pages).toBeLessThan(20)
+      await observer.fetchNextPage()
+    }
+    expect(observer.getCurrentResult().status).toBe('success')
+    return observer.getCurrentResult().data!.pages.flatMap((page) => page.items)
+  } finally {
+    unsubscribe()
+  }
+}
+
 /** Waits (bounded) until `check` holds. */
 async function until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
@@ -63,16 +83,9 @@ describe('chainx-sdk/query over the mock network', () => {
     const q = createQueryOptions(client)
     const queryClient = new QueryClient()
     const observer = new InfiniteQueryObserver(queryClient, q.paginate(EventsDocument, {}, { pageSize: 20 }))
-    const unsubscribe = observer.subscribe(() => {})
-    try {
-      await until(() => observer.getCurrentResult().status === 'success', 'the first page')
-      for (let pages = 1; observer.getCurrentResult().hasNextPage; pages++) {
-        expect(pages).toBeLessThan(20)
-        await observer.fetchNextPage()
-      }
+    {
+      const walked = await walkAllPages(observer)
       const result = observer.getCurrentResult()
-      expect(result.status).toBe('success')
-      const walked = result.data!.pages.flatMap((page) => page.items)
       const expected = await client.paginate(EventsDocument, {}, { pageSize: 50 }).toArray({ maxItems: 10_000 })
       expect(expected).toHaveLength(137)
       expect(walked).toEqual(expected)
@@ -80,8 +93,6 @@ describe('chainx-sdk/query over the mock network', () => {
       expect(result.data!.pageParams[0]).toBeNull()
       // Each page after the first was asked with the cursor the previous page ended on.
       result.data!.pages.slice(0, -1).forEach((page, index) => expect(result.data!.pageParams[index + 1]).toBe(page.cursor))
-    } finally {
-      unsubscribe()
     }
   })
 
@@ -107,21 +118,10 @@ describe('chainx-sdk/query over the mock network', () => {
   it('q.events.infinite walks every JSON-RPC event once, following the event cursor', async () => {
     const q = createQueryOptions(client)
     const queryClient = new QueryClient()
-    const observer = new InfiniteQueryObserver(queryClient, q.events.infinite({ filter: { All: [] }, pageSize: 25 }))
-    const unsubscribe = observer.subscribe(() => {})
-    try {
-      await until(() => observer.getCurrentResult().status === 'success', 'the first page')
-      for (let pages = 1; observer.getCurrentResult().hasNextPage; pages++) {
-        expect(pages).toBeLessThan(20)
-        await observer.fetchNextPage()
-      }
-      const walked = observer.getCurrentResult().data!.pages.flatMap((page) => page.items)
-      const ids = walked.map((event) => `${event.id.txDigest}:${event.id.eventSeq}`)
-      expect(new Set(ids).size).toBe(ids.length)
-      expect(walked).toEqual(await client.events.iterate({ filter: { All: [] } }).toArray({ maxItems: 10_000 }))
-    } finally {
-      unsubscribe()
-    }
+    const walked = await walkAllPages<ChainxEvent>(new InfiniteQueryObserver(queryClient, q.events.infinite({ filter: { All: [] }, pageSize: 25 })))
+    const ids = walked.map((event) => `${event.id.txDigest}:${event.id.eventSeq}`)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(walked).toEqual(await client.events.iterate({ filter: { All: [] } }).toArray({ maxItems: 10_000 }))
   })
 
   it('cancelQueries aborts the request on the wire: the server sees the connection close before its response', async () => {
