@@ -43,6 +43,8 @@ export interface ChainxQueries {
   ): ChainxInfiniteQueryOptions<GraphQLQueryPage<NodeOf<ResultOf<D>, TPath>>, string | null>
   /** JSON-RPC events: `query` (one page), `infinite` (pages), `live` (a growing feed). */
   readonly events: EventQueryOptions
+  // `transactions` (the same three over `client.transactions`) comes with that API (issue 24):
+  // eventQueryOptions is the pattern, keyed 'transactions.query' / '.infinite' / '.live'.
 }
 
 /**
