@@ -1,0 +1,169 @@
+import { resolve } from 'node:path'
+import { ChainxClient } from '../client.js'
+import { ChainxError } from '../errors/ChainxError.js'
+import { ExportWriter } from './ExportWriter.js'
+import { readExportState, writeExportState, type ExportIdentity, type ExportState } from './exportState.js'
+import { createRecordFormat } from './formatRecords.js'
+import { openExportWalk } from './openExportWalk.js'
+import type { ExportCommand } from './parseCommandLine.js'
+import { Progress } from './Progress.js'
+import { UsageError } from './UsageError.js'
+
+/**
+ * Where an export writes and what stops it: standard output and error, whether standard
+ * error is a terminal, and the signal that SIGINT aborts.
+ *
+ * @example
+ * const io: ExportIo = { stdout: process.stdout, stderr: process.stderr, stderrIsTTY: process.stderr.isTTY === true, signal }
+ */
+export interface ExportIo {
+  stdout: NodeJS.WritableStream
+  stderr: NodeJS.WritableStream
+  stderrIsTTY: boolean
+  /** Aborted by SIGINT: the export saves its state and returns 130. */
+  signal: AbortSignal
+}
+
+/**
+ * Runs an export command to its end: the walk, the output, the state, the progress. Returns
+ * the exit code: 0 done, 1 a `ChainxError` ended the walk (the state is saved: a rerun
+ * resumes), 130 interrupted (saved too). Throws `UsageError` for what it refuses before
+ * any request (a missing endpoint, another export's state file).
+ *
+ * With `--state`, the output and the state move together: lines are written in large
+ * chunks; every `stateIntervalMs`, at the end, on an error and on SIGINT the output is
+ * synced and then the state records the walk's cursor after the last item whose line is
+ * in it, with the output's length up to that line. A rerun truncates the output to that
+ * length and resumes the walk from that cursor: whatever killed the last run, the output
+ * holds every item once, in order.
+ *
+ * @example
+ * process.exitCode = await runExport(parseCommandLine(args, process.env) as ExportCommand, io)
+ */
+export async function runExport(command: ExportCommand, io: ExportIo): Promise<number> {
+  const client = createClient(command)
+  const identity: ExportIdentity | undefined =
+    command.out === undefined
+      ? undefined
+      : { command: command.name, source: identitySource(command), direction: command.walk.direction, format: command.format, out: resolve(command.out) }
+  const saved = command.state !== undefined && identity ? readExportState(command.state, identity) : undefined
+  const start = { cursor: saved?.cursor ?? null, items: saved?.items ?? 0, bytes: saved?.bytes ?? 0 }
+  const { maxItems } = command.walk
+  const progress = new Progress({
+    label: `chainx ${command.name}`,
+    stream: io.stderr,
+    tty: io.stderrIsTTY,
+    intervalMs: command.progressIntervalMs,
+    quiet: command.quiet,
+  })
+  const walk = openExportWalk(command, client, {
+    start: saved?.cursor ?? null,
+    maxItems: maxItems === undefined ? undefined : Math.max(0, maxItems - start.items),
+    signal: io.signal,
+    onPage: ({ pages }) => (progress.counts.pages = pages),
+  })
+  const writer = command.out === undefined ? ExportWriter.toStream(io.stdout) : ExportWriter.open(command.out, start, saved !== undefined)
+  const format = createRecordFormat(command.format, {
+    columns: saved?.columns ?? walk.csv.columns,
+    leaves: walk.csv.leaves,
+    header: start.bytes === 0,
+  })
+  const checkpoint = async (): Promise<void> => {
+    const safe = await writer.sync()
+    if (command.state === undefined || identity === undefined) return
+    const state: ExportState = { kind: 'chainx-export-state', version: 1, identity, ...safe, columns: format.columns }
+    writeExportState(command.state, state)
+  }
+
+  if (walk.pages) progress.counts.pages = 0
+  progress.counts.items = start.items
+  if (saved && !command.quiet) io.stderr.write(`chainx ${command.name}: resuming after ${saved.items} items (${command.state})\n`)
+  progress.start()
+  let due = false
+  const stateTimer = setInterval(() => (due = true), command.stateIntervalMs)
+  stateTimer.unref()
+  let warned = false
+  let last = walk.cursor()
+  const counts = progress.counts
+  try {
+    for await (const item of walk.items) {
+      writer.add(format.line(item))
+      counts.items++
+      counts.itemsThisRun++
+      const cursor = walk.cursor()
+      if (cursor !== last) {
+        last = cursor
+        writer.markSafe(cursor, counts.items)
+      }
+      if (writer.full) await writer.flush()
+      if (due) {
+        due = false
+        await checkpoint()
+      }
+      if (!warned && format.leftOut !== undefined) {
+        warned = true
+        io.stderr.write(`chainx ${command.name}: warning: CSV columns come from the first item; field ${format.leftOut} of a later one is left out (--format ndjson keeps everything)\n`)
+      }
+    }
+    await checkpoint()
+    if (io.signal.aborted) return interrupted()
+    progress.finish(`done${command.out === undefined ? '' : ` → ${command.out}`}`)
+    return 0
+  } catch (error) {
+    await checkpoint()
+    if (io.signal.aborted) return interrupted()
+    progress.stop()
+    if (!(error instanceof ChainxError)) throw error
+    io.stderr.write(`error ${error.code}: ${error.shortMessage}\n`)
+    if (command.verbose) io.stderr.write(describeError(error))
+    io.stderr.write(`${resumeHint(writer.safe.items)}\n`)
+    return 1
+  } finally {
+    clearInterval(stateTimer)
+    writer.close()
+    await client.close()
+  }
+
+  function interrupted(): number {
+    progress.finish(`interrupted; ${resumeHint(writer.safe.items)}`)
+    return 130
+  }
+
+  function resumeHint(items: number): string {
+    return command.state === undefined
+      ? 'add --state <file> (with --out) to make an export resumable'
+      : `${items} items saved; rerun the same command to resume (state: ${command.state})`
+  }
+}
+
+function createClient(command: ExportCommand): ChainxClient {
+  const needsRpc = command.source.kind !== 'graphql'
+  const { rpcUrl, graphqlUrl } = command
+  if (needsRpc && rpcUrl === undefined) throw new UsageError(`chainx ${command.name} needs --rpc-url <url> or CHAINX_RPC_URL`)
+  if (!needsRpc && graphqlUrl === undefined) throw new UsageError(`chainx ${command.name} needs --graphql-url <url> or CHAINX_GRAPHQL_URL`)
+  try {
+    // The client requires a GraphQL URL; a JSON-RPC-only export never sends to it.
+    return new ChainxClient({ graphqlUrl: (graphqlUrl ?? rpcUrl) as string, rpcUrl })
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+}
+
+/** What the state file's identity records of the source: the GraphQL document by its text. */
+function identitySource(command: ExportCommand): unknown {
+  const { source } = command
+  return source.kind === 'watch' ? { filter: source.filter } : source
+}
+
+/** The stack and the cause chain, for --verbose. */
+export function describeError(error: unknown): string {
+  let text = ''
+  let current: unknown = error
+  for (let depth = 0; current !== undefined && depth < 8; depth++) {
+    text += `${current instanceof Error ? (current.stack ?? current.message) : String(current)}\n`
+    if (current instanceof ChainxError && current.details) text += `  details: ${current.details}\n`
+    current = current instanceof Error ? current.cause : undefined
+    if (current !== undefined) text += 'caused by: '
+  }
+  return text
+}
