@@ -63,13 +63,13 @@ export function readExportState(path: string, identity: ExportIdentity): ExportS
   if (state?.kind !== 'chainx-export-state' || state.version !== 1 || !Number.isSafeInteger(state.bytes) || !Number.isSafeInteger(state.items)) {
     throw new UsageError(`--state: ${path} is not a chainx export state file; refusing to use or overwrite it`)
   }
-  const theirs = canonicalJson(state.identity)
-  if (theirs !== canonicalJson(identity)) {
-    const { command, out, format, direction } = state.identity
-    throw new UsageError(
-      `--state: ${path} belongs to another export (chainx ${command} ${direction} ${format} to ${out}, ${JSON.stringify(state.identity.source)}); ` +
-        'give this export its own state file',
-    )
+  const differs = (Object.keys(identity) as (keyof ExportIdentity)[]).filter(
+    (key) => canonicalJson(state.identity?.[key]) !== canonicalJson(identity[key]),
+  )
+  if (differs.length > 0) {
+    const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 200)
+    const what = differs.map((key) => `${key} ${shown(state.identity?.[key])}, not ${shown(identity[key])}`).join('; ')
+    throw new UsageError(`--state: ${path} belongs to another export (${what}); give this export its own state file`)
   }
   return state
 }

@@ -68,26 +68,47 @@ export async function runExport(command: ExportCommand, io: ExportIo): Promise<n
     leaves: walk.csv.leaves,
     header: start.bytes === 0,
   })
+  const follow = command.source.kind === 'watch'
+  let last = walk.cursor()
   const checkpoint = async (): Promise<void> => {
+    // A watch's cursor covers every event written, and moves before the first (when 'latest' resolves).
+    if (follow && walk.cursor() !== last) {
+      last = walk.cursor()
+      writer.markSafe(last, progress.counts.items)
+    }
     const safe = await writer.sync()
     if (command.state === undefined || identity === undefined) return
     const state: ExportState = { kind: 'chainx-export-state', version: 1, identity, ...safe, columns: format.columns }
     writeExportState(command.state, state)
   }
 
+  // Claimed at once: from here on the state file and the output move together.
+  await checkpoint()
   if (walk.pages) progress.counts.pages = 0
   progress.counts.items = start.items
   if (saved && !command.quiet) io.stderr.write(`chainx ${command.name}: resuming after ${saved.items} items (${command.state})\n`)
   progress.start()
+  // The state is saved every stateIntervalMs: by the loop after an item, or by the timer while the
+  // loop waits for the walk (everything handed out is then written and marked).
   let due = false
-  const stateTimer = setInterval(() => (due = true), command.stateIntervalMs)
+  let waiting = false
+  let timerError: unknown
+  const stateTimer = setInterval(() => {
+    if (!waiting) due = true
+    else checkpoint().catch((error: unknown) => (timerError ??= error))
+  }, command.stateIntervalMs)
   stateTimer.unref()
   let warned = false
-  let last = walk.cursor()
   const counts = progress.counts
+  const iterator = walk.items[Symbol.asyncIterator]()
   try {
-    for await (const item of walk.items) {
-      writer.add(format.line(item))
+    for (;;) {
+      waiting = true
+      const next = await iterator.next()
+      waiting = false
+      if (timerError !== undefined) throw timerError
+      if (next.done) break
+      writer.add(format.line(next.value))
       counts.items++
       counts.itemsThisRun++
       const cursor = walk.cursor()
@@ -95,7 +116,8 @@ export async function runExport(command: ExportCommand, io: ExportIo): Promise<n
         last = cursor
         writer.markSafe(cursor, counts.items)
       }
-      if (writer.full) await writer.flush()
+      // A watch writes each event as it lands; an export in large chunks.
+      if (follow || writer.full) await writer.flush()
       if (due) {
         due = false
         await checkpoint()
@@ -110,6 +132,8 @@ export async function runExport(command: ExportCommand, io: ExportIo): Promise<n
     progress.finish(`done${command.out === undefined ? '' : ` → ${command.out}`}`)
     return 0
   } catch (error) {
+    waiting = false
+    await iterator.return?.()
     await checkpoint()
     if (io.signal.aborted) return interrupted()
     progress.stop()
