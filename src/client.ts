@@ -1,12 +1,10 @@
 import { InvalidArgumentError } from './errors/request.js'
-import { createEventsClient, type EventsClient } from './events/createEventsClient.js'
-import type { SubscriptionClient, SubscriptionClientOptions } from './events/subscribe/createSubscriptionClient.js'
-import type { ChainxEvent, EventId, QueryEventsFn } from './events/types.js'
+import { createEventsClient, type EventsClient, type EventsClientHandle } from './events/createEventsClient.js'
+import type { SubscriptionClientOptions } from './events/subscribe/createSubscriptionClient.js'
 import type { GraphQLDocument, ResultOf } from './graphql/createGraphQLClient.js'
 import { createGraphQLClient } from './graphql/createGraphQLClient.js'
 import { createGraphQLMethods, type GraphQLMethods } from './graphql/createGraphQLMethods.js'
 import type { LimitsOption } from './graphql/serviceLimits.js'
-import { iterateEvents, type EventWalkPage, type IterateEventsOptions } from './events/iterateEvents.js'
 import { paginate, type ConnectionPath, type GraphQLPage, type NodeOf, type PaginateArguments } from './graphql/paginate.js'
 import type { PageIterable } from './pagination/types.js'
 import { createTransport, type TransportOptions } from './transport/createTransport.js'
@@ -46,26 +44,13 @@ export interface ChainxClientOptions extends TransportOptions {
 }
 
 /**
- * JSON-RPC events: one page, a walk over all pages, polling, and the deprecated subscription.
+ * The type of `client.events`.
  *
+ * @deprecated Use `EventsClient`, the one public type of `client.events`.
  * @example
- * const events: ChainxEventsApi = client.events
- * const page = await events.query({ filter: { Sender: alice }, limit: 10 })
+ * const events: EventsClient = client.events
  */
-export interface ChainxEventsApi extends EventsClient, Pick<SubscriptionClient, 'subscribe'> {
-  /**
-   * Walks every page of `chainx_queryEvents` for a filter, yielding events once each, on the
-   * shared page machine (bounds, prefetch). `walk.cursor` is the id of the last event yielded:
-   * pass it back as `cursor` to resume.
-   *
-   * @example
-   * const walk = client.events.iterate({ filter: { Sender: alice }, maxItems: 1_000 })
-   * for await (const event of walk) await save(event, walk.cursor)
-   */
-  iterate<TParsed = Record<string, unknown>>(
-    options: IterateEventsOptions<TParsed>,
-  ): PageIterable<ChainxEvent<TParsed>, EventWalkPage<TParsed>, EventId>
-}
+export type ChainxEventsApi = EventsClient
 
 /**
  * The chainx-sdk client: typed GraphQL reads, auto-paging and JSON-RPC events behind one object.
@@ -80,14 +65,14 @@ export class ChainxClient {
   /** GraphQL reads: `query` for any document and the generated typed operations. */
   readonly graphql: GraphQLMethods
   /** JSON-RPC events: `query`, `iterate`, `watch` and the deprecated `subscribe`. */
-  readonly events: ChainxEventsApi
+  readonly events: EventsClient
   /**
    * The options the client was created with (a copy: static headers were read once). Secret
    * header values and URL credentials are redacted wherever it is serialised or inspected
    * (`JSON.stringify(client)`, `console.log(client)`); reading a field gives its real value.
    */
   readonly options: Readonly<ChainxClientOptions>
-  #subscriptions: Promise<SubscriptionClient> | undefined
+  readonly #events: EventsClientHandle
 
   constructor(options: ChainxClientOptions) {
     for (const [key, protocols] of URL_PROTOCOLS) {
@@ -108,31 +93,13 @@ export class ChainxClient {
         limits: options.limits,
       }),
     )
-    const rpc = options.rpcUrl ? createEventsClient({ rpcUrl: options.rpcUrl, transport }) : undefined
-    const requireRpc = (): EventsClient => {
-      if (!rpc) throw new InvalidArgumentError('client.events needs rpcUrl in the ChainxClient options')
-      return rpc
-    }
-    const query: QueryEventsFn = (parameters) => requireRpc().query(parameters)
-    this.events = {
-      query,
-      watch: (watchOptions) => requireRpc().watch(watchOptions),
-      iterate: (iterateOptions) => iterateEvents(query, iterateOptions),
-      subscribe: async (parameters) => {
-        const wsUrl = options.wsUrl
-        if (!wsUrl) throw new InvalidArgumentError('client.events.subscribe needs wsUrl in the ChainxClient options')
-        // Loaded on first use: the deprecated WebSocket client stays out of the main chunk.
-        this.#subscriptions ??= import('./events/subscribe/createSubscriptionClient.js').then((module) =>
-          module.createSubscriptionClient({ ...options.subscriptions, wsUrl, queryEvents: rpc ? query : undefined }),
-        )
-        return (await this.#subscriptions).subscribe(parameters)
-      },
-    }
+    this.#events = createEventsClient({ rpcUrl: options.rpcUrl, wsUrl: options.wsUrl, transport, subscriptions: options.subscriptions })
+    this.events = this.#events
   }
 
   /**
    * Walks any Relay connection, page after page, yielding its nodes: an AsyncIterable with
-   * `.pages()` and `.toArray({ limit })`. Forward by default (`first`/`after`); backward
+   * `.pages()` and `.toArray({ maxItems })`. Forward by default (`first`/`after`); backward
    * uses `last`/`before`. `pageSize` defaults to the service's `defaultPageSize` and is
    * clamped to its `maxPageSize`. The next page is prefetched while you handle one;
    * `walk.cursor`, saved and passed back as `cursor`, resumes the walk. See `PaginateOptions`.
@@ -159,9 +126,7 @@ export class ChainxClient {
    * await client.close()
    */
   async close(): Promise<void> {
-    const subscriptions = this.#subscriptions
-    this.#subscriptions = undefined
-    await (await subscriptions)?.close()
+    await this.#events.close()
   }
 }
 

@@ -181,7 +181,7 @@ export function watchEvents<TParsed = Record<string, unknown>>(
   /** Resolves `'latest'`, and for TimeRange the timestamp of a saved cursor. */
   async function start(): Promise<void> {
     if (options.cursor === 'latest') {
-      const newest = await query({ filter, limit: 1, descending: true, signal })
+      const newest = await query({ filter, pageSize: 1, direction: 'backward', signal })
       cursor = newest.data[0]?.id ?? null
       if (newest.data[0]) admitInRange(newest.data[0])
     } else if (range !== undefined && cursor !== null) {
@@ -205,7 +205,7 @@ export function watchEvents<TParsed = Record<string, unknown>>(
       startCursor: cursor,
       sameCursor: sameEventId,
       fetchPage: async ({ cursor: after, signal: pollSignal }) => {
-        const page = await query<TParsed>({ filter: pollFilter(), cursor: after, limit: pageSize, descending: false, parse, signal: pollSignal })
+        const page = await query<TParsed>({ filter: pollFilter(), cursor: after, pageSize, direction: 'forward', parse, signal: pollSignal })
         return { ...page, items: page.data, hasMore: page.hasNextPage }
       },
     }).pages()
