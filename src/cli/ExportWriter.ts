@@ -1,6 +1,9 @@
 import { once } from 'node:events'
-import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, writeSync } from 'node:fs'
+import { closeSync, fstatSync, fsync, ftruncateSync, openSync, writeSync } from 'node:fs'
+import { promisify } from 'node:util'
 import { UsageError } from './UsageError.js'
+
+const fsyncAsync = promisify(fsync)
 
 // Lines are gathered into one string and written in chunks of about this many characters.
 const CHUNK_CHARS = 1 << 16
@@ -108,11 +111,16 @@ export class ExportWriter {
     this.#written += bytes.length
   }
 
-  /** Flushes and syncs the file: the returned safe point is on disk and may be recorded. */
+  /**
+   * Flushes and syncs the file: the returned safe point (the one at the flush) is on disk and
+   * may be recorded. The fsync runs off the main thread, so lines keep coming meanwhile; they
+   * land after the safe point.
+   */
   async sync(): Promise<SafePoint> {
     await this.flush()
-    if (this.#fd !== undefined) fsyncSync(this.#fd)
-    return this.#safe
+    const safe = this.#safe
+    if (this.#fd !== undefined) await fsyncAsync(this.#fd)
+    return safe
   }
 
   /** Closes the file (standard output stays open). */

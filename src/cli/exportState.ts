@@ -1,4 +1,5 @@
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
+import { open, rename } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { UsageError } from './UsageError.js'
 
@@ -80,30 +81,31 @@ export function readExportState(path: string, identity: ExportIdentity): ExportS
  * one, never a mix. Call it only after the output bytes it covers are synced.
  *
  * @example
- * writeExportState('events.state.json', { ...state, cursor: walk.cursor, bytes, items })
+ * await writeExportState('events.state.json', { ...state, cursor: walk.cursor, bytes, items })
  */
-export function writeExportState(path: string, state: ExportState): void {
+export async function writeExportState(path: string, state: ExportState): Promise<void> {
   const temporary = `${path}.tmp`
-  const fd = openSync(temporary, 'w')
+  const file = await open(temporary, 'w')
   try {
-    writeSync(fd, `${JSON.stringify(state)}\n`)
-    fsyncSync(fd)
+    await file.writeFile(`${JSON.stringify(state)}\n`)
+    await file.sync()
   } finally {
-    closeSync(fd)
+    await file.close()
   }
-  renameSync(temporary, path)
-  syncDirectory(dirname(path))
+  await rename(temporary, path)
+  await syncDirectory(dirname(path))
 }
 
-function syncDirectory(directory: string): void {
-  let fd: number | undefined
+async function syncDirectory(directory: string): Promise<void> {
   try {
-    fd = openSync(directory, 'r')
-    fsyncSync(fd)
+    const handle = await open(directory, 'r')
+    try {
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
   } catch {
     // Not every platform syncs a directory (Windows cannot open one); the rename is still atomic.
-  } finally {
-    if (fd !== undefined) closeSync(fd)
   }
 }
 

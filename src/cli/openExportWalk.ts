@@ -4,7 +4,7 @@ import type { PageIterable, PageProgress } from '../pagination/types.js'
 import { EVENT_COLUMNS } from './formatRecords.js'
 import type { ExportCommand } from './parseCommandLine.js'
 import { UsageError } from './UsageError.js'
-import { eventWalkOptions, walkOptions } from './walkOptions.js'
+import { walkOptions } from './walkOptions.js'
 
 /**
  * A walk as an export drives it: the items, and where it stands after the last one handed
@@ -45,7 +45,7 @@ export function openExportWalk(
   return refusedAsUsage(() => {
     switch (source.kind) {
       case 'events': {
-        const iterable = client.events.iterate({ filter: source.filter, ...eventWalkOptions(walk), ...shared })
+        const iterable = client.events.iterate({ filter: source.filter, ...walkOptions(walk), ...shared })
         return { items: iterable, cursor: () => iterable.cursor, pages: true, csv: { columns: EVENT_COLUMNS, leaves: ['parsedJson'] } }
       }
       case 'graphql': {

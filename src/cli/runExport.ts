@@ -79,34 +79,45 @@ export async function runExport(command: ExportCommand, io: ExportIo): Promise<n
     const safe = await writer.sync()
     if (command.state === undefined || identity === undefined) return
     const state: ExportState = { kind: 'chainx-export-state', version: 1, identity, ...safe, columns: format.columns }
-    writeExportState(command.state, state)
+    await writeExportState(command.state, state)
+  }
+  // Saves run one after the other on one chain (two would race on the temporary file); the
+  // periodic ones in the background (their fsyncs off the main thread), skipped while one waits.
+  // The loop only ever waits at a point where every line handed out is written and marked.
+  let saves: Promise<void> = Promise.resolve()
+  let queued = false
+  let saveError: unknown
+  const saveInBackground = (): void => {
+    if (queued) return
+    queued = true
+    saves = saves
+      .then(() => {
+        queued = false
+        return checkpoint()
+      })
+      .catch((error: unknown) => void (saveError ??= error))
+  }
+  const saveNow = (): Promise<void> => {
+    const save = saves.then(checkpoint)
+    saves = save.catch(() => undefined)
+    return save
   }
 
   // Claimed at once: from here on the state file and the output move together.
-  await checkpoint()
+  await saveNow()
   if (walk.pages) progress.counts.pages = 0
   progress.counts.items = start.items
   if (saved && !command.quiet) io.stderr.write(`chainx ${command.name}: resuming after ${saved.items} items (${command.state})\n`)
   progress.start()
-  // The state is saved every stateIntervalMs: by the loop after an item, or by the timer while the
-  // loop waits for the walk (everything handed out is then written and marked).
-  let due = false
-  let waiting = false
-  let timerError: unknown
-  const stateTimer = setInterval(() => {
-    if (!waiting) due = true
-    else checkpoint().catch((error: unknown) => (timerError ??= error))
-  }, command.stateIntervalMs)
+  const stateTimer = setInterval(saveInBackground, command.stateIntervalMs)
   stateTimer.unref()
   let warned = false
   const counts = progress.counts
   const iterator = walk.items[Symbol.asyncIterator]()
   try {
     for (;;) {
-      waiting = true
       const next = await iterator.next()
-      waiting = false
-      if (timerError !== undefined) throw timerError
+      if (saveError !== undefined) throw saveError
       if (next.done) break
       writer.add(format.line(next.value))
       counts.items++
@@ -118,23 +129,18 @@ export async function runExport(command: ExportCommand, io: ExportIo): Promise<n
       }
       // A watch writes each event as it lands; an export in large chunks.
       if (follow || writer.full) await writer.flush()
-      if (due) {
-        due = false
-        await checkpoint()
-      }
       if (!warned && format.leftOut !== undefined) {
         warned = true
         io.stderr.write(`chainx ${command.name}: warning: CSV columns come from the first item; field ${format.leftOut} of a later one is left out (--format ndjson keeps everything)\n`)
       }
     }
-    await checkpoint()
+    await saveNow()
     if (io.signal.aborted) return interrupted()
     progress.finish(`done${command.out === undefined ? '' : ` → ${command.out}`}`)
     return 0
   } catch (error) {
-    waiting = false
     await iterator.return?.()
-    await checkpoint()
+    await saveNow()
     if (io.signal.aborted) return interrupted()
     progress.stop()
     if (!(error instanceof ChainxError)) throw error
@@ -144,6 +150,7 @@ export async function runExport(command: ExportCommand, io: ExportIo): Promise<n
     return 1
   } finally {
     clearInterval(stateTimer)
+    await saves
     writer.close()
     await client.close()
   }

@@ -1,10 +1,6 @@
-/**
- * Which way an export walks: oldest first (`forward`) or newest first (`backward`).
- *
- * @example
- * const direction: WalkDirection = 'backward'
- */
-export type WalkDirection = 'forward' | 'backward'
+import type { WalkDirection } from '../pagination/walkOptions.js'
+
+export type { WalkDirection }
 
 /**
  * The walk flags every export takes, in the SDK's walk vocabulary.
@@ -19,20 +15,9 @@ export interface WalkFlags {
 }
 
 /**
- * The options `client.events.iterate` takes for the walk flags. The one place where the
- * CLI's vocabulary meets the SDK's: `iterateEvents` still names the direction `descending`
- * (issue 23 adds `direction` to it; then this returns `{ direction, pageSize, maxItems }`).
- *
- * @example
- * client.events.iterate({ filter, ...eventWalkOptions({ direction: 'backward', pageSize: 50, maxItems: undefined }) })
- */
-export function eventWalkOptions({ direction, pageSize, maxItems }: WalkFlags): { descending: boolean; pageSize?: number; maxItems?: number } {
-  return { descending: direction === 'backward', ...defined({ pageSize, maxItems }) }
-}
-
-/**
- * The options `paginate` and `client.transactions.iterate` take for the walk flags (they
- * already speak `direction`).
+ * The options every walk of the SDK takes for the walk flags (`client.events.iterate`,
+ * `paginate`, `client.transactions.iterate`: the SDK's walk vocabulary, issue 23). The one
+ * place where the CLI's flags meet the SDK's options.
  *
  * @example
  * client.paginate(document, vars, { ...walkOptions({ direction: 'forward', pageSize: 50, maxItems: 10 }) })

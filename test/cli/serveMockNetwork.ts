@@ -4,22 +4,13 @@
 // standard input closes (or SIGTERM). Each line "requests" on standard input is answered with the
 // number of HTTP requests served so far.
 import { createInterface } from 'node:readline'
-import { createMockNetwork, startMockNetwork } from '../../src/testing/index.js'
+import { startCountingMockNetwork } from './runBin.js'
 
-const events = Number(process.argv[2] ?? 200)
-const seed = Number(process.argv[3] ?? 1)
-const network = createMockNetwork({ events, seed })
-let requests = 0
-const handle = network.handle.bind(network)
-network.handle = (request) => {
-  requests++
-  return handle(request)
-}
-const mock = await startMockNetwork({ network })
-process.stdout.write(`${JSON.stringify({ rpcUrl: mock.rpcUrl, graphqlUrl: mock.graphqlUrl, requests })}\n`)
+const mock = await startCountingMockNetwork({ events: Number(process.argv[2] ?? 200), seed: Number(process.argv[3] ?? 1) })
+process.stdout.write(`${JSON.stringify({ rpcUrl: mock.rpcUrl, graphqlUrl: mock.graphqlUrl, requests: mock.requests() })}\n`)
 const lines = createInterface({ input: process.stdin })
 lines.on('line', (line) => {
-  if (line.trim() === 'requests') process.stdout.write(`${JSON.stringify({ requests })}\n`)
+  if (line.trim() === 'requests') process.stdout.write(`${JSON.stringify({ requests: mock.requests() })}\n`)
 })
 const stop = () => void mock.close().then(() => process.exit(0))
 lines.on('close', stop)
