@@ -140,7 +140,12 @@ export interface QueryEventsParameters<TParsed = Record<string, unknown>> extend
  * @example
  * const parse: ParsedJsonParser<{ price: bigint }> = (json) => ({ price: BigInt((json as { price: string }).price) })
  */
-export type ParsedJsonParser<T> = { parse(value: unknown): T } | ((value: unknown, event: ChainxEvent<unknown>) => T)
+export type ParsedJsonParser<T> =
+  | {
+      /** Returns the checked value, or throws (a zod or zod/mini schema, a generated Move definition). */
+      parse(value: unknown): T
+    }
+  | ((value: unknown, event: ChainxEvent<unknown>) => T)
 
 /**
  * The function the iterator, `watch` and the subscription backfill use to read event pages.

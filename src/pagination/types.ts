@@ -114,6 +114,7 @@ export interface RestartInfo {
  * const first10 = await walk.toArray({ maxItems: 10 })
  */
 export interface PageIterable<TItem, TPage, TCursor = unknown> extends AsyncIterable<TItem> {
+  /** Starts the walk: each item once, in order (one walk per iterator). */
   [Symbol.asyncIterator](): AsyncIterableIterator<TItem>
   /**
    * Where the walk most recently started from this iterable stands: the cursor after the
