@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint'
 // Layers point down only: each folder of src/ may import the folders listed for it and
 // nothing above. `testing/` (the mock network) and the facade (`client.ts`, `index.ts`)
 // sit on top; nothing in the library reaches them.
-const FOLDERS = ['utils', 'errors', 'options', 'transport', 'jsonRpc', 'graphql', 'events', 'pagination', 'move', 'codegen', 'query', 'testing']
+const FOLDERS = ['utils', 'errors', 'options', 'transport', 'jsonRpc', 'graphql', 'events', 'pagination', 'move', 'codegen', 'query', 'testing', 'cli']
 const ALLOWED = {
   utils: [],
   errors: ['utils'],
@@ -61,6 +61,16 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  {
+    // The `chainx` bin sits on the facade (client.ts) and the codegen; the mock network is never in it.
+    files: ['src/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/testing/*', '**/testing/**', '**/index.js'], message: 'The chainx bin uses the client and the codegen; never the mock network or an entry.' }] },
+      ],
+    },
+  },
   {
     files: ['test/**', 'bench/**', 'examples/**', 'scripts/**'],
     rules: { 'no-console': 'off' },

@@ -36,12 +36,12 @@ export default defineConfig([
     ...shared,
     // The mock network: Node only; graphql, @mysten/bcs and msw are optional peers whose
     // absence is reported by name (scripts/optionalPeers.ts).
-    // The Move codegen (its library and the `chainx` bin) is Node-only too.
+    // The Move codegen (its library) and the `chainx` bin (src/cli/: exports, watch, codegen-move) are Node-only too.
     entry: {
       'testing/index': 'src/testing/index.ts',
       'testing/msw': 'src/testing/msw.ts',
       'codegen/index': 'src/codegen/index.ts',
-      cli: 'src/codegen/cli.ts',
+      cli: 'src/cli/bin.ts',
     },
     platform: 'node',
     external: ['ws', 'zod'],

@@ -9,6 +9,8 @@ const BROWSER_TESTS = ['test/browser/**/*.test.ts']
 // Tests that meet the mock network (or a server of their own) over real sockets, or run
 // child processes that do.
 const SOCKET_TESTS = [
+  'test/cli/cliGuide.test.ts',
+  'test/cli/export*.test.ts',
   'test/client.network.test.ts',
   'test/examples.test.ts',
   'test/fuzz/**/*.test.ts',
