@@ -12,6 +12,13 @@ import type { PageIterable } from './pagination/types.js'
 import { createTransport, type TransportOptions } from './transport/createTransport.js'
 import { hideSecrets } from './transport/hideSecrets.js'
 import { redactUrl } from './utils/redactUrl.js'
+import { createTransactionsClient } from './transactions/createTransactionsClient.js'
+import {
+  iterateTransactions,
+  type IterateTransactionsOptions,
+  type TransactionWalkPage,
+} from './transactions/iterateTransactions.js'
+import type { NoOptions, QueryTransactionsFn, TransactionBlockResponse, TransactionBlockResponseOptions } from './transactions/types.js'
 
 /**
  * Options of `ChainxClient`. Transport options (fetch, headers, timeoutMs, retry, rateLimit, hooks) apply to every endpoint.
@@ -68,6 +75,37 @@ export interface ChainxEventsApi extends EventsClient, Pick<SubscriptionClient, 
 }
 
 /**
+ * JSON-RPC transaction blocks: one page, a walk over all pages, polling, and the deprecated subscription.
+ *
+ * @example
+ * const transactions: ChainxTransactionsApi = client.transactions
+ * const page = await transactions.query({ filter: { FromAddress: alice }, options: { showEffects: true }, pageSize: 10 })
+ */
+export interface ChainxTransactionsApi {
+  /**
+   * One page of `chainx_queryTransactionBlocks` (`{ items, hasMore, cursor }`, with the
+   * service's `data`, `hasNextPage`, `nextCursor` beside), typed by `options`.
+   *
+   * @example
+   * const { items, cursor } = await client.transactions.query({ filter: { FromAddress: alice }, options: { showEffects: true } })
+   * items[0]?.effects.status
+   */
+  query: QueryTransactionsFn
+  /**
+   * Walks every page of `chainx_queryTransactionBlocks` for a filter, yielding each
+   * transaction once, in order, on the shared page machine. `walk.cursor` is the digest of
+   * the last transaction yielded: pass it back as `cursor` to resume.
+   *
+   * @example
+   * const walk = client.transactions.iterate({ filter: { AffectedObject: pool }, options: { showEffects: true } })
+   * for await (const tx of walk) await save(tx, walk.cursor)
+   */
+  iterate<const TOptions extends TransactionBlockResponseOptions = NoOptions>(
+    options: IterateTransactionsOptions<TOptions>,
+  ): PageIterable<TransactionBlockResponse<TOptions>, TransactionWalkPage<TOptions>, string>
+}
+
+/**
  * The chainx-sdk client: typed GraphQL reads, auto-paging and JSON-RPC events behind one object.
  *
  * @example
@@ -81,6 +119,8 @@ export class ChainxClient {
   readonly graphql: GraphQLMethods
   /** JSON-RPC events: `query`, `iterate`, `watch` and the deprecated `subscribe`. */
   readonly events: ChainxEventsApi
+  /** JSON-RPC transaction blocks: `query`, `iterate`, `watch` and the deprecated `subscribe`. */
+  readonly transactions: ChainxTransactionsApi
   /**
    * The options the client was created with (a copy: static headers were read once). Secret
    * header values and URL credentials are redacted wherever it is serialised or inspected
@@ -114,6 +154,15 @@ export class ChainxClient {
       return rpc
     }
     const query: QueryEventsFn = (parameters) => requireRpc().query(parameters)
+    const transactions = options.rpcUrl ? createTransactionsClient({ rpcUrl: options.rpcUrl, transport }) : undefined
+    const queryTransactions: QueryTransactionsFn = (parameters) => {
+      if (!transactions) return Promise.reject(new InvalidArgumentError('client.transactions needs rpcUrl in the ChainxClient options'))
+      return transactions.query(parameters)
+    }
+    this.transactions = {
+      query: queryTransactions,
+      iterate: (iterateOptions) => iterateTransactions(queryTransactions, iterateOptions),
+    }
     this.events = {
       query,
       watch: (watchOptions) => requireRpc().watch(watchOptions),

@@ -1,4 +1,4 @@
-export { ChainxClient, type ChainxClientOptions, type ChainxEventsApi } from './client.js'
+export { ChainxClient, type ChainxClientOptions, type ChainxEventsApi, type ChainxTransactionsApi } from './client.js'
 export * from './errors/index.js'
 export type {
   GraphQLDocument,
@@ -64,3 +64,7 @@ export type {
 } from './transport/createTransport.js'
 export type { TransportKind } from './transport/selectHttp.js'
 export type { FetchFn } from './transport/types.js'
+export type * from './transactions/types.js'
+export type { TransactionsClient } from './transactions/createTransactionsClient.js'
+export type { IterateTransactionsOptions, TransactionWalkPage } from './transactions/iterateTransactions.js'
+export { validateTransactionFilter } from './transactions/validateTransactionFilter.js'
