@@ -18,6 +18,7 @@ import {
   type IterateTransactionsOptions,
   type TransactionWalkPage,
 } from './transactions/iterateTransactions.js'
+import { watchTransactions, type TransactionWatcher, type WatchTransactionsOptions } from './transactions/watchTransactions.js'
 import type { NoOptions, QueryTransactionsFn, TransactionBlockResponse, TransactionBlockResponseOptions } from './transactions/types.js'
 
 /**
@@ -103,6 +104,15 @@ export interface ChainxTransactionsApi {
   iterate<const TOptions extends TransactionBlockResponseOptions = NoOptions>(
     options: IterateTransactionsOptions<TOptions>,
   ): PageIterable<TransactionBlockResponse<TOptions>, TransactionWalkPage<TOptions>, string>
+  /**
+   * Follows new transactions by polling `chainx_queryTransactionBlocks` from a digest cursor,
+   * as `client.events.watch` does; `watcher.cursor` resumes.
+   *
+   * @example
+   * const watcher = client.transactions.watch({ filter: { FromAddress: alice }, cursor: 'latest', signal })
+   * for await (const tx of watcher) await save(tx.digest, watcher.cursor)
+   */
+  watch<const TOptions extends TransactionBlockResponseOptions = NoOptions>(options: WatchTransactionsOptions<TOptions>): TransactionWatcher<TOptions>
 }
 
 /**
@@ -162,6 +172,7 @@ export class ChainxClient {
     this.transactions = {
       query: queryTransactions,
       iterate: (iterateOptions) => iterateTransactions(queryTransactions, iterateOptions),
+      watch: (watchOptions) => watchTransactions(queryTransactions, watchOptions),
     }
     this.events = {
       query,
