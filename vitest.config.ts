@@ -12,7 +12,7 @@ const SOCKET_TESTS = [
   'test/client.network.test.ts',
   'test/examples.test.ts',
   'test/fuzz/**/*.test.ts',
-  'test/readme.test.ts',
+  'test/docs/markdownExamples.test.ts',
   'test/events/queryMockNetwork.test.ts',
   'test/events/subscribe*.test.ts',
   'test/events/watchMockNetwork.test.ts',
