@@ -1,8 +1,8 @@
-import type { ChainxError } from '../../errors/ChainxError.js'
-import { SocketClosedError } from '../../errors/jsonRpc.js'
-import { sleep } from '../../utils/sleep.js'
-import { backoffDelay } from '../../transport/withRetry.js'
-import type { JsonRpcSocket } from '../../jsonRpc/connectJsonRpcSocket.js'
+import type { ChainxError } from '../errors/ChainxError.js'
+import { SocketClosedError } from '../errors/jsonRpc.js'
+import { sleep } from '../utils/sleep.js'
+import { backoffDelay } from '../transport/withRetry.js'
+import type { JsonRpcSocket } from '../jsonRpc/connectJsonRpcSocket.js'
 
 /**
  * How a lost or failed connection is retried.
