@@ -1,6 +1,9 @@
 import { InvalidArgumentError } from './errors/request.js'
 import { createEventsClient, type EventsClient } from './events/createEventsClient.js'
+import type { ClientSubscriptions } from './createClientSubscriptions.js'
 import type { SubscriptionClient, SubscriptionClientOptions } from './events/subscribe/createSubscriptionClient.js'
+import type { Unsubscribe } from './subscription/types.js'
+import type { SubscribeTransactionsParameters } from './transactions/createTransactionSubscriptionClient.js'
 import type { ChainxEvent, EventId, QueryEventsFn } from './events/types.js'
 import type { GraphQLDocument, ResultOf } from './graphql/createGraphQLClient.js'
 import { createGraphQLClient } from './graphql/createGraphQLClient.js'
@@ -50,7 +53,7 @@ export interface ChainxClientOptions extends TransportOptions {
    * Settings of the WebSocket subscriptions (heartbeat, reconnect, backfill, the periodic check for silently dropped subscriptions, WebSocket class).
    * @default see `SubscriptionClientOptions`
    */
-  subscriptions?: Omit<SubscriptionClientOptions, 'wsUrl' | 'queryEvents'> | undefined
+  subscriptions?: Omit<SubscriptionClientOptions, 'wsUrl' | 'queryEvents' | 'machine'> | undefined
 }
 
 /**
@@ -113,6 +116,18 @@ export interface ChainxTransactionsApi {
    * for await (const tx of watcher) await save(tx.digest, watcher.cursor)
    */
   watch<const TOptions extends TransactionBlockResponseOptions = NoOptions>(options: WatchTransactionsOptions<TOptions>): TransactionWatcher<TOptions>
+  /**
+   * Subscribes to the effects of matching transactions over the WebSocket; resolves with the
+   * function that unsubscribes. Each transaction's effects arrive once, in order, through
+   * socket drops and restarts (backfilled through `chainx_queryTransactionBlocks`).
+   *
+   * @deprecated The service deprecates `chainx_subscribeTransaction`. Use
+   * `client.transactions.watch`, which polls `chainx_queryTransactionBlocks` with a cursor and needs no WebSocket.
+   *
+   * @example
+   * const unsubscribe = await client.transactions.subscribe({ filter: { FromAddress: alice }, onTransaction: (fx) => console.log(fx.status) })
+   */
+  subscribe(parameters: SubscribeTransactionsParameters): Promise<Unsubscribe>
 }
 
 /**
@@ -137,7 +152,8 @@ export class ChainxClient {
    * (`JSON.stringify(client)`, `console.log(client)`); reading a field gives its real value.
    */
   readonly options: Readonly<ChainxClientOptions>
-  #subscriptions: Promise<SubscriptionClient> | undefined
+  #subscriptions: Promise<ClientSubscriptions> | undefined
+  readonly #loadSubscriptions: (wsUrl: string) => Promise<ClientSubscriptions>
 
   constructor(options: ChainxClientOptions) {
     for (const [key, protocols] of URL_PROTOCOLS) {
@@ -173,7 +189,17 @@ export class ChainxClient {
       query: queryTransactions,
       iterate: (iterateOptions) => iterateTransactions(queryTransactions, iterateOptions),
       watch: (watchOptions) => watchTransactions(queryTransactions, watchOptions),
+      subscribe: async (parameters) => {
+        const wsUrl = options.wsUrl
+        if (!wsUrl) throw new InvalidArgumentError('client.transactions.subscribe needs wsUrl in the ChainxClient options')
+        return (await this.#loadSubscriptions(wsUrl)).transactions.subscribe(parameters)
+      },
     }
+    // Loaded on first use: the deprecated WebSocket clients stay out of the main chunk.
+    this.#loadSubscriptions = (wsUrl) =>
+      (this.#subscriptions ??= import('./createClientSubscriptions.js').then((module) =>
+        module.createClientSubscriptions({ ...options.subscriptions, wsUrl }, rpc ? query : undefined, transactions ? queryTransactions : undefined),
+      ))
     this.events = {
       query,
       watch: (watchOptions) => requireRpc().watch(watchOptions),
@@ -181,11 +207,7 @@ export class ChainxClient {
       subscribe: async (parameters) => {
         const wsUrl = options.wsUrl
         if (!wsUrl) throw new InvalidArgumentError('client.events.subscribe needs wsUrl in the ChainxClient options')
-        // Loaded on first use: the deprecated WebSocket client stays out of the main chunk.
-        this.#subscriptions ??= import('./events/subscribe/createSubscriptionClient.js').then((module) =>
-          module.createSubscriptionClient({ ...options.subscriptions, wsUrl, queryEvents: rpc ? query : undefined }),
-        )
-        return (await this.#subscriptions).subscribe(parameters)
+        return (await this.#loadSubscriptions(wsUrl)).events.subscribe(parameters)
       },
     }
   }

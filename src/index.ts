@@ -70,3 +70,4 @@ export type { TransactionsClient } from './transactions/createTransactionsClient
 export type { IterateTransactionsOptions, TransactionWalkPage } from './transactions/iterateTransactions.js'
 export { validateTransactionFilter } from './transactions/validateTransactionFilter.js'
 export type { TransactionWatcher, WatchTransactionsOptions } from './transactions/watchTransactions.js'
+export type { SubscribeTransactionsParameters } from './transactions/createTransactionSubscriptionClient.js'
