@@ -19,6 +19,7 @@ const SOCKET_TESTS = [
   'test/graphql/operationMethods.test.ts',
   'test/graphql/responseValidation.test.ts',
   'test/pagination/paginate.network.test.ts',
+  'test/pagination/walkVocabulary.test.ts',
   'test/testing/jsonRpcSockets.test.ts',
   'test/testing/jsonRpcSubscriptions.test.ts',
   'test/testing/mockNetwork*.test.ts',

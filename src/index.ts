@@ -1,4 +1,4 @@
-export { ChainxClient, type ChainxClientOptions, type ChainxEventsApi, type ChainxTransactionsApi } from './client.js'
+export { ChainxClient, type ChainxClientOptions, type ChainxEventsApi } from './client.js'
 export * from './errors/index.js'
 export type {
   GraphQLDocument,
@@ -14,7 +14,7 @@ export type { Usage } from './utils/usage.js'
 export type { LimitsOption, ServiceLimits } from './graphql/serviceLimits.js'
 export { parseServiceVersion, type ServiceVersion } from './utils/serviceVersion.js'
 export * from './graphql/generated/operations.js'
-export type { EventsClient } from './events/createEventsClient.js'
+export type { EventsClient, EventsClientOptions } from './events/createEventsClient.js'
 export { eventKey } from './events/eventKey.js'
 export { eventSeqOf } from './events/eventSeqOf.js'
 export { eventTimestamp } from './events/eventTimestamp.js'
@@ -53,9 +53,11 @@ export type {
   PageProgress,
   RestartInfo,
   StaleOptions,
+  ToArrayOptions,
   WalkOptions,
   WalkPage,
 } from './pagination/types.js'
+export type { DirectionInput, PageShape, WalkDirection } from './pagination/walkOptions.js'
 export type { RetryOptions } from './transport/withRetry.js'
 export type {
   HeadersOption,

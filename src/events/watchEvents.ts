@@ -101,7 +101,7 @@ export function watchEvents<TParsed = Record<string, unknown>>(query: QueryEvent
   return createWatchLoop<ChainxEvent<TParsed>, EventId>(
     {
       fetchPage: async ({ cursor, signal }) => {
-        const page = await query<TParsed>({ filter: pollFilter(), cursor, limit: pageSize, descending: false, parse, signal })
+        const page = await query<TParsed>({ filter: pollFilter(), cursor, pageSize, direction: 'forward', parse, signal })
         return { items: page.data, nextCursor: page.nextCursor, hasMore: page.hasNextPage }
       },
       cursorOf: (event) => event.id,
@@ -110,7 +110,7 @@ export function watchEvents<TParsed = Record<string, unknown>>(query: QueryEvent
       // Resolves 'latest', and for TimeRange the timestamp of a saved cursor.
       start: async (cursor, signal) => {
         if (options.cursor === 'latest') {
-          const newest = await query({ filter, limit: 1, descending: true, signal })
+          const newest = await query({ filter, pageSize: 1, direction: 'backward', signal })
           if (newest.data[0]) admitInRange(newest.data[0])
           return newest.data[0]?.id ?? null
         }

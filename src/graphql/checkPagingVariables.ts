@@ -1,5 +1,6 @@
 import { FirstAndLastError } from '../errors/graphql.js'
 import { InvalidArgumentError } from '../errors/request.js'
+import type { WalkDirection } from '../pagination/walkOptions.js'
 import { analyzeDocument } from './analyzeDocument.js'
 import { selectOperation } from './selectOperation.js'
 import type { GraphQLDocument } from './createGraphQLClient.js'
@@ -7,11 +8,12 @@ import { documentText } from './documentText.js'
 
 /**
  * Which way a GraphQL walk goes: `first`/`after` (oldest first) or `last`/`before` (newest first).
+ * The same type as `WalkDirection`, the name every walk uses.
  *
  * @example
  * const direction: PageDirection = 'backward'
  */
-export type PageDirection = 'forward' | 'backward'
+export type PageDirection = WalkDirection
 
 /**
  * The page variables a walk owns, by direction: the size and the cursor it sends, and the two it never sends.

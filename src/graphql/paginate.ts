@@ -2,6 +2,7 @@ import { StaleCursorError } from '../errors/pagination.js'
 import { InvalidArgumentError, InvalidResponseError } from '../errors/request.js'
 import { createPageIterator } from '../pagination/createPageIterator.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
+import { resolveDirection } from '../pagination/walkOptions.js'
 import type { FetchedPage, ItemKey, PageIterable, StaleOptions, WalkOptions, WalkPage } from '../pagination/types.js'
 import { checkPagingVariables, PAGE_VARIABLES, type PageDirection } from './checkPagingVariables.js'
 import type { GraphQLDocument, GraphQLQueryClient, ResultOf, VariablesOf } from './createGraphQLClient.js'
@@ -178,10 +179,8 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends Conn
   for (const name of ['first', 'last', 'after', 'before']) {
     if (name in options) throw new InvalidArgumentError(`Unknown option ${name}: use direction, pageSize and cursor; the walk sends its own cursors`)
   }
-  const { direction = 'forward', cursor = null } = options
-  if (direction !== 'forward' && direction !== 'backward') {
-    throw new InvalidArgumentError(`direction must be 'forward' or 'backward', got ${String(direction)}`)
-  }
+  const { cursor = null } = options
+  const direction = resolveDirection({ direction: options.direction })
   if (cursor !== null && (typeof cursor !== 'string' || cursor === '')) {
     throw new InvalidArgumentError('cursor must be a cursor string saved from a walk (walk.cursor or an error\'s resumeCursor), or null')
   }

@@ -3,6 +3,7 @@ import { CursorNotAdvancingError, EmptyPagesError, StaleCursorError } from '../e
 import { abortError } from '../errors/abortError.js'
 import { assertCount, type ResolvedPaginationOptions } from './resolvePaginationOptions.js'
 import type { FetchedPage, ItemKey, PageIterable, WalkPage } from './types.js'
+import { resolveAlias } from './walkOptions.js'
 
 /**
  * One request of a walk, as the adapter's `fetchPage` receives it.
@@ -31,7 +32,7 @@ export interface PageRequest<TCursor> {
  * @example
  * const config: PageIteratorConfig<ChainxEvent, EventId, FetchedPage<ChainxEvent, EventId>> = {
  *   fetchPage: async ({ cursor, size, signal }) => {
- *     const page = await queryEvents({ filter: { All: [] }, cursor, limit: size, signal })
+ *     const page = await queryEvents({ filter: { All: [] }, cursor, pageSize: size, signal })
  *     return { items: page.data, nextCursor: page.nextCursor, hasMore: page.hasNextPage }
  *   },
  *   pageSize: () => 50,
@@ -115,9 +116,10 @@ export function createPageIterator<TItem, TCursor, TPage extends FetchedPage<TIt
     [Symbol.asyncIterator]: () => start(maxItems, (pages, state) => yieldItems(pages, state, signal)),
     pages: () => start(maxItems, yieldPages),
     async toArray(options) {
-      assertCount('limit', options?.limit, 0)
+      const limit = resolveAlias({ ...options }, 'maxItems', 'limit')
+      assertCount('maxItems', limit, 0)
       const items: TItem[] = []
-      const walk = start(Math.min(options.limit, maxItems), (pages, state) => yieldItems(pages, state, signal))
+      const walk = start(Math.min(limit, maxItems), (pages, state) => yieldItems(pages, state, signal))
       for await (const item of walk) items.push(item)
       return items
     },
@@ -254,7 +256,9 @@ async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCurs
     const kept = seen && key ? keepUnseen(page, seen, key, room) : keepFirst(page, room)
     fetched += kept.items.length
     options.onPage?.({ pages: pageIndex + 1, items: fetched, elapsedMs: performance.now() - started, restarts })
-    const walkPage = { ...page, items: kept.items, itemCursors: kept.cursors, cursor, pageIndex, restarts }
+    const endCursor = kept.items.length === kept.total && !stuck ? nextCursor : null
+    const resume = endCursor ?? kept.cursors?.at(-1) ?? cursor
+    const walkPage = { ...page, items: kept.items, itemCursors: kept.cursors, cursor: resume, fromCursor: cursor, nextCursor, pageIndex, restarts } as WalkPage<TPage>
     pageIndex++
     cursor = nextCursor
     chainIndex++
@@ -262,7 +266,7 @@ async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCurs
     if (more && !stuck && options.prefetch) ahead = request(nextSize(pageSize))
     // The page's end moves the walk's cursor once its last delivered item is consumed, unless a limit cut it
     // or the end does not move (then the items' own cursors, if any, tell where the walk stands).
-    yield [walkPage, kept.items.length === kept.total && !stuck ? nextCursor : null]
+    yield [walkPage, endCursor]
     if (!more) return
     if (stuck) throw notAdvancing()
   }

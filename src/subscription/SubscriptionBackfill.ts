@@ -1,3 +1,4 @@
+import type { WalkDirection } from '../pagination/walkOptions.js'
 import { readMissedItems } from './readMissedItems.js'
 import type { SubscriptionDelivery } from './SubscriptionDelivery.js'
 import type { KindPage, SubscriptionKind } from './SubscriptionKind.js'
@@ -48,7 +49,7 @@ export class SubscriptionBackfill<TItem, TCursor> {
   }
 
   /** One page of the kind's query. */
-  query(page: { cursor: TCursor | null; limit: number; descending?: boolean }): Promise<KindPage<TItem, TCursor>> {
+  query(page: { cursor: TCursor | null; pageSize: number; direction?: WalkDirection }): Promise<KindPage<TItem, TCursor>> {
     return this.#kind.query(page)
   }
 
@@ -59,7 +60,7 @@ export class SubscriptionBackfill<TItem, TCursor> {
   async anchor(): Promise<void> {
     if (!this.settings.onSubscribe) return
     try {
-      const page = await this.query({ cursor: null, limit: 1, descending: true })
+      const page = await this.query({ cursor: null, pageSize: 1, direction: 'backward' })
       const newest = page.items[0]
       this.#delivery.position = { known: true, id: newest === undefined ? null : this.#kind.cursorOf(newest) }
     } catch (error) {
@@ -126,7 +127,7 @@ export class SubscriptionBackfill<TItem, TCursor> {
     const kind = this.#kind
     const firstLive = this.#delivery.firstHeld
     if (firstLive !== undefined) return this.#delivery.gap(kind.timestampOf(firstLive) ?? Date.now(), reason)
-    const page = await this.query({ cursor: null, limit: 1, descending: true })
+    const page = await this.query({ cursor: null, pageSize: 1, direction: 'backward' })
     const newest = page.items[0]
     this.#delivery.gap(kind.timestampOf(newest) ?? Date.now(), reason)
     if (newest !== undefined) this.#delivery.position = { known: true, id: kind.cursorOf(newest) }

@@ -1,3 +1,5 @@
+import type { WalkDirection } from '../pagination/walkOptions.js'
+
 /**
  * One page of the query a subscription backfills through, in the item kind's own terms.
  *
@@ -42,10 +44,10 @@ export interface SubscriptionKind<TItem, TCursor> {
   /** Unix ms of an item, when it carries one (gap reports). */
   timestampOf(item: TItem | undefined): number | undefined
   /**
-   * Reads a page of the backfill query: after `cursor` oldest first, or the newest first when
-   * `descending`. Absent: the kind cannot backfill, and missed items are reported as gaps.
+   * Reads a page of the backfill query: after `cursor` oldest first, or the newest first going
+   * `'backward'`. Absent: the kind cannot backfill, and missed items are reported as gaps.
    */
-  query?: ((page: { cursor: TCursor | null; limit: number; descending?: boolean; signal?: AbortSignal }) => Promise<KindPage<TItem, TCursor>>) | undefined
+  query?: ((page: { cursor: TCursor | null; pageSize: number; direction?: WalkDirection; signal?: AbortSignal }) => Promise<KindPage<TItem, TCursor>>) | undefined
   /** Whether the query selects exactly the subscription's items; when false, `matches` checks each. */
   exact: boolean
   /** Whether an item the query returned is one the subscription selects. */

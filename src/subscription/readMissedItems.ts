@@ -54,7 +54,7 @@ export async function readMissedItems<TItem, TCursor>(options: ReadMissedItemsOp
     startCursor: options.after,
     sameCursor: (a, b) => kind.sameCursor(a, b),
     async fetchPage({ cursor, signal }) {
-      const page = await kind.query({ cursor, limit: pageSize, signal })
+      const page = await kind.query({ cursor, pageSize, signal })
       // No cursor means no move: the machine stops a page that claims more without one.
       return { items: page.items, nextCursor: page.nextCursor ?? cursor, hasMore: page.hasMore }
     },

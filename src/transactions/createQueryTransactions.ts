@@ -4,7 +4,7 @@ import type { JsonRpcCaller } from '../jsonRpc/createJsonRpcCaller.js'
 import type { HttpResponse } from '../transport/types.js'
 import { decodeOr } from '../utils/decode.js'
 import { parseServiceVersion } from '../utils/serviceVersion.js'
-import { readPageRequest } from './readPageRequest.js'
+import { resolveAlias, resolveDirection } from '../pagination/walkOptions.js'
 import { transactionPageDecoder } from './transactionSchemas.js'
 import type { NoOptions, QueryTransactionsFn, QueryTransactionsParameters, TransactionBlockResponseOptions, TransactionPage } from './types.js'
 import { validateTransactionFilter } from './validateTransactionFilter.js'
@@ -48,7 +48,8 @@ export function createQueryTransactions(caller: JsonRpcCaller): QueryTransaction
     try {
       if (typeof parameters !== 'object' || parameters === null) throw new InvalidArgumentError('query takes an object of parameters')
       options = readOptions(parameters.options)
-      const { pageSize, backward } = readPageRequest(parameters)
+      const pageSize = readPageSize(resolveAlias(parameters, 'pageSize', 'limit'))
+      const backward = resolveDirection(parameters) === 'backward'
       params = [{ filter: validateTransactionFilter(parameters.filter), options }, readCursor(parameters.cursor), pageSize, backward]
     } catch (error) {
       return Promise.reject(error)
@@ -103,6 +104,12 @@ export function readOptions(options: unknown): TransactionBlockResponseOptions |
     if (value !== undefined && typeof value !== 'boolean') throw new InvalidArgumentError(`options.${name} must be a boolean, got ${String(value)}`)
   }
   return options as TransactionBlockResponseOptions
+}
+
+function readPageSize(pageSize: number | null | undefined): number | null {
+  if (pageSize === undefined || pageSize === null) return null
+  if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new InvalidArgumentError(`pageSize must be a positive integer or null, got ${String(pageSize)}`)
+  return pageSize
 }
 
 function readCursor(cursor: unknown): string | null {

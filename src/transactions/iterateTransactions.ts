@@ -4,15 +4,13 @@ import { createPageIterator } from '../pagination/createPageIterator.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
 import type { FetchedPage, PageIterable, StaleOptions, WalkOptions, WalkPage } from '../pagination/types.js'
 import { readOptions } from './createQueryTransactions.js'
-import { readPageRequest } from './readPageRequest.js'
+import { resolveDirection, type DirectionInput, type WalkDirection } from '../pagination/walkOptions.js'
 import type {
   NoOptions,
   QueryTransactionsFn,
   TransactionBlockResponse,
   TransactionBlockResponseOptions,
   TransactionFilter,
-  TransactionPage,
-  WalkDirection,
 } from './types.js'
 import { validateTransactionFilter } from './validateTransactionFilter.js'
 
@@ -29,6 +27,7 @@ const DEFAULT_TRANSACTION_PAGE_SIZE = 50
  */
 export interface IterateTransactionsOptions<TOptions extends TransactionBlockResponseOptions = NoOptions>
   extends WalkOptions,
+    DirectionInput,
     Pick<StaleOptions<TransactionBlockResponse<TOptions>>, 'onStale' | 'maxRestarts' | 'onRestart'> {
   /**
    * Which transactions; checked when the walk is created.
@@ -41,13 +40,6 @@ export interface IterateTransactionsOptions<TOptions extends TransactionBlockRes
    */
   options?: TOptions | null | undefined
   /**
-   * `'backward'` walks newest first.
-   * @default 'forward'
-   */
-  direction?: WalkDirection | undefined
-  /** @deprecated Use `direction: 'backward'`. */
-  descending?: boolean | undefined
-  /**
    * Where to resume (exclusive, in the walk's direction): a digest saved from `walk.cursor`
    * or an error's `resumeCursor`.
    * @default null (from the oldest, or the newest going backward)
@@ -56,13 +48,13 @@ export interface IterateTransactionsOptions<TOptions extends TransactionBlockRes
 }
 
 /**
- * A page of a transaction walk: `items` (what the walk delivers), the page's own fields and the walk's.
+ * A page of a transaction walk: `items` (what the walk delivers), `hasMore`, and `cursor`, the digest to continue after it.
  *
  * @example
- * for await (const page of client.transactions.iterate({ filter }).pages()) console.log(page.items.length, page.hasMore)
+ * for await (const page of client.transactions.iterate({ filter }).pages()) console.log(page.items.length, page.hasMore, page.cursor)
  */
 export type TransactionWalkPage<TOptions extends TransactionBlockResponseOptions = NoOptions> = WalkPage<
-  FetchedPage<TransactionBlockResponse<TOptions>, string> & Omit<TransactionPage<TOptions>, 'cursor'>
+  FetchedPage<TransactionBlockResponse<TOptions>, string>
 >
 
 /**
@@ -83,10 +75,9 @@ export function iterateTransactions<const TOptions extends TransactionBlockRespo
 ): PageIterable<TransactionBlockResponse<TOptions>, TransactionWalkPage<TOptions>, string> {
   const filter = validateTransactionFilter(options.filter)
   const shown = readOptions(options.options) as TOptions | null
-  const { backward } = readPageRequest({ direction: options.direction, descending: options.descending })
+  const direction: WalkDirection = resolveDirection(options)
   const resolved = resolvePaginationOptions<TransactionBlockResponse<TOptions>>(options, (tx) => tx.digest)
   const pageSize = resolved.pageSize ?? DEFAULT_TRANSACTION_PAGE_SIZE
-  const direction: WalkDirection = backward ? 'backward' : 'forward'
   const start = options.cursor ?? null
   if (start !== null && (typeof start !== 'string' || !isTransactionDigest(start))) {
     throw new InvalidArgumentError('cursor must be a transaction digest (Base58, 32 bytes) from walk.cursor or a resumeCursor, or null')
@@ -97,7 +88,7 @@ export function iterateTransactions<const TOptions extends TransactionBlockRespo
     startCursor: start,
     async fetchPage({ cursor, size, signal }) {
       const page = await query<TOptions>({ filter, options: shown, cursor, pageSize: size, direction, signal })
-      return { ...page, nextCursor: page.cursor, itemCursors: page.items.map((tx) => tx.digest) }
+      return { items: page.items, nextCursor: page.cursor, hasMore: page.hasMore, itemCursors: page.items.map((tx) => tx.digest) }
     },
   })
 }

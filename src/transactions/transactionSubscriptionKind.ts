@@ -47,8 +47,8 @@ export function transactionSubscriptionKind(
     timestampOf: () => undefined,
     query:
       query &&
-      (async ({ cursor, limit, descending, signal }): Promise<KindPage<TransactionBlockEffects, string>> => {
-        const page = await query({ filter, options: { showEffects: true }, cursor, pageSize: limit, direction: descending ? 'backward' : 'forward', signal })
+      (async ({ cursor, pageSize, direction, signal }): Promise<KindPage<TransactionBlockEffects, string>> => {
+        const page = await query({ filter, options: { showEffects: true }, cursor, pageSize, direction, signal })
         return { items: page.items.map((tx) => tx.effects), nextCursor: page.cursor, hasMore: page.hasMore }
       }),
     exact: true,

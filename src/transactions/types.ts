@@ -1,4 +1,7 @@
 import type { ChainxEvent } from '../events/types.js'
+import type { DirectionInput } from '../pagination/walkOptions.js'
+
+export type { WalkDirection } from '../pagination/walkOptions.js'
 
 /**
  * A transaction filter of `chainx_queryTransactionBlocks` and `chainx_subscribeTransaction`:
@@ -257,14 +260,6 @@ export interface TransactionPage<TOptions extends TransactionBlockResponseOption
 }
 
 /**
- * Which way a walk goes: `'forward'` (oldest first, the service's default) or `'backward'` (newest first).
- *
- * @example
- * const direction: WalkDirection = 'backward'
- */
-export type WalkDirection = 'forward' | 'backward'
-
-/**
  * Parameters of `client.transactions.query`.
  *
  * @example
@@ -272,7 +267,7 @@ export type WalkDirection = 'forward' | 'backward'
  *   filter: { FromAddress: '0xa11ce' }, options: { showEffects: true }, pageSize: 20, direction: 'backward',
  * }
  */
-export interface QueryTransactionsParameters<TOptions extends TransactionBlockResponseOptions = NoOptions> {
+export interface QueryTransactionsParameters<TOptions extends TransactionBlockResponseOptions = NoOptions> extends DirectionInput {
   /**
    * Which transactions; checked before sending.
    * @default null (every transaction)
@@ -294,14 +289,11 @@ export interface QueryTransactionsParameters<TOptions extends TransactionBlockRe
    */
   pageSize?: number | null | undefined
   /**
-   * `'backward'` reads newest first.
-   * @default 'forward'
+   * Page size.
+   * @deprecated Use `pageSize` (`limit` names a total elsewhere).
+   * @default null
    */
-  direction?: WalkDirection | undefined
-  /** @deprecated Use `pageSize`. */
   limit?: number | null | undefined
-  /** @deprecated Use `direction: 'backward'`. */
-  descending?: boolean | undefined
   /**
    * Aborts the request and its retries.
    * @default undefined

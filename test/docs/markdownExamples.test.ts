@@ -40,11 +40,11 @@ describe('runnable examples in README.md and docs/', () => {
   for (const example of examples) {
     const title = example.code.split('\n').find((line) => line.startsWith('const') || line.startsWith('//')) ?? ''
     it(`${example.file} example ${example.index} prints what the doc says: ${title.slice(0, 60)}`, async () => {
-      const { stdout } = await run(join(root, 'node_modules/.bin/tsx'), [fileOf(example)], { cwd: root, timeout: 60_000 })
+      const { stdout } = await run(join(root, 'node_modules/.bin/tsx'), [fileOf(example)], { cwd: root, timeout: 100_000 })
       const lines = stdout.trimEnd().split('\n')
       const expected = example.output ?? []
       expect(matchesOutput(lines, expected), `printed:\n${stdout}\n${example.file} says:\n${expected.join('\n')}`).toBe(true)
-    })
+    }, 120_000) // a second or two each when the machine is idle; generous for a loaded CI machine
   }
 })
 

@@ -125,7 +125,7 @@ describe('transactions.subscribe over the mock network', () => {
     expect(seen.states.some((change) => change.state === 'stalled')).toBe(true)
   })
 
-  it('events and transactions share one socket; notifications reach only their own kind', async () => {
+  it('events and transactions subscribed side by side on the one machine: each gets only its own kind', async () => {
     const { mock, client, alice, execute } = await setUp()
     const transactions = recorder()
     const events: string[] = []

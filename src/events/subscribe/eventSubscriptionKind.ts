@@ -52,8 +52,8 @@ export function eventSubscriptionKind(
     timestampOf,
     query:
       queryEvents &&
-      (async ({ cursor, limit, descending, signal }): Promise<KindPage<ChainxEvent, EventId>> => {
-        const page = await queryEvents({ filter: plan.query, cursor, limit, descending, signal })
+      (async ({ cursor, pageSize, direction, signal }): Promise<KindPage<ChainxEvent, EventId>> => {
+        const page = await queryEvents({ filter: plan.query, cursor, pageSize, direction, signal })
         return { items: page.data, nextCursor: page.nextCursor, hasMore: page.hasNextPage }
       }),
     exact: plan.exact,
