@@ -1,4 +1,5 @@
 import { chainxEventDecoder, isU64String } from '../events/eventSchemas.js'
+import { isTransactionDigest } from '../events/isTransactionDigest.js'
 import {
   array,
   boolean,
@@ -18,6 +19,7 @@ import {
 import type { ObjectOwner, TransactionBlockResponseOptions } from './types.js'
 
 const u64String = check(isU64String, 'an unsigned integer string')
+const digest = check((value): value is string => typeof value === 'string' && isTransactionDigest(value), 'a transaction digest (Base58, 32 bytes)')
 const version = either(u64String, nonNegativeInteger)
 const signedAmount = check((value): value is string => typeof value === 'string' && /^-?\d{1,40}$/.test(value), 'an integer string')
 const byte = check((value): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 255, 'a byte')
@@ -70,7 +72,7 @@ export const transactionEffectsDecoder = object({
   status: executionStatus,
   executedEpoch: u64String,
   gasUsed: gasCostSummary,
-  transactionDigest: nonEmptyString,
+  transactionDigest: digest,
   gasObject: ownedObjectRef,
   created: optional(array(ownedObjectRef)),
   mutated: optional(array(ownedObjectRef)),
@@ -141,7 +143,7 @@ export function transactionResponseDecoder(options: TransactionBlockResponseOpti
   let decoder = responseDecoders.get(mask)
   if (decoder === undefined) {
     const shape: Record<string, Decoder<unknown>> = {
-      digest: nonEmptyString,
+      digest,
       checkpoint: optional(nullable(u64String)),
       timestampMs: optional(nullable(u64String)),
       errors: optional(array(string)),
@@ -168,7 +170,7 @@ export function transactionPageDecoder(options: TransactionBlockResponseOptions 
 }> {
   return object({
     data: array(transactionResponseDecoder(options)) as Decoder<Record<string, unknown>[]>,
-    nextCursor: optional(nullable(nonEmptyString)),
+    nextCursor: optional(nullable(digest)),
     hasNextPage: boolean,
   })
 }
