@@ -290,6 +290,9 @@ function script(testCase: HostileCase, onRpcAfter: () => void): CaseScript {
   }
 }
 
+/** How both watches poll under fuzzing: at once, small pages, tiny backoff, three failed polls at most. */
+const WATCH = { intervalMs: 0, pageSize: 2, backoff: { baseDelayMs: 1, maxDelayMs: 2 }, maxConsecutiveErrors: 3 }
+
 async function callTarget(client: ChainxClient, target: Target, signal: AbortSignal): Promise<void> {
   switch (target) {
     case 'graphql.query':
@@ -342,30 +345,12 @@ async function callTarget(client: ChainxClient, target: Target, signal: AbortSig
     case 'transactions.iterate':
       for await (const tx of client.transactions.iterate({ options: { showEffects: true }, pageSize: 2, maxItems: 40, signal })) checkTransaction(tx)
       return
-    case 'transactions.watch': {
-      const watcher = client.transactions.watch({
-        options: { showEffects: true },
-        intervalMs: 0,
-        pageSize: 2,
-        backoff: { baseDelayMs: 1, maxDelayMs: 2 },
-        maxConsecutiveErrors: 3,
-        signal,
-      })
-      for await (const tx of watcher) checkTransaction(tx)
+    case 'transactions.watch':
+      for await (const tx of client.transactions.watch({ ...WATCH, options: { showEffects: true }, signal })) checkTransaction(tx)
       return
-    }
-    case 'events.watch': {
-      const watcher = client.events.watch({
-        filter: { All: [] },
-        intervalMs: 0,
-        pageSize: 2,
-        backoff: { baseDelayMs: 1, maxDelayMs: 2 },
-        maxConsecutiveErrors: 3,
-        signal,
-      })
-      for await (const event of watcher) checkRpcEvent(event)
+    case 'events.watch':
+      for await (const event of client.events.watch({ ...WATCH, filter: { All: [] }, signal })) checkRpcEvent(event)
       return
-    }
   }
 }
 

@@ -22,13 +22,8 @@ type Label = 't1' | 't2' | 't3' | 't4' | 't5'
 const MAX_PAGE_SIZE = 2
 
 let mock: RunningMockNetwork
-let M: string
-let R: string
-let alice: string
-let bob: string
-let carol: string
-let item1: string
-let item2: string
+// Packages M and R, three senders and two objects, made when the network starts.
+let [M, R, alice, bob, carol, item1, item2] = ['', '', '', '', '', '', '']
 const labelOf = new Map<string, Label>()
 const digestOf = {} as Record<Label, string>
 let sent: unknown[][] = []
@@ -230,6 +225,19 @@ describe('transactions.iterate over the mock network', () => {
     const backward = await client().transactions.iterate({ direction: 'backward', options: { showEffects: true } }).toArray({ limit: 10 })
     expect(backward.map((tx) => labelOf.get(tx.digest))).toEqual(['t5', 't4', 't3', 't2', 't1'])
     expect(backward[0]?.effects.status.status).toBe('success')
+  })
+
+  it('empty pages that claim more (a mock fault, as for events) lose nothing; endless ones end with EMPTY_PAGES and a resumeCursor', async () => {
+    mock.network.faults.emptyPagesNext(3, { endpoint: 'rpc' })
+    const all = await client().transactions.iterate({ pageSize: 2 }).toArray({ maxItems: 10 })
+    expect(all.map((tx) => labelOf.get(tx.digest))).toEqual(['t1', 't2', 't3', 't4', 't5'])
+    mock.network.faults.emptyPagesNext(Infinity, { endpoint: 'rpc' })
+    try {
+      const error = await client().transactions.iterate({ pageSize: 2, maxEmptyPages: 5 }).toArray({ maxItems: 10 }).catch((caught: unknown) => caught)
+      expect(error).toMatchObject({ code: 'EMPTY_PAGES', delivered: 0 })
+    } finally {
+      mock.network.faults.clear()
+    }
   })
 
   it('resumes from a saved cursor and stops at maxItems', async () => {
