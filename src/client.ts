@@ -1,3 +1,4 @@
+import { ClientClosedError } from './errors/ClientClosedError.js'
 import { InvalidArgumentError } from './errors/request.js'
 import { createEventsClient, type EventsClient, type EventsClientHandle } from './events/createEventsClient.js'
 import type { SubscriptionClientOptions } from './events/subscribe/createSubscriptionClient.js'
@@ -8,7 +9,7 @@ import { createGraphQLMethods, type GraphQLMethods } from './graphql/createGraph
 import type { LimitsOption } from './graphql/serviceLimits.js'
 import { paginate, type ConnectionPath, type GraphQLPage, type NodeOf, type PaginateArguments } from './graphql/paginate.js'
 import type { PageIterable } from './pagination/types.js'
-import { createTransport, type TransportOptions } from './transport/createTransport.js'
+import { createTransport, type Transport, type TransportOptions } from './transport/createTransport.js'
 import { hideSecrets } from './transport/hideSecrets.js'
 import { redactUrl } from './utils/redactUrl.js'
 
@@ -53,6 +54,9 @@ export interface ChainxClientOptions extends TransportOptions {
  */
 export type ChainxEventsApi = EventsClient
 
+/** `Symbol.asyncDispose`, or the registered symbol runtimes without it use (as TypeScript's downlevel `await using` does). */
+const ASYNC_DISPOSE: typeof Symbol.asyncDispose = (Symbol.asyncDispose ?? Symbol.for('Symbol.asyncDispose')) as typeof Symbol.asyncDispose
+
 /**
  * The chainx-sdk client: typed GraphQL reads, auto-paging and JSON-RPC events behind one object.
  *
@@ -77,6 +81,10 @@ export class ChainxClient {
   readonly options: Readonly<ChainxClientOptions>
   readonly #events: EventsClientHandle
   readonly #transactions: TransactionsClientHandle
+  /** Aborted by `close()`: running watches end, later calls fail with `CLIENT_CLOSED`. */
+  readonly #lifetime = new AbortController()
+  readonly #transport: Transport
+  #closing: Promise<void> | undefined
 
   constructor(options: ChainxClientOptions) {
     for (const [key, protocols] of URL_PROTOCOLS) {
@@ -88,6 +96,7 @@ export class ChainxClient {
     }
     this.options = hideSecrets(options)
     const transport = createTransport(options)
+    this.#transport = transport
     this.graphql = createGraphQLMethods(
       createGraphQLClient({
         url: options.graphqlUrl,
@@ -97,9 +106,15 @@ export class ChainxClient {
         limits: options.limits,
       }),
     )
-    this.#events = createEventsClient({ rpcUrl: options.rpcUrl, wsUrl: options.wsUrl, transport, subscriptions: options.subscriptions })
+    this.#events = createEventsClient({ rpcUrl: options.rpcUrl, wsUrl: options.wsUrl, transport, subscriptions: options.subscriptions, closed: this.#lifetime.signal })
     this.events = this.#events
-    this.#transactions = createTransactionsClient({ rpcUrl: options.rpcUrl, wsUrl: options.wsUrl, transport, subscriptions: options.subscriptions })
+    this.#transactions = createTransactionsClient({
+      rpcUrl: options.rpcUrl,
+      wsUrl: options.wsUrl,
+      transport,
+      subscriptions: options.subscriptions,
+      closed: this.#lifetime.signal,
+    })
     this.transactions = this.#transactions
   }
 
@@ -122,16 +137,54 @@ export class ChainxClient {
     document: D,
     ...args: PaginateArguments<D, TPath>
   ): PageIterable<NodeOf<ResultOf<D>, TPath>, GraphQLPage<NodeOf<ResultOf<D>, TPath>>, string> {
+    if (this.closed) throw new ClientClosedError()
     return paginate<D, TPath>(this.graphql, document, ...args)
   }
 
+  /** Whether `close()` was called. */
+  get closed(): boolean {
+    return this.#lifetime.signal.aborted
+  }
+
   /**
-   * Closes what the client keeps open (the subscription WebSocket, if any).
+   * Releases everything the client holds, so that a process that rotates clients keeps no
+   * socket, timer or listener of a closed one: the subscription WebSocket (every subscription
+   * gets a `closed` state), every pooled HTTP connection the SDK owns (idle ones at once, busy
+   * ones after their response), and the pools' idle timers. A running `events.watch` ends
+   * cleanly (its loop returns, as with its `signal`); a walk (`paginate`, `events.iterate`)
+   * fails at its next request with `CLIENT_CLOSED`, carrying `resumeCursor` for a new client.
+   * Every later call fails with `ClientClosedError` (`CLIENT_CLOSED`). Calling it again waits for
+   * the first close. `await using client = new ChainxClient(...)` calls it at the end of the block.
    *
    * @example
-   * await client.close()
+   * const client = new ChainxClient({ graphqlUrl, rpcUrl })
+   * try {
+   *   await client.graphql.epoch()
+   * } finally {
+   *   await client.close()
+   * }
    */
-  async close(): Promise<void> {
+  close(): Promise<void> {
+    this.#closing ??= this.#release()
+    return this.#closing
+  }
+
+  /**
+   * `await using client = new ChainxClient(...)` closes the client at the end of the block
+   * (the same as `close()`). The key is `Symbol.asyncDispose`, or `Symbol.for('Symbol.asyncDispose')`
+   * where the runtime has none yet.
+   *
+   * @example
+   * await using client = new ChainxClient({ graphqlUrl })
+   * console.log((await client.graphql.epoch()).data.epoch?.epochId)
+   */
+  [ASYNC_DISPOSE](): Promise<void> {
+    return this.close()
+  }
+
+  async #release(): Promise<void> {
+    this.#lifetime.abort(new ClientClosedError())
+    this.#transport.close?.()
     await Promise.all([this.#events.close(), this.#transactions.close()])
   }
 }

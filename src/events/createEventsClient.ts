@@ -1,3 +1,4 @@
+import { ClientClosedError } from '../errors/ClientClosedError.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import type { Transport } from '../transport/createTransport.js'
 import { createJsonRpcCaller } from '../jsonRpc/createJsonRpcCaller.js'
@@ -34,6 +35,12 @@ export interface EventsClientOptions {
    * @default see `SubscriptionClientOptions`
    */
   subscriptions?: Omit<SubscriptionClientOptions, 'wsUrl' | 'queryEvents'> | undefined
+  /**
+   * Aborted when the client closes: every running `watch` then ends cleanly, and every later
+   * call fails with `CLIENT_CLOSED`.
+   * @default undefined (never closed from outside; `close()` still closes the subscriptions)
+   */
+  closed?: AbortSignal | undefined
 }
 
 /**
@@ -98,16 +105,23 @@ export interface EventsClientHandle extends EventsClient {
 export function createEventsClient(options: EventsClientOptions): EventsClientHandle {
   const { rpcUrl, wsUrl } = options
   const rpcQuery = rpcUrl ? createQueryEvents(createJsonRpcCaller({ url: rpcUrl, transport: options.transport })) : undefined
+  const { closed } = options
+  const assertOpen = () => {
+    if (closed?.aborted) throw new ClientClosedError()
+  }
   const query: QueryEventsFn = (parameters) => {
+    // After close() a rejection, as from the transport: a call that returns a promise never throws for it.
+    if (closed?.aborted) return Promise.reject(new ClientClosedError())
     if (!rpcQuery) throw new InvalidArgumentError('client.events needs rpcUrl in the ChainxClient options')
     return rpcQuery(parameters)
   }
   let subscriptions: Promise<SubscriptionClient> | undefined
   return {
     query,
-    iterate: (iterateOptions) => iterateEvents(query, iterateOptions),
-    watch: (watchOptions) => watchEvents(query, watchOptions),
+    iterate: (iterateOptions) => (assertOpen(), iterateEvents(query, iterateOptions)),
+    watch: (watchOptions) => (assertOpen(), watchEvents(query, watchOptions, closed)),
     async subscribe(parameters) {
+      assertOpen()
       if (!wsUrl) throw new InvalidArgumentError('client.events.subscribe needs wsUrl in the ChainxClient options')
       subscriptions ??= import('./subscribe/createSubscriptionClient.js').then((module) =>
         module.createSubscriptionClient({ ...options.subscriptions, wsUrl, queryEvents: rpcQuery ? query : undefined }),

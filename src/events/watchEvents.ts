@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '../errors/request.js'
+import { readCount } from '../options/optionRules.js'
 import { createWatchLoop, type Watcher, type WatchLoopOptions } from '../subscription/watchLoop.js'
 import { eventKey } from './eventKey.js'
 import { sameEventId } from './sameEventId.js'
@@ -70,12 +70,14 @@ export type EventWatcher<TParsed = Record<string, unknown>> = Watcher<ChainxEven
  *   await store.save(watcher.cursor)
  * }
  */
-export function watchEvents<TParsed = Record<string, unknown>>(query: QueryEventsFn, options: WatchEventsOptions<TParsed>): EventWatcher<TParsed> {
+export function watchEvents<TParsed = Record<string, unknown>>(
+  query: QueryEventsFn,
+  options: WatchEventsOptions<TParsed>,
+  closed?: AbortSignal,
+): EventWatcher<TParsed> {
   const filter = validateEventQueryFilter(options.filter)
-  const { pageSize, parse } = options
-  if (pageSize !== undefined && (!Number.isSafeInteger(pageSize) || pageSize < 1)) {
-    throw new InvalidArgumentError(`pageSize must be a positive integer, got ${pageSize}`)
-  }
+  const { parse } = options
+  const pageSize = options.pageSize === undefined ? undefined : readCount('pageSize', options.pageSize, 0, { min: 1 })
   const range = 'TimeRange' in filter ? filter.TimeRange : undefined
   let startTime = range === undefined ? undefined : BigInt(range.startTime)
   /** Keys of yielded events whose timestamp equals `startTime` (TimeRange only). */
@@ -124,5 +126,6 @@ export function watchEvents<TParsed = Record<string, unknown>>(query: QueryEvent
     },
     options,
     options.cursor === 'latest' || options.cursor === undefined ? null : options.cursor,
+    closed,
   )
 }

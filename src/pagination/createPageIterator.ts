@@ -1,7 +1,9 @@
 import { ChainxError } from '../errors/ChainxError.js'
 import { CursorNotAdvancingError, EmptyPagesError, StaleCursorError } from '../errors/pagination.js'
 import { abortError } from '../errors/abortError.js'
-import { assertCount, type ResolvedPaginationOptions } from './resolvePaginationOptions.js'
+import { followSignal } from '../utils/followSignal.js'
+import { readCount } from '../options/optionRules.js'
+import type { ResolvedPaginationOptions } from './resolvePaginationOptions.js'
 import type { FetchedPage, ItemKey, PageIterable, WalkPage } from './types.js'
 import { resolveAlias } from './walkOptions.js'
 
@@ -116,8 +118,8 @@ export function createPageIterator<TItem, TCursor, TPage extends FetchedPage<TIt
     [Symbol.asyncIterator]: () => start(maxItems, (pages, state) => yieldItems(pages, state, signal)),
     pages: () => start(maxItems, yieldPages),
     async toArray(options) {
-      const limit = resolveAlias({ ...options }, 'maxItems', 'limit')
-      assertCount('maxItems', limit, 0)
+      const alias = options?.maxItems === undefined && options?.limit !== undefined ? 'limit' : 'maxItems'
+      const limit = readCount(`toArray({ ${alias} })`, resolveAlias({ ...options }, 'maxItems', 'limit'), NaN, { infinite: true })
       const items: TItem[] = []
       const walk = start(Math.min(limit, maxItems), (pages, state) => yieldItems(pages, state, signal))
       for await (const item of walk) items.push(item)
@@ -129,6 +131,9 @@ export function createPageIterator<TItem, TCursor, TPage extends FetchedPage<TIt
 /**
  * Starts one walk. `return()` and `throw()` abort its requests in flight (the prefetched
  * one included) before closing it; every `ChainxError` it throws gets the walk's position.
+ * The walk's own signal follows the caller's through one shared listener entry, removed on
+ * every way out (end, break, throw, abort), so a long-lived caller's signal keeps nothing of
+ * the walks it started.
  */
 function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TOut>(
   config: PageIteratorConfig<TItem, TCursor, TPage>,
@@ -136,12 +141,18 @@ function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TO
   state: WalkState<TCursor>,
   view: (pages: AsyncGenerator<DeliveredPage<TCursor, WalkPage<TPage>>>, state: WalkState<TCursor>) => AsyncGenerator<TOut>,
 ): AsyncIterableIterator<TOut> {
+  // `stop`: the consumer ended the walk; `own`: the walk's requests end (that, or the caller's signal).
   const stop = new AbortController()
-  const caller = config.options.signal
-  const signal = caller ? AbortSignal.any([caller, stop.signal]) : stop.signal
-  const inner = view(walkPages(config, cap, signal, stop.signal), state)
-  const stamp = (error: unknown): never => {
+  const own = new AbortController()
+  const unfollow = followSignal(own, config.options.signal)
+  const inner = view(walkPages(config, cap, own.signal, stop.signal), state)
+  const end = () => {
+    unfollow()
     stop.abort()
+    own.abort()
+  }
+  const stamp = (error: unknown): never => {
+    end()
     if (error instanceof ChainxError) {
       error.delivered = state.delivered
       error.resumeCursor = state.cursor
@@ -149,13 +160,17 @@ function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TO
     throw error
   }
   return {
-    next: () => inner.next().catch(stamp),
+    next: () =>
+      inner.next().then((result) => {
+        if (result.done === true) unfollow()
+        return result
+      }, stamp),
     return(value?: unknown) {
-      stop.abort()
+      end()
       return inner.return(value as TOut)
     },
     throw(error?: unknown) {
-      stop.abort()
+      end()
       return inner.throw(error)
     },
     [Symbol.asyncIterator]() {

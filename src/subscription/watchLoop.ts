@@ -4,7 +4,9 @@ import { CursorNotAdvancingError, EmptyPagesError } from '../errors/pagination.j
 import { InvalidArgumentError } from '../errors/request.js'
 import { createPageIterator } from '../pagination/createPageIterator.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
-import { backoffDelay, resolveRetryOptions, retryAfterOf } from '../transport/withRetry.js'
+import { readBackoff, readCount, readWaitMs } from '../options/optionRules.js'
+import { backoffDelay, retryAfterOf } from '../transport/withRetry.js'
+import { followSignal } from '../utils/followSignal.js'
 import { sleep } from '../utils/sleep.js'
 
 /**
@@ -36,7 +38,7 @@ export interface WatchLoopOptions {
    */
   intervalMs?: number | undefined
   /**
-   * Ends the watch cleanly (the loop returns; no error).
+   * Ends the watch cleanly (the loop returns; no error), as the client's `close()` does.
    * @default undefined
    */
   signal?: AbortSignal | undefined
@@ -127,17 +129,13 @@ export function createWatchLoop<TItem, TCursor>(
   adapter: WatchAdapter<TItem, TCursor>,
   options: WatchLoopOptions,
   startCursor: TCursor | null,
+  closed?: AbortSignal,
 ): Watcher<TItem, TCursor> {
-  const intervalMs = options.intervalMs ?? 1000
-  const maxErrors = options.maxConsecutiveErrors ?? Infinity
-  const backoff = resolveRetryOptions({ baseDelayMs: 500, maxDelayMs: 30_000, ...stripUndefined(options.backoff) })
-  const { signal } = options
-  if (typeof intervalMs !== 'number' || !Number.isFinite(intervalMs) || intervalMs < 0) {
-    throw new InvalidArgumentError(`intervalMs must be a non-negative number, got ${String(intervalMs)}`)
-  }
-  if (maxErrors !== Infinity && !(Number.isInteger(maxErrors) && maxErrors >= 1)) {
-    throw new InvalidArgumentError(`maxConsecutiveErrors must be a whole number >= 1 or Infinity, got ${String(maxErrors)}`)
-  }
+  const intervalMs = readWaitMs('intervalMs', options.intervalMs, 1000)
+  const maxErrors = readCount('maxConsecutiveErrors', options.maxConsecutiveErrors, Infinity, { min: 1, infinite: true })
+  const backoff = { ...readBackoff('backoff', options.backoff, { baseDelayMs: 500, maxDelayMs: 30_000 }), retries: Infinity, maxRetryAfterMs: Infinity }
+  /** The running loop's own signal: the caller's `signal` or the client's close, followed while the loop runs. */
+  let signal: AbortSignal | undefined
   let cursor = startCursor
   let started = false
   let running = false
@@ -158,6 +156,10 @@ export function createWatchLoop<TItem, TCursor>(
   async function* run(): AsyncGenerator<TItem, void, undefined> {
     if (running) throw new InvalidArgumentError('this watcher is already being iterated')
     running = true
+    const loop = new AbortController()
+    // Followed through one shared listener entry each, removed when the loop ends: polls add nothing to the caller's signal.
+    const unfollow = followSignal(loop, options.signal, closed)
+    signal = loop.signal
     let failures = 0
     try {
       for (;;) {
@@ -199,6 +201,10 @@ export function createWatchLoop<TItem, TCursor>(
         if (!(await wait(intervalMs))) return
       }
     } finally {
+      unfollow()
+      // Ends a poll or a wait still listening (a `break` during a yield leaves none).
+      loop.abort()
+      signal = undefined
       running = false
     }
   }
@@ -221,9 +227,4 @@ function isTransient(error: unknown, failures: number): error is ChainxError {
     error.message.startsWith('Could not find the referenced transaction') &&
     failures < CURSOR_NOT_FOUND_RETRIES
   )
-}
-
-function stripUndefined<T extends object>(value: T | undefined): Partial<T> {
-  if (value === undefined) return {}
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>
 }

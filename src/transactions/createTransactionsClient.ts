@@ -1,3 +1,4 @@
+import { ClientClosedError } from '../errors/ClientClosedError.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import type { SubscriptionClientOptions } from '../events/subscribe/createSubscriptionClient.js'
 import { createJsonRpcCaller } from '../jsonRpc/createJsonRpcCaller.js'
@@ -35,6 +36,12 @@ export interface TransactionsClientOptions {
    * @default see `SubscriptionClientOptions`
    */
   subscriptions?: Omit<SubscriptionClientOptions, 'wsUrl' | 'queryEvents' | 'machine' | 'typeNameLimits'> | undefined
+  /**
+   * Aborted when the client closes: every running `watch` then ends cleanly, and every later
+   * call fails with `CLIENT_CLOSED`.
+   * @default undefined (never closed from outside; `close()` still closes the subscriptions)
+   */
+  closed?: AbortSignal | undefined
 }
 
 /**
@@ -113,16 +120,22 @@ export interface TransactionsClientHandle extends TransactionsClient {
 export function createTransactionsClient(options: TransactionsClientOptions): TransactionsClientHandle {
   const { rpcUrl, wsUrl } = options
   const rpcQuery = rpcUrl ? createQueryTransactions(createJsonRpcCaller({ url: rpcUrl, transport: options.transport })) : undefined
+  const { closed } = options
+  const assertOpen = () => {
+    if (closed?.aborted) throw new ClientClosedError()
+  }
   const query: QueryTransactionsFn = (parameters) => {
+    if (closed?.aborted) return Promise.reject(new ClientClosedError())
     if (!rpcQuery) return Promise.reject(new InvalidArgumentError('client.transactions needs rpcUrl in the ChainxClient options'))
     return rpcQuery(parameters)
   }
   let subscriptions: Promise<TransactionSubscriptionClient & { close(): Promise<void> }> | undefined
   return {
     query,
-    iterate: (iterateOptions) => iterateTransactions(query, iterateOptions),
-    watch: (watchOptions) => watchTransactions(query, watchOptions),
+    iterate: (iterateOptions) => (assertOpen(), iterateTransactions(query, iterateOptions)),
+    watch: (watchOptions) => (assertOpen(), watchTransactions(query, watchOptions, closed)),
     async subscribe(parameters) {
+      assertOpen()
       if (!wsUrl) throw new InvalidArgumentError('client.transactions.subscribe needs wsUrl in the ChainxClient options')
       subscriptions ??= Promise.all([import('../subscription/createSubscriptionMachine.js'), import('./createTransactionSubscriptionClient.js')]).then(
         ([machines, clients]) => {

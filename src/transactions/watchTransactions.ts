@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '../errors/request.js'
 import { isTransactionDigest } from '../events/isTransactionDigest.js'
+import { readCount } from '../options/optionRules.js'
 import { createWatchLoop, type Watcher, type WatchLoopOptions } from '../subscription/watchLoop.js'
 import { readOptions } from './createQueryTransactions.js'
 import type { NoOptions, QueryTransactionsFn, TransactionBlockResponse, TransactionBlockResponseOptions, TransactionFilter } from './types.js'
@@ -61,13 +62,11 @@ export type TransactionWatcher<TOptions extends TransactionBlockResponseOptions 
 export function watchTransactions<const TOptions extends TransactionBlockResponseOptions = NoOptions>(
   query: QueryTransactionsFn,
   options: WatchTransactionsOptions<TOptions>,
+  closed?: AbortSignal,
 ): TransactionWatcher<TOptions> {
   const filter = validateTransactionFilter(options.filter)
   const shown = readOptions(options.options) as TOptions | null
-  const { pageSize } = options
-  if (pageSize !== undefined && (!Number.isSafeInteger(pageSize) || pageSize < 1)) {
-    throw new InvalidArgumentError(`pageSize must be a positive integer, got ${String(pageSize)}`)
-  }
+  const pageSize = options.pageSize === undefined ? undefined : readCount('pageSize', options.pageSize, 0, { min: 1 })
   const start = options.cursor ?? null
   if (start !== null && start !== 'latest' && (typeof start !== 'string' || !isTransactionDigest(start))) {
     throw new InvalidArgumentError(`cursor must be a transaction digest, 'latest' or null`)
@@ -87,5 +86,6 @@ export function watchTransactions<const TOptions extends TransactionBlockRespons
     },
     options,
     start === 'latest' ? null : start,
+    closed,
   )
 }
