@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint'
 // Layers point down only: each folder of src/ may import the folders listed for it and
 // nothing above. `testing/` (the mock network) and the facade (`client.ts`, `index.ts`)
 // sit on top; nothing in the library reaches them.
-const FOLDERS = ['utils', 'errors', 'options', 'transport', 'jsonRpc', 'graphql', 'events', 'pagination', 'move', 'codegen', 'query', 'testing', 'cli']
+const FOLDERS = ['utils', 'errors', 'options', 'transport', 'jsonRpc', 'graphql', 'events', 'transactions', 'pagination', 'subscription', 'move', 'codegen', 'query', 'testing', 'cli']
 const ALLOWED = {
   utils: [],
   errors: ['utils'],
@@ -12,15 +12,19 @@ const ALLOWED = {
   transport: ['errors', 'utils', 'options'],
   jsonRpc: ['errors', 'utils', 'options', 'transport'],
   graphql: ['errors', 'utils', 'options', 'transport', 'pagination'],
-  events: ['errors', 'utils', 'options', 'transport', 'jsonRpc', 'pagination'],
+  events: ['errors', 'utils', 'options', 'transport', 'jsonRpc', 'pagination', 'subscription'],
+  // Beside events/ (it reads events' checks and decoders for the events a transaction emitted; events/ never reads it).
+  transactions: ['errors', 'utils', 'options', 'transport', 'jsonRpc', 'pagination', 'subscription', 'events'],
   // Subpaths: chainx-sdk/move (runtime of generated Move definitions), chainx-sdk/codegen (Node only).
   move: ['errors', 'utils', 'options', 'events'],
   codegen: ['errors', 'utils', 'options', 'events'],
   // chainx-sdk/query (TanStack Query options) sits beside the facade: it builds on the client
   // (ChainxClient, its type and its methods), so it alone may import client.ts.
-  query: ['errors', 'utils', 'options', 'transport', 'jsonRpc', 'graphql', 'events', 'pagination'],
+  query: ['errors', 'utils', 'options', 'transport', 'jsonRpc', 'graphql', 'events', 'transactions', 'subscription', 'pagination'],
   // The page machine is generic: it knows no wire and no API; graphql/ and events/ adapt it.
   pagination: ['errors', 'utils', 'options'],
+  // The one subscription machine and watch loop beside it: item kinds (events/, transactions/) adapt them.
+  subscription: ['errors', 'utils', 'options', 'transport', 'jsonRpc', 'pagination'],
 }
 
 // Subpaths built on the client (the facade), beside it rather than under it.

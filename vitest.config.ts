@@ -31,6 +31,8 @@ const SOCKET_TESTS = [
   'test/testing/mockNetwork*.test.ts',
   'test/transport/httpConformance*.test.ts',
   'test/transport/transport.test.ts',
+  'test/transactions/*Mock*.test.ts',
+  'test/transactions/*.socket.test.ts',
 ]
 
 export default defineConfig({
