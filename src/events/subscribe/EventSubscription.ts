@@ -1,4 +1,5 @@
 import type { ChainxError } from '../../errors/ChainxError.js'
+import { shouldRetry } from '../../errors/shouldRetry.js'
 import { JsonRpcError, SocketClosedError } from '../../errors/jsonRpc.js'
 import { InvalidResponseError } from '../../errors/request.js'
 import type { JsonRpcSocket } from '../../jsonRpc/connectJsonRpcSocket.js'
@@ -68,8 +69,6 @@ export interface AttachHooks {
   healthy: () => void
 }
 
-/** Subscribe errors worth a reconnect: rate limit (-32009), internal or time-out (-32603), transient (-32050). */
-const TRANSIENT_RPC_CODES: ReadonlySet<number> = new Set([-32009, -32603, -32050])
 
 /**
  * One subscription of a client: subscribes on each socket the client opens, delivers
@@ -349,7 +348,8 @@ export class EventSubscription {
       id = await socket.call(SUBSCRIBE_METHOD, [this.#options.filter])
     } catch (error) {
       if (this.#socket !== socket || !this.#delivery.active) return
-      if (error instanceof JsonRpcError && !TRANSIENT_RPC_CODES.has(error.rpcCode)) this.fail(error)
+      // Whether a failed subscribe is worth a reconnect is decided by the one retry table.
+      if (error instanceof JsonRpcError && !shouldRetry(error, { context: 'resubscribe', failures: 0 })) this.fail(error)
       else if (!(error instanceof SocketClosedError)) socket.terminate(`${SUBSCRIBE_METHOD} failed: ${String(error)}`)
       return
     }
