@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '../errors/request.js'
 import { isNodeRuntime } from '../utils/isNodeRuntime.js'
 import { createFetchHttp } from './fetchHttp.js'
 import { loadNodeHttp, loadOnFirstRequest } from './loadOnFirstRequest.js'
+import { nodeRequestsAtLoad } from './nodeRequestsAtLoad.js'
 import type { FetchFn, HttpFn } from './types.js'
 
 /**
@@ -45,7 +46,7 @@ export function selectHttp(options: { transport?: TransportKind | undefined; fet
     return loadNodeHttp()
   }
   if (kind === 'node' || (kind === 'auto' && inNode)) {
-    return loadOnFirstRequest(() => import('./socketHttp.js').then((module) => module.createSocketHttp()))
+    return loadOnFirstRequest(() => import('./socketHttp.js').then((module) => module.createSocketHttp(nodeRequestsAtLoad)))
   }
   return createFetchHttp(globalFetch)
 }
