@@ -19,15 +19,20 @@ const shared: Options = {
 
 // Packages the testing entries import that a client-only install does not have.
 const testingPeers = { 'chainx-sdk/testing': ['graphql', '@mysten/bcs'], 'chainx-sdk/testing/msw': ['msw'] }
+// What the runtime of generated Move code imports (zod/mini and @mysten/bcs): the app's to install.
+const movePeers = { 'chainx-sdk/move': ['zod', '@mysten/bcs'] }
 
 export default defineConfig([
   {
     ...shared,
     // The client and the runtime of generated Move-event definitions: run in every runtime, so
-    // neutral, with their few dependencies (zod and @mysten/bcs for generated code) left to the app.
+    // neutral, with their few dependencies (zod and @mysten/bcs for generated code) left to the
+    // app: optional peers whose absence chainx-sdk/move reports by name (the client imports neither).
     entry: { index: 'src/index.ts', 'move/index': 'src/move/index.ts' },
     platform: 'neutral',
-    external: ['ws', 'isomorphic-ws', 'zod', '@mysten/bcs'],
+    external: ['ws', 'isomorphic-ws'],
+    noExternal: ['zod', '@mysten/bcs'], // left to the plugin, which keeps them external
+    esbuildPlugins: [optionalPeers(movePeers, ['chainx-sdk/move'])],
   },
   {
     ...shared,
