@@ -5,7 +5,7 @@ import { abortError } from '../errors/abortError.js'
 import { InvalidArgumentError, TimeoutError } from '../errors/request.js'
 import { onAbort } from '../utils/onAbort.js'
 import { importNodeBuiltin, loadNodeHttp } from './loadOnFirstRequest.js'
-import { nodeRequestsAtLoad, type NodeRequests } from './nodeRequestsAtLoad.js'
+import { readOwnNodeRequests, type NodeRequests } from './readOwnNodeRequests.js'
 import { HttpResponseReader } from './readHttpResponse.js'
 import { requestTarget, type RequestTarget } from './requestTarget.js'
 import type { HttpFn, HttpRequest, HttpResponse } from './types.js'
@@ -36,13 +36,13 @@ interface NodeModules {
  * more on a new connection (what `node:http`'s agent leaves to the caller).
  *
  * @param ownRequests Node's own `http.request` and `https.request`, compared by identity with the
- *   current ones at each request; by default those read when the SDK loaded, else those found when
- *   this transport first loads `node:http`
+ *   current ones at each request; by default those read now, else (before Node 20.16) those found
+ *   when this transport first loads `node:http`
  * @example
  * const http = createSocketHttp()
  * const response = await http({ url, headers: {}, body: '{}', timeoutMs: 5_000, maxResponseBytes: 1 << 20 })
  */
-export function createSocketHttp(ownRequests: NodeRequests | undefined = nodeRequestsAtLoad): HttpFn {
+export function createSocketHttp(ownRequests: NodeRequests | undefined = readOwnNodeRequests()): HttpFn {
   let modules: NodeModules | undefined
   let loading: Promise<NodeModules> | undefined
   const pools = new Map<string, Pool>()

@@ -62,9 +62,10 @@ describe('isNodeRuntime', () => {
 })
 
 describe('the transport option', () => {
-  it("G1: 'auto' (the default) posts over the socket transport in Node.js", async () => {
-    expect(await stackUsed({})).toBe('sockets')
-    expect(await stackUsed({ transport: 'auto' })).toBe('sockets')
+  it("G1: 'auto' (the default) posts over node:http keep-alive in Node.js; the socket client is opt-in ('node')", async () => {
+    expect(await stackUsed({})).toBe('node:http')
+    expect(await stackUsed({ transport: 'auto' })).toBe('node:http')
+    expect(await stackUsed({ transport: 'node' })).toBe('sockets')
   })
 
   it("G1: 'auto' posts over the global fetch where process.versions.node is only a compatibility answer (Bun, Deno, Workers)", async () => {
