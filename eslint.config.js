@@ -42,7 +42,7 @@ const layerRules = Object.entries(ALLOWED).map(([folder, allowed]) => {
 })
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'src/graphql/generated/**', 'examples/browser/dist/**', 'bench/results/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'src/graphql/generated/**', 'examples/browser/dist/**', 'bench/results/**', '.codegen-app-test/**', 'examples/codegen-app/src/generated/**', 'bench/.types-project/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

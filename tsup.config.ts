@@ -28,9 +28,11 @@ export default defineConfig([
     // The client and the runtime of generated Move-event definitions: run in every runtime, so
     // neutral, with their few dependencies (zod and @mysten/bcs for generated code) left to the
     // app: optional peers whose absence chainx-sdk/move reports by name (the client imports neither).
-    entry: { index: 'src/index.ts', 'move/index': 'src/move/index.ts' },
+    // chainx-sdk/graphql: gql.tada's `graphql` set up with the shipped schema (gql.tada, an
+    // optional peer, is the app's; its introspection types are bundled into the .d.ts).
+    entry: { index: 'src/index.ts', 'move/index': 'src/move/index.ts', 'graphql/index': 'src/graphql/typedDocuments.ts' },
     platform: 'neutral',
-    external: ['ws', 'isomorphic-ws'],
+    external: ['ws', 'isomorphic-ws', 'gql.tada', '@0no-co/graphql.web'],
     noExternal: ['zod', '@mysten/bcs'], // left to the plugin, which keeps them external
     esbuildPlugins: [optionalPeers(movePeers, ['chainx-sdk/move'])],
   },

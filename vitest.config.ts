@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 // Tests that run the built package, and the browser example in Chromium.
-const PACKAGE_TESTS = ['test/package.test.ts']
+const PACKAGE_TESTS = ['test/package.test.ts', 'test/codegenApp.test.ts']
 const BROWSER_TESTS = ['test/browser/**/*.test.ts']
 // Tests that meet the mock network (or a server of their own) over real sockets, or run
 // child processes that do.
@@ -19,6 +19,7 @@ const SOCKET_TESTS = [
   'test/events/watchMockNetwork.test.ts',
   'test/graphql/operationMethods.test.ts',
   'test/graphql/responseValidation.test.ts',
+  'test/graphql/typedDocuments*.test.ts',
   'test/lifecycle/**/*.test.ts',
   'test/pagination/paginate.network.test.ts',
   'test/pagination/walkVocabulary.test.ts',
@@ -37,6 +38,7 @@ export default defineConfig({
       { find: /^chainx-sdk\/testing$/, replacement: source('./src/testing/index.ts') },
       { find: /^chainx-sdk\/testing\/msw$/, replacement: source('./src/testing/msw.ts') },
       { find: /^chainx-sdk\/move$/, replacement: source('./src/move/index.ts') },
+      { find: /^chainx-sdk\/graphql$/, replacement: source('./src/graphql/typedDocuments.ts') },
       { find: /^chainx-sdk\/codegen$/, replacement: source('./src/codegen/index.ts') },
     ],
   },
