@@ -52,6 +52,16 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  // Type-aware: a promise nobody awaits or handles, or one passed where a callback's result is
+  // ignored, loses its rejection (an unhandled rejection ends a Node process).
+  {
+    files: ['src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   {
     files: ['test/**', 'bench/**', 'examples/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
