@@ -22,6 +22,7 @@ import { EventsDocument } from '../src/graphql/generated/operations.js'
 import { createMockNetwork } from '../src/testing/createMockNetwork.js'
 import { buildSdk } from './buildSdk.js'
 import type { MockHttpResponse } from '../src/testing/http/handleMockRequest.js'
+import { median } from './stats.js'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 31)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60)
@@ -156,11 +157,6 @@ if (process.argv[2] === 'server') {
     }
   }
 
-  const median = (list: number[]) => {
-    const sorted = [...list].sort((a, b) => a - b)
-    const middle = sorted.length >> 1
-    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-  }
   type Figures = { latencyMs: number; cpuUs: number }
   const results = new Map<string, Map<string, Figures>>()
   for (const operation of operations) {

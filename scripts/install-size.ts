@@ -11,7 +11,8 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { measureNodeModules, packAndInstall } from './packAndInstall.js'
 
-const TARBALL_BUDGET = 300 * 1024
+// dist keeps its white space (readable stack traces): 344 kB packed in November 2026, ~298 kB stripped.
+const TARBALL_BUDGET = 360 * 1024
 const INSTALL_BUDGET = 3 * 1024 * 1024
 const TESTING_PEERS = ['graphql', '@mysten/bcs']
 
