@@ -58,6 +58,7 @@ export type {
   WalkPage,
 } from './pagination/types.js'
 export type { DirectionInput, PageShape, WalkDirection } from './pagination/walkOptions.js'
+export { isWalkError, type WalkError } from './pagination/isWalkError.js'
 export type { RetryOptions } from './transport/withRetry.js'
 export type {
   HeadersOption,
