@@ -10,22 +10,25 @@ import { iterateEvents, type EventWalkPage, type IterateEventsOptions } from './
 import { paginate, type ConnectionPath, type GraphQLPage, type NodeOf, type PaginateArguments } from './graphql/paginate.js'
 import type { PageIterable } from './pagination/types.js'
 import { createTransport, type TransportOptions } from './transport/createTransport.js'
+import { endpointList, endpointStates, type EndpointGroup, type EndpointState, type EndpointUrls } from './transport/endpoints.js'
 import { hideSecrets } from './transport/hideSecrets.js'
-import { redactUrl } from './utils/redactUrl.js'
 
 /**
  * Options of `ChainxClient`. Transport options (fetch, headers, timeoutMs, retry, rateLimit, hooks) apply to every endpoint.
+ * Each URL option takes one URL or several in order of preference (failover, see `failover`);
+ * each is optional, and a call that needs a missing one fails with `INVALID_ARGUMENT` naming it.
  *
  * @example
  * const options: ChainxClientOptions = { graphqlUrl, rpcUrl, timeoutMs: 10_000, retry: { retries: 2 }, rateLimit: 100 }
+ * const backend: ChainxClientOptions = { rpcUrl: ['http://own-node:9000/json-rpc', 'https://public.example/json-rpc'] }
  */
 export interface ChainxClientOptions extends TransportOptions {
-  /** The GraphQL endpoint, {graphql_url}. */
-  graphqlUrl: string
-  /** The JSON-RPC endpoint, {rpc_url}; needed by `client.events`. */
-  rpcUrl?: string | undefined
-  /** The WebSocket endpoint, {ws_url}; needed by the deprecated `client.events.subscribe`. */
-  wsUrl?: string | undefined
+  /** The GraphQL endpoint, {graphql_url}, or several; needed by `client.graphql` and `client.paginate`. */
+  graphqlUrl?: EndpointUrls | undefined
+  /** The JSON-RPC endpoint, {rpc_url}, or several; needed by `client.events`. */
+  rpcUrl?: EndpointUrls | undefined
+  /** The WebSocket endpoint, {ws_url}, or several (a lost subscription reconnects to the next); needed by the deprecated `client.events.subscribe`. */
+  wsUrl?: EndpointUrls | undefined
   /** Sent as `x-chain-rpc-version` on GraphQL requests (spec 9.1). */
   rpcVersion?: string | undefined
   /**
@@ -88,27 +91,27 @@ export class ChainxClient {
    */
   readonly options: Readonly<ChainxClientOptions>
   #subscriptions: Promise<SubscriptionClient> | undefined
+  readonly #groups: EndpointGroup[]
 
   constructor(options: ChainxClientOptions) {
-    for (const [key, protocols] of URL_PROTOCOLS) {
-      const url = options[key]
-      if ((key === 'graphqlUrl' || url !== undefined) && !protocols.includes(protocolOf(url))) {
-        const shown = typeof url === 'string' ? redactUrl(url) : url
-        throw new InvalidArgumentError(`${key} must be an absolute ${protocols.join(' or ')} URL, got ${JSON.stringify(shown)}`)
-      }
-    }
+    const graphqlUrls = endpointList('graphqlUrl', options.graphqlUrl, HTTP)
+    const rpcUrls = endpointList('rpcUrl', options.rpcUrl, HTTP)
+    const wsUrls = endpointList('wsUrl', options.wsUrl, ['ws:', 'wss:'])
     this.options = hideSecrets(options)
     const transport = createTransport(options)
+    const graphqlGroup: EndpointGroup = { kind: 'graphql', urls: graphqlUrls }
+    const rpcGroup: EndpointGroup = { kind: 'rpc', urls: rpcUrls }
+    this.#groups = [graphqlGroup, rpcGroup, { kind: 'ws' as const, urls: wsUrls }].filter((group) => group.urls.length > 0)
     this.graphql = createGraphQLMethods(
       createGraphQLClient({
-        url: options.graphqlUrl,
+        url: graphqlGroup,
         transport,
         rpcVersion: options.rpcVersion,
         showUsage: options.showUsage,
         limits: options.limits,
       }),
     )
-    const rpc = options.rpcUrl ? createEventsClient({ rpcUrl: options.rpcUrl, transport }) : undefined
+    const rpc = rpcUrls.length > 0 ? createEventsClient({ rpcUrl: rpcGroup, transport }) : undefined
     const requireRpc = (): EventsClient => {
       if (!rpc) throw new InvalidArgumentError('client.events needs rpcUrl in the ChainxClient options')
       return rpc
@@ -119,7 +122,7 @@ export class ChainxClient {
       watch: (watchOptions) => requireRpc().watch(watchOptions),
       iterate: (iterateOptions) => iterateEvents(query, iterateOptions),
       subscribe: async (parameters) => {
-        const wsUrl = options.wsUrl
+        const wsUrl = wsUrls.length > 0 ? wsUrls : undefined
         if (!wsUrl) throw new InvalidArgumentError('client.events.subscribe needs wsUrl in the ChainxClient options')
         // Loaded on first use: the deprecated WebSocket client stays out of the main chunk.
         this.#subscriptions ??= import('./events/subscribe/createSubscriptionClient.js').then((module) =>
@@ -153,6 +156,19 @@ export class ChainxClient {
   }
 
   /**
+   * The state of every endpoint, by kind in order of the options: whether steady traffic goes
+   * there (`preferred`), its status (available, cooling down after a failure, due a probe,
+   * waiting out a `Retry-After`), latency, recent failures and service version. A kind with
+   * one endpoint keeps no health record.
+   *
+   * @example
+   * for (const { kind, url, status, latencyMs } of client.endpoints()) console.log(kind, url, status, latencyMs)
+   */
+  endpoints(): EndpointState[] {
+    return endpointStates(this.#groups)
+  }
+
+  /**
    * Closes what the client keeps open (the subscription WebSocket, if any).
    *
    * @example
@@ -165,16 +181,4 @@ export class ChainxClient {
   }
 }
 
-const URL_PROTOCOLS: [key: 'graphqlUrl' | 'rpcUrl' | 'wsUrl', protocols: string[]][] = [
-  ['graphqlUrl', ['http:', 'https:']],
-  ['rpcUrl', ['http:', 'https:']],
-  ['wsUrl', ['ws:', 'wss:']],
-]
-
-function protocolOf(value: unknown): string {
-  try {
-    return typeof value === 'string' ? new URL(value).protocol : ''
-  } catch {
-    return ''
-  }
-}
+const HTTP = ['http:', 'https:']

@@ -63,4 +63,12 @@ export type {
   TransportOptions,
 } from './transport/createTransport.js'
 export type { TransportKind } from './transport/selectHttp.js'
+export type {
+  EndpointAffinity,
+  EndpointChange,
+  EndpointKind,
+  EndpointState,
+  EndpointUrls,
+  FailoverOptions,
+} from './transport/endpoints.js'
 export type { FetchFn } from './transport/types.js'

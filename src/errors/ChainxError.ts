@@ -29,6 +29,7 @@ export type ChainxErrorCode =
   | 'INVALID_FILTER'
   | 'JSON_RPC'
   | 'SOCKET_CLOSED'
+  | 'VERSION_CHANGED'
 
 /**
  * The class of the error that carries each code: what `isChainxError(error, code)` narrows to.
@@ -59,6 +60,7 @@ export interface ChainxErrorByCode {
   INVALID_FILTER: Errors.InvalidFilterError
   JSON_RPC: Errors.JsonRpcError
   SOCKET_CLOSED: Errors.SocketClosedError
+  VERSION_CHANGED: Errors.ServiceVersionChangedError
 }
 
 /**

@@ -24,3 +24,4 @@ export { InvalidFilterError, JsonRpcError, SocketClosedError } from './jsonRpc.j
 export { EventContentError } from './EventContentError.js'
 export { TypeNameError } from './TypeNameError.js'
 export { MoveEventError } from './MoveEventError.js'
+export { ServiceVersionChangedError } from './ServiceVersionChangedError.js'

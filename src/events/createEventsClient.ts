@@ -1,4 +1,5 @@
 import type { Transport } from '../transport/createTransport.js'
+import type { EndpointGroup } from '../transport/endpoints.js'
 import { createJsonRpcCaller } from '../jsonRpc/createJsonRpcCaller.js'
 import { createQueryEvents } from './createQueryEvents.js'
 import type { QueryEventsFn } from './types.js'
@@ -12,8 +13,8 @@ import { watchEvents, type EventWatcher, type WatchEventsOptions } from './watch
  * const events = createEventsClient(options)
  */
 export interface EventsClientOptions {
-  /** The JSON-RPC endpoint, {rpc_url}. */
-  rpcUrl: string
+  /** The JSON-RPC endpoint, {rpc_url}, or the group of several. */
+  rpcUrl: string | EndpointGroup
   /** The transport shared with the GraphQL client (timeouts, retries, rate limit, hooks). */
   transport: Transport
 }

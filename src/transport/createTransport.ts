@@ -4,7 +4,10 @@ import { InvalidArgumentError, NetworkError } from '../errors/request.js'
 import { MAX_TIMER_MS } from '../utils/maxTimerMs.js'
 import { checkHeaders } from './checkHeaders.js'
 import type { RateLimiter, RateLimiterSettings, ReleaseSlot } from './createRateLimiter.js'
+import type { EndpointAffinity, EndpointChange, EndpointGroup, FailoverOptions } from './endpoints.js'
+import type { AttemptOutcome } from './failover/sendWithFailover.js'
 import { selectHttp, type TransportKind } from './selectHttp.js'
+import { ServiceVersionChangedError } from '../errors/ServiceVersionChangedError.js'
 import type { FetchFn, HttpFn, HttpResponse } from './types.js'
 import { resolveRetryOptions, withRetry, type RetryOptions } from './withRetry.js'
 
@@ -118,6 +121,18 @@ export interface TransportOptions {
   onRequest?: ((info: RequestInfo) => void | Promise<void>) | undefined
   /** Called after each attempt that received a response; an error it throws fails the request unchanged, without retries. */
   onResponse?: ((info: ResponseInfo) => void) | undefined
+  /**
+   * How calls move between several endpoints of a kind (`graphqlUrl`, `rpcUrl` or `wsUrl`
+   * given as a list). With several, the retry budget covers the whole call across them, a
+   * `Retry-After` holds back only the endpoint that sent it, and `rateLimit` counts per endpoint.
+   * @default { cooldownMs: 5_000, maxCooldownMs: 60_000, rankByLatency: true }
+   */
+  failover?: FailoverOptions | undefined
+  /**
+   * Called when the preferred endpoint of a kind changes (a failure, a recovery, the ranking).
+   * @default undefined
+   */
+  onEndpointChange?: ((change: EndpointChange) => void) | undefined
 }
 
 /**
@@ -127,14 +142,20 @@ export interface TransportOptions {
  * const request: TransportRequest<number> = { url, body: '{}', parse: (response) => response.status }
  */
 export interface TransportRequest<T> {
+  /** The endpoint, or the preferred one of `endpoints`. */
   url: string
+  /** Every endpoint the call may go to: several mean failover. */
+  endpoints?: EndpointGroup | undefined
+  /** Keeps the call on the endpoint of earlier calls (a walk), see `EndpointAffinity`. */
+  affinity?: EndpointAffinity | undefined
   body: string
   headers?: Record<string, string> | undefined
   signal?: AbortSignal | undefined
   timeoutMs?: number | undefined
-  /** Turns a response into a result, or throws a ChainxError (retryable ones are retried). */
-  parse: (response: HttpResponse) => T
+  /** Turns a response of `url` into a result, or throws a ChainxError (retryable ones are retried). */
+  parse: (response: HttpResponse, url: string) => T
 }
+
 
 /**
  * Sends requests with timeouts, retries, rate limiting and hooks.
@@ -227,10 +248,20 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       : { ...checkHeaders(headersOption, 'the headers option') }
   const { onRequest, onResponse } = options
 
-  async function attempt<T>(request: TransportRequest<T>, timeoutMs: number, attemptNumber: number): Promise<T> {
-    const { url, body, signal } = request
+  let failover: Promise<typeof import('./failover/index.js')> | undefined
+
+  async function attempt<T>(
+    request: TransportRequest<T>,
+    url: string,
+    slots: RateLimiter | undefined,
+    timeoutMs: number,
+    attemptNumber: number,
+    outcome?: Partial<AttemptOutcome<T>>,
+    requireVersion?: string,
+  ): Promise<T> {
+    const { body, signal } = request
     // No limiter, no turn of the event loop waiting for one.
-    const release: ReleaseSlot | undefined = limiter && (await limiter.acquire(signal))
+    const release: ReleaseSlot | undefined = slots && (await slots.acquire(signal))
     let sent = false
     let response: HttpResponse
     let started: number
@@ -260,9 +291,36 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
     } finally {
       release?.(sent)
     }
+    const durationMs = Date.now() - started
     // Outside the try: an error of the hook or of `parse` is not a network fault.
-    onResponse?.({ url, status: response.status, headers: response.headers, attempt: attemptNumber, durationMs: Date.now() - started })
-    return request.parse(response)
+    onResponse?.({ url, status: response.status, headers: response.headers, attempt: attemptNumber, durationMs })
+    if (outcome) {
+      const version = response.headers['x-chain-rpc-version']?.trim()
+      if (requireVersion !== undefined && (version ?? '') !== requireVersion) {
+        throw new ServiceVersionChangedError({ walkVersion: requireVersion, foundVersions: [version ?? 'none'] })
+      }
+      outcome.durationMs = durationMs
+      outcome.version = version
+    }
+    return request.parse(response, url)
+  }
+
+  function sendWithFailover<T>(request: TransportRequest<T>, group: EndpointGroup, timeoutMs: number): Promise<T> {
+    failover ??= import('./failover/index.js')
+    return failover.then((module) => {
+      group.pool ??= new module.EndpointPool(group.kind, group.urls, { ...options.failover, rateLimit: limit, rateLimiter: internals.rateLimiter, onEndpointChange: options.onEndpointChange })
+      return module.sendWithFailover(
+        group.pool,
+        async (url, slots, n, requireVersion) => {
+          const outcome: Partial<AttemptOutcome<T>> = {}
+          const value = await attempt(request, url, slots, timeoutMs, n, outcome, requireVersion)
+          return { value, durationMs: outcome.durationMs ?? 0, version: outcome.version }
+        },
+        retry,
+        request.signal,
+        request.affinity,
+      )
+    })
   }
 
   return {
@@ -272,7 +330,9 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       // Per-call headers are the same for every attempt: checked once.
       if (request.headers) checkHeaders(request.headers, 'per-call headers')
       try {
-        return await withRetry((n) => attempt(request, timeoutMs, n), retry, request.signal)
+        const group = request.endpoints
+        if (group && group.urls.length > 1) return await sendWithFailover(request, group, timeoutMs)
+        return await withRetry((n) => attempt(request, request.url, limiter, timeoutMs, n), retry, request.signal)
       } catch (error) {
         if (error instanceof ChainxError) throw error
         // The signal aborted during a backoff or rate-limit wait; anything else (an error of

@@ -53,8 +53,11 @@ export interface BackfillOptions {
  * const options: SubscriptionClientOptions = { wsUrl: 'ws://127.0.0.1:9001', queryEvents: client.events.query, heartbeatMs: 15_000 }
  */
 export interface SubscriptionClientOptions {
-  /** The WebSocket endpoint, {ws_url}. */
-  wsUrl: string
+  /**
+   * The WebSocket endpoint, {ws_url}, or several in order of preference: a connection that
+   * fails or is lost reconnects to the next one (and backfills what was missed).
+   */
+  wsUrl: string | readonly string[]
   /**
    * Reads event pages (`client.events.query`); used to fetch what a subscription missed.
    * Without it every reconnect is reported as a `gap`.
@@ -277,11 +280,17 @@ export function createSubscriptionClient(options: SubscriptionClientOptions): Su
     }
   }
 
+  const wsUrls = typeof options.wsUrl === 'string' ? [options.wsUrl] : options.wsUrl
+  let wsIndex = 0
+  // A socket that fails or is lost sends the next connection to the next endpoint.
+  const moveOn = () => {
+    wsIndex = (wsIndex + 1) % wsUrls.length
+  }
   const keeper = createSocketKeeper({
     reconnect,
     connect: async (signal, onLost) =>
       connectJsonRpcSocket({
-        url: options.wsUrl,
+        url: wsUrls[wsIndex] as string,
         WebSocket: await loadWebSocket(options.WebSocket),
         connectTimeoutMs: connectTimeoutMs ?? NO_TIME_LIMIT_MS,
         callTimeoutMs: callTimeoutMs ?? NO_TIME_LIMIT_MS,
@@ -291,8 +300,14 @@ export function createSubscriptionClient(options: SubscriptionClientOptions): Su
             : false,
         signal,
         onNotification,
-        onLost,
+        onLost: (error) => {
+          moveOn()
+          onLost(error)
+        },
         onError: (error) => forEachSubscription((subscription) => subscription.notifyError(error)),
+      }).catch((error: unknown) => {
+        moveOn()
+        throw error
       }),
     onConnecting: () => broadcast({ state: 'connecting' }),
     onReconnecting: (attempt, delayMs, error) => broadcast({ state: 'reconnecting', attempt, delayMs, error }),
