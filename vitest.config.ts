@@ -16,6 +16,7 @@ const SOCKET_TESTS = [
   'test/events/queryMockNetwork.test.ts',
   'test/events/subscribe*.test.ts',
   'test/events/watchMockNetwork.test.ts',
+  'test/failover/**/*.test.ts',
   'test/graphql/operationMethods.test.ts',
   'test/graphql/responseValidation.test.ts',
   'test/pagination/paginate.network.test.ts',

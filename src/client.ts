@@ -112,11 +112,13 @@ export class ChainxClient {
       }),
     )
     const rpc = rpcUrls.length > 0 ? createEventsClient({ rpcUrl: rpcGroup, transport }) : undefined
+    const missingRpc = () => new InvalidArgumentError('client.events needs rpcUrl in the ChainxClient options')
     const requireRpc = (): EventsClient => {
-      if (!rpc) throw new InvalidArgumentError('client.events needs rpcUrl in the ChainxClient options')
+      if (!rpc) throw missingRpc()
       return rpc
     }
-    const query: QueryEventsFn = (parameters) => requireRpc().query(parameters)
+    // A rejection, as for every other failure of a call.
+    const query: QueryEventsFn = (parameters) => (rpc ? rpc.query(parameters) : Promise.reject(missingRpc()))
     this.events = {
       query,
       watch: (watchOptions) => requireRpc().watch(watchOptions),

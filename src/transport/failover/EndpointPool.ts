@@ -39,6 +39,10 @@ const LATENCY_FLOOR_MS = 10
 /** How much faster (or steadier) each later endpoint must be to go before an earlier one. */
 const PREFERENCE_STEP = 0.25
 const LATENCY_WEIGHT = 0.2
+/** The preferred endpoint keeps its place until another beats it by this factor: no flapping. */
+const STICKINESS = 0.8
+/** What an endpoint not measured yet counts as when the preferred one is chosen. */
+const UNMEASURED_MS = 1e9
 
 /**
  * The endpoints of one kind and their health: ranks them for each call (available ones by
@@ -172,17 +176,24 @@ export class EndpointPool {
     return entry.failures === 0 ? 0 : entry.failures * 0.5 ** ((now - entry.failuresAt) / FAILURE_HALF_LIFE_MS)
   }
 
-  #score(entry: PoolEntry, now: number): number {
+  /**
+   * Lower is better. An endpoint not measured yet is hoped fast when a call picks its endpoint
+   * (so one call measures it) and feared slow when the preferred one is chosen (it becomes
+   * preferred on measurements, or when every measured one failed).
+   */
+  #score(entry: PoolEntry, now: number, unmeasured = LATENCY_FLOOR_MS): number {
     const preference = 1 + PREFERENCE_STEP * entry.index
     if (this.#settings.rankByLatency === false) return preference
-    const latency = Math.max(LATENCY_FLOOR_MS, entry.latencyMs ?? LATENCY_FLOOR_MS)
-    return latency * (1 + this.#decayed(entry, now)) * preference
+    const latency = Math.max(LATENCY_FLOOR_MS, entry.latencyMs ?? unmeasured)
+    return latency * (1 + this.#decayed(entry, now)) * preference * (entry === this.#preferred ? STICKINESS : 1)
   }
 
   #update(reason: EndpointChange['reason']): void {
     const now = this.#now()
     const preferred =
-      this.entries.filter((entry) => entry.coolUntil === 0 && entry.blockedUntil <= now).sort((a, b) => this.#score(a, now) - this.#score(b, now))[0] ??
+      this.entries
+        .filter((entry) => entry.coolUntil === 0 && entry.blockedUntil <= now)
+        .sort((a, b) => this.#score(a, now, UNMEASURED_MS) - this.#score(b, now, UNMEASURED_MS))[0] ??
       this.#preferred
     const before = this.#preferred
     if (preferred === before || !preferred || !before) return
