@@ -17,6 +17,7 @@ const SOCKET_TESTS = [
   'test/events/subscribe*.test.ts',
   'test/events/watchMockNetwork.test.ts',
   'test/failover/**/*.test.ts',
+  'test/telemetry/**/*.test.ts',
   'test/graphql/operationMethods.test.ts',
   'test/graphql/responseValidation.test.ts',
   'test/pagination/paginate.network.test.ts',

@@ -10,7 +10,7 @@ import { iterateEvents, type EventWalkPage, type IterateEventsOptions } from './
 import { paginate, type ConnectionPath, type GraphQLPage, type NodeOf, type PaginateArguments } from './graphql/paginate.js'
 import type { PageIterable } from './pagination/types.js'
 import { createTransport, type TransportOptions } from './transport/createTransport.js'
-import { endpointList, endpointStates, type EndpointGroup, type EndpointState, type EndpointUrls } from './transport/endpoints.js'
+import { endpointList, type EndpointGroup, type EndpointState, type EndpointUrls } from './transport/endpoints.js'
 import { hideSecrets } from './transport/hideSecrets.js'
 
 /**
@@ -161,13 +161,14 @@ export class ChainxClient {
    * The state of every endpoint, by kind in order of the options: whether steady traffic goes
    * there (`preferred`), its status (available, cooling down after a failure, due a probe,
    * waiting out a `Retry-After`), latency, recent failures and service version. A kind with
-   * one endpoint keeps no health record.
+   * one endpoint keeps no health record. Asynchronous: the failover code is a chunk of its own,
+   * loaded on demand.
    *
    * @example
-   * for (const { kind, url, status, latencyMs } of client.endpoints()) console.log(kind, url, status, latencyMs)
+   * for (const { kind, url, status, latencyMs } of await client.endpoints()) console.log(kind, url, status, latencyMs)
    */
-  endpoints(): EndpointState[] {
-    return endpointStates(this.#groups)
+  async endpoints(): Promise<EndpointState[]> {
+    return (await import('./transport/failover/index.js')).endpointStates(this.#groups)
   }
 
   /**

@@ -7,8 +7,10 @@ import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
  * `walkVersion`); under `onStale: 'restart'` the walk starts over instead, on an endpoint
  * that answers. `cause` is the failure of the walk's own endpoint.
  *
+ * Exported as a type: the class is loaded with the failover code, so tell it by its code.
+ *
  * @example
- * if (error instanceof ServiceVersionChangedError) console.warn(`${error.walkVersion} is gone, found ${error.foundVersions}`, error.resumeCursor)
+ * if (isChainxError(error, 'VERSION_CHANGED')) console.warn(`${error.walkVersion} is gone, found ${error.foundVersions}`, error.resumeCursor)
  */
 export class ServiceVersionChangedError extends ChainxError {
   override name = 'ServiceVersionChangedError'

@@ -24,4 +24,5 @@ export { InvalidFilterError, JsonRpcError, SocketClosedError } from './jsonRpc.j
 export { EventContentError } from './EventContentError.js'
 export { TypeNameError } from './TypeNameError.js'
 export { MoveEventError } from './MoveEventError.js'
-export { ServiceVersionChangedError } from './ServiceVersionChangedError.js'
+// A type only: the class lives in the failover chunk (tell it by its code, `isChainxError(error, 'VERSION_CHANGED')`).
+export type { ServiceVersionChangedError } from './ServiceVersionChangedError.js'

@@ -1,7 +1,6 @@
 import { ChainxError } from '../errors/ChainxError.js'
 import { CursorNotAdvancingError, EmptyPagesError, StaleCursorError } from '../errors/pagination.js'
 import { abortError } from '../errors/abortError.js'
-import { ServiceVersionChangedError } from '../errors/ServiceVersionChangedError.js'
 import { assertCount, type ResolvedPaginationOptions } from './resolvePaginationOptions.js'
 import type { FetchedPage, ItemKey, PageIterable, WalkPage } from './types.js'
 
@@ -236,10 +235,10 @@ async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCurs
     } catch (error) {
       if (stopped.aborted) return
       // A cursor the service dropped, or one no endpoint of its version is left to read.
-      if (!(error instanceof StaleCursorError || error instanceof ServiceVersionChangedError)) throw error
+      if (!(error instanceof StaleCursorError || (error as ChainxError | undefined)?.code === 'VERSION_CHANGED')) throw error
       if (!key || restarts >= options.maxRestarts) throw error
       restarts++
-      options.onRestart?.({ delivered: fetched, reason: error, restarts })
+      options.onRestart?.({ delivered: fetched, reason: error as Error, restarts })
       cursor = null
       chainIndex = 0
       continue

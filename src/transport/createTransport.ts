@@ -5,11 +5,13 @@ import { MAX_TIMER_MS } from '../utils/maxTimerMs.js'
 import { checkHeaders } from './checkHeaders.js'
 import type { RateLimiter, RateLimiterSettings, ReleaseSlot } from './createRateLimiter.js'
 import type { EndpointAffinity, EndpointChange, EndpointGroup, FailoverOptions } from './endpoints.js'
-import type { AttemptOutcome } from './failover/sendWithFailover.js'
+import type { AttemptRecord } from './failover/sendWithFailover.js'
 import { selectHttp, type TransportKind } from './selectHttp.js'
-import { ServiceVersionChangedError } from '../errors/ServiceVersionChangedError.js'
+import { loadTelemetry } from './telemetry/loadTelemetry.js'
+import type { CallTrace, Telemetry, TelemetryOptions } from './telemetry/types.js'
 import type { FetchFn, HttpFn, HttpResponse } from './types.js'
-import { resolveRetryOptions, withRetry, type RetryOptions } from './withRetry.js'
+import { backoffDelay, resolveRetryOptions, retryAfterOf, withRetry, type RetryOptions } from './withRetry.js'
+import { sleep } from '../utils/sleep.js'
 
 /**
  * Static headers, or a function computing them before every request (may be async).
@@ -133,6 +135,13 @@ export interface TransportOptions {
    * @default undefined
    */
   onEndpointChange?: ((change: EndpointChange) => void) | undefined
+  /**
+   * OpenTelemetry traces and metrics (see `TelemetryOptions`); `false` turns them off. On by
+   * default when `@opentelemetry/api` is installed: spans and metrics go to the providers the
+   * app registered (none registered: the API's no-op ones).
+   * @default {}
+   */
+  telemetry?: TelemetryOptions | false | undefined
 }
 
 /**
@@ -206,6 +215,8 @@ function assignHeaders(headers: Record<string, string>, source: Record<string, s
   }
 }
 
+const RETRY_HELPERS = { sleep, backoffDelay, retryAfterOf }
+
 /**
  * The default `maxResponseBytes`: 128 MiB.
  *
@@ -249,15 +260,42 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
   const { onRequest, onResponse } = options
 
   let failover: Promise<typeof import('./failover/index.js')> | undefined
+  // undefined: not looked for yet; null: off or not installed.
+  let telemetry: Telemetry | null | undefined = options.telemetry === false ? null : undefined
+  let findingTelemetry: Promise<void> | undefined
+  const findTelemetry = () =>
+    (findingTelemetry ??= loadTelemetry(options.telemetry || undefined).then(
+      (found) => {
+        telemetry = found ?? null
+      },
+      () => {
+        telemetry = null
+      },
+    ))
 
-  async function attempt<T>(
+  /** One attempt, in its span when the call is traced. */
+  function attempt<T>(
     request: TransportRequest<T>,
     url: string,
     slots: RateLimiter | undefined,
     timeoutMs: number,
     attemptNumber: number,
-    outcome?: Partial<AttemptOutcome<T>>,
-    requireVersion?: string,
+    call: CallTrace | undefined,
+    record?: AttemptRecord,
+    failover = false,
+  ): Promise<T> {
+    if (!call) return attemptOnce(request, url, slots, timeoutMs, attemptNumber, record)
+    return call.attempt(url, attemptNumber, failover, (traceHeaders, traced) => attemptOnce(request, url, slots, timeoutMs, attemptNumber, traced, traceHeaders), record)
+  }
+
+  async function attemptOnce<T>(
+    request: TransportRequest<T>,
+    url: string,
+    slots: RateLimiter | undefined,
+    timeoutMs: number,
+    attemptNumber: number,
+    record?: AttemptRecord,
+    traceHeaders?: Record<string, string>,
   ): Promise<T> {
     const { body, signal } = request
     // No limiter, no turn of the event loop waiting for one.
@@ -272,6 +310,8 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       const headers: Record<string, string> = { 'content-type': 'application/json' }
       assignHeaders(headers, extra)
       assignHeaders(headers, request.headers)
+      // The attempt's span context (traceparent), when traced.
+      assignHeaders(headers, traceHeaders)
       if (onRequest) {
         await onRequest({ url, headers, body, attempt: attemptNumber })
         checkHeaders(headers, 'onRequest')
@@ -292,33 +332,33 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       release?.(sent)
     }
     const durationMs = Date.now() - started
+    if (record) {
+      record.status = response.status
+      record.durationMs = durationMs
+      record.version = response.headers['x-chain-rpc-version']
+    }
     // Outside the try: an error of the hook or of `parse` is not a network fault.
     onResponse?.({ url, status: response.status, headers: response.headers, attempt: attemptNumber, durationMs })
-    if (outcome) {
-      const version = response.headers['x-chain-rpc-version']?.trim()
-      if (requireVersion !== undefined && (version ?? '') !== requireVersion) {
-        throw new ServiceVersionChangedError({ walkVersion: requireVersion, foundVersions: [version ?? 'none'] })
-      }
-      outcome.durationMs = durationMs
-      outcome.version = version
-    }
     return request.parse(response, url)
   }
 
-  function sendWithFailover<T>(request: TransportRequest<T>, group: EndpointGroup, timeoutMs: number): Promise<T> {
+  function sendWithFailover<T>(request: TransportRequest<T>, group: EndpointGroup, timeoutMs: number, call: CallTrace | undefined): Promise<T> {
     failover ??= import('./failover/index.js')
     return failover.then((module) => {
-      group.pool ??= new module.EndpointPool(group.kind, group.urls, { ...options.failover, rateLimit: limit, rateLimiter: internals.rateLimiter, onEndpointChange: options.onEndpointChange })
+      group.pool ??= new module.EndpointPool(group.kind, group.urls, {
+        ...options.failover,
+        rateLimit: limit,
+        rateLimiter: internals.rateLimiter,
+        onEndpointChange: options.onEndpointChange,
+        helpers: RETRY_HELPERS,
+      })
       return module.sendWithFailover(
         group.pool,
-        async (url, slots, n, requireVersion) => {
-          const outcome: Partial<AttemptOutcome<T>> = {}
-          const value = await attempt(request, url, slots, timeoutMs, n, outcome, requireVersion)
-          return { value, durationMs: outcome.durationMs ?? 0, version: outcome.version }
-        },
+        (url, slots, n, moved, record) => attempt(request, url, slots, timeoutMs, n, call, record, moved),
         retry,
         request.signal,
         request.affinity,
+        RETRY_HELPERS,
       )
     })
   }
@@ -330,9 +370,13 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       // Per-call headers are the same for every attempt: checked once.
       if (request.headers) checkHeaders(request.headers, 'per-call headers')
       try {
+        if (telemetry === undefined) await findTelemetry()
         const group = request.endpoints
-        if (group && group.urls.length > 1) return await sendWithFailover(request, group, timeoutMs)
-        return await withRetry((n) => attempt(request, request.url, limiter, timeoutMs, n), retry, request.signal)
+        const send = (call?: CallTrace) =>
+          group && group.urls.length > 1
+            ? sendWithFailover(request, group, timeoutMs, call)
+            : withRetry((n) => attempt(request, request.url, limiter, timeoutMs, n, call), retry, request.signal)
+        return await (telemetry ? telemetry.call(request.body, send) : send())
       } catch (error) {
         if (error instanceof ChainxError) throw error
         // The signal aborted during a backoff or rate-limit wait; anything else (an error of

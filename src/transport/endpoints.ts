@@ -129,15 +129,15 @@ export interface EndpointAffinity {
  */
 export function endpointList(name: string, value: unknown, protocols: readonly string[]): readonly string[] {
   if (value === undefined) return []
-  const urls = Array.isArray(value) ? (value as unknown[]) : [value]
-  if (urls.length === 0) throw new InvalidArgumentError(`${name} must not be an empty list`)
-  for (const url of urls) {
+  const urls = Array.isArray(value) ? [...(value as unknown[])] : [value]
+  // An empty list is reported as its first URL missing.
+  for (const url of urls.length ? urls : [value]) {
     if (!protocols.includes(protocolOf(url))) {
       const shown = typeof url === 'string' ? redactUrl(url) : url
       throw new InvalidArgumentError(`${name} must be an absolute ${protocols.join(' or ')} URL, got ${JSON.stringify(shown)}`)
     }
   }
-  return Object.freeze([...(urls as string[])])
+  return urls as string[]
 }
 
 function protocolOf(value: unknown): string {
@@ -160,31 +160,4 @@ export interface EndpointGroup {
   readonly kind: EndpointKind
   readonly urls: readonly string[]
   pool?: EndpointPool | undefined
-}
-
-/**
- * The state of every endpoint of `groups`, as `client.endpoints()` reports it. A kind with one
- * endpoint keeps no health record: it shows as available and preferred.
- *
- * @example
- * endpointStates([graphqlGroup, rpcGroup]).filter((endpoint) => endpoint.status !== 'available')
- */
-export function endpointStates(groups: readonly EndpointGroup[]): EndpointState[] {
-  return groups.flatMap(
-    (group) =>
-      group.pool?.states() ??
-      group.urls.map((url, index) => ({
-        kind: group.kind,
-        url: redactUrl(url),
-        index,
-        preferred: index === 0,
-        status: 'available' as const,
-        latencyMs: undefined,
-        consecutiveFailures: 0,
-        recentFailures: 0,
-        lastErrorCode: undefined,
-        version: undefined,
-        waitMs: 0,
-      })),
-  )
 }

@@ -7,3 +7,4 @@
  */
 export { EndpointPool } from './EndpointPool.js'
 export { sendWithFailover } from './sendWithFailover.js'
+export { endpointStates } from './endpointStates.js'

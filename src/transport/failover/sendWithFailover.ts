@@ -1,31 +1,26 @@
 import { ChainxError } from '../../errors/ChainxError.js'
 import { ServiceVersionChangedError } from '../../errors/ServiceVersionChangedError.js'
-import { sleep } from '../../utils/sleep.js'
 import type { RateLimiter } from '../createRateLimiter.js'
 import type { EndpointAffinity } from '../endpoints.js'
 import { isTransient } from '../isTransient.js'
-import { backoffDelay, retryAfterOf, type ResolvedRetryOptions } from '../withRetry.js'
+import type { ResolvedRetryOptions } from '../withRetry.js'
+import type { RetryHelpers } from './EndpointPool.js'
 import type { EndpointPool, PoolEntry } from './EndpointPool.js'
+import type { AttemptRecord } from '../telemetry/types.js'
 
-/** What one attempt tells the pool besides its result. */
-export interface AttemptOutcome<T> {
-  value: T
-  durationMs: number
-  version: string | undefined
-}
+export type { AttemptRecord } from '../telemetry/types.js'
 
 /**
- * One attempt at one endpoint, as the transport makes it. `requireVersion`: fail with
- * `ServiceVersionChangedError` (before reading the body) when the answer's
- * `x-chain-rpc-version` is another. `failover`: this attempt moved from another endpoint.
+ * One attempt at one endpoint, as the transport makes it, filling `record` (status, duration,
+ * service version) once a response came. `failover`: this attempt moved from another endpoint.
  */
 export type EndpointAttempt<T> = (
   url: string,
   limiter: RateLimiter | undefined,
   attemptNumber: number,
-  requireVersion: string | undefined,
   failover: boolean,
-) => Promise<AttemptOutcome<T>>
+  record: AttemptRecord,
+) => Promise<T>
 
 /**
  * Sends one call over several endpoints. Without affinity (or before it is set): the ranked
@@ -36,7 +31,7 @@ export type EndpointAttempt<T> = (
  * endpoint once, accepting only an answer of the affinity's version.
  *
  * @example
- * const value = await sendWithFailover(pool, attempt, resolveRetryOptions({}), signal, affinity)
+ * const value = await sendWithFailover(pool, attempt, resolveRetryOptions({}), signal, affinity, { sleep, backoffDelay, retryAfterOf })
  */
 export function sendWithFailover<T>(
   pool: EndpointPool,
@@ -44,9 +39,10 @@ export function sendWithFailover<T>(
   retry: ResolvedRetryOptions,
   signal: AbortSignal | undefined,
   affinity: EndpointAffinity | undefined,
+  helpers: RetryHelpers,
 ): Promise<T> {
   const pinned = affinity?.url === undefined ? undefined : pool.entries.find((entry) => entry.url === affinity.url)
-  return pinned && affinity ? sendPinned(pool, pinned, attempt, retry, signal, affinity) : sendRanked(pool, attempt, retry, signal, affinity)
+  return pinned && affinity ? sendPinned(pool, pinned, attempt, retry, signal, affinity, helpers) : sendRanked(pool, attempt, retry, signal, affinity, helpers)
 }
 
 async function sendRanked<T>(
@@ -55,6 +51,7 @@ async function sendRanked<T>(
   retry: ResolvedRetryOptions,
   signal: AbortSignal | undefined,
   affinity: EndpointAffinity | undefined,
+  { sleep, backoffDelay }: RetryHelpers,
 ): Promise<T> {
   const failedHere = new Set<PoolEntry>()
   let retriesLeft = retry.retries
@@ -77,11 +74,12 @@ async function sendRanked<T>(
     }
     const probe = pool.isProbe(entry)
     if (probe) entry.probing = true
+    const record: AttemptRecord = {}
     try {
-      const outcome = await attempt(entry.url, entry.limiter, n, undefined, lastError !== undefined && !failedHere.has(entry))
-      pool.succeeded(entry, outcome.durationMs, outcome.version)
-      if (affinity) Object.assign(affinity, { url: entry.url, version: outcome.version })
-      return outcome.value
+      const value = await attempt(entry.url, entry.limiter, n, lastError !== undefined && !failedHere.has(entry), record)
+      pool.succeeded(entry, record.durationMs ?? 0, record.version)
+      if (affinity) Object.assign(affinity, { url: entry.url, version: record.version?.trim() })
+      return value
     } catch (error) {
       entry.probing = false
       if (!(error instanceof ChainxError) || !isTransient(error)) {
@@ -103,14 +101,16 @@ async function sendPinned<T>(
   retry: ResolvedRetryOptions,
   signal: AbortSignal | undefined,
   affinity: EndpointAffinity,
+  { sleep, backoffDelay, retryAfterOf }: RetryHelpers,
 ): Promise<T> {
   let n = 0
   let failure: ChainxError
   for (;;) {
+    const record: AttemptRecord = {}
     try {
-      const outcome = await attempt(entry.url, entry.limiter, n, undefined, false)
-      pool.succeeded(entry, outcome.durationMs, outcome.version)
-      return outcome.value
+      const value = await attempt(entry.url, entry.limiter, n, false, record)
+      pool.succeeded(entry, record.durationMs ?? 0, record.version)
+      return value
     } catch (error) {
       if (!(error instanceof ChainxError) || !isTransient(error)) throw error
       pool.failed(entry, error)
@@ -126,15 +126,23 @@ async function sendPinned<T>(
   const found: string[] = []
   for (const other of pool.ranked()) {
     if (other === entry) continue
+    const record: AttemptRecord = {}
+    // An answer of another version (or its failure: the cursor means nothing there) is set aside.
+    const otherVersion = () => record.status !== undefined && (record.version?.trim() ?? '') !== walkVersion
     try {
-      const outcome = await attempt(other.url, other.limiter, ++n, walkVersion, true)
-      pool.succeeded(other, outcome.durationMs, outcome.version)
+      const value = await attempt(other.url, other.limiter, ++n, true, record)
+      if (otherVersion()) {
+        found.push(record.version ?? 'none')
+        pool.succeeded(other, record.durationMs ?? 0, record.version)
+        continue
+      }
+      pool.succeeded(other, record.durationMs ?? 0, record.version)
       affinity.url = other.url
       affinity.moves = (affinity.moves ?? 0) + 1
-      return outcome.value
+      return value
     } catch (error) {
-      if (error instanceof ServiceVersionChangedError) {
-        found.push(...error.foundVersions)
+      if (otherVersion()) {
+        found.push(record.version ?? 'none')
         pool.answered(other)
         continue
       }
