@@ -13,6 +13,7 @@ const SOCKET_TESTS = [
   'test/examples.test.ts',
   'test/fuzz/**/*.test.ts',
   'test/readme.test.ts',
+  'test/docs/**/*.test.ts',
   'test/events/queryMockNetwork.test.ts',
   'test/events/subscribe*.test.ts',
   'test/events/watchMockNetwork.test.ts',

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { matchesOutput } from './outputMatcher.js'
 
 // Every README code block fenced as ```ts run is a complete program, followed by a ```text output
 // block with what it prints. Each is type-checked under --strict (tsc, one run for all), then
@@ -25,23 +26,6 @@ beforeAll(() => {
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../tsconfig.json', compilerOptions: { strict: true, noEmit: true }, include: ['*.ts'] }))
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-/** Whether `actual` lines match `expected` lines, with `…` wildcards (bounded: a few dozen lines). */
-export function matchesOutput(actual: readonly string[], expected: readonly string[]): boolean {
-  const patterns = expected.map((line) =>
-    line === '…' ? undefined : new RegExp(`^${line.split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`),
-  )
-  const match = (a: number, e: number): boolean => {
-    if (e === patterns.length) return a === actual.length
-    const pattern = patterns[e]
-    if (pattern === undefined) {
-      for (let next = a; next <= actual.length; next++) if (match(next, e + 1)) return true
-      return false
-    }
-    return a < actual.length && pattern.test(actual[a] as string) && match(a + 1, e + 1)
-  }
-  return match(0, 0)
-}
 
 describe('README examples', () => {
   it('has runnable examples, each with the output it prints', () => {
