@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 // Tests that run the built package, and the browser example in Chromium.
-const PACKAGE_TESTS = ['test/package.test.ts']
+const PACKAGE_TESTS = ['test/package.test.ts', 'test/codegenApp.test.ts']
 const BROWSER_TESTS = ['test/browser/**/*.test.ts']
 // Tests that meet the mock network (or a server of their own) over real sockets, or run
 // child processes that do.
@@ -12,8 +12,8 @@ const SOCKET_TESTS = [
   'test/client.network.test.ts',
   'test/examples.test.ts',
   'test/fuzz/**/*.test.ts',
-  'test/readme.test.ts',
-  'test/docs/**/*.test.ts',
+  'test/docs/markdownExamples.test.ts',
+  'test/soak.test.ts',
   'test/events/queryMockNetwork.test.ts',
   'test/events/subscribe*.test.ts',
   'test/events/watchMockNetwork.test.ts',
@@ -21,7 +21,10 @@ const SOCKET_TESTS = [
   'test/telemetry/**/*.test.ts',
   'test/graphql/operationMethods.test.ts',
   'test/graphql/responseValidation.test.ts',
+  'test/graphql/typedDocuments*.test.ts',
+  'test/lifecycle/**/*.test.ts',
   'test/pagination/paginate.network.test.ts',
+  'test/pagination/walkVocabulary.test.ts',
   'test/testing/jsonRpcSockets.test.ts',
   'test/testing/jsonRpcSubscriptions.test.ts',
   'test/testing/mockNetwork*.test.ts',
@@ -37,6 +40,7 @@ export default defineConfig({
       { find: /^chainx-sdk\/testing$/, replacement: source('./src/testing/index.ts') },
       { find: /^chainx-sdk\/testing\/msw$/, replacement: source('./src/testing/msw.ts') },
       { find: /^chainx-sdk\/move$/, replacement: source('./src/move/index.ts') },
+      { find: /^chainx-sdk\/graphql$/, replacement: source('./src/graphql/typedDocuments.ts') },
       { find: /^chainx-sdk\/codegen$/, replacement: source('./src/codegen/index.ts') },
     ],
   },

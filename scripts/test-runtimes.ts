@@ -7,18 +7,17 @@
 //   npm run test:runtimes                        # every runtime
 //   npm run test:runtimes -- bun deno            # some of them (names as in the list below)
 import { spawn } from 'node:child_process'
-import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { build } from 'esbuild'
-import { chromium } from 'playwright-core'
 import { startMockNetwork } from '../src/testing/index.js'
+import { launchChromium } from '../test/helpers/launchChromium.js'
 import { packAndInstall, repoRoot } from './packAndInstall.js'
 import { installRuntimes, RUNTIME_PACKAGES } from './runtimes/installRuntimes.js'
 
 const RUNTIME_TIMEOUT_MS = 120_000
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const smokeFiles = ['smoke.js', 'entry-server.js', 'entry-worker.js', 'entry-browser.js']
 
 interface Outcome {
@@ -94,9 +93,8 @@ ${worker('plainWorker', undefined, 'unavailable')}
   return runProgram(workerd, ['test', 'workerd.capnp'], dir, {}, 2)
 }
 
-/** A page bundled by esbuild, served from 127.0.0.1, in Debian's headless Chromium. */
+/** A page bundled by esbuild, served from 127.0.0.1, in headless Chromium (Debian's, else @sparticuz/chromium's). */
 async function runChromium(dir: string): Promise<Outcome> {
-  if (!existsSync(chromiumPath)) return { ok: false, detail: `${chromiumPath} is missing: apt-get install -y chromium (.ci/run does)` }
   await bundle(dir, 'entry-browser.js', 'browser.bundle.js', 'browser', [])
   const script = readFileSync(join(dir, 'browser.bundle.js'))
   const pages = createServer((request, response) => {
@@ -104,10 +102,8 @@ async function runChromium(dir: string): Promise<Outcome> {
     else response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><script type="module" src="/app.js"></script>')
   })
   await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve))
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  })
+  const { browser, description } = await launchChromium()
+  console.log(description)
   try {
     const page = await browser.newPage()
     const lines: string[] = []

@@ -1,15 +1,13 @@
-import { InvalidArgumentError } from './errors/request.js'
-import { createEventsClient, type EventsClient } from './events/createEventsClient.js'
-import type { SubscriptionClient, SubscriptionClientOptions } from './events/subscribe/createSubscriptionClient.js'
-import type { ChainxEvent, EventId, QueryEventsFn } from './events/types.js'
+import { ClientClosedError } from './errors/ClientClosedError.js'
+import { createEventsClient, type EventsClient, type EventsClientHandle } from './events/createEventsClient.js'
+import type { SubscriptionClientOptions } from './events/subscribe/createSubscriptionClient.js'
 import type { GraphQLDocument, ResultOf } from './graphql/createGraphQLClient.js'
 import { createGraphQLClient } from './graphql/createGraphQLClient.js'
 import { createGraphQLMethods, type GraphQLMethods } from './graphql/createGraphQLMethods.js'
 import type { LimitsOption } from './graphql/serviceLimits.js'
-import { iterateEvents, type EventWalkPage, type IterateEventsOptions } from './events/iterateEvents.js'
 import { paginate, type ConnectionPath, type GraphQLPage, type NodeOf, type PaginateArguments } from './graphql/paginate.js'
 import type { PageIterable } from './pagination/types.js'
-import { createTransport, type TransportOptions } from './transport/createTransport.js'
+import { createTransport, type Transport, type TransportOptions } from './transport/createTransport.js'
 import { endpointList, type EndpointGroup, type EndpointState, type EndpointUrls } from './transport/endpoints.js'
 import { hideSecrets } from './transport/hideSecrets.js'
 
@@ -49,26 +47,16 @@ export interface ChainxClientOptions extends TransportOptions {
 }
 
 /**
- * JSON-RPC events: one page, a walk over all pages, polling, and the deprecated subscription.
+ * The type of `client.events`.
  *
+ * @deprecated Use `EventsClient`, the one public type of `client.events`.
  * @example
- * const events: ChainxEventsApi = client.events
- * const page = await events.query({ filter: { Sender: alice }, limit: 10 })
+ * const events: EventsClient = client.events
  */
-export interface ChainxEventsApi extends EventsClient, Pick<SubscriptionClient, 'subscribe'> {
-  /**
-   * Walks every page of `chainx_queryEvents` for a filter, yielding events once each, on the
-   * shared page machine (bounds, prefetch). `walk.cursor` is the id of the last event yielded:
-   * pass it back as `cursor` to resume.
-   *
-   * @example
-   * const walk = client.events.iterate({ filter: { Sender: alice }, maxItems: 1_000 })
-   * for await (const event of walk) await save(event, walk.cursor)
-   */
-  iterate<TParsed = Record<string, unknown>>(
-    options: IterateEventsOptions<TParsed>,
-  ): PageIterable<ChainxEvent<TParsed>, EventWalkPage<TParsed>, EventId>
-}
+export type ChainxEventsApi = EventsClient
+
+/** `Symbol.asyncDispose`, or the registered symbol runtimes without it use (as TypeScript's downlevel `await using` does). */
+const ASYNC_DISPOSE: typeof Symbol.asyncDispose = (Symbol.asyncDispose ?? Symbol.for('Symbol.asyncDispose')) as typeof Symbol.asyncDispose
 
 /**
  * The chainx-sdk client: typed GraphQL reads, auto-paging and JSON-RPC events behind one object.
@@ -83,14 +71,18 @@ export class ChainxClient {
   /** GraphQL reads: `query` for any document and the generated typed operations. */
   readonly graphql: GraphQLMethods
   /** JSON-RPC events: `query`, `iterate`, `watch` and the deprecated `subscribe`. */
-  readonly events: ChainxEventsApi
+  readonly events: EventsClient
   /**
    * The options the client was created with (a copy: static headers were read once). Secret
    * header values and URL credentials are redacted wherever it is serialised or inspected
    * (`JSON.stringify(client)`, `console.log(client)`); reading a field gives its real value.
    */
   readonly options: Readonly<ChainxClientOptions>
-  #subscriptions: Promise<SubscriptionClient> | undefined
+  readonly #events: EventsClientHandle
+  /** Aborted by `close()`: running watches end, later calls fail with `CLIENT_CLOSED`. */
+  readonly #lifetime = new AbortController()
+  readonly #transport: Transport
+  #closing: Promise<void> | undefined
   readonly #groups: EndpointGroup[]
 
   constructor(options: ChainxClientOptions) {
@@ -102,6 +94,7 @@ export class ChainxClient {
     const graphqlGroup: EndpointGroup = { kind: 'graphql', urls: graphqlUrls }
     const rpcGroup: EndpointGroup = { kind: 'rpc', urls: rpcUrls }
     this.#groups = [graphqlGroup, rpcGroup, { kind: 'ws' as const, urls: wsUrls }].filter((group) => group.urls.length > 0)
+    this.#transport = transport
     this.graphql = createGraphQLMethods(
       createGraphQLClient({
         url: graphqlGroup,
@@ -111,33 +104,13 @@ export class ChainxClient {
         limits: options.limits,
       }),
     )
-    const rpc = rpcUrls.length > 0 ? createEventsClient({ rpcUrl: rpcGroup, transport }) : undefined
-    const missingRpc = () => new InvalidArgumentError('client.events needs rpcUrl in the ChainxClient options')
-    const requireRpc = (): EventsClient => {
-      if (!rpc) throw missingRpc()
-      return rpc
-    }
-    // A rejection, as for every other failure of a call.
-    const query: QueryEventsFn = (parameters) => (rpc ? rpc.query(parameters) : Promise.reject(missingRpc()))
-    this.events = {
-      query,
-      watch: (watchOptions) => requireRpc().watch(watchOptions),
-      iterate: (iterateOptions) => iterateEvents(query, iterateOptions),
-      subscribe: async (parameters) => {
-        const wsUrl = wsUrls.length > 0 ? wsUrls : undefined
-        if (!wsUrl) throw new InvalidArgumentError('client.events.subscribe needs wsUrl in the ChainxClient options')
-        // Loaded on first use: the deprecated WebSocket client stays out of the main chunk.
-        this.#subscriptions ??= import('./events/subscribe/createSubscriptionClient.js').then((module) =>
-          module.createSubscriptionClient({ ...options.subscriptions, wsUrl, queryEvents: rpc ? query : undefined }),
-        )
-        return (await this.#subscriptions).subscribe(parameters)
-      },
-    }
+    this.#events = createEventsClient({ rpcUrl: rpcGroup, wsUrl: wsUrls, transport, subscriptions: options.subscriptions, closed: this.#lifetime.signal })
+    this.events = this.#events
   }
 
   /**
    * Walks any Relay connection, page after page, yielding its nodes: an AsyncIterable with
-   * `.pages()` and `.toArray({ limit })`. Forward by default (`first`/`after`); backward
+   * `.pages()` and `.toArray({ maxItems })`. Forward by default (`first`/`after`); backward
    * uses `last`/`before`. `pageSize` defaults to the service's `defaultPageSize` and is
    * clamped to its `maxPageSize`. The next page is prefetched while you handle one;
    * `walk.cursor`, saved and passed back as `cursor`, resumes the walk. See `PaginateOptions`.
@@ -154,7 +127,13 @@ export class ChainxClient {
     document: D,
     ...args: PaginateArguments<D, TPath>
   ): PageIterable<NodeOf<ResultOf<D>, TPath>, GraphQLPage<NodeOf<ResultOf<D>, TPath>>, string> {
+    if (this.closed) throw new ClientClosedError()
     return paginate<D, TPath>(this.graphql, document, ...args)
+  }
+
+  /** Whether `close()` was called. */
+  get closed(): boolean {
+    return this.#lifetime.signal.aborted
   }
 
   /**
@@ -172,15 +151,45 @@ export class ChainxClient {
   }
 
   /**
-   * Closes what the client keeps open (the subscription WebSocket, if any).
+   * Releases everything the client holds, so that a process that rotates clients keeps no
+   * socket, timer or listener of a closed one: the subscription WebSocket (every subscription
+   * gets a `closed` state), every pooled HTTP connection the SDK owns (idle ones at once, busy
+   * ones after their response), and the pools' idle timers. A running `events.watch` ends
+   * cleanly (its loop returns, as with its `signal`); a walk (`paginate`, `events.iterate`)
+   * fails at its next request with `CLIENT_CLOSED`, carrying `resumeCursor` for a new client.
+   * Every later call fails with `ClientClosedError` (`CLIENT_CLOSED`). Calling it again waits for
+   * the first close. `await using client = new ChainxClient(...)` calls it at the end of the block.
    *
    * @example
-   * await client.close()
+   * const client = new ChainxClient({ graphqlUrl, rpcUrl })
+   * try {
+   *   await client.graphql.epoch()
+   * } finally {
+   *   await client.close()
+   * }
    */
-  async close(): Promise<void> {
-    const subscriptions = this.#subscriptions
-    this.#subscriptions = undefined
-    await (await subscriptions)?.close()
+  close(): Promise<void> {
+    this.#closing ??= this.#release()
+    return this.#closing
+  }
+
+  /**
+   * `await using client = new ChainxClient(...)` closes the client at the end of the block
+   * (the same as `close()`). The key is `Symbol.asyncDispose`, or `Symbol.for('Symbol.asyncDispose')`
+   * where the runtime has none yet.
+   *
+   * @example
+   * await using client = new ChainxClient({ graphqlUrl })
+   * console.log((await client.graphql.epoch()).data.epoch?.epochId)
+   */
+  [ASYNC_DISPOSE](): Promise<void> {
+    return this.close()
+  }
+
+  async #release(): Promise<void> {
+    this.#lifetime.abort(new ClientClosedError())
+    this.#transport.close?.()
+    await this.#events.close()
   }
 }
 

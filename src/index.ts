@@ -14,7 +14,7 @@ export type { Usage } from './utils/usage.js'
 export type { LimitsOption, ServiceLimits } from './graphql/serviceLimits.js'
 export { parseServiceVersion, type ServiceVersion } from './utils/serviceVersion.js'
 export * from './graphql/generated/operations.js'
-export type { EventsClient } from './events/createEventsClient.js'
+export type { EventsClient, EventsClientOptions } from './events/createEventsClient.js'
 export { eventKey } from './events/eventKey.js'
 export { eventSeqOf } from './events/eventSeqOf.js'
 export { eventTimestamp } from './events/eventTimestamp.js'
@@ -52,9 +52,12 @@ export type {
   PageProgress,
   RestartInfo,
   StaleOptions,
+  ToArrayOptions,
   WalkOptions,
   WalkPage,
 } from './pagination/types.js'
+export type { DirectionInput, PageShape, WalkDirection } from './pagination/walkOptions.js'
+export { isWalkError, type WalkError } from './pagination/isWalkError.js'
 export type { RetryOptions } from './transport/withRetry.js'
 export type {
   HeadersOption,

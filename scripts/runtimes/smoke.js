@@ -59,7 +59,7 @@ export async function runSmoke(sdk, urls, options) {
     })
 
     await step('paginate', async () => {
-      const events = await client.paginate(EventsDocument, {}, { pageSize: 20 }).toArray({ limit: 70 })
+      const events = await client.paginate(EventsDocument, {}, { pageSize: 20 }).toArray({ maxItems: 70 })
       check(events.length === 70, `${events.length} events from paginate, 70 expected`)
       check(events.every((event) => typeof event.type.repr === 'string'), 'every event has its Move type')
     })

@@ -14,6 +14,8 @@ import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
  */
 export class ServiceVersionChangedError extends ChainxError {
   override name = 'ServiceVersionChangedError'
+  /** Always `'VERSION_CHANGED'`. */
+  declare readonly code: 'VERSION_CHANGED'
   /** The `x-chain-rpc-version` of the endpoint the walk started on. */
   readonly walkVersion: string
   /** The versions the other endpoints answered with. */

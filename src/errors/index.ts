@@ -1,4 +1,12 @@
-export { ChainxError, isChainxError, type ChainxErrorByCode, type ChainxErrorCode, type ChainxErrorOptions } from './ChainxError.js'
+export {
+  ChainxError,
+  isChainxError,
+  type ChainxErrorByCode,
+  type ChainxErrorCode,
+  type ChainxErrorOptions,
+  type ChainxErrorUnion,
+  type NarrowedError,
+} from './ChainxError.js'
 export {
   AbortedError,
   HttpError,
@@ -16,6 +24,7 @@ export {
   PageSizeExceededError,
   QueryLimitError,
   UnusedVariableError,
+  type GraphQLErrorCode,
   type GraphQLErrorEntry,
   type QueryLimitName,
 } from './graphql.js'
@@ -24,5 +33,6 @@ export { InvalidFilterError, JsonRpcError, SocketClosedError } from './jsonRpc.j
 export { EventContentError } from './EventContentError.js'
 export { TypeNameError } from './TypeNameError.js'
 export { MoveEventError } from './MoveEventError.js'
+export { ClientClosedError } from './ClientClosedError.js'
 // A type only: the class lives in the failover chunk (tell it by its code, `isChainxError(error, 'VERSION_CHANGED')`).
 export type { ServiceVersionChangedError } from './ServiceVersionChangedError.js'

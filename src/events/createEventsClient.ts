@@ -1,8 +1,13 @@
+import { ClientClosedError } from '../errors/ClientClosedError.js'
+import { InvalidArgumentError } from '../errors/request.js'
 import type { Transport } from '../transport/createTransport.js'
 import type { EndpointGroup } from '../transport/endpoints.js'
 import { createJsonRpcCaller } from '../jsonRpc/createJsonRpcCaller.js'
+import type { PageIterable } from '../pagination/types.js'
 import { createQueryEvents } from './createQueryEvents.js'
-import type { QueryEventsFn } from './types.js'
+import { iterateEvents, type EventWalkPage, type IterateEventsOptions } from './iterateEvents.js'
+import type { SubscriptionClient, SubscriptionClientOptions } from './subscribe/createSubscriptionClient.js'
+import type { ChainxEvent, EventId, QueryEventsFn } from './types.js'
 import { watchEvents, type EventWatcher, type WatchEventsOptions } from './watchEvents.js'
 
 /**
@@ -13,40 +18,122 @@ import { watchEvents, type EventWatcher, type WatchEventsOptions } from './watch
  * const events = createEventsClient(options)
  */
 export interface EventsClientOptions {
-  /** The JSON-RPC endpoint, {rpc_url}, or the group of several. */
-  rpcUrl: string | EndpointGroup
+  /**
+   * The JSON-RPC endpoint, {rpc_url}, or the group of several: needed by `query`, `iterate` and
+   * `watch` (they throw `InvalidArgumentError` without it), and by `subscribe`'s backfill.
+   * @default undefined
+   */
+  rpcUrl?: string | EndpointGroup | undefined
   /** The transport shared with the GraphQL client (timeouts, retries, rate limit, hooks). */
   transport: Transport
+  /**
+   * The WebSocket endpoint, {ws_url}: needed by the deprecated `subscribe`.
+   * @default undefined
+   */
+  wsUrl?: string | readonly string[] | undefined
+  /**
+   * Settings of the WebSocket subscriptions.
+   * @default see `SubscriptionClientOptions`
+   */
+  subscriptions?: Omit<SubscriptionClientOptions, 'wsUrl' | 'queryEvents'> | undefined
+  /**
+   * Aborted when the client closes: every running `watch` then ends cleanly, and every later
+   * call fails with `CLIENT_CLOSED`.
+   * @default undefined (never closed from outside; `close()` still closes the subscriptions)
+   */
+  closed?: AbortSignal | undefined
 }
 
 /**
- * JSON-RPC event reads: `query` (one page of `chainx_queryEvents`) and `watch` (follow new
- * events by polling). The facade adds `subscribe` and `iterate` next to these.
+ * `client.events`: JSON-RPC event reads in the walk vocabulary. `query` reads one page of
+ * `chainx_queryEvents`, `iterate` walks every page, `watch` follows new events by polling,
+ * and the deprecated `subscribe` listens on a WebSocket.
  *
  * @example
- * const { data, nextCursor } = await client.events.query({ filter: { Sender: '0x2' }, limit: 10 })
+ * const { data, nextCursor } = await client.events.query({ filter: { Sender: '0x2' }, pageSize: 10 })
  * // follow what comes after the first page
  * for await (const event of client.events.watch({ filter: { Sender: '0x2' }, cursor: nextCursor })) console.log(event.id)
  */
 export interface EventsClient {
   /** One page of events; see `createQueryEvents`. */
   query: QueryEventsFn
+  /**
+   * Walks every page of `chainx_queryEvents` for a filter, yielding events once each, on the
+   * shared page machine (bounds, prefetch). `walk.cursor` is the id of the last event yielded:
+   * pass it back as `cursor` to resume.
+   *
+   * @example
+   * const walk = client.events.iterate({ filter: { Sender: alice }, maxItems: 1_000 })
+   * for await (const event of walk) await save(event, walk.cursor)
+   */
+  iterate<TParsed = Record<string, unknown>>(
+    options: IterateEventsOptions<TParsed>,
+  ): PageIterable<ChainxEvent<TParsed>, EventWalkPage<TParsed>, EventId>
   /** An endless, resumable stream of matching events; see `watchEvents`. */
   watch<TParsed = Record<string, unknown>>(options: WatchEventsOptions<TParsed>): EventWatcher<TParsed>
+  /**
+   * Subscribes over the WebSocket; see `SubscriptionClient.subscribe`.
+   *
+   * @deprecated The service deprecates `chainx_subscribeEvent` (spec 4.5). Use `watch`, which
+   * polls `chainx_queryEvents` with a cursor and needs no WebSocket (`toQueryFilter` turns a
+   * subscription filter into a query filter).
+   */
+  subscribe: SubscriptionClient['subscribe']
 }
 
 /**
- * Creates the events client behind `client.events`.
+ * What `createEventsClient` returns: `client.events`, and `close` for the facade.
+ *
+ * @example
+ * const events: EventsClientHandle = createEventsClient({ transport })
+ * await events.close()
+ */
+export interface EventsClientHandle extends EventsClient {
+  /** Closes the subscription WebSocket, if one was opened. */
+  close(): Promise<void>
+}
+
+/**
+ * Creates `client.events`, the one place it is built: `query`, `iterate`, `watch` and the
+ * deprecated `subscribe`, whose WebSocket client is loaded on first use (it stays out of the
+ * main chunk).
  *
  * @example
  * const events = createEventsClient({ rpcUrl: 'http://127.0.0.1:9000/json-rpc', transport: createTransport() })
  * const page = await events.query({ filter: { Sender: '0x2' } })
  * for await (const event of events.watch({ filter: { Sender: '0x2' }, cursor: page.nextCursor })) console.log(event.type)
  */
-export function createEventsClient(options: EventsClientOptions): EventsClient {
-  const query = createQueryEvents(createJsonRpcCaller({ url: options.rpcUrl, transport: options.transport }))
+export function createEventsClient(options: EventsClientOptions): EventsClientHandle {
+  const { rpcUrl, wsUrl } = options
+  const rpcQuery = rpcUrl && (typeof rpcUrl === 'string' || rpcUrl.urls.length > 0) ? createQueryEvents(createJsonRpcCaller({ url: rpcUrl, transport: options.transport })) : undefined
+  const { closed } = options
+  const assertOpen = () => {
+    if (closed?.aborted) throw new ClientClosedError()
+  }
+  const query: QueryEventsFn = (parameters) => {
+    // After close() a rejection, as from the transport: a call that returns a promise never throws for it.
+    if (closed?.aborted) return Promise.reject(new ClientClosedError())
+    // A rejection, as for every other failure of a call.
+    if (!rpcQuery) return Promise.reject(new InvalidArgumentError('client.events needs rpcUrl in the ChainxClient options'))
+    return rpcQuery(parameters)
+  }
+  let subscriptions: Promise<SubscriptionClient> | undefined
   return {
     query,
-    watch: (watchOptions) => watchEvents(query, watchOptions),
+    iterate: (iterateOptions) => (assertOpen(), iterateEvents(query, iterateOptions)),
+    watch: (watchOptions) => (assertOpen(), watchEvents(query, watchOptions, closed)),
+    async subscribe(parameters) {
+      assertOpen()
+      if (!wsUrl || wsUrl.length === 0) throw new InvalidArgumentError('client.events.subscribe needs wsUrl in the ChainxClient options')
+      subscriptions ??= import('./subscribe/createSubscriptionClient.js').then((module) =>
+        module.createSubscriptionClient({ ...options.subscriptions, wsUrl, queryEvents: rpcQuery ? query : undefined }),
+      )
+      return (await subscriptions).subscribe(parameters)
+    },
+    async close() {
+      const opened = subscriptions
+      subscriptions = undefined
+      await (await opened)?.close()
+    },
   }
 }

@@ -7,6 +7,7 @@ import { eventPageDecoder, isU64String } from './eventSchemas.js'
 import { parseEventContent } from './parseEventContent.js'
 import type { ChainxEvent, EventId, EventPage, ParsedJsonParser, QueryEventsFn, QueryEventsParameters } from './types.js'
 import { validateEventQueryFilter } from './validateEventQueryFilter.js'
+import { resolveAlias, resolveDirection } from '../pagination/walkOptions.js'
 
 /**
  * The JSON-RPC method behind `query` (spec 4.4).
@@ -18,17 +19,18 @@ export const QUERY_EVENTS_METHOD = 'chainx_queryEvents'
 
 /**
  * Creates `query`, the SDK's wrapper of `chainx_queryEvents` (spec 4.4, J17). It checks
- * the filter (`validateEventQueryFilter`), cursor and limit before sending, then sends
- * `params: [filter, cursor ?? null, limit ?? null, descending ?? false]` and validates
+ * the filter (`validateEventQueryFilter`), cursor, page size and direction before sending, then sends
+ * `params: [filter, cursor ?? null, pageSize ?? null, direction === 'backward']` and validates
  * the page and every event at run time. `eventSeq` and `timestampMs` stay strings.
  *
- * Order: ascending (oldest first) unless `descending: true`, like the service. The
+ * Order: ascending (oldest first) unless `direction: 'backward'`, like the service
+ * (`descending: true`, the deprecated spelling, still works). The
  * official TypeScript client differs: it sends descending when no order is given.
  *
  * Paging: the cursor is exclusive and bound to the filter and order that produced it;
  * `nextCursor` is the last event's id (the input cursor when the page is empty), so keep
- * it when a page is empty. `limit` above the service's maximum (50 by default) is
- * silently clamped by the service, and pages may be shorter than `limit`.
+ * it when a page is empty. `pageSize` (deprecated spelling `limit`) above the service's
+ * maximum (50 by default) is silently clamped by the service, and pages may be shorter.
  *
  * `parse`: a schema (`.parse`) or a function applied to each event's `parsedJson`; the
  * first rejection fails the whole call with `EventContentError` (INVALID_RESPONSE, with
@@ -36,8 +38,8 @@ export const QUERY_EVENTS_METHOD = 'chainx_queryEvents'
  *
  * @example
  * const query = createQueryEvents(createJsonRpcCaller({ url: rpcUrl, transport }))
- * const page = await query({ filter: { Sender: '0x2' }, limit: 20 })
- * const next = await query({ filter: { Sender: '0x2' }, limit: 20, cursor: page.nextCursor })
+ * const page = await query({ filter: { Sender: '0x2' }, pageSize: 20 })
+ * const next = await query({ filter: { Sender: '0x2' }, pageSize: 20, cursor: page.nextCursor })
  */
 export function createQueryEvents(caller: JsonRpcCaller): QueryEventsFn {
   return <TParsed = Record<string, unknown>>(parameters: QueryEventsParameters<TParsed>): Promise<EventPage<TParsed>> => {
@@ -46,8 +48,8 @@ export function createQueryEvents(caller: JsonRpcCaller): QueryEventsFn {
       params = [
         validateEventQueryFilter(parameters.filter),
         readCursor(parameters.cursor),
-        readLimit(parameters.limit),
-        readDescending(parameters.descending),
+        readPageSize(resolveAlias(parameters, 'pageSize', 'limit')),
+        resolveDirection(parameters) === 'backward',
       ]
     } catch (error) {
       return Promise.reject(error)
@@ -93,14 +95,8 @@ function readCursor(cursor: EventId | null | undefined): EventId | null {
   return { txDigest, eventSeq: seq }
 }
 
-function readLimit(limit: number | null | undefined): number | null {
-  if (limit === undefined || limit === null) return null
-  if (!Number.isSafeInteger(limit) || limit < 1) throw new InvalidArgumentError(`limit must be a positive integer or null, got ${String(limit)}`)
-  return limit
-}
-
-function readDescending(descending: boolean | undefined): boolean {
-  if (descending === undefined) return false
-  if (typeof descending !== 'boolean') throw new InvalidArgumentError(`descending must be a boolean, got ${String(descending)}`)
-  return descending
+function readPageSize(pageSize: number | null | undefined): number | null {
+  if (pageSize === undefined || pageSize === null) return null
+  if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new InvalidArgumentError(`pageSize must be a positive integer or null, got ${String(pageSize)}`)
+  return pageSize
 }

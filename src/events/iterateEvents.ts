@@ -2,7 +2,8 @@ import { createPageIterator } from '../pagination/createPageIterator.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
 import type { FetchedPage, PageIterable, WalkOptions, WalkPage } from '../pagination/types.js'
 import { sameEventId } from './sameEventId.js'
-import type { ChainxEvent, EventId, EventPage, EventQueryFilter, ParsedJsonParser, QueryEventsFn } from './types.js'
+import { resolveDirection, type DirectionInput } from '../pagination/walkOptions.js'
+import type { ChainxEvent, EventId, EventQueryFilter, ParsedJsonParser, QueryEventsFn } from './types.js'
 
 // The service's maximum page of `chainx_queryEvents` by default (jsonrpc-anchor 2.1); it clamps larger limits.
 const DEFAULT_EVENT_PAGE_SIZE = 50
@@ -11,16 +12,11 @@ const DEFAULT_EVENT_PAGE_SIZE = 50
  * Options of `iterateEvents`.
  *
  * @example
- * const options: IterateEventsOptions<Record<string, unknown>> = { filter: { Sender: alice }, descending: true, maxItems: 100 }
+ * const options: IterateEventsOptions<Record<string, unknown>> = { filter: { Sender: alice }, direction: 'backward', maxItems: 100 }
  */
-export interface IterateEventsOptions<TParsed> extends WalkOptions {
+export interface IterateEventsOptions<TParsed> extends WalkOptions, DirectionInput {
   /** The query filter (spec 6.3): exactly one key. */
   filter: EventQueryFilter
-  /**
-   * Newest first (params[3]).
-   * @default false
-   */
-  descending?: boolean | undefined
   /**
    * Events per request; the service silently clamps it to its maximum.
    * @default 50
@@ -29,7 +25,7 @@ export interface IterateEventsOptions<TParsed> extends WalkOptions {
   /**
    * Where to resume (exclusive, in the walk's order): an event id saved from `walk.cursor`
    * (the id of the last event yielded) or an error's `resumeCursor`.
-   * @default null (from the beginning, or the newest when descending)
+   * @default null (from the beginning, or the newest when `direction: 'backward'`)
    */
   cursor?: EventId | null | undefined
   /**
@@ -40,12 +36,24 @@ export interface IterateEventsOptions<TParsed> extends WalkOptions {
 }
 
 /**
- * A page of an event walk: the events as `items`, plus the page's own `data`, `nextCursor` and `hasNextPage`.
+ * A page of an event walk in the walk vocabulary: the events as `items`, `hasMore`, and
+ * `cursor` (where to continue), plus the JSON-RPC page's own fields under their deprecated names.
  *
  * @example
- * for await (const page of iterateEvents(queryEvents, { filter }).pages()) console.log(page.items.length, page.nextCursor)
+ * for await (const page of client.events.iterate({ filter }).pages()) console.log(page.items.length, page.cursor)
  */
-export type EventWalkPage<TParsed> = WalkPage<FetchedPage<ChainxEvent<TParsed>, EventId> & EventPage<TParsed>>
+export type EventWalkPage<TParsed> = WalkPage<FetchedPage<ChainxEvent<TParsed>, EventId>> & {
+  /**
+   * The page's events as received.
+   * @deprecated Use `items` (the events the walk delivers; equal unless `maxItems` cut the page).
+   */
+  data: ChainxEvent<TParsed>[]
+  /**
+   * Whether the service claims more.
+   * @deprecated Use `hasMore`.
+   */
+  hasNextPage: boolean
+}
 
 /**
  * Walks `chainx_queryEvents` pages (spec 4.4) with the shared page machine
@@ -65,7 +73,8 @@ export function iterateEvents<TParsed = Record<string, unknown>>(
   queryEvents: QueryEventsFn,
   options: IterateEventsOptions<TParsed>,
 ): PageIterable<ChainxEvent<TParsed>, EventWalkPage<TParsed>, EventId> {
-  const { filter, descending, parse } = options
+  const { filter, parse } = options
+  const direction = resolveDirection(options)
   const resolved = resolvePaginationOptions<ChainxEvent<TParsed>>(options)
   const pageSize = resolved.pageSize ?? DEFAULT_EVENT_PAGE_SIZE
   return createPageIterator({
@@ -74,7 +83,7 @@ export function iterateEvents<TParsed = Record<string, unknown>>(
     startCursor: options.cursor ?? null,
     sameCursor: sameEventId,
     async fetchPage({ cursor, size, signal }) {
-      const page = await queryEvents<TParsed>({ filter, cursor, limit: size, descending, parse, signal })
+      const page = await queryEvents<TParsed>({ filter, cursor, pageSize: size, direction, parse, signal })
       return { ...page, items: page.data, itemCursors: page.data.map((event) => event.id), hasMore: page.hasNextPage }
     },
   })

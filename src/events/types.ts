@@ -1,3 +1,5 @@
+import type { DirectionInput } from '../pagination/walkOptions.js'
+
 /** Identity of an event, and the JSON-RPC paging cursor (spec 2.1). */
 export interface EventId {
   /** Digest of the transaction that emitted the event. */
@@ -93,25 +95,32 @@ export type EventSubscriptionFilter =
   | { And: [EventSubscriptionFilter, EventSubscriptionFilter] }
   | { Or: [EventSubscriptionFilter, EventSubscriptionFilter] }
 
-/** Parameters of `client.events.query`. */
-export interface QueryEventsParameters<TParsed = Record<string, unknown>> {
+/**
+ * Parameters of `client.events.query`, in the walk vocabulary (`pageSize`, `direction`,
+ * `cursor`); `limit` and `descending` are the deprecated spellings of the first two.
+ *
+ * @example
+ * const parameters: QueryEventsParameters = { filter: { Sender: '0x2' }, pageSize: 20, direction: 'backward' }
+ */
+export interface QueryEventsParameters<TParsed = Record<string, unknown>> extends DirectionInput {
   filter: EventQueryFilter
   /**
    * Exclusive cursor: the id of the last event already seen; null starts at the beginning
-   * (the newest event when `descending`).
+   * (the newest event when `direction: 'backward'`).
    * @default null
    */
   cursor?: EventId | null | undefined
   /**
-   * Page size; the service clamps it to its maximum (50 unless configured otherwise).
+   * Events per page; the service clamps it to its maximum (50 unless configured otherwise).
    * @default null (the service's maximum)
    */
-  limit?: number | null | undefined
+  pageSize?: number | null | undefined
   /**
-   * Newest first. The server's default is ascending, and so is the SDK's.
-   * @default false
+   * Page size.
+   * @deprecated Use `pageSize` (`limit` names a total elsewhere).
+   * @default null
    */
-  descending?: boolean | undefined
+  limit?: number | null | undefined
   /**
    * Checks and types `parsedJson` of each event: a zod-like schema (`parse`) or a function.
    * The first rejection fails the call with `EventContentError` (INVALID_RESPONSE).
@@ -131,14 +140,19 @@ export interface QueryEventsParameters<TParsed = Record<string, unknown>> {
  * @example
  * const parse: ParsedJsonParser<{ price: bigint }> = (json) => ({ price: BigInt((json as { price: string }).price) })
  */
-export type ParsedJsonParser<T> = { parse(value: unknown): T } | ((value: unknown, event: ChainxEvent<unknown>) => T)
+export type ParsedJsonParser<T> =
+  | {
+      /** Returns the checked value, or throws (a zod or zod/mini schema, a generated Move definition). */
+      parse(value: unknown): T
+    }
+  | ((value: unknown, event: ChainxEvent<unknown>) => T)
 
 /**
  * The function the iterator, `watch` and the subscription backfill use to read event pages.
  *
  * @example
  * const query: QueryEventsFn = client.events.query
- * const page = await query({ filter: { Sender: '0x2' }, limit: 10 })
+ * const page = await query({ filter: { Sender: '0x2' }, pageSize: 10 })
  */
 export type QueryEventsFn = <TParsed = Record<string, unknown>>(
   parameters: QueryEventsParameters<TParsed>,

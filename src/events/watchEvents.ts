@@ -4,7 +4,9 @@ import { CursorNotAdvancingError, EmptyPagesError } from '../errors/pagination.j
 import { InvalidArgumentError } from '../errors/request.js'
 import { createPageIterator } from '../pagination/createPageIterator.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
-import { backoffDelay, resolveRetryOptions, retryAfterOf } from '../transport/withRetry.js'
+import { readBackoff, readCount, readWaitMs } from '../options/optionRules.js'
+import { backoffDelay, retryAfterOf } from '../transport/withRetry.js'
+import { followSignal } from '../utils/followSignal.js'
 import { sleep } from '../utils/sleep.js'
 import { eventKey } from './eventKey.js'
 import { sameEventId } from './sameEventId.js'
@@ -139,17 +141,16 @@ const CURSOR_NOT_FOUND_RETRIES = 3
 export function watchEvents<TParsed = Record<string, unknown>>(
   query: QueryEventsFn,
   options: WatchEventsOptions<TParsed>,
+  closed?: AbortSignal,
 ): EventWatcher<TParsed> {
   const filter = validateEventQueryFilter(options.filter)
-  const intervalMs = options.intervalMs ?? 1000
-  const pageSize = options.pageSize
-  const maxErrors = options.maxConsecutiveErrors ?? Infinity
-  const backoff = resolveRetryOptions({ baseDelayMs: 500, maxDelayMs: 30_000, ...stripUndefined(options.backoff) })
-  const { signal, parse } = options
-  if (!Number.isFinite(intervalMs) || intervalMs < 0) throw new InvalidArgumentError(`intervalMs must be a non-negative number, got ${intervalMs}`)
-  if (pageSize !== undefined && (!Number.isSafeInteger(pageSize) || pageSize < 1)) {
-    throw new InvalidArgumentError(`pageSize must be a positive integer, got ${pageSize}`)
-  }
+  const intervalMs = readWaitMs('intervalMs', options.intervalMs, 1000)
+  const pageSize = options.pageSize === undefined ? undefined : readCount('pageSize', options.pageSize, 0, { min: 1 })
+  const maxErrors = readCount('maxConsecutiveErrors', options.maxConsecutiveErrors, Infinity, { min: 1, infinite: true })
+  const backoff = { ...readBackoff('backoff', options.backoff, { baseDelayMs: 500, maxDelayMs: 30_000 }), retries: Infinity, maxRetryAfterMs: Infinity }
+  const { parse } = options
+  /** The running loop's own signal: the caller's `signal` or the client's close, followed while the loop runs. */
+  let signal: AbortSignal | undefined
 
   const range = 'TimeRange' in filter ? filter.TimeRange : undefined
   let startTime = range === undefined ? undefined : BigInt(range.startTime)
@@ -181,7 +182,7 @@ export function watchEvents<TParsed = Record<string, unknown>>(
   /** Resolves `'latest'`, and for TimeRange the timestamp of a saved cursor. */
   async function start(): Promise<void> {
     if (options.cursor === 'latest') {
-      const newest = await query({ filter, limit: 1, descending: true, signal })
+      const newest = await query({ filter, pageSize: 1, direction: 'backward', signal })
       cursor = newest.data[0]?.id ?? null
       if (newest.data[0]) admitInRange(newest.data[0])
     } else if (range !== undefined && cursor !== null) {
@@ -205,7 +206,7 @@ export function watchEvents<TParsed = Record<string, unknown>>(
       startCursor: cursor,
       sameCursor: sameEventId,
       fetchPage: async ({ cursor: after, signal: pollSignal }) => {
-        const page = await query<TParsed>({ filter: pollFilter(), cursor: after, limit: pageSize, descending: false, parse, signal: pollSignal })
+        const page = await query<TParsed>({ filter: pollFilter(), cursor: after, pageSize, direction: 'forward', parse, signal: pollSignal })
         return { ...page, items: page.data, hasMore: page.hasNextPage }
       },
     }).pages()
@@ -214,6 +215,10 @@ export function watchEvents<TParsed = Record<string, unknown>>(
   async function* run(): AsyncGenerator<ChainxEvent<TParsed>, void, undefined> {
     if (running) throw new InvalidArgumentError('this watcher is already being iterated')
     running = true
+    const loop = new AbortController()
+    // Followed through one shared listener entry each, removed when the loop ends: polls add nothing to the caller's signal.
+    const unfollow = followSignal(loop, options.signal, closed)
+    signal = loop.signal
     let failures = 0
     try {
       for (;;) {
@@ -254,6 +259,10 @@ export function watchEvents<TParsed = Record<string, unknown>>(
         if (!(await wait(intervalMs))) return
       }
     } finally {
+      unfollow()
+      // Ends a poll or a wait still listening (a `break` during a yield leaves none).
+      loop.abort()
+      signal = undefined
       running = false
     }
   }
@@ -276,9 +285,4 @@ function isTransient(error: unknown, failures: number): error is ChainxError {
     error.message.startsWith('Could not find the referenced transaction') &&
     failures < CURSOR_NOT_FOUND_RETRIES
   )
-}
-
-function stripUndefined<T extends object>(value: T | undefined): Partial<T> {
-  if (value === undefined) return {}
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>
 }

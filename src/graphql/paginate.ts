@@ -2,6 +2,7 @@ import { StaleCursorError } from '../errors/pagination.js'
 import { InvalidArgumentError, InvalidResponseError } from '../errors/request.js'
 import { createPageIterator } from '../pagination/createPageIterator.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
+import { resolveDirection } from '../pagination/walkOptions.js'
 import type { FetchedPage, ItemKey, PageIterable, StaleOptions, WalkOptions, WalkPage } from '../pagination/types.js'
 import { checkPagingVariables, PAGE_VARIABLES, type PageDirection } from './checkPagingVariables.js'
 import type { GraphQLDocument, GraphQLQueryClient, ResultOf, VariablesOf } from './createGraphQLClient.js'
@@ -183,26 +184,34 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends Conn
   for (const name of ['first', 'last', 'after', 'before']) {
     if (name in options) throw new InvalidArgumentError(`Unknown option ${name}: use direction, pageSize and cursor; the walk sends its own cursors`)
   }
-  const { direction = 'forward', cursor = null } = options
-  if (direction !== 'forward' && direction !== 'backward') {
-    throw new InvalidArgumentError(`direction must be 'forward' or 'backward', got ${String(direction)}`)
-  }
+  const { cursor = null } = options
+  const direction = resolveDirection({ direction: options.direction })
   if (cursor !== null && (typeof cursor !== 'string' || cursor === '')) {
     throw new InvalidArgumentError('cursor must be a cursor string saved from a walk (walk.cursor or an error\'s resumeCursor), or null')
   }
   const resolved = resolvePaginationOptions<TNode>(options, nodeKey)
   const fixed = (variables ?? {}) as Record<string, unknown>
-  const unused = checkPagingVariables(document, fixed, direction)
+  checkPagingVariables(fixed, direction)
   const names = PAGE_VARIABLES[direction]
   let path: string | undefined = options.connection
+  // What the document declares is read in the chunk of checks, once, before any request.
+  let checkedDocument: Promise<string[]> | undefined
+  const checkDocument = () =>
+    (checkedDocument ??= loadQueryChecks().then((checks) =>
+      checks.checkPagingDocument(checks.analyzeDocument(checks.printDocument(document)), direction),
+    ))
   // Each walk (and each restart) keeps to the endpoint of its first page: its cursors belong there.
   const affinities = new WeakMap<AbortSignal, EndpointAffinity>()
 
   return createPageIterator({
     options: resolved,
     startCursor: cursor,
-    pageSize: async (signal) => resolvePageSize(resolved.pageSize, await graphql.limits({ signal })),
+    pageSize: async (signal) => {
+      await checkDocument()
+      return resolvePageSize(resolved.pageSize, await graphql.limits({ signal }))
+    },
     async fetchPage({ cursor, size, signal, chainIndex }) {
+      const unused = await checkDocument()
       const pageVariables: Record<string, unknown> = { ...fixed, [names.size]: size, [names.cursor]: cursor }
       for (const name of unused) pageVariables[name] = null
       let affinity = affinities.get(signal)

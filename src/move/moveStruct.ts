@@ -138,6 +138,7 @@ export function moveStruct<T>(options: MoveStructOptions<T>): MoveStruct<T> {
  *   package: '0x2', module: 'box', name: 'Box', typeArguments: [T], fields: { value: T },
  * }), ['T'])
  * Box.of(moveTypes.u64).type // '0x…02::box::Box<u64>'
+ * @typeParam F - The `of` function: type arguments to the definition of that instantiation.
  */
 export function genericMoveStruct<F extends (...typeArguments: any[]) => MoveStruct<any>>(
   of: F,

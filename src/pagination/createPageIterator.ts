@@ -1,8 +1,11 @@
 import { ChainxError } from '../errors/ChainxError.js'
 import { CursorNotAdvancingError, EmptyPagesError, StaleCursorError } from '../errors/pagination.js'
 import { abortError } from '../errors/abortError.js'
-import { assertCount, type ResolvedPaginationOptions } from './resolvePaginationOptions.js'
+import { followSignal } from '../utils/followSignal.js'
+import { readCount } from '../options/optionRules.js'
+import type { ResolvedPaginationOptions } from './resolvePaginationOptions.js'
 import type { FetchedPage, ItemKey, PageIterable, WalkPage } from './types.js'
+import { resolveAlias } from './walkOptions.js'
 
 /**
  * One request of a walk, as the adapter's `fetchPage` receives it.
@@ -31,7 +34,7 @@ export interface PageRequest<TCursor> {
  * @example
  * const config: PageIteratorConfig<ChainxEvent, EventId, FetchedPage<ChainxEvent, EventId>> = {
  *   fetchPage: async ({ cursor, size, signal }) => {
- *     const page = await queryEvents({ filter: { All: [] }, cursor, limit: size, signal })
+ *     const page = await queryEvents({ filter: { All: [] }, cursor, pageSize: size, signal })
  *     return { items: page.data, nextCursor: page.nextCursor, hasMore: page.hasNextPage }
  *   },
  *   pageSize: () => 50,
@@ -116,9 +119,10 @@ export function createPageIterator<TItem, TCursor, TPage extends FetchedPage<TIt
     [Symbol.asyncIterator]: () => start(maxItems, (pages, state) => yieldItems(pages, state, signal)),
     pages: () => start(maxItems, yieldPages),
     async toArray(options) {
-      assertCount('limit', options?.limit, 0)
+      const alias = options?.maxItems === undefined && options?.limit !== undefined ? 'limit' : 'maxItems'
+      const limit = readCount(`toArray({ ${alias} })`, resolveAlias({ ...options }, 'maxItems', 'limit'), NaN, { infinite: true })
       const items: TItem[] = []
-      const walk = start(Math.min(options.limit, maxItems), (pages, state) => yieldItems(pages, state, signal))
+      const walk = start(Math.min(limit, maxItems), (pages, state) => yieldItems(pages, state, signal))
       for await (const item of walk) items.push(item)
       return items
     },
@@ -128,6 +132,9 @@ export function createPageIterator<TItem, TCursor, TPage extends FetchedPage<TIt
 /**
  * Starts one walk. `return()` and `throw()` abort its requests in flight (the prefetched
  * one included) before closing it; every `ChainxError` it throws gets the walk's position.
+ * The walk's own signal follows the caller's through one shared listener entry, removed on
+ * every way out (end, break, throw, abort), so a long-lived caller's signal keeps nothing of
+ * the walks it started.
  */
 function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TOut>(
   config: PageIteratorConfig<TItem, TCursor, TPage>,
@@ -135,12 +142,18 @@ function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TO
   state: WalkState<TCursor>,
   view: (pages: AsyncGenerator<DeliveredPage<TCursor, WalkPage<TPage>>>, state: WalkState<TCursor>) => AsyncGenerator<TOut>,
 ): AsyncIterableIterator<TOut> {
+  // `stop`: the consumer ended the walk; `own`: the walk's requests end (that, or the caller's signal).
   const stop = new AbortController()
-  const caller = config.options.signal
-  const signal = caller ? AbortSignal.any([caller, stop.signal]) : stop.signal
-  const inner = view(walkPages(config, cap, signal, stop.signal), state)
-  const stamp = (error: unknown): never => {
+  const own = new AbortController()
+  const unfollow = followSignal(own, config.options.signal)
+  const inner = view(walkPages(config, cap, own.signal, stop.signal), state)
+  const end = () => {
+    unfollow()
     stop.abort()
+    own.abort()
+  }
+  const stamp = (error: unknown): never => {
+    end()
     if (error instanceof ChainxError) {
       error.delivered = state.delivered
       error.resumeCursor = state.cursor
@@ -148,13 +161,17 @@ function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TO
     throw error
   }
   return {
-    next: () => inner.next().catch(stamp),
+    next: () =>
+      inner.next().then((result) => {
+        if (result.done === true) unfollow()
+        return result
+      }, stamp),
     return(value?: unknown) {
-      stop.abort()
+      end()
       return inner.return(value as TOut)
     },
     throw(error?: unknown) {
-      stop.abort()
+      end()
       return inner.throw(error)
     },
     [Symbol.asyncIterator]() {
@@ -256,7 +273,9 @@ async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCurs
     const kept = seen && key ? keepUnseen(page, seen, key, room) : keepFirst(page, room)
     fetched += kept.items.length
     options.onPage?.({ pages: pageIndex + 1, items: fetched, elapsedMs: performance.now() - started, restarts })
-    const walkPage = { ...page, items: kept.items, itemCursors: kept.cursors, cursor, pageIndex, restarts }
+    const endCursor = kept.items.length === kept.total && !stuck ? nextCursor : null
+    const resume = endCursor ?? kept.cursors?.at(-1) ?? cursor
+    const walkPage = { ...page, items: kept.items, itemCursors: kept.cursors, cursor: resume, fromCursor: cursor, nextCursor, pageIndex, restarts } as WalkPage<TPage>
     pageIndex++
     cursor = nextCursor
     chainIndex++
@@ -264,7 +283,7 @@ async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCurs
     if (more && !stuck && options.prefetch) ahead = request(nextSize(pageSize))
     // The page's end moves the walk's cursor once its last delivered item is consumed, unless a limit cut it
     // or the end does not move (then the items' own cursors, if any, tell where the walk stands).
-    yield [walkPage, kept.items.length === kept.total && !stuck ? nextCursor : null]
+    yield [walkPage, endCursor]
     if (!more) return
     if (stuck) throw notAdvancing()
   }

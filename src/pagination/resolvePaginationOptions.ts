@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../errors/request.js'
+import { readCount } from '../options/optionRules.js'
 import type { ItemKey, PageProgress, RestartInfo, StaleOptions, WalkOptions } from './types.js'
 
 // Consecutive empty pages claiming more before a walk gives up (see WalkOptions.maxEmptyPages).
@@ -46,24 +47,16 @@ export function resolvePaginationOptions<TItem>(
   options: PaginationOptionsInput<TItem> = {},
   defaultKey?: (item: TItem) => ItemKey,
 ): ResolvedPaginationOptions<TItem> {
-  const {
-    pageSize,
-    maxItems = Infinity,
-    maxPages = Infinity,
-    maxEmptyPages = DEFAULT_MAX_EMPTY_PAGES,
-    prefetch = true,
-    onStale = 'throw',
-    maxRestarts = 3,
-  } = options
-  if (pageSize !== undefined) assertCount('pageSize', pageSize, 1)
-  if (maxItems !== Infinity) assertCount('maxItems', maxItems, 0)
-  if (maxPages !== Infinity) assertCount('maxPages', maxPages, 0)
-  if (maxEmptyPages !== Infinity) assertCount('maxEmptyPages', maxEmptyPages, 1)
+  const { prefetch = true, onStale = 'throw' } = options
+  const pageSize = options.pageSize === undefined ? undefined : readCount('pageSize', options.pageSize, 0, { min: 1 })
+  const maxItems = readCount('maxItems', options.maxItems, Infinity, { infinite: true })
+  const maxPages = readCount('maxPages', options.maxPages, Infinity, { infinite: true })
+  const maxEmptyPages = readCount('maxEmptyPages', options.maxEmptyPages, DEFAULT_MAX_EMPTY_PAGES, { min: 1, infinite: true })
+  const maxRestarts = readCount('maxRestarts', options.maxRestarts, 3)
   if (typeof prefetch !== 'boolean') throw new InvalidArgumentError(`prefetch must be a boolean, got ${String(prefetch)}`)
   if (onStale !== 'throw' && onStale !== 'restart') {
     throw new InvalidArgumentError(`onStale must be 'throw' or 'restart', got ${String(onStale)}`)
   }
-  assertCount('maxRestarts', maxRestarts, 0)
   for (const name of ['key', 'onPage', 'onRestart'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'function') {
       throw new InvalidArgumentError(`${name} must be a function`)
@@ -81,17 +74,5 @@ export function resolvePaginationOptions<TItem>(
     key: onStale === 'restart' ? (options.key ?? defaultKey) : undefined,
     maxRestarts,
     onRestart: options.onRestart,
-  }
-}
-
-/**
- * Throws `InvalidArgumentError` unless `value` is an integer of at least `min`.
- *
- * @example
- * assertCount('limit', 10, 1)
- */
-export function assertCount(name: string, value: unknown, min: number): asserts value is number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    throw new InvalidArgumentError(`${name} must be an integer of at least ${min}, got ${String(value)}`)
   }
 }

@@ -24,21 +24,49 @@ export interface FetchedPage<TItem, TCursor> {
 }
 
 /**
- * One page of a walk, as `.pages()` yields it: the adapter's page with the items the walk
- * delivers (after `maxItems` and restart de-duplication), the cursor it was fetched with,
- * and how many times the walk restarted so far.
+ * One page of a walk, as `.pages()` yields it, in the walk vocabulary's page shape
+ * (`PageShape`: `items`, `hasMore`, `cursor`): the adapter's page with the items the walk
+ * delivers (after `maxItems` and restart de-duplication), the cursor to continue from, the
+ * cursor it was fetched with, and how many times the walk restarted so far.
  *
  * @example
- * for await (const page of client.paginate(EventsDocument, {}).pages()) console.log(page.items.length, page.restarts)
+ * for await (const page of client.paginate(EventsDocument, {}).pages()) save(page.items, page.cursor)
  */
-export type WalkPage<TPage extends FetchedPage<unknown, unknown>> = TPage & {
-  /** The cursor this page was fetched with; `null` for the first page of a walk. */
+export type WalkPage<TPage extends FetchedPage<unknown, unknown>> = Omit<TPage, 'nextCursor'> & {
+  /**
+   * Where to continue after this page (exclusive): pass it as the walk's `cursor` option. The
+   * page's end cursor, or, when `maxItems` cut the page, the cursor of its last delivered item
+   * (the cursor it was fetched with when items carry no cursor of their own). The same value
+   * `walk.cursor` has once the page's last item is handled.
+   */
   cursor: TPage['nextCursor']
+  /**
+   * The service's cursor after the page, as received.
+   * @deprecated Use `cursor` (equal unless `maxItems` cut the page).
+   */
+  nextCursor: TPage['nextCursor']
+  /** The cursor this page was fetched with; `null` for the first page of a walk (before 0.2 this was `cursor`). */
+  fromCursor: TPage['nextCursor']
   /** 0-based position of the page in the walk (restarts keep counting). */
   pageIndex: number
   /** Fresh walks started after a stale cursor; above 0 means pages span more than one checkpoint. */
   restarts: number
 }
+
+/**
+ * What `toArray` takes: `maxItems`, the most items to collect (required, so a walk over a
+ * large set is a choice, not an accident). `limit` is its deprecated spelling.
+ *
+ * @example
+ * await walk.toArray({ maxItems: 100 })
+ */
+export type ToArrayOptions =
+  | { maxItems: number; limit?: number | undefined }
+  | {
+      /** @deprecated Use `maxItems` (`limit` names a page size elsewhere). */
+      limit: number
+      maxItems?: undefined
+    }
 
 /**
  * Progress reported to `onPage` after each page arrives, before its items are yielded.
@@ -83,9 +111,10 @@ export interface RestartInfo {
  * @example
  * const walk = client.paginate(EventsDocument, {}, { maxItems: 100 })
  * for await (const node of walk) console.log(node.type.repr)
- * const first10 = await walk.toArray({ limit: 10 })
+ * const first10 = await walk.toArray({ maxItems: 10 })
  */
 export interface PageIterable<TItem, TPage, TCursor = unknown> extends AsyncIterable<TItem> {
+  /** Starts the walk: each item once, in order (one walk per iterator). */
   [Symbol.asyncIterator](): AsyncIterableIterator<TItem>
   /**
    * Where the walk most recently started from this iterable stands: the cursor after the
@@ -99,8 +128,11 @@ export interface PageIterable<TItem, TPage, TCursor = unknown> extends AsyncIter
   readonly cursor: TCursor | null
   /** Walks page by page; `items` of each page are what the item iterator would yield. */
   pages(): AsyncIterableIterator<TPage>
-  /** Collects up to `limit` items (required, so a walk over a large set is a choice, not an accident). */
-  toArray(options: { limit: number }): Promise<TItem[]>
+  /**
+   * Collects up to `maxItems` items (required, so a walk over a large set is a choice, not an
+   * accident; the deprecated `{ limit }` still works).
+   */
+  toArray(options: ToArrayOptions): Promise<TItem[]>
 }
 
 /**
@@ -173,7 +205,8 @@ export type ItemKey = string | number
  */
 export interface StaleOptions<TItem> {
   /**
-   * `'throw'`: throw `StaleCursorError` with `delivered` and `lastCursor`. `'restart'`: start a
+   * `'throw'`: throw `StaleCursorError` with `delivered` and `resumeCursor` (pass it back as
+   * the walk's `cursor` once the cause is fixed, or start over without one). `'restart'`: start a
    * fresh walk without a cursor and skip items already delivered (by `key`); the walk then
    * spans more than one checkpoint, which `onRestart` and `restarts` report. With
    * `'restart'` the walk keeps one key per delivered item in a `Set`, so its memory grows

@@ -43,6 +43,7 @@ export interface ExecutedTransaction {
 
 /** Hooks the socket server installs on its network. */
 export interface MockServerBinding {
+  /** Closes the sockets and listens again on the same ports. */
   restart(): Promise<void>
 }
 

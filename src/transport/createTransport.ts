@@ -1,7 +1,8 @@
 import { abortError } from '../errors/abortError.js'
 import { ChainxError } from '../errors/ChainxError.js'
+import { ClientClosedError } from '../errors/ClientClosedError.js'
 import { InvalidArgumentError, NetworkError } from '../errors/request.js'
-import { MAX_TIMER_MS } from '../utils/maxTimerMs.js'
+import { readLimitMs, timerDelayMs } from '../options/optionRules.js'
 import { checkHeaders } from './checkHeaders.js'
 import type { RateLimiter, RateLimiterSettings, ReleaseSlot } from './createRateLimiter.js'
 import type { EndpointAffinity, EndpointChange, EndpointGroup, FailoverOptions } from './endpoints.js'
@@ -174,6 +175,11 @@ export interface TransportRequest<T> {
  */
 export interface Transport {
   request<T>(request: TransportRequest<T>): Promise<T>
+  /**
+   * Refuses every later request and attempt with `CLIENT_CLOSED`, and releases the connections
+   * the transport owns (idle ones at once, busy ones after their response).
+   */
+  close?: (() => void) | undefined
 }
 
 // The limiter is a chunk of its own, loaded by the first request of a client that sets
@@ -198,11 +204,9 @@ function loadRateLimiter(requestsPerMinute: number, settings: RateLimiterSetting
   }
 }
 
-// `0` and `Infinity` mean no limit; a negative or NaN one is a mistake, not "no limit". The
-// HttpFn takes 0 for none, as for any limit above what a timer can take (it would fire at once).
-function attemptTimeoutMs(timeoutMs: number): number {
-  if (!(timeoutMs >= 0)) throw new InvalidArgumentError(`timeoutMs must be ≥ 0 (0 or Infinity: none), got ${timeoutMs}`)
-  return timeoutMs <= MAX_TIMER_MS ? timeoutMs : 0
+// A time limit by the option rules: `0` and `Infinity` mean none. The HttpFn takes 0 for none.
+function attemptTimeoutMs(timeoutMs: unknown, fallback: number): number {
+  return timerDelayMs(readLimitMs('timeoutMs', timeoutMs, fallback)) ?? 0
 }
 
 // Header names are case-insensitive: a later source's `Content-Type` replaces the default
@@ -246,7 +250,7 @@ export interface TransportInternals {
 export function createTransport(options: TransportOptions = {}, internals: TransportInternals = {}): Transport {
   const http: HttpFn = selectHttp(options)
   const retry = resolveRetryOptions(options.retry)
-  const defaultTimeoutMs = attemptTimeoutMs(options.timeoutMs ?? 30_000)
+  const defaultTimeoutMs = attemptTimeoutMs(options.timeoutMs, 30_000)
   const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
   if (!(maxResponseBytes > 0)) throw new InvalidArgumentError(`maxResponseBytes must be a positive number, got ${maxResponseBytes}`)
   const limit = typeof options.rateLimit === 'number' ? options.rateLimit : options.rateLimit?.requestsPerMinute
@@ -258,6 +262,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       ? undefined
       : { ...checkHeaders(headersOption, 'the headers option') }
   const { onRequest, onResponse } = options
+  let closed = false
 
   let failover: Promise<typeof import('./failover/index.js')> | undefined
   // undefined: not looked for yet; null: off or not installed.
@@ -298,6 +303,8 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
     traceHeaders?: Record<string, string>,
   ): Promise<T> {
     const { body, signal } = request
+    // A retry after close() is refused like a new request (not retryable: the loop ends).
+    if (closed) throw new ClientClosedError()
     // No limiter, no turn of the event loop waiting for one.
     const release: ReleaseSlot | undefined = slots && (await slots.acquire(signal))
     let sent = false
@@ -365,8 +372,9 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
 
   return {
     async request(request) {
+      if (closed) throw new ClientClosedError()
       if (request.signal?.aborted) throw abortError(request.signal.reason)
-      const timeoutMs = request.timeoutMs === undefined ? defaultTimeoutMs : attemptTimeoutMs(request.timeoutMs)
+      const timeoutMs = request.timeoutMs === undefined ? defaultTimeoutMs : attemptTimeoutMs(request.timeoutMs, 0)
       // Per-call headers are the same for every attempt: checked once.
       if (request.headers) checkHeaders(request.headers, 'per-call headers')
       try {
@@ -384,6 +392,10 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
         if (request.signal?.aborted) throw abortError(request.signal.reason)
         throw error
       }
+    },
+    close() {
+      closed = true
+      http.close?.()
     },
   }
 }

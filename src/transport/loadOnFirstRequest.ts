@@ -10,11 +10,17 @@ import type { HttpFn } from './types.js'
 export function loadOnFirstRequest(load: () => Promise<HttpFn>): HttpFn {
   let loaded: HttpFn | undefined
   let loading: Promise<HttpFn> | undefined
-  return (request) => {
+  const http: HttpFn = (request) => {
     if (loaded) return loaded(request)
-    loading ??= load().then((http) => (loaded = http))
+    loading ??= load().then((loadedHttp) => (loaded = loadedHttp))
     return loading.then((send) => send(request))
   }
+  // Closes the loaded one, or the one still loading once it is (a request waiting for it is busy).
+  http.close = () => {
+    if (loaded) return loaded.close?.()
+    void loading?.then((send) => send.close?.(), () => undefined)
+  }
+  return http
 }
 
 /**

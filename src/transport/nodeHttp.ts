@@ -15,28 +15,18 @@ interface NodeClient {
 
 type Scheme = 'http' | 'https'
 
-const clients = new Map<Scheme, Promise<NodeClient>>()
-/** The clients once loaded: later requests start without waiting a turn for the promise. */
-const ready = new Map<Scheme, NodeClient>()
+const modules = new Map<Scheme, Promise<typeof NodeHttp>>()
 
 // Each module is loaded when a request first needs it: https (and TLS) only for an https URL.
-function loadClient(name: Scheme): Promise<NodeClient> {
-  const loaded = clients.get(name)
+function loadModule(name: Scheme): Promise<typeof NodeHttp> {
+  const loaded = modules.get(name)
   if (loaded !== undefined) return loaded
-  const client = (async (): Promise<NodeClient> => {
-    let module: typeof NodeHttp
-    try {
-      module = await importNodeBuiltin<typeof NodeHttp>(name)
-    } catch (error) {
-      clients.delete(name)
-      throw new InvalidArgumentError(`transport 'node' needs node:${name}, which this runtime cannot load: use transport 'fetch'`, { cause: error })
-    }
-    const loaded = { module, agent: new module.Agent({ keepAlive: true, keepAliveMsecs: 1_000, maxSockets: 64 }) }
-    ready.set(name, loaded)
-    return loaded
-  })()
-  clients.set(name, client)
-  return client
+  const module = importNodeBuiltin<typeof NodeHttp>(name).catch((error: unknown) => {
+    modules.delete(name)
+    throw new InvalidArgumentError(`transport 'node' needs node:${name}, which this runtime cannot load: use transport 'fetch'`, { cause: error })
+  })
+  modules.set(name, module)
+  return module
 }
 
 /**
@@ -51,7 +41,19 @@ function loadClient(name: Scheme): Promise<NodeClient> {
  * const response = await http({ url, headers: {}, body: '{}', timeoutMs: 5_000, maxResponseBytes: 1 << 20 })
  */
 export function createNodeHttp(): HttpFn {
-  return (request) => {
+  // The agents are this HttpFn's own (one client's), so that closing it closes their connections.
+  const ready = new Map<Scheme, NodeClient>()
+  let closed = false
+  const clientOf = async (scheme: Scheme): Promise<NodeClient> => {
+    const module = await loadModule(scheme)
+    let client = ready.get(scheme)
+    if (client === undefined) {
+      client = { module, agent: new module.Agent({ keepAlive: !closed, keepAliveMsecs: 1_000, maxSockets: 64 }) }
+      ready.set(scheme, client)
+    }
+    return client
+  }
+  const http: HttpFn = (request) => {
     let target: Target
     try {
       target = targetOf(request.url)
@@ -59,8 +61,17 @@ export function createNodeHttp(): HttpFn {
       return Promise.reject(error)
     }
     const client = ready.get(target.scheme)
-    return client ? send(client, target.options, request) : loadClient(target.scheme).then((loaded) => send(loaded, target.options, request))
+    return client ? send(client, target.options, request) : clientOf(target.scheme).then((loaded) => send(loaded, target.options, request))
   }
+  http.close = () => {
+    closed = true
+    // Idle sockets close now; a busy one is not kept alive after its response (the agent no longer pools).
+    for (const { agent } of ready.values()) {
+      ;(agent as NodeHttp.Agent & { keepAlive: boolean }).keepAlive = false
+      for (const sockets of Object.values(agent.freeSockets)) for (const socket of sockets ?? []) socket.destroy()
+    }
+  }
+  return http
 }
 
 interface Target {

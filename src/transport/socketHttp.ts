@@ -42,6 +42,7 @@ export function createSocketHttp(): HttpFn {
   let modules: NodeModules | undefined
   let loading: Promise<NodeModules> | undefined
   const pools = new Map<string, Pool>()
+  let closed = false
 
   const load = async (secure: boolean): Promise<NodeModules> => {
     try {
@@ -65,11 +66,15 @@ export function createSocketHttp(): HttpFn {
     const patchable = target.secure ? loaded.https : loaded.http
     if (envProxy || (patchable !== undefined && isInstrumented(patchable.request))) return viaNodeHttp(request)
     let pool = pools.get(target.origin)
-    if (pool === undefined) pools.set(target.origin, (pool = new Pool(loaded, target)))
+    if (pool === undefined) {
+      pools.set(target.origin, (pool = new Pool(loaded, target)))
+      // A request that passed the client's check just before close(): answered, then its connection closed.
+      if (closed) pool.close()
+    }
     return new Promise<HttpResponse>((resolve, reject) => new Exchange(pool, request, target, resolve, reject).start())
   }
 
-  return (request) => {
+  const http: HttpFn = (request) => {
     let target: RequestTarget
     try {
       target = requestTarget(request.url)
@@ -79,6 +84,12 @@ export function createSocketHttp(): HttpFn {
     if (modules !== undefined && (!target.secure || modules.tls !== undefined)) return dispatch(modules, target, request)
     return load(target.secure).then((loaded) => dispatch(loaded, target, request))
   }
+  http.close = () => {
+    closed = true
+    for (const pool of pools.values()) pool.close()
+    viaNodeHttp.close?.()
+  }
+  return http
 }
 
 let checkedRequest: unknown
@@ -93,11 +104,18 @@ function isInstrumented(request: unknown): boolean {
   return checkedInstrumented
 }
 
-/** The connections to one origin: idle ones are reused newest first, at most MAX_CONNECTIONS open. */
+/**
+ * The connections to one origin: idle ones are reused newest first, at most MAX_CONNECTIONS
+ * open. One unref'd timer closes idle connections at their deadline; `close()` closes the
+ * idle ones at once and every busy one once its response is read.
+ */
 class Pool {
   private readonly idle: Connection[] = []
   private readonly waiting: Exchange[] = []
   private open = 0
+  private closing = false
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private timerDue = Infinity
 
   constructor(
     private readonly modules: NodeModules,
@@ -126,11 +144,47 @@ class Pool {
     const next = this.waiting.shift()
     if (next !== undefined) return next.attach(connection)
     const idleMs = keepAliveSeconds === undefined ? DEFAULT_IDLE_MS : Math.min(keepAliveSeconds * 1000 - 1000, MAX_IDLE_MS)
-    if (!(idleMs > 0)) return void connection.socket.destroy()
+    if (this.closing || !(idleMs > 0)) return void connection.socket.destroy()
     connection.idleUntil = Date.now() + idleMs
     // An idle connection doesn't keep the process alive.
     connection.socket.unref()
     this.idle.push(connection)
+    this.armIdleTimer()
+  }
+
+  /** Closes idle connections now and busy ones after their response; waiting requests are still served. */
+  close() {
+    this.closing = true
+    clearTimeout(this.timer)
+    this.timer = undefined
+    this.timerDue = Infinity
+    for (const connection of this.idle.splice(0)) connection.socket.destroy()
+  }
+
+  /** Sets the pool's one timer to the earliest idle deadline (none when nothing is idle). */
+  private armIdleTimer() {
+    let due = Infinity
+    for (const connection of this.idle) due = Math.min(due, connection.idleUntil)
+    if (due === this.timerDue) return
+    clearTimeout(this.timer)
+    this.timer = undefined
+    this.timerDue = due
+    if (due === Infinity) return
+    this.timer = setTimeout(() => this.closeExpired(), Math.max(due - Date.now(), 0))
+    this.timer.unref()
+  }
+
+  private closeExpired() {
+    this.timer = undefined
+    this.timerDue = Infinity
+    const now = Date.now()
+    for (let index = this.idle.length - 1; index >= 0; index--) {
+      const connection = this.idle[index] as Connection
+      if (connection.idleUntil > now) continue
+      this.idle.splice(index, 1)
+      connection.socket.destroy()
+    }
+    this.armIdleTimer()
   }
 
   /** A connection closed, idle or not. */

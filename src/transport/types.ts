@@ -39,7 +39,14 @@ export interface HttpResponse {
  * @example
  * const http: HttpFn = createFetchHttp(globalThis.fetch)
  */
-export type HttpFn = (request: HttpRequest) => Promise<HttpResponse>
+export interface HttpFn {
+  (request: HttpRequest): Promise<HttpResponse>
+  /**
+   * Releases the connections the HttpFn owns: idle ones at once, busy ones after their
+   * response. Absent where it owns none (an injected or the global `fetch`).
+   */
+  close?: (() => void) | undefined
+}
 
 /**
  * The `fetch` signature the SDK accepts for injection (the global one fits).

@@ -1,5 +1,6 @@
 import { ChainxError } from '../errors/ChainxError.js'
-import { InvalidArgumentError } from '../errors/request.js'
+import { RateLimitedError } from '../errors/request.js'
+import { readBackoff, readCapMs, readCount, readObject } from '../options/optionRules.js'
 import { sleep } from '../utils/sleep.js'
 
 /**
@@ -22,13 +23,13 @@ export interface RetryOptions {
    */
   baseDelayMs?: number
   /**
-   * Largest backoff delay in ms.
+   * Largest backoff delay in ms (a cap: `Infinity` leaves the doubling uncapped).
    * @default 10_000
    */
   maxDelayMs?: number
   /**
-   * Longest `Retry-After` the SDK will wait; a longer one fails at once (`RATE_LIMITED` for a
-   * 429). A shorter one is waited, or the backoff delay if that is longer (a `Retry-After: 0`
+   * Longest `Retry-After` the SDK will wait (a cap: `Infinity` waits whatever the server asks);
+   * a longer one fails at once (`RATE_LIMITED` for a 429, its message naming this option). A shorter one is waited, or the backoff delay if that is longer (a `Retry-After: 0`
    * or a past date never makes a retry loop spin).
    * @default 60_000
    */
@@ -44,30 +45,23 @@ export interface RetryOptions {
 export type ResolvedRetryOptions = Required<RetryOptions>
 
 /**
- * Fills in the defaults of RetryOptions (`false` disables retries) and checks them: `retries`
- * a whole number ≥ 0, the delays finite numbers ≥ 0 (`NaN` or `Infinity` would retry forever
- * or sleep for no time), else `InvalidArgumentError`.
+ * Fills in the defaults of RetryOptions (`false` disables retries) and checks them by the
+ * option rules (`options/optionRules.ts`): `retries` a whole number ≥ 0 (finite: one request's
+ * retries are bounded), `baseDelayMs` a wait, `maxDelayMs` and `maxRetryAfterMs` caps
+ * (`Infinity`: no cap). A bad value throws `InvalidArgumentError` naming `retry.<field>`.
  *
  * @example
  * resolveRetryOptions({ retries: 5 })
  */
-export function resolveRetryOptions(options: RetryOptions | false | undefined): ResolvedRetryOptions {
-  const base = { retries: 3, baseDelayMs: 200, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 }
-  if (options === false) return { ...base, retries: 0 }
-  // `{ retries: undefined }` means the default, not "no bound" (`n >= undefined` is never true).
-  const resolved = {
-    retries: options?.retries ?? base.retries,
-    baseDelayMs: options?.baseDelayMs ?? base.baseDelayMs,
-    maxDelayMs: options?.maxDelayMs ?? base.maxDelayMs,
-    maxRetryAfterMs: options?.maxRetryAfterMs ?? base.maxRetryAfterMs,
+export function resolveRetryOptions(options: RetryOptions | false | undefined, name = 'retry'): ResolvedRetryOptions {
+  if (options === false) return { retries: 0, baseDelayMs: 200, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 }
+  readObject(name, options)
+  // `{ retries: undefined }` means the default, not "no bound".
+  return {
+    retries: readCount(`${name}.retries`, options?.retries, 3),
+    ...readBackoff(name, options, { baseDelayMs: 200, maxDelayMs: 10_000 }),
+    maxRetryAfterMs: readCapMs(`${name}.maxRetryAfterMs`, options?.maxRetryAfterMs, 60_000),
   }
-  for (const [name, value] of Object.entries(resolved)) {
-    // `retries` whole (`x % 1` is 0), delays finite (`x - x` is 0); NaN and Infinity give NaN.
-    if (!((name === 'retries' ? value % 1 : value - value) === 0 && value >= 0)) {
-      throw new InvalidArgumentError(`retry.${name} must be a finite number ≥ 0${name === 'retries' ? ', whole' : ''}, got ${value}`)
-    }
-  }
-  return resolved
 }
 
 /** The floor of every retry delay. */
@@ -103,7 +97,11 @@ export async function withRetry<T>(
     } catch (error) {
       if (!(error instanceof ChainxError) || !error.retryable || n >= options.retries) throw error
       const asked = retryAfterOf(error)
-      if (asked !== undefined && asked > options.maxRetryAfterMs) throw error
+      if (asked !== undefined && asked > options.maxRetryAfterMs) {
+        // The message names the option to raise.
+        if (!(error instanceof RateLimitedError)) throw error
+        throw new RateLimitedError({ ...error, retryAfterMs: asked, maxRetryAfterMs: options.maxRetryAfterMs, cause: error.cause, details: error.details })
+      }
       await sleep(Math.max(asked ?? 0, backoffDelay(n, options)), signal)
     }
   }

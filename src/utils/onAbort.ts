@@ -1,35 +1,45 @@
-type Callbacks = Set<() => void>
+interface Waiters {
+  callbacks: Set<() => void>
+  listener: () => void
+}
 
 /** One 'abort' listener per signal, fanning out to every waiter on it. */
-const waiters = new WeakMap<AbortSignal, Callbacks>()
+const waiters = new WeakMap<AbortSignal, Waiters>()
 
 /**
  * Calls `callback` once when `signal` aborts; the returned function stops listening. However
  * many calls wait on one signal, the signal gets a single listener, so a signal shared by
- * many concurrent requests never prints `MaxListenersExceededWarning`.
+ * many concurrent requests never prints `MaxListenersExceededWarning`; and when the last
+ * waiter stops, that listener is removed, so a long-lived signal (a caller's, a client's)
+ * keeps nothing of the requests and walks that listened to it. The one mechanism every
+ * request, wait and walk of the SDK uses to hear a signal: call the returned function on
+ * every exit path.
  *
  * @example
  * const stop = onAbort(signal, () => socket.destroy())
  * try { await work() } finally { stop() }
  */
 export function onAbort(signal: AbortSignal, callback: () => void): () => void {
-  let callbacks = waiters.get(signal)
-  if (callbacks === undefined) {
-    const created: Callbacks = new Set()
-    callbacks = created
-    waiters.set(signal, created)
-    signal.addEventListener(
-      'abort',
-      () => {
-        waiters.delete(signal)
-        for (const waiter of created) waiter()
-        created.clear()
-      },
-      { once: true },
-    )
+  let entry = waiters.get(signal)
+  if (entry === undefined) {
+    const callbacks = new Set<() => void>()
+    const listener = () => {
+      waiters.delete(signal)
+      for (const waiter of callbacks) waiter()
+      callbacks.clear()
+    }
+    entry = { callbacks, listener }
+    waiters.set(signal, entry)
+    signal.addEventListener('abort', listener, { once: true })
   }
-  const entry = () => callback()
-  callbacks.add(entry)
-  const registered = callbacks
-  return () => void registered.delete(entry)
+  // A wrapper of its own: the same callback registered twice is two waiters.
+  const waiter = () => callback()
+  const registered = entry
+  registered.callbacks.add(waiter)
+  return () => {
+    if (!registered.callbacks.delete(waiter) || registered.callbacks.size > 0) return
+    // The last waiter left: the signal keeps no listener (and no closure) of ours.
+    if (waiters.get(signal) === registered) waiters.delete(signal)
+    signal.removeEventListener('abort', registered.listener)
+  }
 }

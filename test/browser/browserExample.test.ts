@@ -4,15 +4,16 @@ import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { bcs } from '@mysten/bcs'
-import { chromium, type Browser } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
+import { launchChromium } from '../helpers/launchChromium.js'
 
 // The browser example (examples/browser), built with Vite against the built package and
-// driven in Debian's headless Chromium against the mock network over real sockets.
+// driven in a real headless Chromium (Debian's when installed, else the one from the
+// @sparticuz/chromium package: test/helpers/launchChromium.ts) against the mock network over real sockets.
 const exampleDir = fileURLToPath(new URL('../../examples/browser/', import.meta.url))
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
 
 let mock: RunningMockNetwork
@@ -22,7 +23,6 @@ let browser: Browser
 
 describe('examples/browser in headless Chromium', () => {
   beforeAll(async () => {
-    if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install -y chromium (.ci/run does)`)
     await build({ configFile: join(exampleDir, 'vite.config.ts'), logLevel: 'error' })
     const dist = join(exampleDir, 'dist')
     pages = createServer((request, response) => {
@@ -39,10 +39,10 @@ describe('examples/browser in headless Chromium', () => {
     mock = await startMockNetwork({ events: 300, seed: 3 })
     const query = new URLSearchParams({ graphql: mock.graphqlUrl, rpc: mock.rpcUrl, ws: mock.wsUrl })
     pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/?${query}`
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    })
+    const launched = await launchChromium()
+    browser = launched.browser
+    // Which Chromium ran, in the test output (the README's Development section says both are used).
+    console.log(launched.description)
   }, 120_000)
 
   afterAll(async () => {

@@ -16,7 +16,7 @@ useMockNetwork({ events: 300, seed: 13 }, async (started) => {
   mock = started
   events = createEventsClient({ rpcUrl: mock.rpcUrl, transport: createTransport({ retry: false }) })
   for (const descending of [false, true]) {
-    const all = await iterateEvents(events.query, { filter: { All: [] }, descending }).toArray({ limit: 10_000 })
+    const all = await iterateEvents(events.query, { filter: { All: [] }, descending }).toArray({ maxItems: 10_000 })
     everything.set(descending, all.map(eventKey))
   }
 })
@@ -39,7 +39,7 @@ describe('events.iterate: resume over real sockets', () => {
           // The cursor of an event walk is the id of the last event yielded.
           expect(cursor).toEqual(items.at(-1)?.id ?? null)
           const keys = items.map(eventKey)
-          const rest = await iterateEvents(events.query, { filter: { All: [] }, descending, pageSize, cursor }).toArray({ limit: 10_000 })
+          const rest = await iterateEvents(events.query, { filter: { All: [] }, descending, pageSize, cursor }).toArray({ maxItems: 10_000 })
           expect([...keys, ...rest.map(eventKey)]).toEqual(everything.get(descending))
         },
       ),

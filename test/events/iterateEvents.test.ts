@@ -31,8 +31,8 @@ function createFakeQueryEvents(count: number, onCall?: (call: number, parameters
     calls.push(parameters)
     await onCall?.(calls.length, parameters)
     if (parameters.signal?.aborted) throw new AbortedError({ cause: parameters.signal.reason })
-    const limit = Math.min(parameters.limit ?? 50, 50)
-    const ordered = parameters.descending ? [...events].reverse() : events
+    const limit = Math.min(parameters.pageSize ?? 50, 50)
+    const ordered = parameters.direction === 'backward' ? [...events].reverse() : events
     const { cursor } = parameters
     const start = cursor ? ordered.findIndex((candidate) => sameId(candidate.id, cursor)) + 1 : 0
     const slice = ordered.slice(start, start + limit + 1)
@@ -53,13 +53,13 @@ describe('iterateEvents', () => {
         async (count, pageSize, descending) => {
           const fake = createFakeQueryEvents(count)
           const walk = iterateEvents(fake.queryEvents, { filter: { All: [] }, pageSize, descending })
-          const indexes = (await walk.toArray({ limit: 1_000 })).map(indexOf)
+          const indexes = (await walk.toArray({ maxItems: 1_000 })).map(indexOf)
           const expected = Array.from({ length: count }, (_, index) => index)
           expect(indexes).toEqual(descending ? expected.reverse() : expected)
           // The service clamps to 50: a larger page size makes pages of 50.
           const served = Math.min(pageSize, 50)
           expect(fake.calls).toHaveLength(Math.max(1, Math.ceil(count / served)))
-          for (const call of fake.calls) expect(call).toMatchObject({ filter: { All: [] }, limit: pageSize, descending })
+          for (const call of fake.calls) expect(call).toMatchObject({ filter: { All: [] }, pageSize, direction: descending ? 'backward' : 'forward' })
         },
       ),
       { numRuns: 150 },
@@ -76,14 +76,14 @@ describe('iterateEvents', () => {
 
   it('J2: the page size defaults to 50', async () => {
     const fake = createFakeQueryEvents(3)
-    await iterateEvents(fake.queryEvents, { filter: { All: [] } }).toArray({ limit: 100 })
-    expect(fake.calls[0]?.limit).toBe(50)
+    await iterateEvents(fake.queryEvents, { filter: { All: [] } }).toArray({ maxItems: 100 })
+    expect(fake.calls[0]?.pageSize).toBe(50)
   })
 
   it('J2: the cursor option starts after the given event (exclusive)', async () => {
     const fake = createFakeQueryEvents(10)
     const cursor = fake.events[4]?.id
-    const indexes = (await iterateEvents(fake.queryEvents, { filter: { All: [] }, cursor }).toArray({ limit: 10 })).map(indexOf)
+    const indexes = (await iterateEvents(fake.queryEvents, { filter: { All: [] }, cursor }).toArray({ maxItems: 10 })).map(indexOf)
     expect(indexes).toEqual([5, 6, 7, 8, 9])
     expect(fake.calls[0]?.cursor).toEqual(cursor)
   })
@@ -91,7 +91,7 @@ describe('iterateEvents', () => {
   it('J2: an empty page from a cursor echoes it and ends the walk, never restarting from null', async () => {
     const fake = createFakeQueryEvents(4)
     const walk = iterateEvents(fake.queryEvents, { filter: { All: [] }, cursor: fake.events[3]?.id })
-    expect(await walk.toArray({ limit: 10 })).toEqual([])
+    expect(await walk.toArray({ maxItems: 10 })).toEqual([])
     expect(fake.calls.map((call) => call.cursor)).toEqual([fake.events[3]?.id])
   })
 
@@ -104,7 +104,7 @@ describe('iterateEvents', () => {
         return { data: [event(0)], nextCursor: event(0).id, hasNextPage: true }
       }) as QueryEventsFn
       const error = await iterateEvents(stuck, { filter: { All: [] } })
-        .toArray({ limit: 10 })
+        .toArray({ maxItems: 10 })
         .catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(CursorNotAdvancingError)
       expect(error).toMatchObject({ delivered: 1 })
@@ -120,7 +120,7 @@ describe('iterateEvents', () => {
         return { data: [], nextCursor: { txDigest: `tx${calls}`, eventSeq: '0' }, hasNextPage: true }
       }) as QueryEventsFn
       const error = await iterateEvents(endless, { filter: { All: [] }, maxItems, maxEmptyPages: 30 })
-        .toArray({ limit: 1_000 })
+        .toArray({ maxItems: 1_000 })
         .catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(EmptyPagesError)
       expect(error).toMatchObject({ code: 'EMPTY_PAGES', pages: 30, delivered: 0, resumeCursor: { txDigest: 'tx29', eventSeq: '0' } })
@@ -130,9 +130,9 @@ describe('iterateEvents', () => {
 
   it('maxItems bounds the walk and the last request asks only for the rest', async () => {
     const fake = createFakeQueryEvents(100)
-    const events = await iterateEvents(fake.queryEvents, { filter: { All: [] }, pageSize: 10, maxItems: 25 }).toArray({ limit: 100 })
+    const events = await iterateEvents(fake.queryEvents, { filter: { All: [] }, pageSize: 10, maxItems: 25 }).toArray({ maxItems: 100 })
     expect(events.map(indexOf)).toEqual(Array.from({ length: 25 }, (_, index) => index))
-    expect(fake.calls.map((call) => call.limit)).toEqual([10, 10, 5])
+    expect(fake.calls.map((call) => call.pageSize)).toEqual([10, 10, 5])
   })
 
   it('the signal aborts the request in flight', async () => {
@@ -144,7 +144,7 @@ describe('iterateEvents', () => {
       }
     })
     const walk = iterateEvents(fake.queryEvents, { filter: { All: [] }, pageSize: 4, signal: controller.signal })
-    await expect(walk.toArray({ limit: 100 })).rejects.toBeInstanceOf(AbortedError)
+    await expect(walk.toArray({ maxItems: 100 })).rejects.toBeInstanceOf(AbortedError)
     expect(fake.calls[1]?.signal?.aborted).toBe(true)
   })
 

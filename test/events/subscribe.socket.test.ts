@@ -104,13 +104,13 @@ async function startTinyServer(): Promise<TinyServer> {
       for (const socket of open) socket.send(text)
     },
     subscriptionFilters: () => [...subscriptions.values()].map((entry) => entry.filter),
-    queryEvents: (async ({ filter, cursor, limit, descending }) => {
+    queryEvents: (async ({ filter, cursor, pageSize, direction }) => {
       const selected = server.chain.filter((event) =>
         'All' in filter ? true : 'Sender' in filter ? event.sender === filter.Sender : false,
       )
-      const ordered = descending ? [...selected].reverse() : selected
+      const ordered = direction === 'backward' ? [...selected].reverse() : selected
       const start = cursor ? ordered.findIndex((event) => event.id.txDigest === cursor.txDigest && event.id.eventSeq === cursor.eventSeq) + 1 : 0
-      const size = limit ?? 50
+      const size = pageSize ?? 50
       const data = ordered.slice(start, start + size)
       return { data, nextCursor: data.at(-1)?.id ?? cursor ?? null, hasNextPage: start + size < ordered.length } as EventPage
     }) as QueryEventsFn,

@@ -255,7 +255,7 @@ describe('S1: verifyIntervalMs', () => {
     // frames right after the check handled its page (setImmediate runs before any timer).
     const checking: QueryEventsFn = async (parameters) => {
       const page = await queryEvents(parameters)
-      if (parameters.descending === true && parameters.cursor === null) {
+      if (parameters.direction === 'backward' && parameters.cursor === null) {
         checks++
         if (gate.held && page.data.some((event) => !delivered(event as ChainxEvent))) {
           suspected++

@@ -33,7 +33,7 @@ function fakeService(options: { timeRangeScanFromStartTime?: boolean; repeatCurs
     if ('Transaction' in filter) list = events.filter((event) => event.id.txDigest === filter.Transaction)
     const range = filter.TimeRange as { startTime: string; endTime: string } | undefined
     if (range) list = events.filter((event) => BigInt(event.timestampMs!) >= BigInt(range.startTime) && BigInt(event.timestampMs!) <= BigInt(range.endTime))
-    const ordered = parameters.descending ? [...list].reverse() : list
+    const ordered = parameters.direction === 'backward' ? [...list].reverse() : list
     const cursor = parameters.cursor ?? null
     let start = 0
     if (cursor !== null) {
@@ -52,7 +52,7 @@ function fakeService(options: { timeRangeScanFromStartTime?: boolean; repeatCurs
         if (options.repeatCursorEvent && start > 0) start--
       }
     }
-    const limit = parameters.limit ?? 50
+    const limit = parameters.pageSize ?? 50
     const data = ordered.slice(start, start + limit)
     return { data, nextCursor: data.at(-1)?.id ?? cursor, hasNextPage: start + limit < ordered.length }
   }) as QueryEventsFn
@@ -69,7 +69,7 @@ describe('watch', () => {
     const watcher = watchEvents(service.query, { filter: { All: [] }, pageSize: 2, intervalMs: 60_000, signal: bounded() })
     expect(keys(await take(watcher, 5))).toEqual(expected(1, 5))
     expect(service.calls.map((call) => call.cursor)).toEqual([null, idOf(2), idOf(4)])
-    expect(service.calls.every((call) => call.descending === false && call.limit === 2)).toBe(true)
+    expect(service.calls.every((call) => call.direction === 'forward' && call.pageSize === 2)).toBe(true)
   })
 
   it('M3: events emitted while caught up are yielded on a later poll; the cursor is never reset by empty pages', async () => {
@@ -109,7 +109,7 @@ describe('watch', () => {
     const watcher = watchEvents(service.query, { filter: { All: [] }, cursor: 'latest', intervalMs: 5, signal: bounded() })
     setTimeout(() => service.emit(2), 30)
     expect(keys(await take(watcher, 2))).toEqual(expected(5, 6))
-    expect(service.calls[0]).toMatchObject({ descending: true, limit: 1 })
+    expect(service.calls[0]).toMatchObject({ direction: 'backward', pageSize: 1 })
   })
 
   it('E8: backs off on rate limits, honouring retryAfterMs, then continues', async () => {

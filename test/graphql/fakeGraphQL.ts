@@ -42,7 +42,7 @@ export interface FakeGraphQLOptions {
  *
  * @example
  * const fake = createFakeGraphQL({ rows: 10, limits: { maxPageSize: 5 } })
- * await paginate(fake.client, EventsDocument, {}).toArray({ limit: 100 })
+ * await paginate(fake.client, EventsDocument, {}).toArray({ maxItems: 100 })
  * fake.requests.length // 2
  */
 export function createFakeGraphQL(options: FakeGraphQLOptions) {

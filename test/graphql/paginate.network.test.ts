@@ -34,7 +34,7 @@ const eventIdentity = (node: { type: { repr: string }; bcs: string; timestamp: s
 describe('paginate over the mock network', () => {
   it('P6: a walk while new checkpoints land stays on its first checkpoint', async () => {
     const { graphql, ping } = await start({ events: 150, seed: 3 })
-    const before = await paginate(graphql, EventsDocument, {}, { pageSize: 10 }).toArray({ limit: 1_000 })
+    const before = await paginate(graphql, EventsDocument, {}, { pageSize: 10 }).toArray({ maxItems: 1_000 })
     expect(before.length).toBeGreaterThanOrEqual(150)
 
     let landed = 0
@@ -44,12 +44,12 @@ describe('paginate over the mock network', () => {
         ping()
         landed++
       },
-    }).toArray({ limit: 1_000 })
+    }).toArray({ maxItems: 1_000 })
     expect(landed).toBeGreaterThan(10)
     expect(during.map(eventIdentity)).toEqual(before.map(eventIdentity))
 
     // A fresh walk sees the new events: the walk above ignored them because of its snapshot.
-    const after = await paginate(graphql, EventsDocument, {}, { pageSize: 50 }).toArray({ limit: 1_000 })
+    const after = await paginate(graphql, EventsDocument, {}, { pageSize: 50 }).toArray({ maxItems: 1_000 })
     expect(after).toHaveLength(before.length + landed)
   })
 
@@ -89,7 +89,7 @@ describe('paginate over the mock network', () => {
     expect(new Set(digests).size).toBe(digests.length)
     expect(restarts).toEqual([expect.objectContaining({ delivered: 10, restarts: 1 })])
     // The fresh walk reads the retained checkpoints, which hold the seven new transactions.
-    const retained = await paginate(graphql, TransactionBlocksDocument, {}, { pageSize: 50 }).toArray({ limit: 1_000 })
+    const retained = await paginate(graphql, TransactionBlocksDocument, {}, { pageSize: 50 }).toArray({ maxItems: 1_000 })
     expect(retained.map((block) => block.digest)).toEqual(digests.slice(10))
   })
 
@@ -103,8 +103,8 @@ describe('paginate over the mock network', () => {
 
   it('P3: backward walks read from the newest end and yield newest first', async () => {
     const { graphql } = await start({ events: 80, seed: 9 })
-    const forward = await paginate(graphql, TransactionBlocksDocument, {}, { pageSize: 9 }).toArray({ limit: 1_000 })
-    const backward = await paginate(graphql, TransactionBlocksDocument, {}, { pageSize: 9, direction: 'backward' }).toArray({ limit: 1_000 })
+    const forward = await paginate(graphql, TransactionBlocksDocument, {}, { pageSize: 9 }).toArray({ maxItems: 1_000 })
+    const backward = await paginate(graphql, TransactionBlocksDocument, {}, { pageSize: 9, direction: 'backward' }).toArray({ maxItems: 1_000 })
     expect(backward.map((block) => block.digest)).toEqual(forward.map((block) => block.digest).reverse())
   })
 })
@@ -113,11 +113,11 @@ describe('iterateEvents over the mock network', () => {
   it('J2/J3: walks every event of a filter once, in order, over real sockets', async () => {
     const { mock, transport } = await start({ events: 130, seed: 4 })
     const events = createEventsClient({ rpcUrl: mock.rpcUrl, transport })
-    const walked = await iterateEvents(events.query, { filter: { All: [] }, pageSize: 17 }).toArray({ limit: 1_000 })
+    const walked = await iterateEvents(events.query, { filter: { All: [] }, pageSize: 17 }).toArray({ maxItems: 1_000 })
     const ids = walked.map((event) => `${event.id.txDigest}:${event.id.eventSeq}`)
     expect(new Set(ids).size).toBe(ids.length)
     expect(ids).toHaveLength(mock.network.ledger.events.length)
-    const descending = await iterateEvents(events.query, { filter: { All: [] }, pageSize: 17, descending: true }).toArray({ limit: 1_000 })
+    const descending = await iterateEvents(events.query, { filter: { All: [] }, pageSize: 17, descending: true }).toArray({ maxItems: 1_000 })
     expect(descending.map((event) => `${event.id.txDigest}:${event.id.eventSeq}`)).toEqual([...ids].reverse())
   })
 })

@@ -36,7 +36,7 @@ const everything = new Map<string, string[]>()
 useMockNetwork({ events: 300, seed: 11 }, async (started) => {
   mock = started
   graphql = createGraphQLClient({ url: mock.graphqlUrl, transport: createTransport({ retry: false }) })
-  const forward = await paginate(graphql, TransactionBlocksDocument, {}, { pageSize: 50 }).toArray({ limit: 10_000 })
+  const forward = await paginate(graphql, TransactionBlocksDocument, {}, { pageSize: 50 }).toArray({ maxItems: 10_000 })
   everything.set('forward', forward.map((block) => block.digest as string))
   everything.set('backward', [...(everything.get('forward') ?? [])].reverse())
 })
@@ -68,7 +68,7 @@ describe('paginate: resume over real sockets', () => {
           const cursor = killed.cursor
           // Edges carry a cursor per item; nodes-only documents resume from the last whole page.
           const covered = shape === 'nodes' && killAt < total ? Math.floor(killAt / pageSize) * pageSize : killAt
-          const resumed = await paginate(graphql, shapes[shape], {}, { direction, pageSize, cursor }).toArray({ limit: 10_000 })
+          const resumed = await paginate(graphql, shapes[shape], {}, { direction, pageSize, cursor }).toArray({ maxItems: 10_000 })
           const rest = resumed.map((node) => (node as { digest: string }).digest)
           expect([...digests.slice(0, covered), ...rest]).toEqual(full)
         },
@@ -83,11 +83,11 @@ describe('paginate: resume over real sockets', () => {
       url: mock.graphqlUrl,
       transport: createTransport({ retry: false, onRequest: (request) => void sent.push(JSON.parse(request.body).variables) }),
     })
-    const forward = await paginate(recording, NodesOnlyDocument, {}, { pageSize: 40 }).toArray({ limit: 10_000 })
+    const forward = await paginate(recording, NodesOnlyDocument, {}, { pageSize: 40 }).toArray({ maxItems: 10_000 })
     expect(forward.map((node) => node.digest)).toEqual(everything.get('forward'))
     expect(sent.find((variables) => variables && 'first' in variables)).toEqual({ first: 40, after: null, last: null, before: null })
     sent.length = 0
-    const backward = await paginate(recording, EdgesDocument, {}, { pageSize: 40, direction: 'backward' }).toArray({ limit: 10_000 })
+    const backward = await paginate(recording, EdgesDocument, {}, { pageSize: 40, direction: 'backward' }).toArray({ maxItems: 10_000 })
     expect(backward.map((node) => node.digest)).toEqual(everything.get('backward'))
     expect(sent.find((variables) => variables && 'first' in variables)).toEqual({ last: 40, before: null, first: null, after: null })
   })
@@ -102,13 +102,13 @@ describe('paginate: resume over real sockets', () => {
       expect(saved).toEqual(expect.any(String))
       pruned.network.advance(20)
       const error = await paginate(client, TransactionBlocksDocument, {}, { pageSize: 5, cursor: saved })
-        .toArray({ limit: 1_000 })
+        .toArray({ maxItems: 1_000 })
         .catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(StaleCursorError)
       expect(error).toMatchObject({ code: 'STALE_CURSOR', delivered: 0, resumeCursor: saved, lastCursor: saved })
 
-      const restarted = await paginate(client, TransactionBlocksDocument, {}, { pageSize: 5, cursor: saved, onStale: 'restart' }).toArray({ limit: 1_000 })
-      const fresh = await paginate(client, TransactionBlocksDocument, {}, { pageSize: 5 }).toArray({ limit: 1_000 })
+      const restarted = await paginate(client, TransactionBlocksDocument, {}, { pageSize: 5, cursor: saved, onStale: 'restart' }).toArray({ maxItems: 1_000 })
+      const fresh = await paginate(client, TransactionBlocksDocument, {}, { pageSize: 5 }).toArray({ maxItems: 1_000 })
       // The restart starts over at the beginning of what the service still serves.
       expect(restarted.map((block) => block.digest)).toEqual(fresh.map((block) => block.digest))
     })
@@ -116,9 +116,9 @@ describe('paginate: resume over real sockets', () => {
 
   it('resuming a walk that had finished yields nothing (the empty page after the last cursor is the end, not a lost cursor)', async () => {
     const walk = paginate(graphql, EdgesDocument, {}, { pageSize: 50 })
-    const all = await walk.toArray({ limit: 10_000 })
+    const all = await walk.toArray({ maxItems: 10_000 })
     expect(all).toHaveLength(everything.get('forward')?.length ?? -1)
-    expect(await paginate(graphql, EdgesDocument, {}, { pageSize: 50, cursor: walk.cursor }).toArray({ limit: 10 })).toEqual([])
+    expect(await paginate(graphql, EdgesDocument, {}, { pageSize: 50, cursor: walk.cursor }).toArray({ maxItems: 10 })).toEqual([])
   })
 
   it('rejects a cursor option that is not a cursor string before any request', () => {

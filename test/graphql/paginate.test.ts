@@ -49,7 +49,7 @@ describe('paginate: page semantics', () => {
         }),
         async ({ rows, maxPageSize, pageSize, direction, shape }) => {
           const fake = createFakeGraphQL({ rows, shape, limits: { maxPageSize, defaultPageSize: 20 } })
-          const nodes = await paginate(fake.client, EventsDocument, {}, { pageSize, direction }).toArray({ limit: 1_000 })
+          const nodes = await paginate(fake.client, EventsDocument, {}, { pageSize, direction }).toArray({ maxItems: 1_000 })
           const expected = digests(0, rows)
           expect(digestsOf(nodes)).toEqual(direction === 'forward' ? expected : expected.reverse())
           const size = Math.min(pageSize, maxPageSize)
@@ -68,32 +68,34 @@ describe('paginate: page semantics', () => {
     const fake = createFakeGraphQL({ rows: 7 })
     const pages = await take(paginate(fake.client, EventsDocument, {}, { pageSize: 3 }).pages(), 10)
     expect(fake.requests.map((request) => request.after)).toEqual([null, pages[0]?.pageInfo.endCursor, pages[1]?.pageInfo.endCursor])
-    expect(pages.map((page) => page.cursor)).toEqual([null, pages[0]?.pageInfo.endCursor, pages[1]?.pageInfo.endCursor])
+    expect(pages.map((page) => page.fromCursor)).toEqual([null, pages[0]?.pageInfo.endCursor, pages[1]?.pageInfo.endCursor])
+    // A page's cursor is where to continue after it: the next page's fromCursor.
+    expect(pages.map((page) => page.cursor)).toEqual(pages.map((page) => page.pageInfo.endCursor))
   })
 
   it('P4/L3: the page size defaults to defaultPageSize and is clamped to maxPageSize', async () => {
     const byDefault = createFakeGraphQL({ rows: 30, limits: { defaultPageSize: 7, maxPageSize: 10 } })
-    await paginate(byDefault.client, EventsDocument).toArray({ limit: 100 })
+    await paginate(byDefault.client, EventsDocument).toArray({ maxItems: 100 })
     expect(byDefault.requests.map((request) => request.first)).toEqual([7, 7, 7, 7, 7])
 
     const clamped = createFakeGraphQL({ rows: 30, limits: { defaultPageSize: 7, maxPageSize: 10 } })
-    await paginate(clamped.client, EventsDocument, {}, { pageSize: 500 }).toArray({ limit: 100 })
+    await paginate(clamped.client, EventsDocument, {}, { pageSize: 500 }).toArray({ maxItems: 100 })
     expect(clamped.requests.map((request) => request.first)).toEqual([10, 10, 10])
   })
 
   it('L3: the page size is the requested one, or 20, when the limits are unknown', async () => {
     const unknown = createFakeGraphQL({ rows: 45 })
-    await paginate(unknown.client, EventsDocument).toArray({ limit: 100 })
+    await paginate(unknown.client, EventsDocument).toArray({ maxItems: 100 })
     expect(unknown.requests.map((request) => request.first)).toEqual([20, 20, 20])
     const requested = createFakeGraphQL({ rows: 45 })
-    await paginate(requested.client, EventsDocument, {}, { pageSize: 45 }).toArray({ limit: 100 })
+    await paginate(requested.client, EventsDocument, {}, { pageSize: 45 }).toArray({ maxItems: 100 })
     expect(requested.requests.map((request) => request.first)).toEqual([45])
   })
 
   it('keeps the caller variables on every page', async () => {
     const fake = createFakeGraphQL({ rows: 5 })
     const filter = { sender: '0x1' }
-    await paginate(fake.client, EventsDocument, { filter }, { pageSize: 2 }).toArray({ limit: 10 })
+    await paginate(fake.client, EventsDocument, { filter }, { pageSize: 2 }).toArray({ maxItems: 10 })
     expect(fake.requests.map((request) => request.filter)).toEqual([filter, filter, filter])
   })
 })
@@ -125,13 +127,15 @@ describe('paginate: checks before any request', () => {
     expect(fake.requests).toHaveLength(0)
   })
 
-  it('G5: an operation that does not declare and pass $first/$after (or $last/$before) is rejected before any request', () => {
+  it('G5: an operation that does not declare and pass $first/$after (or $last/$before) is rejected before any request', async () => {
     const fake = createFakeGraphQL({ rows: 5 })
     const noVariables = 'query { events { pageInfo { hasNextPage endCursor } nodes { bcs } } }'
     const forwardOnly =
       'query ($first: Int, $after: String) { events(first: $first, after: $after) { pageInfo { hasPreviousPage startCursor } nodes { bcs } } }'
-    expect(() => paginate(fake.client, noVariables)).toThrow(/declare \$first and \$after/)
-    expect(() => paginate(fake.client, forwardOnly, {}, { direction: 'backward' })).toThrow(/declare \$last and \$before/)
+    // The document is read by the chunk of checks: the walk fails at its first page, before a request.
+    await expect(paginate(fake.client, noVariables).toArray({ limit: 10 })).rejects.toThrow(/declare \$first and \$after/)
+    await expect(paginate(fake.client, forwardOnly, {}, { direction: 'backward' }).toArray({ limit: 10 })).rejects.toThrow(/declare \$last and \$before/)
+    await expect(paginate(fake.client, noVariables, {}, { pageSize: 5 }).toArray({ limit: 10 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
     expect(() => paginate(fake.client, forwardOnly)).not.toThrow()
     expect(fake.requests).toHaveLength(0)
   })
@@ -156,7 +160,7 @@ describe('paginate: checks before any request', () => {
     const fake = createFakeGraphQL({ rows: 5 })
     const walk = paginate(fake.client, EventsDocument)
     await expect(walk.toArray(undefined as never)).rejects.toThrow(InvalidArgumentError)
-    await expect(walk.toArray({ limit: -1 })).rejects.toThrow(InvalidArgumentError)
+    await expect(walk.toArray({ maxItems: -1 })).rejects.toThrow(InvalidArgumentError)
     expect(fake.requests).toHaveLength(0)
   })
 })
@@ -202,21 +206,21 @@ describe('paginate: types', () => {
 describe('paginate: bounds', () => {
   it('maxItems stops the walk, and the last request asks only for what is left', async () => {
     const fake = createFakeGraphQL({ rows: 100 })
-    const nodes = await paginate(fake.client, EventsDocument, {}, { pageSize: 5, maxItems: 7 }).toArray({ limit: 50 })
+    const nodes = await paginate(fake.client, EventsDocument, {}, { pageSize: 5, maxItems: 7 }).toArray({ maxItems: 50 })
     expect(digestsOf(nodes)).toEqual(digests(0, 7))
     expect(fake.requests.map((request) => request.first)).toEqual([5, 2])
   })
 
   it('toArray stops at its limit without fetching past it', async () => {
     const fake = createFakeGraphQL({ rows: 100 })
-    const nodes = await paginate(fake.client, EventsDocument, {}, { pageSize: 5 }).toArray({ limit: 10 })
+    const nodes = await paginate(fake.client, EventsDocument, {}, { pageSize: 5 }).toArray({ maxItems: 10 })
     expect(digestsOf(nodes)).toEqual(digests(0, 10))
     expect(fake.requests).toHaveLength(2)
   })
 
   it('maxItems 0 makes no request', async () => {
     const fake = createFakeGraphQL({ rows: 10 })
-    expect(await paginate(fake.client, EventsDocument, {}, { maxItems: 0 }).toArray({ limit: 10 })).toEqual([])
+    expect(await paginate(fake.client, EventsDocument, {}, { maxItems: 0 }).toArray({ maxItems: 10 })).toEqual([])
     expect(fake.requests).toHaveLength(0)
   })
 
@@ -235,7 +239,7 @@ describe('paginate: bounds', () => {
       expect(error).toMatchObject({ delivered: 6, resumeCursor: walk.cursor })
       expect(fake.requests).toHaveLength(2)
       fake.state.repeatCursor = false
-      const rest = await paginate(fake.client, EventsDocument, {}, { pageSize: 3, cursor: walk.cursor }).toArray({ limit: 100 })
+      const rest = await paginate(fake.client, EventsDocument, {}, { pageSize: 3, cursor: walk.cursor }).toArray({ maxItems: 100 })
       expect(digestsOf(rest)).toEqual(digests(6, 10))
     }
   })
@@ -258,7 +262,7 @@ describe('paginate: bounds', () => {
   it('each iteration starts a fresh walk', async () => {
     const fake = createFakeGraphQL({ rows: 4 })
     const walk = paginate(fake.client, EventsDocument, {}, { pageSize: 10 })
-    expect(digestsOf(await walk.toArray({ limit: 10 }))).toEqual(digestsOf(await walk.toArray({ limit: 10 })))
+    expect(digestsOf(await walk.toArray({ maxItems: 10 }))).toEqual(digestsOf(await walk.toArray({ maxItems: 10 })))
     expect(fake.requests.map((request) => request.after)).toEqual([null, null])
   })
 })
@@ -266,31 +270,31 @@ describe('paginate: bounds', () => {
 describe('paginate: the connection', () => {
   it('finds a nested connection by path, and a null parent gives an empty walk', async () => {
     const fake = createFakeGraphQL({ rows: 5, path: 'epoch.transactionBlocks' })
-    const nodes = await paginate(fake.client, EpochDocument, { id: 3 }, { pageSize: 2 }).toArray({ limit: 10 })
+    const nodes = await paginate(fake.client, EpochDocument, { id: 3 }, { pageSize: 2 }).toArray({ maxItems: 10 })
     expect(digestsOf(nodes)).toEqual(digests(0, 5))
     const withPath = paginate(fake.client, EpochDocument, { id: 3 }, { pageSize: 2, connection: 'epoch.transactionBlocks' })
-    expect(digestsOf(await withPath.toArray({ limit: 10 }))).toEqual(digests(0, 5))
+    expect(digestsOf(await withPath.toArray({ maxItems: 10 }))).toEqual(digests(0, 5))
 
     fake.state.nullParent = true
-    expect(await withPath.toArray({ limit: 10 })).toEqual([])
+    expect(await withPath.toArray({ maxItems: 10 })).toEqual([])
   })
 
   it('without a path, no connection or several connections are errors asking for the connection option', async () => {
     const document = 'query ($first: Int, $after: String) { events(first: $first, after: $after) { nodes { bcs } } }'
     const none = createFakeGraphQL({ rows: 3 })
     none.client.query = async () => ({ data: { events: { nodes: [] } } as never, usage: undefined, version: undefined })
-    await expect(paginate(none.client, document).toArray({ limit: 5 })).rejects.toThrow(/No connection/)
+    await expect(paginate(none.client, document).toArray({ maxItems: 5 })).rejects.toThrow(/No connection/)
 
     const two = createFakeGraphQL({ rows: 3 })
     const pageInfo = { hasNextPage: false, endCursor: null }
     two.client.query = async () => ({ data: { a: { pageInfo, nodes: [] }, b: { pageInfo, nodes: [] } } as never, usage: undefined, version: undefined })
-    await expect(paginate(two.client, document).toArray({ limit: 5 })).rejects.toThrow(/Several connections in the result \(a, b\)/)
+    await expect(paginate(two.client, document).toArray({ maxItems: 5 })).rejects.toThrow(/Several connections in the result \(a, b\)/)
   })
 
   it('P1: a page without the pageInfo fields its direction needs is an error', async () => {
     const fake = createFakeGraphQL({ rows: 3 })
     fake.client.query = async () => ({ data: { events: { pageInfo: { hasNextPage: true }, nodes: [] } } as never, usage: undefined, version: undefined })
-    await expect(paginate(fake.client, EventsDocument).toArray({ limit: 5 })).rejects.toThrow(/hasNextPage endCursor/)
+    await expect(paginate(fake.client, EventsDocument).toArray({ maxItems: 5 })).rejects.toThrow(/hasNextPage endCursor/)
   })
 })
 
@@ -298,7 +302,7 @@ describe('paginate: consistency', () => {
   it('P6: later pages read the first page\'s checkpoint while new checkpoints land', async () => {
     for (const direction of ['forward', 'backward'] as const) {
       const fake = createFakeGraphQL({ rows: 10, beforeAnswer: () => fake.advance(3) })
-      const nodes = await paginate(fake.client, EventsDocument, {}, { pageSize: 4, direction }).toArray({ limit: 100 })
+      const nodes = await paginate(fake.client, EventsDocument, {}, { pageSize: 4, direction }).toArray({ maxItems: 100 })
       // The first answer lands on checkpoint 1 (10 + 3 rows); later pages stay on it.
       const expected = digests(0, 13)
       expect(digestsOf(nodes)).toEqual(direction === 'forward' ? expected : expected.reverse())
@@ -368,7 +372,7 @@ describe('paginate: consistency', () => {
         fake.pruneAll()
       },
     })
-    await expect(walk.toArray({ limit: 100 })).rejects.toBeInstanceOf(StaleCursorError)
+    await expect(walk.toArray({ maxItems: 100 })).rejects.toBeInstanceOf(StaleCursorError)
     // Each walk: one page, then a stale cursor; three walks in all.
     expect(fake.requests).toHaveLength(6)
   })
@@ -376,11 +380,11 @@ describe('paginate: consistency', () => {
   it("P8: onStale 'restart' on nodes without digest or address needs a key", async () => {
     const event = (index: number) => ({ type: { repr: '0x2::m::E' }, bcs: `b${index}` })
     const fake = createFakeGraphQL({ rows: 6, node: event })
-    await expect(paginate(fake.client, EventsDocument, {}, { onStale: 'restart' }).toArray({ limit: 10 })).rejects.toThrow(
+    await expect(paginate(fake.client, EventsDocument, {}, { onStale: 'restart' }).toArray({ maxItems: 10 })).rejects.toThrow(
       /pass the key option/,
     )
     const keyed = paginate(fake.client, EventsDocument, {}, { onStale: 'restart', key: (node) => node.bcs })
-    expect(await keyed.toArray({ limit: 10 })).toHaveLength(6)
+    expect(await keyed.toArray({ maxItems: 10 })).toHaveLength(6)
   })
 
   it('P8: an empty last page after a page that claimed more is a lost cursor, not the end', async () => {
@@ -391,7 +395,7 @@ describe('paginate: consistency', () => {
         fake.state.loseCursors = true
       },
     })
-    await expect(walk.toArray({ limit: 100 })).rejects.toMatchObject({ code: 'STALE_CURSOR', delivered: 4 })
+    await expect(walk.toArray({ maxItems: 100 })).rejects.toMatchObject({ code: 'STALE_CURSOR', delivered: 4 })
   })
 })
 

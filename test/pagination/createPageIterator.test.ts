@@ -75,7 +75,7 @@ describe('page machine: bounds when the service misbehaves', () => {
       return { items: at % 41 === 40 ? [at] : [], nextCursor: at, hasMore: at < 41 * 5 - 1 }
     }
     const sparse = (maxEmptyPages: number) =>
-      createPageIterator({ fetchPage, pageSize: () => 1, options: resolvePaginationOptions({ maxEmptyPages }) }).toArray({ limit: 100 })
+      createPageIterator({ fetchPage, pageSize: () => 1, options: resolvePaginationOptions({ maxEmptyPages }) }).toArray({ maxItems: 100 })
     expect(await sparse(100)).toEqual([40, 81, 122, 163, 204])
     await expect(sparse(40)).rejects.toBeInstanceOf(EmptyPagesError)
     await expect(sparse(41)).resolves.toHaveLength(5)
@@ -83,7 +83,7 @@ describe('page machine: bounds when the service misbehaves', () => {
 
   it('maxPages ends the walk cleanly after that many pages, prefetching none past it', async () => {
     const rows = createRows(100)
-    expect(await walkRows(rows, { maxPages: 3 }).toArray({ limit: 1_000 })).toEqual(range(0, 30))
+    expect(await walkRows(rows, { maxPages: 3 }).toArray({ maxItems: 1_000 })).toEqual(range(0, 30))
     expect(rows.requests).toHaveLength(3)
   })
 
@@ -118,7 +118,7 @@ describe('page machine: prefetch', () => {
       fc.asyncProperty(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1, max: 12 }), fc.boolean(), async (limit, size, viaMaxItems) => {
         const rows = createRows(50)
         const walk = walkRows(rows, viaMaxItems ? { maxItems: limit } : {}, null, size)
-        const items = await walk.toArray({ limit: viaMaxItems ? 1_000 : limit })
+        const items = await walk.toArray({ maxItems: viaMaxItems ? 1_000 : limit })
         const expected = Math.min(limit, 50)
         expect(items).toEqual(range(0, expected))
         expect(rows.requests.reduce((sum, request) => sum + request.size, 0)).toBeLessThanOrEqual(limit)
@@ -183,7 +183,7 @@ describe('page machine: where a walk stands', () => {
           // Without per-item cursors the cursor covers whole pages only; a page is only partly consumed when the walk stopped inside it.
           const covered = cursor === null ? 0 : (cursor as number) + 1
           expect(covered).toBeLessThanOrEqual(first.length)
-          const rest = await walkRows(createRows(count, { itemCursors }), { prefetch }, cursor as number | null, size).toArray({ limit: 1_000 })
+          const rest = await walkRows(createRows(count, { itemCursors }), { prefetch }, cursor as number | null, size).toArray({ maxItems: 1_000 })
           expect([...first.slice(0, covered), ...rest]).toEqual(range(0, count))
         },
       ),
@@ -208,7 +208,7 @@ describe('page machine: where a walk stands', () => {
     // A service that answers 10 whatever it is asked: the machine cuts the second page at maxItems.
     const walk = walkRows(createRows(40, { ignoreSize: true }), { maxItems: 15 }, 4, 10)
     expect(walk.cursor).toBe(4)
-    const items = await walk.toArray({ limit: 100 })
+    const items = await walk.toArray({ maxItems: 100 })
     expect(items).toEqual(range(5, 20))
     // Page 2 (15..24) was cut at 19: without per-item cursors the walk stands at the end of page 1.
     expect(walk.cursor).toBe(14)
@@ -220,7 +220,7 @@ describe('page machine: where a walk stands', () => {
       pageSize: () => 2,
       options: resolvePaginationOptions(),
     })
-    await expect(stuck.toArray({ limit: 10 })).rejects.toMatchObject({ code: 'CURSOR_NOT_ADVANCING', delivered: 2, resumeCursor: 1 })
+    await expect(stuck.toArray({ maxItems: 10 })).rejects.toMatchObject({ code: 'CURSOR_NOT_ADVANCING', delivered: 2, resumeCursor: 1 })
     expect(CursorNotAdvancingError.name).toBe('CursorNotAdvancingError')
 
     const stale = createPageIterator<number, number, FetchedPage<number, number>>({
@@ -231,7 +231,7 @@ describe('page machine: where a walk stands', () => {
       pageSize: () => 3,
       options: resolvePaginationOptions(),
     })
-    await expect(stale.toArray({ limit: 10 })).rejects.toMatchObject({ code: 'STALE_CURSOR', delivered: 3, resumeCursor: 2 })
+    await expect(stale.toArray({ maxItems: 10 })).rejects.toMatchObject({ code: 'STALE_CURSOR', delivered: 3, resumeCursor: 2 })
   })
 
   it('CURSOR_NOT_ADVANCING: a page with items that repeats its cursor (or gives none) delivers them, then throws instead of fetching again', async () => {
@@ -270,7 +270,7 @@ describe('page machine: where a walk stands', () => {
       pageSize: () => 2,
       options: resolvePaginationOptions({ maxItems: 4 }),
     })
-    expect(await walk.toArray({ limit: 10 })).toEqual([0, 1, 2, 3])
+    expect(await walk.toArray({ maxItems: 10 })).toEqual([0, 1, 2, 3])
   })
 
   it('TIMEOUT: a caller signal that timed out between requests is TIMEOUT, as inside a request; a plain abort is ABORTED', async () => {

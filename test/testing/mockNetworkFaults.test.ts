@@ -397,12 +397,12 @@ describe('faults for hostile-network tests', () => {
   it('P1, J3: faults: a finite run of empty pages is a sparse stretch: the SDK walks page through it and deliver every event once', async () => {
     const client = new ChainxClient({ ...mock, retry: false })
     try {
-      const graphql = await client.paginate(EventsDocument, {}, { pageSize: 7 }).toArray({ limit: 1_000 })
-      const rpc = await client.events.iterate({ filter: { All: [] }, pageSize: 7 }).toArray({ limit: 1_000 })
+      const graphql = await client.paginate(EventsDocument, {}, { pageSize: 7 }).toArray({ maxItems: 1_000 })
+      const rpc = await client.events.iterate({ filter: { All: [] }, pageSize: 7 }).toArray({ maxItems: 1_000 })
       mock.network.faults.emptyPagesNext(3)
-      expect(await client.paginate(EventsDocument, {}, { pageSize: 7 }).toArray({ limit: 1_000 })).toEqual(graphql)
+      expect(await client.paginate(EventsDocument, {}, { pageSize: 7 }).toArray({ maxItems: 1_000 })).toEqual(graphql)
       mock.network.faults.emptyPagesNext(3)
-      expect(await client.events.iterate({ filter: { All: [] }, pageSize: 7 }).toArray({ limit: 1_000 })).toEqual(rpc)
+      expect(await client.events.iterate({ filter: { All: [] }, pageSize: 7 }).toArray({ maxItems: 1_000 })).toEqual(rpc)
       expect(rpc).toHaveLength(40)
       expect(mock.network.faults.injectedCounts().emptyPage).toBe(6)
     } finally {

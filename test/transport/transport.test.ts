@@ -169,7 +169,7 @@ describe('retries', () => {
     expect(resolveRetryOptions({ retries: 1, maxRetryAfterMs: undefined })).toEqual({ ...defaults, retries: 1 })
   })
 
-  it('retries NaN, Infinity, -1 or 1.5 and a NaN, infinite or negative delay are INVALID_ARGUMENT when the client is created', () => {
+  it('retries NaN, Infinity, -1 or 1.5 and a NaN or negative delay are INVALID_ARGUMENT when the client is created, naming retry.<field>', () => {
     const bad: RetryOptions[] = [
       { retries: NaN },
       { retries: Infinity },
@@ -177,7 +177,7 @@ describe('retries', () => {
       { retries: 1.5 },
       { baseDelayMs: NaN },
       { maxDelayMs: NaN },
-      { maxDelayMs: Infinity },
+      { baseDelayMs: Infinity },
       { maxRetryAfterMs: -1 },
     ]
     for (const retry of bad) {
@@ -185,6 +185,10 @@ describe('retries', () => {
       expect(() => new ChainxClient({ graphqlUrl: url, retry })).toThrow(InvalidArgumentError)
     }
     expect(resolveRetryOptions({ retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 })).toMatchObject({ retries: 0, maxDelayMs: 0 })
+    expect(() => createTransport({ retry: { maxRetryAfterMs: -1 } })).toThrow(/^retry\.maxRetryAfterMs must be a number of ms >= 0/)
+    expect(() => createTransport({ retry: { retries: 1.5 } })).toThrow(/^retry\.retries must be a whole number >= 0, got 1\.5/)
+    // Caps (the option rules): Infinity means no cap.
+    expect(resolveRetryOptions({ maxDelayMs: Infinity, maxRetryAfterMs: Infinity })).toMatchObject({ maxDelayMs: Infinity, maxRetryAfterMs: Infinity })
   })
 
   it('timeoutMs -5 or NaN is INVALID_ARGUMENT when the client is created, or per call before anything is sent', async () => {

@@ -63,7 +63,7 @@ export class LivenessCheck {
    */
   async check(current: () => boolean): Promise<void> {
     const exact = this.#plan.exact
-    const page = await this.#backfill.query({ cursor: null, limit: exact ? 1 : this.#backfill.settings.pageSize, descending: true })
+    const page = await this.#backfill.query({ cursor: null, pageSize: exact ? 1 : this.#backfill.settings.pageSize, direction: 'backward' })
     // Subscribed again (or gone) meanwhile: that subscribe started its own backfill.
     if (!current()) return
     const delivery = this.#delivery

@@ -1,3 +1,4 @@
+import type { WalkDirection } from '../../pagination/walkOptions.js'
 import type { EventId, QueryEventsFn } from '../types.js'
 import type { BackfillPlan } from './planBackfill.js'
 import { readMissedEvents } from './readMissedEvents.js'
@@ -48,7 +49,7 @@ export class SubscriptionBackfill {
   }
 
   /** One page of `plan.query`. */
-  query(page: { cursor: EventId | null; limit: number; descending?: boolean }) {
+  query(page: { cursor: EventId | null; pageSize: number; direction?: WalkDirection }) {
     return this.#queryEvents({ filter: this.#plan.query, ...page })
   }
 
@@ -59,7 +60,7 @@ export class SubscriptionBackfill {
   async anchor(): Promise<void> {
     if (!this.settings.onSubscribe) return
     try {
-      const page = await this.query({ cursor: null, limit: 1, descending: true })
+      const page = await this.query({ cursor: null, pageSize: 1, direction: 'backward' })
       this.#delivery.position = { known: true, id: page.data[0]?.id ?? null }
     } catch (error) {
       this.#delivery.error(error)
@@ -125,7 +126,7 @@ export class SubscriptionBackfill {
   async #skipGap(reason: string): Promise<void> {
     const firstLive = this.#delivery.firstHeld
     if (firstLive !== undefined) return this.#delivery.gap(timestampOf(firstLive) ?? Date.now(), reason)
-    const page = await this.query({ cursor: null, limit: 1, descending: true })
+    const page = await this.query({ cursor: null, pageSize: 1, direction: 'backward' })
     const newest = page.data[0]
     this.#delivery.gap(timestampOf(newest) ?? Date.now(), reason)
     if (newest !== undefined) this.#delivery.position = { known: true, id: newest.id }

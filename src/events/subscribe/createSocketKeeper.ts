@@ -1,19 +1,28 @@
 import type { ChainxError } from '../../errors/ChainxError.js'
 import { SocketClosedError } from '../../errors/jsonRpc.js'
+import { readBackoff, readCount, readObject } from '../../options/optionRules.js'
+import { resolveAlias } from '../../pagination/walkOptions.js'
 import { sleep } from '../../utils/sleep.js'
-import { backoffDelay } from '../../transport/withRetry.js'
+import { backoffDelay, type ResolvedRetryOptions } from '../../transport/withRetry.js'
 import type { JsonRpcSocket } from '../../jsonRpc/connectJsonRpcSocket.js'
 
 /**
  * How a lost or failed connection is retried.
  *
  * @example
- * createSubscriptionClient({ wsUrl, reconnect: { maxAttempts: Infinity, maxDelayMs: 60_000 } })
+ * createSubscriptionClient({ wsUrl, reconnect: { retries: Infinity, maxDelayMs: 60_000 } })
  */
 export interface ReconnectOptions {
   /**
-   * Connect attempts in a row before giving up; `Infinity` retries forever (delays stay capped).
+   * Connect retries in a row before giving up, after the first attempt (0: one connection
+   * attempt, no retry), like `retry.retries`; `Infinity` retries forever (delays stay capped).
    * Anything but a whole number >= 0 or `Infinity` throws `INVALID_ARGUMENT`.
+   * @default 10
+   */
+  retries?: number | undefined
+  /**
+   * Connect retries.
+   * @deprecated Use `retries`: this always counted retries (0 gave one connection attempt).
    * @default 10
    */
   maxAttempts?: number | undefined
@@ -37,13 +46,13 @@ export interface ReconnectOptions {
  * Options of `createSocketKeeper` (all required).
  *
  * @example
- * const options: SocketKeeperOptions = { connect, reconnect: {}, onConnecting, onReconnecting, onOpen, onLost, onGiveUp }
+ * const options: SocketKeeperOptions = { connect, reconnect: readReconnect(undefined), onConnecting, onReconnecting, onOpen, onLost, onGiveUp }
  */
 export interface SocketKeeperOptions {
   /** Opens one socket; `onLost` must be called when that socket goes away. */
   connect: (signal: AbortSignal, onLost: (error: SocketClosedError) => void) => Promise<JsonRpcSocket>
-  /** Retry settings, or `false` to never reconnect. */
-  reconnect: ReconnectOptions | false
+  /** Retry settings (`readReconnect`), or `false` to never reconnect. */
+  reconnect: ResolvedRetryOptions | false
   /** The first attempt of a fresh connection starts. */
   onConnecting: () => void
   /** Attempt `attempt` (1-based retry count) starts after `delayMs`. */
@@ -76,21 +85,21 @@ export interface SocketKeeper {
 
 /**
  * Keeps one socket up while it is wanted: opens it on `ensure`, and when it is lost
- * reconnects with jittered exponential backoff (`backoffDelay`) up to `maxAttempts`
+ * reconnects with jittered exponential backoff (`backoffDelay`) up to `retries`
  * attempts in a row, reporting each step. `release` closes the socket and cancels any
  * pending attempt or wait, so no timer or handle is left behind.
  *
  * @example
  * const keeper = createSocketKeeper({
  *   connect: (signal, onLost) => connectJsonRpcSocket({ ...socketOptions, signal, onLost }),
- *   reconnect: { maxAttempts: 10 },
+ *   reconnect: readReconnect({ retries: 10 }),
  *   onConnecting: () => {}, onReconnecting: (attempt, delayMs) => console.log(attempt, delayMs),
  *   onOpen: (socket) => resubscribeAll(socket), onLost: () => {}, onGiveUp: (error) => failAll(error),
  * })
  * keeper.ensure()
  */
 export function createSocketKeeper(options: SocketKeeperOptions): SocketKeeper {
-  const retry = options.reconnect === false ? undefined : resolveReconnect(options.reconnect)
+  const retry = options.reconnect === false ? undefined : options.reconnect
   let socket: JsonRpcSocket | undefined
   let run: AbortController | undefined
   let failures = 0
@@ -163,12 +172,19 @@ export function createSocketKeeper(options: SocketKeeperOptions): SocketKeeper {
   }
 }
 
-function resolveReconnect(options: ReconnectOptions) {
-  const maxDelayMs = options.maxDelayMs ?? 30_000
-  return {
-    retries: options.maxAttempts ?? 10,
-    baseDelayMs: options.baseDelayMs ?? 500,
-    maxDelayMs,
-    maxRetryAfterMs: maxDelayMs,
-  }
+/**
+ * Reads the `reconnect` option by the option rules, under the name the caller wrote:
+ * `retries` (or the deprecated `maxAttempts`) a whole number >= 0 or `Infinity`, `baseDelayMs`
+ * a wait (a delay longer than a timer holds is waited in full), `maxDelayMs` a cap.
+ *
+ * @example
+ * readReconnect({ retries: 3 }) // { retries: 3, baseDelayMs: 500, maxDelayMs: 30000, maxRetryAfterMs: 30000 }
+ */
+export function readReconnect(reconnect: ReconnectOptions | false | undefined, name = 'reconnect'): ResolvedRetryOptions | false {
+  if (reconnect === false) return false
+  readObject(name, reconnect)
+  const retries = resolveAlias({ ...reconnect }, 'retries', 'maxAttempts')
+  const backoff = readBackoff(name, reconnect, { baseDelayMs: 500, maxDelayMs: 30_000 })
+  const field = reconnect?.retries === undefined && reconnect?.maxAttempts !== undefined ? 'maxAttempts' : 'retries'
+  return { retries: readCount(`${name}.${field}`, retries, 10, { infinite: true }), ...backoff, maxRetryAfterMs: backoff.maxDelayMs }
 }

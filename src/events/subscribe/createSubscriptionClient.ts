@@ -1,9 +1,9 @@
 import type { ChainxError } from '../../errors/ChainxError.js'
-import { InvalidArgumentError } from '../../errors/request.js'
 import type { ParseTypeNameOptions } from '../parseTypeName.js'
 import type { QueryEventsFn } from '../types.js'
 import { connectJsonRpcSocket, type JsonRpcSocket } from '../../jsonRpc/connectJsonRpcSocket.js'
-import { createSocketKeeper, type ReconnectOptions } from './createSocketKeeper.js'
+import { createSocketKeeper, readReconnect, type ReconnectOptions } from './createSocketKeeper.js'
+import { readLimitMs, timerDelayMs } from '../../options/optionRules.js'
 import { EventSubscription, SUBSCRIBE_METHOD, UNSUBSCRIBE_METHOD, type ResolvedBackfill } from './EventSubscription.js'
 import { loadWebSocket } from './loadWebSocket.js'
 import { planBackfill } from './planBackfill.js'
@@ -78,19 +78,19 @@ export interface SubscriptionClientOptions {
   heartbeatMs?: number | undefined
   /**
    * A probe with no answer (and no other frame) within this many ms marks the socket dead:
-   * it is dropped and reconnected. Infinity or more than a timer holds (2^31 - 1 ms) sets no
+   * it is dropped and reconnected. 0, Infinity or more than a timer holds (2^31 - 1 ms) sets no
    * deadline (a probe waits for its answer); negative or NaN throws `INVALID_ARGUMENT`.
    * @default 10_000
    */
   heartbeatTimeoutMs?: number | undefined
   /**
-   * A connect attempt fails after this many ms. Infinity or more than a timer holds
+   * A connect attempt fails after this many ms. 0 (before 0.2: fail at once), Infinity or more than a timer holds
    * (2^31 - 1 ms) sets no time limit; negative or NaN throws `INVALID_ARGUMENT`.
    * @default 10_000
    */
   connectTimeoutMs?: number | undefined
   /**
-   * A subscribe or unsubscribe call with no answer fails after this many ms. Infinity or more
+   * A subscribe or unsubscribe call with no answer fails after this many ms. 0, Infinity or more
    * than a timer holds (2^31 - 1 ms) sets no time limit (the call still fails as soon as the
    * socket closes); negative or NaN throws `INVALID_ARGUMENT`.
    * @default 30_000
@@ -98,8 +98,8 @@ export interface SubscriptionClientOptions {
   callTimeoutMs?: number | undefined
   /**
    * Reconnecting after a lost socket or a failed connect; `false` ends every subscription instead.
-   * A negative or NaN delay, or a `maxAttempts` that is not a whole number >= 0 (or Infinity),
-   * throws `INVALID_ARGUMENT`.
+   * A negative or NaN delay, or `retries` (deprecated: `maxAttempts`) that is not a whole number
+   * >= 0 (or Infinity), throws `INVALID_ARGUMENT` naming the field.
    * @default { maxAttempts: 10, baseDelayMs: 500, maxDelayMs: 30_000 }
    */
   reconnect?: ReconnectOptions | false | undefined
@@ -203,7 +203,7 @@ export function createSubscriptionClient(options: SubscriptionClientOptions): Su
   const connectTimeoutMs = resolveTimerMs('connectTimeoutMs', options.connectTimeoutMs, 10_000)
   const callTimeoutMs = resolveTimerMs('callTimeoutMs', options.callTimeoutMs, 30_000)
   const verifyIntervalMs = resolveTimerMs('verifyIntervalMs', options.verifyIntervalMs, 60_000)
-  const reconnect = validateReconnect(options.reconnect)
+  const reconnect = readReconnect(options.reconnect)
   const verifies = verifyIntervalMs !== undefined && verifyIntervalMs > 0 && options.queryEvents !== undefined && backfill !== false
   let verifyTimer: ReturnType<typeof setInterval> | undefined
   let verifyRound: Promise<void> | undefined
@@ -362,35 +362,11 @@ export function createSubscriptionClient(options: SubscriptionClientOptions): Su
 const NO_TIME_LIMIT_MS = MAX_TIMER_MS
 
 /**
- * A time option in ms (its default when undefined): NaN or negative throws; Infinity or more
- * than a timer holds gives `undefined`, no timer, since the runtime would fire a longer
- * timer after 1 ms.
+ * A time limit or period by the option rules (`0` or `Infinity`: off), as a timer delay:
+ * `undefined` for none.
  */
 function resolveTimerMs(name: string, value: number | undefined, fallback: number): number | undefined {
-  const ms = requireMs(name, value ?? fallback)
-  return ms > MAX_TIMER_MS ? undefined : ms
-}
-
-function requireMs(name: string, ms: number): number {
-  if (typeof ms !== 'number' || Number.isNaN(ms) || ms < 0) {
-    throw new InvalidArgumentError(`${name} must be a non-negative number of ms, got ${String(ms)}`)
-  }
-  return ms
-}
-
-/**
- * Checks the backoff settings. A delay longer than a timer holds is waited in full (`sleep`
- * chains timers), so only NaN and negative values are refused.
- */
-function validateReconnect(reconnect: ReconnectOptions | false | undefined): ReconnectOptions | false {
-  if (reconnect === false) return false
-  const { maxAttempts, baseDelayMs, maxDelayMs } = reconnect ?? {}
-  if (maxAttempts !== undefined && maxAttempts !== Infinity && !(Number.isInteger(maxAttempts) && maxAttempts >= 0)) {
-    throw new InvalidArgumentError(`reconnect.maxAttempts must be a whole number >= 0 or Infinity, got ${String(maxAttempts)}`)
-  }
-  if (baseDelayMs !== undefined) requireMs('reconnect.baseDelayMs', baseDelayMs)
-  if (maxDelayMs !== undefined) requireMs('reconnect.maxDelayMs', maxDelayMs)
-  return reconnect ?? {}
+  return timerDelayMs(readLimitMs(name, value, fallback))
 }
 
 function resolveBackfill(options: BackfillOptions | false | undefined): ResolvedBackfill | false {

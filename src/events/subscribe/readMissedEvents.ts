@@ -57,7 +57,7 @@ export async function readMissedEvents(options: ReadMissedEventsOptions): Promis
     startCursor: options.after,
     sameCursor: sameEventId,
     async fetchPage({ cursor, signal }) {
-      const page = await queryEvents({ filter: query, cursor, limit: pageSize, signal })
+      const page = await queryEvents({ filter: query, cursor, pageSize, signal })
       // No cursor means no move: the machine stops a page that claims more without one.
       return { items: page.data, nextCursor: page.nextCursor ?? cursor, hasMore: page.hasNextPage }
     },

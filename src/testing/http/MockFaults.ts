@@ -141,7 +141,7 @@ export class MockFaults {
    * const mock = await startMockNetwork({ events: 10_000 })
    * mock.network.faults.randomFaults({ rate: 0.05, seed: 42, slowMs: 300 })
    * const client = new ChainxClient({ ...mock, timeoutMs: 200, retry: { retries: 6, baseDelayMs: 1, maxDelayMs: 5 } })
-   * const events = await client.events.iterate({ filter: { All: [] } }).toArray({ limit: 10_000 })
+   * const events = await client.events.iterate({ filter: { All: [] } }).toArray({ maxItems: 10_000 })
    * console.log(events.length, mock.network.faults.injectedCounts())
    */
   randomFaults(options: RandomFaultOptions): this {

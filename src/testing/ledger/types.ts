@@ -29,6 +29,7 @@ export interface LedgerEvent {
   recipients: string[]
 }
 
+/** A transaction of the mock ledger: who sent it, where it landed, its gas and the events it emitted. */
 export interface LedgerTransaction {
   digest: string
   sender: string
@@ -42,6 +43,7 @@ export interface LedgerTransaction {
   events: LedgerEvent[]
 }
 
+/** A checkpoint of the mock ledger: its sequence number, digest chain, time and epoch. */
 export interface LedgerCheckpoint {
   sequenceNumber: number
   digest: string
@@ -52,6 +54,7 @@ export interface LedgerCheckpoint {
   networkTotalTransactions: number
 }
 
+/** An epoch of the mock ledger: its id, gas price, time span and first checkpoint. */
 export interface LedgerEpoch {
   epochId: number
   referenceGasPrice: bigint
@@ -69,12 +72,14 @@ export interface LedgerMoveValue {
   data: unknown
 }
 
+/** A dynamic field of a mock object: its name and its value (a Move value or an object). */
 export interface LedgerDynamicField {
   name: LedgerMoveValue
   /** A plain dynamic field holds a MoveValue; a dynamic object field holds an object. */
   value: { kind: 'MoveValue'; value: LedgerMoveValue } | { kind: 'MoveObject'; address: string; version: number; contents: LedgerMoveValue }
 }
 
+/** An object of the mock ledger, with its contents and dynamic fields. */
 export interface LedgerObject {
   address: string
   version: number
