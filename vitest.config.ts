@@ -19,6 +19,8 @@ const SOCKET_TESTS = [
   'test/events/queryMockNetwork.test.ts',
   'test/events/subscribe*.test.ts',
   'test/events/watchMockNetwork.test.ts',
+  'test/failover/**/*.test.ts',
+  'test/telemetry/**/*.test.ts',
   'test/graphql/operationMethods.test.ts',
   'test/graphql/responseValidation.test.ts',
   'test/graphql/typedDocuments*.test.ts',

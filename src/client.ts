@@ -1,5 +1,4 @@
 import { ClientClosedError } from './errors/ClientClosedError.js'
-import { InvalidArgumentError } from './errors/request.js'
 import { createEventsClient, type EventsClient, type EventsClientHandle } from './events/createEventsClient.js'
 import type { SubscriptionClientOptions } from './events/subscribe/createSubscriptionClient.js'
 import { createTransactionsClient, type TransactionsClient, type TransactionsClientHandle } from './transactions/createTransactionsClient.js'
@@ -10,22 +9,25 @@ import type { LimitsOption } from './graphql/serviceLimits.js'
 import { paginate, type ConnectionPath, type GraphQLPage, type NodeOf, type PaginateArguments } from './graphql/paginate.js'
 import type { PageIterable } from './pagination/types.js'
 import { createTransport, type Transport, type TransportOptions } from './transport/createTransport.js'
+import { endpointList, type EndpointGroup, type EndpointState, type EndpointUrls } from './transport/endpoints.js'
 import { hideSecrets } from './transport/hideSecrets.js'
-import { redactUrl } from './utils/redactUrl.js'
 
 /**
  * Options of `ChainxClient`. Transport options (fetch, headers, timeoutMs, retry, rateLimit, hooks) apply to every endpoint.
+ * Each URL option takes one URL or several in order of preference (failover, see `failover`);
+ * each is optional, and a call that needs a missing one fails with `INVALID_ARGUMENT` naming it.
  *
  * @example
  * const options: ChainxClientOptions = { graphqlUrl, rpcUrl, timeoutMs: 10_000, retry: { retries: 2 }, rateLimit: 100 }
+ * const backend: ChainxClientOptions = { rpcUrl: ['http://own-node:9000/json-rpc', 'https://public.example/json-rpc'] }
  */
 export interface ChainxClientOptions extends TransportOptions {
-  /** The GraphQL endpoint, {graphql_url}. */
-  graphqlUrl: string
-  /** The JSON-RPC endpoint, {rpc_url}; needed by `client.events` and `client.transactions`. */
-  rpcUrl?: string | undefined
-  /** The WebSocket endpoint, {ws_url}; needed by the deprecated `client.events.subscribe` and `client.transactions.subscribe`. */
-  wsUrl?: string | undefined
+  /** The GraphQL endpoint, {graphql_url}, or several; needed by `client.graphql` and `client.paginate`. */
+  graphqlUrl?: EndpointUrls | undefined
+  /** The JSON-RPC endpoint, {rpc_url}, or several; needed by `client.events` and `client.transactions`. */
+  rpcUrl?: EndpointUrls | undefined
+  /** The WebSocket endpoint, {ws_url}, or several (a lost subscription reconnects to the next); needed by the deprecated `client.events.subscribe` and `client.transactions.subscribe`. */
+  wsUrl?: EndpointUrls | undefined
   /** Sent as `x-chain-rpc-version` on GraphQL requests (spec 9.1). */
   rpcVersion?: string | undefined
   /**
@@ -85,32 +87,32 @@ export class ChainxClient {
   readonly #lifetime = new AbortController()
   readonly #transport: Transport
   #closing: Promise<void> | undefined
+  readonly #groups: EndpointGroup[]
 
   constructor(options: ChainxClientOptions) {
-    for (const [key, protocols] of URL_PROTOCOLS) {
-      const url = options[key]
-      if ((key === 'graphqlUrl' || url !== undefined) && !protocols.includes(protocolOf(url))) {
-        const shown = typeof url === 'string' ? redactUrl(url) : url
-        throw new InvalidArgumentError(`${key} must be an absolute ${protocols.join(' or ')} URL, got ${JSON.stringify(shown)}`)
-      }
-    }
+    const graphqlUrls = endpointList('graphqlUrl', options.graphqlUrl, HTTP)
+    const rpcUrls = endpointList('rpcUrl', options.rpcUrl, HTTP)
+    const wsUrls = endpointList('wsUrl', options.wsUrl, ['ws:', 'wss:'])
     this.options = hideSecrets(options)
     const transport = createTransport(options)
+    const graphqlGroup: EndpointGroup = { kind: 'graphql', urls: graphqlUrls }
+    const rpcGroup: EndpointGroup = { kind: 'rpc', urls: rpcUrls }
+    this.#groups = [graphqlGroup, rpcGroup, { kind: 'ws' as const, urls: wsUrls }].filter((group) => group.urls.length > 0)
     this.#transport = transport
     this.graphql = createGraphQLMethods(
       createGraphQLClient({
-        url: options.graphqlUrl,
+        url: graphqlGroup,
         transport,
         rpcVersion: options.rpcVersion,
         showUsage: options.showUsage,
         limits: options.limits,
       }),
     )
-    this.#events = createEventsClient({ rpcUrl: options.rpcUrl, wsUrl: options.wsUrl, transport, subscriptions: options.subscriptions, closed: this.#lifetime.signal })
+    this.#events = createEventsClient({ rpcUrl: rpcGroup, wsUrl: wsUrls, transport, subscriptions: options.subscriptions, closed: this.#lifetime.signal })
     this.events = this.#events
     this.#transactions = createTransactionsClient({
-      rpcUrl: options.rpcUrl,
-      wsUrl: options.wsUrl,
+      rpcUrl: rpcGroup,
+      wsUrl: wsUrls,
       transport,
       subscriptions: options.subscriptions,
       closed: this.#lifetime.signal,
@@ -144,6 +146,20 @@ export class ChainxClient {
   /** Whether `close()` was called. */
   get closed(): boolean {
     return this.#lifetime.signal.aborted
+  }
+
+  /**
+   * The state of every endpoint, by kind in order of the options: whether steady traffic goes
+   * there (`preferred`), its status (available, cooling down after a failure, due a probe,
+   * waiting out a `Retry-After`), latency, recent failures and service version. A kind with
+   * one endpoint keeps no health record. Asynchronous: the failover code is a chunk of its own,
+   * loaded on demand.
+   *
+   * @example
+   * for (const { kind, url, status, latencyMs } of await client.endpoints()) console.log(kind, url, status, latencyMs)
+   */
+  async endpoints(): Promise<EndpointState[]> {
+    return (await import('./transport/failover/index.js')).endpointStates(this.#groups)
   }
 
   /**
@@ -189,16 +205,4 @@ export class ChainxClient {
   }
 }
 
-const URL_PROTOCOLS: [key: 'graphqlUrl' | 'rpcUrl' | 'wsUrl', protocols: string[]][] = [
-  ['graphqlUrl', ['http:', 'https:']],
-  ['rpcUrl', ['http:', 'https:']],
-  ['wsUrl', ['ws:', 'wss:']],
-]
-
-function protocolOf(value: unknown): string {
-  try {
-    return typeof value === 'string' ? new URL(value).protocol : ''
-  } catch {
-    return ''
-  }
-}
+const HTTP = ['http:', 'https:']

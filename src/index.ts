@@ -68,6 +68,14 @@ export type {
   TransportOptions,
 } from './transport/createTransport.js'
 export type { TransportKind } from './transport/selectHttp.js'
+export type {
+  EndpointAffinity,
+  EndpointChange,
+  EndpointKind,
+  EndpointState,
+  EndpointUrls,
+  FailoverOptions,
+} from './transport/endpoints.js'
 export type { FetchFn } from './transport/types.js'
 export type * from './transactions/types.js'
 export type { TransactionsClient } from './transactions/createTransactionsClient.js'

@@ -30,6 +30,7 @@ export type ChainxErrorCode =
   | 'JSON_RPC'
   | 'SOCKET_CLOSED'
   | 'CLIENT_CLOSED'
+  | 'VERSION_CHANGED'
 
 /**
  * The class of the error that carries each code: what `isChainxError(error, code)` narrows to.
@@ -61,6 +62,7 @@ export interface ChainxErrorByCode {
   JSON_RPC: Errors.JsonRpcError
   SOCKET_CLOSED: Errors.SocketClosedError
   CLIENT_CLOSED: Errors.ClientClosedError
+  VERSION_CHANGED: Errors.ServiceVersionChangedError
 }
 
 /**

@@ -98,6 +98,8 @@ const RETRY_BY_CODE: Record<ChainxErrorCode, Rule> = {
   SOCKET_CLOSED: asFlagged,
   ABORTED: never,
   CLIENT_CLOSED: never,
+  // The walk that met it moves to a replica of its version or stops with resumeCursor; the request itself is final.
+  VERSION_CHANGED: never,
   INVALID_ARGUMENT: never,
   INVALID_FILTER: never,
   RESPONSE_TOO_LARGE: never,

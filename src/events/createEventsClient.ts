@@ -1,6 +1,7 @@
 import { ClientClosedError } from '../errors/ClientClosedError.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import type { Transport } from '../transport/createTransport.js'
+import type { EndpointGroup } from '../transport/endpoints.js'
 import { createJsonRpcCaller } from '../jsonRpc/createJsonRpcCaller.js'
 import type { PageIterable } from '../pagination/types.js'
 import { createQueryEvents } from './createQueryEvents.js'
@@ -18,18 +19,18 @@ import { watchEvents, type EventWatcher, type WatchEventsOptions } from './watch
  */
 export interface EventsClientOptions {
   /**
-   * The JSON-RPC endpoint, {rpc_url}: needed by `query`, `iterate` and `watch` (they throw
-   * `InvalidArgumentError` without it), and by `subscribe`'s backfill.
+   * The JSON-RPC endpoint, {rpc_url}, or the group of several: needed by `query`, `iterate` and
+   * `watch` (they throw `InvalidArgumentError` without it), and by `subscribe`'s backfill.
    * @default undefined
    */
-  rpcUrl?: string | undefined
+  rpcUrl?: string | EndpointGroup | undefined
   /** The transport shared with the GraphQL client (timeouts, retries, rate limit, hooks). */
   transport: Transport
   /**
    * The WebSocket endpoint, {ws_url}: needed by the deprecated `subscribe`.
    * @default undefined
    */
-  wsUrl?: string | undefined
+  wsUrl?: string | readonly string[] | undefined
   /**
    * Settings of the WebSocket subscriptions.
    * @default see `SubscriptionClientOptions`
@@ -104,7 +105,7 @@ export interface EventsClientHandle extends EventsClient {
  */
 export function createEventsClient(options: EventsClientOptions): EventsClientHandle {
   const { rpcUrl, wsUrl } = options
-  const rpcQuery = rpcUrl ? createQueryEvents(createJsonRpcCaller({ url: rpcUrl, transport: options.transport })) : undefined
+  const rpcQuery = rpcUrl && (typeof rpcUrl === 'string' || rpcUrl.urls.length > 0) ? createQueryEvents(createJsonRpcCaller({ url: rpcUrl, transport: options.transport })) : undefined
   const { closed } = options
   const assertOpen = () => {
     if (closed?.aborted) throw new ClientClosedError()
@@ -112,7 +113,8 @@ export function createEventsClient(options: EventsClientOptions): EventsClientHa
   const query: QueryEventsFn = (parameters) => {
     // After close() a rejection, as from the transport: a call that returns a promise never throws for it.
     if (closed?.aborted) return Promise.reject(new ClientClosedError())
-    if (!rpcQuery) throw new InvalidArgumentError('client.events needs rpcUrl in the ChainxClient options')
+    // A rejection, as for every other failure of a call.
+    if (!rpcQuery) return Promise.reject(new InvalidArgumentError('client.events needs rpcUrl in the ChainxClient options'))
     return rpcQuery(parameters)
   }
   let subscriptions: Promise<SubscriptionClient> | undefined
@@ -122,7 +124,7 @@ export function createEventsClient(options: EventsClientOptions): EventsClientHa
     watch: (watchOptions) => (assertOpen(), watchEvents(query, watchOptions, closed)),
     async subscribe(parameters) {
       assertOpen()
-      if (!wsUrl) throw new InvalidArgumentError('client.events.subscribe needs wsUrl in the ChainxClient options')
+      if (!wsUrl || wsUrl.length === 0) throw new InvalidArgumentError('client.events.subscribe needs wsUrl in the ChainxClient options')
       subscriptions ??= import('./subscribe/createSubscriptionClient.js').then((module) =>
         module.createSubscriptionClient({ ...options.subscriptions, wsUrl, queryEvents: rpcQuery ? query : undefined }),
       )

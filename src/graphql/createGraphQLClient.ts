@@ -3,6 +3,8 @@ import { abortError } from '../errors/abortError.js'
 import { untilAborted } from '../utils/untilAborted.js'
 import { checkHeaders } from '../transport/checkHeaders.js'
 import type { Transport } from '../transport/createTransport.js'
+import type { EndpointAffinity, EndpointGroup } from '../transport/endpoints.js'
+import { InvalidArgumentError } from '../errors/request.js'
 import { requestJson } from '../transport/requestJson.js'
 import { loadedQueryChecks, loadQueryChecks, type QueryChecks } from './loadQueryChecks.js'
 import { documentText } from './documentText.js'
@@ -85,6 +87,12 @@ export interface QueryOptions {
   timeoutMs?: number | undefined
   /** Operation to run when the document has several. */
   operationName?: string | undefined
+  /**
+   * Keeps this call on the endpoint of earlier calls given the same object (what a walk does
+   * with several `graphqlUrl`s; see `EndpointAffinity`).
+   * @default undefined (any endpoint, by rank)
+   */
+  affinity?: EndpointAffinity | undefined
 }
 
 /**
@@ -108,8 +116,8 @@ export interface QueryResult<TData> {
  * const options: GraphQLClientOptions = { url: graphqlUrl, transport: createTransport(), showUsage: true }
  */
 export interface GraphQLClientOptions {
-  /** The GraphQL endpoint, {graphql_url}. */
-  url: string
+  /** The GraphQL endpoint, {graphql_url}, or the group of several (none: every call fails with `INVALID_ARGUMENT`). */
+  url: string | EndpointGroup
   transport: Transport
   /** Sent as `x-chain-rpc-version` to select the RPC version (spec 9.1). */
   rpcVersion?: string | undefined
@@ -160,7 +168,9 @@ const NO_LIMITS: Partial<ServiceLimits> = Object.freeze({})
  * const { data } = await graphql.query('query { chainIdentifier }')
  */
 export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQueryClient {
-  const { url, transport, rpcVersion } = options
+  const { transport, rpcVersion } = options
+  const group: EndpointGroup = typeof options.url === 'string' ? { kind: 'graphql', urls: [options.url] } : options.url
+  const url = group.urls[0] as string
   if (rpcVersion !== undefined) checkHeaders({ 'x-chain-rpc-version': rpcVersion }, 'rpcVersion')
   const limitsOption = options.limits ?? 'serviceConfig'
   const serviceConfigText = String(ServiceConfigDocument)
@@ -206,11 +216,13 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
     const own = (callOptions.showUsage ?? options.showUsage) ? headersWithUsage : headersWithoutUsage
     return transport.request({
       url,
+      endpoints: group,
+      affinity: callOptions.affinity,
       body,
       headers: callOptions.headers ? { ...callOptions.headers, ...own } : own,
       signal: callOptions.signal,
       timeoutMs: callOptions.timeoutMs,
-      parse: (response) => checks.readGraphQLResponse(response, url, text),
+      parse: (response, from) => checks.readGraphQLResponse(response, from, text),
     })
   }
 
@@ -243,6 +255,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
     limits,
     query(document, variables?, callOptions = {}) {
       try {
+        if (url === undefined) throw new InvalidArgumentError('client.graphql needs graphqlUrl in the ChainxClient options')
         const text = documentText(document)
         const vars = (variables ?? {}) as Record<string, unknown>
         const variablesJson = requestJson(vars, 'variables')

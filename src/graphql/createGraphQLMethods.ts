@@ -18,6 +18,7 @@ const QUERY_OPTION_KEYS: Record<keyof QueryOptions, true> = {
   headers: true,
   timeoutMs: true,
   operationName: true,
+  affinity: true,
 }
 
 /**

@@ -10,6 +10,7 @@ import { loadQueryChecks } from './loadQueryChecks.js'
 import type { PageInfo } from './readConnection.js'
 import { resolvePageSize } from './resolvePageSize.js'
 import type { ServiceVersion } from '../utils/serviceVersion.js'
+import type { EndpointAffinity } from '../transport/endpoints.js'
 import type { Usage } from '../utils/usage.js'
 
 /**
@@ -160,7 +161,11 @@ export type GraphQLPage<TNode> = WalkPage<
  * `StaleCursorError` or, with `onStale: 'restart'`, restarts (see `StaleOptions`). An
  * empty page that claims no more, fetched with a cursor of this walk's previous page (which
  * claimed more), means the service lost the cursor (graphql-anchor 2.6) and is treated as
- * stale rather than as the end; from the `cursor` option it is the end. On such a later page a
+ * stale rather than as the end; from the `cursor` option it is the end. With several
+ * `graphqlUrl`s a walk keeps to the endpoint of its first page while it answers; when it fails
+ * past its retries the walk goes on from its cursor only at an endpoint of the same
+ * `x-chain-rpc-version`, else throws `ServiceVersionChangedError` (or restarts under
+ * `onStale: 'restart'`). On such a later page a
  * null on the connection path, or a connection without what the document selects, is the
  * service's fault (`InvalidResponseError` naming the path), not an end or the document's.
  *
@@ -195,6 +200,8 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends Conn
     (checkedDocument ??= loadQueryChecks().then((checks) =>
       checks.checkPagingDocument(checks.analyzeDocument(checks.printDocument(document)), direction),
     ))
+  // Each walk (and each restart) keeps to the endpoint of its first page: its cursors belong there.
+  const affinities = new WeakMap<AbortSignal, EndpointAffinity>()
 
   return createPageIterator({
     options: resolved,
@@ -207,7 +214,9 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends Conn
       const unused = await checkDocument()
       const pageVariables: Record<string, unknown> = { ...fixed, [names.size]: size, [names.cursor]: cursor }
       for (const name of unused) pageVariables[name] = null
-      const { data, usage, version } = await graphql.query(document, pageVariables as VariablesOf<D>, { signal }).catch((error: unknown) => {
+      let affinity = affinities.get(signal)
+      if (chainIndex === 0 || !affinity) affinities.set(signal, (affinity = {}))
+      const { data, usage, version } = await graphql.query(document, pageVariables as VariablesOf<D>, { signal, affinity }).catch((error: unknown) => {
         if (error instanceof StaleCursorError) error.lastCursor = cursor
         throw error
       })

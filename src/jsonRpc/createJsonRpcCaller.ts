@@ -2,6 +2,7 @@ import { JsonRpcError } from '../errors/jsonRpc.js'
 import { InvalidResponseError, RateLimitedError } from '../errors/request.js'
 import { parseServiceVersion, type ServiceVersion } from '../utils/serviceVersion.js'
 import type { Transport } from '../transport/createTransport.js'
+import type { EndpointGroup } from '../transport/endpoints.js'
 import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import { parseRetryAfter } from '../transport/parseRetryAfter.js'
 import { requestJson } from '../transport/requestJson.js'
@@ -28,8 +29,8 @@ const failureDecoder = object({
 
 /** Options of `createJsonRpcCaller`. */
 export interface JsonRpcCallerOptions {
-  /** The JSON-RPC endpoint, {rpc_url}. */
-  url: string
+  /** The JSON-RPC endpoint, {rpc_url}, or the group of several. */
+  url: string | EndpointGroup
   /** The shared transport (timeouts, retries with backoff and Retry-After, rate limiting, hooks). */
   transport: Transport
 }
@@ -90,7 +91,9 @@ export interface JsonRpcCaller {
  * const page = await rpc.call('chainx_queryEvents', [{ All: [] }, null, 10, false])
  */
 export function createJsonRpcCaller(options: JsonRpcCallerOptions): JsonRpcCaller {
-  const { url, transport } = options
+  const { transport } = options
+  const group: EndpointGroup = typeof options.url === 'string' ? { kind: 'rpc', urls: [options.url] } : options.url
+  const url = group.urls[0] as string
   let counter = 0
 
   return {
@@ -107,12 +110,13 @@ export function createJsonRpcCaller(options: JsonRpcCallerOptions): JsonRpcCalle
       }
       return transport.request({
         url,
+        endpoints: group,
         body,
         headers: callOptions.headers,
         signal: callOptions.signal,
         timeoutMs: callOptions.timeoutMs,
-        parse: (response) => {
-          const result = readResult(response, url, id, method)
+        parse: (response, from) => {
+          const result = readResult(response, from, id, method)
           return callOptions.parseResult ? callOptions.parseResult(result, response) : (result as T)
         },
       })

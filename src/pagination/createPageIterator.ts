@@ -85,7 +85,8 @@ type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown }
  *   once its items are delivered, when the walk would fetch the next page;
  * - `maxEmptyPages` empty pages in a row that claim more throw `EmptyPagesError`;
  * - a stale cursor throws `StaleCursorError` or, with `onStale: 'restart'`, restarts without
- *   a cursor, skipping delivered items by key.
+ *   a cursor, skipping delivered items by key; so does `ServiceVersionChangedError` (the walk's
+ *   endpoint failed and only endpoints of another version answer).
  * Every `ChainxError` thrown out of a walk carries `delivered` and `resumeCursor`; the
  * iterable's `cursor` tells where the walk stands after each item (see `PageIterable.cursor`).
  * With `prefetch` the next page is requested while the consumer handles the current one.
@@ -250,10 +251,11 @@ async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCurs
       page = settled.value
     } catch (error) {
       if (stopped.aborted) return
-      if (!(error instanceof StaleCursorError)) throw error
+      // A cursor the service dropped, or one no endpoint of its version is left to read.
+      if (!(error instanceof StaleCursorError || (error as ChainxError | undefined)?.code === 'VERSION_CHANGED')) throw error
       if (!key || restarts >= options.maxRestarts) throw error
       restarts++
-      options.onRestart?.({ delivered: fetched, reason: error, restarts })
+      options.onRestart?.({ delivered: fetched, reason: error as Error, restarts })
       cursor = null
       chainIndex = 0
       continue

@@ -100,7 +100,7 @@ const DEFAULT_LIVE_EVENTS = 200
  * await queryClient.fetchQuery(events.query({ filter: { All: [] }, pageSize: 5 }))
  */
 export function eventQueryOptions(client: ChainxClient): EventQueryOptions {
-  const endpoint = client.options.rpcUrl ?? ''
+  const endpoint = client.options.rpcUrl
   return {
     query: (input) => ({
       queryKey: chainxQueryKey(endpoint, 'events.query', input) as ChainxQueryOptions<EventPage>['queryKey'],

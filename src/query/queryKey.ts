@@ -32,8 +32,10 @@ export type ChainxQueryKey = readonly ['chainx', string, string, JsonValue]
  * chainxQueryKey('https://me:pw@rpc.example/graphql', 'events.query', { pageSize: 5, filter: { All: [] } })
  * // ['chainx', 'https://rpc.example/graphql', 'events.query', { filter: { All: [] }, pageSize: 5 }]
  */
-export function chainxQueryKey(endpoint: string, operation: string, input: unknown): ChainxQueryKey {
-  return ['chainx', redactUrl(endpoint), operation, canonicalJson(input ?? {}, 'input')]
+export function chainxQueryKey(endpoint: string | readonly string[] | undefined, operation: string, input: unknown): ChainxQueryKey {
+  // Several endpoints of one kind serve the same data: the key names them all, in the order given.
+  const named = typeof endpoint === 'string' ? redactUrl(endpoint) : (endpoint ?? []).map((url) => redactUrl(url)).join(' ')
+  return ['chainx', named, operation, canonicalJson(input ?? {}, 'input')]
 }
 
 /**

@@ -51,8 +51,11 @@ export interface BackfillOptions {
  * const options: SubscriptionMachineOptions = { wsUrl: 'ws://127.0.0.1:9001', heartbeatMs: 15_000 }
  */
 export interface SubscriptionMachineOptions {
-  /** The WebSocket endpoint, {ws_url}. */
-  wsUrl: string
+  /**
+   * The WebSocket endpoint, {ws_url}, or several in order of preference: a connection that
+   * fails or is lost reconnects to the next one (and backfills what was missed).
+   */
+  wsUrl: string | readonly string[]
   /**
    * The WebSocket class.
    * @default the global WebSocket outside Node; `ws` (isomorphic-ws, imported on first use) in Node
@@ -255,11 +258,17 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
     }
   }
 
+  const wsUrls = typeof options.wsUrl === 'string' ? [options.wsUrl] : options.wsUrl
+  let wsIndex = 0
+  // A socket that fails or is lost sends the next connection to the next endpoint.
+  const moveOn = () => {
+    wsIndex = (wsIndex + 1) % wsUrls.length
+  }
   const keeper = createSocketKeeper({
     reconnect,
     connect: async (signal, onLost) =>
       connectJsonRpcSocket({
-        url: options.wsUrl,
+        url: wsUrls[wsIndex] as string,
         WebSocket: await loadWebSocket(options.WebSocket),
         connectTimeoutMs: connectTimeoutMs ?? NO_TIME_LIMIT_MS,
         callTimeoutMs: callTimeoutMs ?? NO_TIME_LIMIT_MS,
@@ -269,8 +278,14 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
             : false,
         signal,
         onNotification,
-        onLost,
+        onLost: (error) => {
+          moveOn()
+          onLost(error)
+        },
         onError: (error) => forEachSubscription((subscription) => subscription.notifyError(error)),
+      }).catch((error: unknown) => {
+        moveOn()
+        throw error
       }),
     onConnecting: () => broadcast({ state: 'connecting' }),
     onReconnecting: (attempt, delayMs, error) => broadcast({ state: 'reconnecting', attempt, delayMs, error }),

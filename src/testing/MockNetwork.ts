@@ -1,6 +1,17 @@
 import { createMockGraphQLEnvironment, type MockEnvironmentOptions } from './http/createMockGraphQLEnvironment.js'
 import { handleMockRequest, type MockHttpRequest, type MockHttpResponse, type MockRequestEnvironment } from './http/handleMockRequest.js'
 import type { MockFaults } from './http/MockFaults.js'
+
+/**
+ * What one server of a network serves differently from the network: another service version
+ * (a replica upgraded ahead of the others), faults of its own (one replica down or slow).
+ */
+export interface MockReplica {
+  /** Sent in `x-chain-rpc-version` instead of the network's. */
+  version?: string | undefined
+  /** Used instead of the network's faults. */
+  faults?: MockFaults | undefined
+}
 import { generateDataset, type Dataset, type DatasetOptions } from './ledger/generateDataset.js'
 import type { Ledger, NewTransaction } from './ledger/Ledger.js'
 import type { ExecuteInput, MovePackages, PublishInput, PublishedModule } from './ledger/MovePackages.js'
@@ -114,9 +125,13 @@ export class MockNetwork {
     return this.ledger.endEpoch(options)
   }
 
-  /** Answers one HTTP request exactly as the socket server does (used by msw handlers). */
-  handle(request: MockHttpRequest): Promise<MockHttpResponse> {
-    return handleMockRequest(this.#env, request)
+  /**
+   * Answers one HTTP request exactly as the socket server does (used by msw handlers); as a
+   * `replica` would, when given (its version, its faults).
+   */
+  handle(request: MockHttpRequest, replica?: MockReplica): Promise<MockHttpResponse> {
+    if (!replica) return handleMockRequest(this.#env, request)
+    return handleMockRequest({ ...this.#env, version: replica.version ?? this.version, faults: replica.faults ?? this.faults }, request)
   }
 
   /**

@@ -9,6 +9,9 @@
  *   as a date), 503, HTML 502, connection resets (mid-body too), slow answers, truncated JSON, a
  *   seeded random mix of all of these, endless empty pages, a hostile serviceConfig, dropped
  *   sockets, subscriptions dropped silently.
+ * - Failover: `startMockNetwork({ network })` serves a replica of a network on its own port
+ *   with its own `faults` (and, with `version`, another service version); `mock.startOutage()`
+ *   / `endOutage()` take one down and back.
  *
  * @example
  * import { bcs } from '@mysten/bcs'
@@ -20,7 +23,7 @@
  */
 export { startMockNetwork, type AbandonedRequest, type RunningMockNetwork, type StartMockNetworkOptions } from './startMockNetwork.js'
 export { createMockNetwork } from './createMockNetwork.js'
-export { MockNetwork, type ExecutedTransaction, type MockNetworkOptions, type MockServerBinding } from './MockNetwork.js'
+export { MockNetwork, type ExecutedTransaction, type MockNetworkOptions, type MockReplica, type MockServerBinding } from './MockNetwork.js'
 export {
   MockFaults,
   TRANSIENT_FAULT_KINDS,

@@ -7,13 +7,18 @@ import { createRandom } from './ledger/createRandom.js'
 import { ticker as tickerEvents } from './ledger/move/datasetEvents.js'
 import { randomTransaction } from './ledger/randomTransaction.js'
 import type { MockHttpResponse } from './http/handleMockRequest.js'
-import type { MockNetwork, MockNetworkOptions } from './MockNetwork.js'
+import { MockFaults } from './http/MockFaults.js'
+import type { MockNetwork, MockNetworkOptions, MockReplica } from './MockNetwork.js'
 
 /** Options of startMockNetwork: the network's options plus the server's. */
 export interface StartMockNetworkOptions extends MockNetworkOptions {
   /** TCP port on 127.0.0.1; 0 picks a free one. @default 0 */
   port?: number
-  /** Serve this existing controller instead of creating one. */
+  /**
+   * Serve this existing controller instead of creating one: a replica of its ledger on a
+   * port of its own, with faults of its own (`mock.faults`) and, with `version`, another
+   * service version. Several replicas of one network are the endpoints of a failover test.
+   */
   network?: MockNetwork
   /** Execute a random transaction every `autoEmitMs` (for demos); off when omitted. */
   autoEmitMs?: number
@@ -35,6 +40,17 @@ export interface RunningMockNetwork {
    * a test sees from the server's side that a request was aborted on the wire.
    */
   readonly abandonedRequests: readonly AbandonedRequest[]
+  /** This server's faults: the network's, or a replica's own (see `network`). */
+  faults: MockFaults
+  /** The version this server sends in `x-chain-rpc-version`. */
+  version: string
+  /**
+   * Takes the server down: every socket is dropped and new connections are refused, until
+   * `endOutage()` listens again on the same port (data kept).
+   */
+  startOutage(): Promise<void>
+  /** Ends an outage begun by `startOutage()`. */
+  endOutage(): Promise<void>
   /** Closes every socket and both servers; resolves when nothing is left open. */
   close(): Promise<void>
 }
@@ -96,6 +112,9 @@ function resetMidResponse(response: ServerResponse, result: MockHttpResponse): v
  */
 export async function startMockNetwork(options: StartMockNetworkOptions = {}): Promise<RunningMockNetwork> {
   const network = options.network ?? createMockNetwork(options)
+  // A replica of a given network answers with its own faults and, if asked, another version.
+  const replica: MockReplica | undefined = options.network ? { version: options.version, faults: new MockFaults() } : undefined
+  const faults = replica?.faults ?? network.faults
   const hub = new SubscriptionHub(network.ledger, { maxPageSize: network.limits.maxPageSize })
   const sockets = new Set<Socket>()
   let server: Server | undefined
@@ -114,7 +133,7 @@ export async function startMockNetwork(options: StartMockNetworkOptions = {}): P
         })
         return body
       })
-      .then((body) => network.handle({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, body }))
+      .then((body) => network.handle({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, body }, replica))
       .then((result) => {
         if (result.reset) {
           resetByServer.add(response)
@@ -186,14 +205,15 @@ export async function startMockNetwork(options: StartMockNetworkOptions = {}): P
   }
 
   const port = await listen(options.port ?? 0)
-  const stopDropping = network.faults.onDropWebSockets(() => hub.dropAllConnections())
-  const stopSilentDrops = network.faults.onDropSubscriptionsSilently(() => hub.dropSubscriptionsSilently())
-  network.bindServer({
-    restart: async () => {
-      await stop()
-      await listen(port)
-    },
-  })
+  const stopDropping = faults.onDropWebSockets(() => hub.dropAllConnections())
+  const stopSilentDrops = faults.onDropSubscriptionsSilently(() => hub.dropSubscriptionsSilently())
+  let down = false
+  const restart = async () => {
+    await stop()
+    if (!down) await listen(port)
+  }
+  // A replica leaves the network's restart to the server that created it.
+  if (!replica) network.bindServer({ restart })
 
   let timer: ReturnType<typeof setInterval> | undefined
   if (options.autoEmitMs && options.autoEmitMs > 0) {
@@ -220,12 +240,24 @@ export async function startMockNetwork(options: StartMockNetworkOptions = {}): P
     port,
     network,
     abandonedRequests,
+    faults,
+    version: replica?.version ?? network.version,
+    startOutage: async () => {
+      down = true
+      await stop()
+    },
+    endOutage: async () => {
+      if (!down) return
+      down = false
+      await listen(port)
+    },
     close: () => {
       closing ??= (async () => {
         if (timer) clearInterval(timer)
         stopDropping()
         stopSilentDrops()
-        network.bindServer(undefined)
+        if (!replica) network.bindServer(undefined)
+        down = true
         await stop()
         hub.close()
       })()

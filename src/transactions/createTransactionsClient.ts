@@ -10,6 +10,7 @@ import type { SubscribeTransactionsParameters, TransactionSubscriptionClient } f
 import { iterateTransactions, type IterateTransactionsOptions, type TransactionWalkPage } from './iterateTransactions.js'
 import type { NoOptions, QueryTransactionsFn, TransactionBlockResponse, TransactionBlockResponseOptions } from './types.js'
 import { watchTransactions, type TransactionWatcher, type WatchTransactionsOptions } from './watchTransactions.js'
+import type { EndpointGroup } from '../transport/endpoints.js'
 
 /**
  * Options of `createTransactionsClient`.
@@ -23,14 +24,14 @@ export interface TransactionsClientOptions {
    * `InvalidArgumentError` without it), and by `subscribe`'s backfill.
    * @default undefined
    */
-  rpcUrl?: string | undefined
+  rpcUrl?: string | EndpointGroup | undefined
   /** The transport shared with the other clients (timeouts, retries, rate limit, hooks). */
   transport: Transport
   /**
    * The WebSocket endpoint, {ws_url}: needed by the deprecated `subscribe`.
    * @default undefined
    */
-  wsUrl?: string | undefined
+  wsUrl?: string | readonly string[] | undefined
   /**
    * Settings of the WebSocket subscriptions (the same as `client.events`').
    * @default see `SubscriptionClientOptions`
@@ -119,7 +120,7 @@ export interface TransactionsClientHandle extends TransactionsClient {
  */
 export function createTransactionsClient(options: TransactionsClientOptions): TransactionsClientHandle {
   const { rpcUrl, wsUrl } = options
-  const rpcQuery = rpcUrl ? createQueryTransactions(createJsonRpcCaller({ url: rpcUrl, transport: options.transport })) : undefined
+  const rpcQuery = rpcUrl && (typeof rpcUrl === 'string' || rpcUrl.urls.length > 0) ? createQueryTransactions(createJsonRpcCaller({ url: rpcUrl, transport: options.transport })) : undefined
   const { closed } = options
   const assertOpen = () => {
     if (closed?.aborted) throw new ClientClosedError()
@@ -136,7 +137,7 @@ export function createTransactionsClient(options: TransactionsClientOptions): Tr
     watch: (watchOptions) => (assertOpen(), watchTransactions(query, watchOptions, closed)),
     async subscribe(parameters) {
       assertOpen()
-      if (!wsUrl) throw new InvalidArgumentError('client.transactions.subscribe needs wsUrl in the ChainxClient options')
+      if (!wsUrl || wsUrl.length === 0) throw new InvalidArgumentError('client.transactions.subscribe needs wsUrl in the ChainxClient options')
       subscriptions ??= Promise.all([import('../subscription/createSubscriptionMachine.js'), import('./createTransactionSubscriptionClient.js')]).then(
         ([machines, clients]) => {
           const machine = machines.createSubscriptionMachine({ ...options.subscriptions, wsUrl })

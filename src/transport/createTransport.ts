@@ -5,9 +5,14 @@ import { InvalidArgumentError, NetworkError } from '../errors/request.js'
 import { readLimitMs, timerDelayMs } from '../options/optionRules.js'
 import { checkHeaders } from './checkHeaders.js'
 import type { RateLimiter, RateLimiterSettings, ReleaseSlot } from './createRateLimiter.js'
+import type { EndpointAffinity, EndpointChange, EndpointGroup, FailoverOptions } from './endpoints.js'
+import type { AttemptRecord } from './failover/sendWithFailover.js'
 import { selectHttp, type TransportKind } from './selectHttp.js'
+import { loadTelemetry } from './telemetry/loadTelemetry.js'
+import type { CallTrace, Telemetry, TelemetryOptions } from './telemetry/types.js'
 import type { FetchFn, HttpFn, HttpResponse } from './types.js'
-import { resolveRetryOptions, withRetry, type RetryOptions } from './withRetry.js'
+import { backoffDelay, resolveRetryOptions, retryAfterOf, withRetry, type RetryOptions } from './withRetry.js'
+import { sleep } from '../utils/sleep.js'
 
 /**
  * Static headers, or a function computing them before every request (may be async).
@@ -120,6 +125,25 @@ export interface TransportOptions {
   onRequest?: ((info: RequestInfo) => void | Promise<void>) | undefined
   /** Called after each attempt that received a response; an error it throws fails the request unchanged, without retries. */
   onResponse?: ((info: ResponseInfo) => void) | undefined
+  /**
+   * How calls move between several endpoints of a kind (`graphqlUrl`, `rpcUrl` or `wsUrl`
+   * given as a list). With several, the retry budget covers the whole call across them, a
+   * `Retry-After` holds back only the endpoint that sent it, and `rateLimit` counts per endpoint.
+   * @default { cooldownMs: 5_000, maxCooldownMs: 60_000, rankByLatency: true }
+   */
+  failover?: FailoverOptions | undefined
+  /**
+   * Called when the preferred endpoint of a kind changes (a failure, a recovery, the ranking).
+   * @default undefined
+   */
+  onEndpointChange?: ((change: EndpointChange) => void) | undefined
+  /**
+   * OpenTelemetry traces and metrics (see `TelemetryOptions`); `false` turns them off. On by
+   * default when `@opentelemetry/api` is installed: spans and metrics go to the providers the
+   * app registered (none registered: the API's no-op ones).
+   * @default {}
+   */
+  telemetry?: TelemetryOptions | false | undefined
 }
 
 /**
@@ -129,14 +153,20 @@ export interface TransportOptions {
  * const request: TransportRequest<number> = { url, body: '{}', parse: (response) => response.status }
  */
 export interface TransportRequest<T> {
+  /** The endpoint, or the preferred one of `endpoints`. */
   url: string
+  /** Every endpoint the call may go to: several mean failover. */
+  endpoints?: EndpointGroup | undefined
+  /** Keeps the call on the endpoint of earlier calls (a walk), see `EndpointAffinity`. */
+  affinity?: EndpointAffinity | undefined
   body: string
   headers?: Record<string, string> | undefined
   signal?: AbortSignal | undefined
   timeoutMs?: number | undefined
-  /** Turns a response into a result, or throws a ChainxError (retryable ones are retried). */
-  parse: (response: HttpResponse) => T
+  /** Turns a response of `url` into a result, or throws a ChainxError (retryable ones are retried). */
+  parse: (response: HttpResponse, url: string) => T
 }
+
 
 /**
  * Sends requests with timeouts, retries, rate limiting and hooks.
@@ -190,6 +220,8 @@ function assignHeaders(headers: Record<string, string>, source: Record<string, s
   }
 }
 
+const RETRY_HELPERS = { sleep, backoffDelay, retryAfterOf }
+
 /**
  * The default `maxResponseBytes`: 128 MiB.
  *
@@ -233,12 +265,49 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
   const { onRequest, onResponse } = options
   let closed = false
 
-  async function attempt<T>(request: TransportRequest<T>, timeoutMs: number, attemptNumber: number): Promise<T> {
-    const { url, body, signal } = request
+  let failover: Promise<typeof import('./failover/index.js')> | undefined
+  // undefined: not looked for yet; null: off or not installed.
+  let telemetry: Telemetry | null | undefined = options.telemetry === false ? null : undefined
+  let findingTelemetry: Promise<void> | undefined
+  const findTelemetry = () =>
+    (findingTelemetry ??= loadTelemetry(options.telemetry || undefined).then(
+      (found) => {
+        telemetry = found ?? null
+      },
+      () => {
+        telemetry = null
+      },
+    ))
+
+  /** One attempt, in its span when the call is traced. */
+  function attempt<T>(
+    request: TransportRequest<T>,
+    url: string,
+    slots: RateLimiter | undefined,
+    timeoutMs: number,
+    attemptNumber: number,
+    call: CallTrace | undefined,
+    record?: AttemptRecord,
+    failover = false,
+  ): Promise<T> {
+    if (!call) return attemptOnce(request, url, slots, timeoutMs, attemptNumber, record)
+    return call.attempt(url, attemptNumber, failover, (traceHeaders, traced) => attemptOnce(request, url, slots, timeoutMs, attemptNumber, traced, traceHeaders), record)
+  }
+
+  async function attemptOnce<T>(
+    request: TransportRequest<T>,
+    url: string,
+    slots: RateLimiter | undefined,
+    timeoutMs: number,
+    attemptNumber: number,
+    record?: AttemptRecord,
+    traceHeaders?: Record<string, string>,
+  ): Promise<T> {
+    const { body, signal } = request
     // A retry after close() is refused like a new request (not retryable: the loop ends).
     if (closed) throw new ClientClosedError()
     // No limiter, no turn of the event loop waiting for one.
-    const release: ReleaseSlot | undefined = limiter && (await limiter.acquire(signal))
+    const release: ReleaseSlot | undefined = slots && (await slots.acquire(signal))
     let sent = false
     let response: HttpResponse
     let started: number
@@ -249,6 +318,8 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       const headers: Record<string, string> = { 'content-type': 'application/json' }
       assignHeaders(headers, extra)
       assignHeaders(headers, request.headers)
+      // The attempt's span context (traceparent), when traced.
+      assignHeaders(headers, traceHeaders)
       if (onRequest) {
         await onRequest({ url, headers, body, attempt: attemptNumber })
         checkHeaders(headers, 'onRequest')
@@ -268,9 +339,36 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
     } finally {
       release?.(sent)
     }
+    const durationMs = Date.now() - started
+    if (record) {
+      record.status = response.status
+      record.durationMs = durationMs
+      record.version = response.headers['x-chain-rpc-version']
+    }
     // Outside the try: an error of the hook or of `parse` is not a network fault.
-    onResponse?.({ url, status: response.status, headers: response.headers, attempt: attemptNumber, durationMs: Date.now() - started })
-    return request.parse(response)
+    onResponse?.({ url, status: response.status, headers: response.headers, attempt: attemptNumber, durationMs })
+    return request.parse(response, url)
+  }
+
+  function sendWithFailover<T>(request: TransportRequest<T>, group: EndpointGroup, timeoutMs: number, call: CallTrace | undefined): Promise<T> {
+    failover ??= import('./failover/index.js')
+    return failover.then((module) => {
+      group.pool ??= new module.EndpointPool(group.kind, group.urls, {
+        ...options.failover,
+        rateLimit: limit,
+        rateLimiter: internals.rateLimiter,
+        onEndpointChange: options.onEndpointChange,
+        helpers: RETRY_HELPERS,
+      })
+      return module.sendWithFailover(
+        group.pool,
+        (url, slots, n, moved, record) => attempt(request, url, slots, timeoutMs, n, call, record, moved),
+        retry,
+        request.signal,
+        request.affinity,
+        RETRY_HELPERS,
+      )
+    })
   }
 
   return {
@@ -281,7 +379,13 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       // Per-call headers are the same for every attempt: checked once.
       if (request.headers) checkHeaders(request.headers, 'per-call headers')
       try {
-        return await withRetry((n) => attempt(request, timeoutMs, n), retry, request.signal)
+        if (telemetry === undefined) await findTelemetry()
+        const group = request.endpoints
+        const send = (call?: CallTrace) =>
+          group && group.urls.length > 1
+            ? sendWithFailover(request, group, timeoutMs, call)
+            : withRetry((n) => attempt(request, request.url, limiter, timeoutMs, n, call), retry, request.signal)
+        return await (telemetry ? telemetry.call(request.body, send) : send())
       } catch (error) {
         if (error instanceof ChainxError) throw error
         // The signal aborted during a backoff or rate-limit wait; anything else (an error of

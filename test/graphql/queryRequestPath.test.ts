@@ -14,7 +14,7 @@ function recordingTransport(answer: (body: string) => string) {
   const transport: Transport = {
     request<T>(request: TransportRequest<T>): Promise<T> {
       bodies.push(request.body)
-      return Promise.resolve().then(() => request.parse({ status: 200, headers: { 'x-chain-rpc-version': '2025.3.0' }, body: answer(request.body) }))
+      return Promise.resolve().then(() => request.parse({ status: 200, headers: { 'x-chain-rpc-version': '2025.3.0' }, body: answer(request.body) }, request.url))
     },
   }
   return { transport, bodies }

@@ -1,0 +1,29 @@
+import { redactUrl } from '../../utils/redactUrl.js'
+import type { EndpointGroup, EndpointState } from '../endpoints.js'
+
+/**
+ * The state of every endpoint of `groups`, as `client.endpoints()` reports it. A kind with one
+ * endpoint keeps no health record: it shows as available and preferred.
+ *
+ * @example
+ * endpointStates([graphqlGroup, rpcGroup]).filter((endpoint) => endpoint.status !== 'available')
+ */
+export function endpointStates(groups: readonly EndpointGroup[]): EndpointState[] {
+  return groups.flatMap(
+    ({ kind, urls, pool }) =>
+      pool?.states() ??
+      urls.map((url, index) => ({
+        kind,
+        url: redactUrl(url),
+        index,
+        preferred: index === 0,
+        status: 'available' as const,
+        latencyMs: undefined,
+        consecutiveFailures: 0,
+        recentFailures: 0,
+        lastErrorCode: undefined,
+        version: undefined,
+        waitMs: 0,
+      })),
+  )
+}

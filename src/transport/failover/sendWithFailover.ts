@@ -1,0 +1,155 @@
+import { ChainxError } from '../../errors/ChainxError.js'
+import { ServiceVersionChangedError } from '../../errors/ServiceVersionChangedError.js'
+import type { RateLimiter } from '../createRateLimiter.js'
+import type { EndpointAffinity } from '../endpoints.js'
+import { isTransient } from '../isTransient.js'
+import type { ResolvedRetryOptions } from '../withRetry.js'
+import type { RetryHelpers } from './EndpointPool.js'
+import type { EndpointPool, PoolEntry } from './EndpointPool.js'
+import type { AttemptRecord } from '../telemetry/types.js'
+
+export type { AttemptRecord } from '../telemetry/types.js'
+
+/**
+ * One attempt at one endpoint, as the transport makes it, filling `record` (status, duration,
+ * service version) once a response came. `failover`: this attempt moved from another endpoint.
+ */
+export type EndpointAttempt<T> = (
+  url: string,
+  limiter: RateLimiter | undefined,
+  attemptNumber: number,
+  failover: boolean,
+  record: AttemptRecord,
+) => Promise<T>
+
+/**
+ * Sends one call over several endpoints. Without affinity (or before it is set): the ranked
+ * endpoints in turn, moving on at each transient failure (at once to one not yet tried in
+ * this call, after the backoff delay to one that was), within one retry budget for the whole
+ * call; a probe's failure costs no retry; a non-transient failure ends the call. With an
+ * affinity set: its endpoint with the whole budget, then, once that is spent, each other
+ * endpoint once, accepting only an answer of the affinity's version.
+ *
+ * @example
+ * const value = await sendWithFailover(pool, attempt, resolveRetryOptions({}), signal, affinity, { sleep, backoffDelay, retryAfterOf })
+ */
+export function sendWithFailover<T>(
+  pool: EndpointPool,
+  attempt: EndpointAttempt<T>,
+  retry: ResolvedRetryOptions,
+  signal: AbortSignal | undefined,
+  affinity: EndpointAffinity | undefined,
+  helpers: RetryHelpers,
+): Promise<T> {
+  const pinned = affinity?.url === undefined ? undefined : pool.entries.find((entry) => entry.url === affinity.url)
+  return pinned && affinity ? sendPinned(pool, pinned, attempt, retry, signal, affinity, helpers) : sendRanked(pool, attempt, retry, signal, affinity, helpers)
+}
+
+async function sendRanked<T>(
+  pool: EndpointPool,
+  attempt: EndpointAttempt<T>,
+  retry: ResolvedRetryOptions,
+  signal: AbortSignal | undefined,
+  affinity: EndpointAffinity | undefined,
+  { sleep, backoffDelay }: RetryHelpers,
+): Promise<T> {
+  const failedHere = new Set<PoolEntry>()
+  let retriesLeft = retry.retries
+  let backoffs = 0
+  let lastError: ChainxError | undefined
+  for (let n = 0; ; n++) {
+    const order = pool.ranked()
+    let entry = order.find((candidate) => !failedHere.has(candidate))
+    if (!entry) {
+      entry = order[0]
+      if (entry) await sleep(backoffDelay(backoffs++, retry), signal)
+      else {
+        // Every endpoint waits out a Retry-After: wait for the first, unless it asks too much.
+        const wait = pool.nextOpening() - Date.now()
+        if (!(wait <= retry.maxRetryAfterMs) || lastError === undefined) throw lastError
+        await sleep(Math.max(wait, backoffDelay(backoffs++, retry)), signal)
+        n--
+        continue
+      }
+    }
+    const probe = pool.isProbe(entry)
+    if (probe) entry.probing = true
+    const record: AttemptRecord = {}
+    try {
+      const value = await attempt(entry.url, entry.limiter, n, lastError !== undefined && !failedHere.has(entry), record)
+      pool.succeeded(entry, record.durationMs ?? 0, record.version)
+      if (affinity) Object.assign(affinity, { url: entry.url, version: record.version?.trim() })
+      return value
+    } catch (error) {
+      entry.probing = false
+      if (!(error instanceof ChainxError) || !isTransient(error)) {
+        if (error instanceof ChainxError) pool.answered(entry)
+        throw error
+      }
+      pool.failed(entry, error)
+      failedHere.add(entry)
+      lastError = error
+      if (!probe && retriesLeft-- <= 0) throw error
+    }
+  }
+}
+
+async function sendPinned<T>(
+  pool: EndpointPool,
+  entry: PoolEntry,
+  attempt: EndpointAttempt<T>,
+  retry: ResolvedRetryOptions,
+  signal: AbortSignal | undefined,
+  affinity: EndpointAffinity,
+  { sleep, backoffDelay, retryAfterOf }: RetryHelpers,
+): Promise<T> {
+  let n = 0
+  let failure: ChainxError
+  for (;;) {
+    const record: AttemptRecord = {}
+    try {
+      const value = await attempt(entry.url, entry.limiter, n, false, record)
+      pool.succeeded(entry, record.durationMs ?? 0, record.version)
+      return value
+    } catch (error) {
+      if (!(error instanceof ChainxError) || !isTransient(error)) throw error
+      pool.failed(entry, error)
+      failure = error
+      const asked = retryAfterOf(error)
+      if (n >= retry.retries || (asked !== undefined && asked > retry.maxRetryAfterMs)) break
+      await sleep(Math.max(asked ?? 0, backoffDelay(n, retry)), signal)
+      n++
+    }
+  }
+  // The walk's endpoint is spent: each other one once, for an answer of the walk's version.
+  const walkVersion = affinity.version ?? ''
+  const found: string[] = []
+  for (const other of pool.ranked()) {
+    if (other === entry) continue
+    const record: AttemptRecord = {}
+    // An answer of another version (or its failure: the cursor means nothing there) is set aside.
+    const otherVersion = () => record.status !== undefined && (record.version?.trim() ?? '') !== walkVersion
+    try {
+      const value = await attempt(other.url, other.limiter, ++n, true, record)
+      if (otherVersion()) {
+        found.push(record.version ?? 'none')
+        pool.succeeded(other, record.durationMs ?? 0, record.version)
+        continue
+      }
+      pool.succeeded(other, record.durationMs ?? 0, record.version)
+      affinity.url = other.url
+      affinity.moves = (affinity.moves ?? 0) + 1
+      return value
+    } catch (error) {
+      if (otherVersion()) {
+        found.push(record.version ?? 'none')
+        pool.answered(other)
+        continue
+      }
+      if (!(error instanceof ChainxError) || !isTransient(error)) throw error
+      pool.failed(other, error)
+    }
+  }
+  if (found.length > 0) throw new ServiceVersionChangedError({ walkVersion, foundVersions: found, cause: failure })
+  throw failure
+}
