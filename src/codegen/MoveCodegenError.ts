@@ -1,4 +1,4 @@
-import { ChainxError } from '../errors/ChainxError.js'
+import { InvalidArgumentError } from '../errors/request.js'
 
 /**
  * One thing the Move generator could not read or type, with where it is.
@@ -22,7 +22,7 @@ export interface MoveCodegenProblem {
 /**
  * The Move package could not be turned into definitions: a syntax the parser does not know,
  * or a type it cannot give a JSON form (it never guesses). `problems` lists each one with its
- * file and line; the message holds them all. Code INVALID_ARGUMENT.
+ * file and line; the message holds them all. An `InvalidArgumentError` (code INVALID_ARGUMENT).
  *
  * @example
  * try {
@@ -31,14 +31,14 @@ export interface MoveCodegenProblem {
  *   if (error instanceof MoveCodegenError) for (const p of error.problems) console.error(`${p.file}:${p.line}: ${p.message}`)
  * }
  */
-export class MoveCodegenError extends ChainxError {
+export class MoveCodegenError extends InvalidArgumentError {
   override name = 'MoveCodegenError'
   /** Every problem found, in source order. */
   readonly problems: readonly MoveCodegenProblem[]
 
   constructor(problems: readonly MoveCodegenProblem[]) {
     const lines = problems.map((problem) => `${problem.file}:${problem.line}: ${problem.message}`)
-    super('INVALID_ARGUMENT', lines.length === 1 ? (lines[0] as string) : `${lines.length} problems:\n${lines.join('\n')}`)
+    super(lines.length === 1 ? (lines[0] as string) : `${lines.length} problems:\n${lines.join('\n')}`)
     this.problems = problems
   }
 }

@@ -48,7 +48,7 @@ export interface ChainxErrorByCode {
   STALE_CURSOR: Errors.StaleCursorError
   CURSOR_NOT_ADVANCING: Errors.CursorNotAdvancingError
   EMPTY_PAGES: Errors.EmptyPagesError
-  GRAPHQL: Errors.GraphQLError
+  GRAPHQL: Errors.GraphQLError & { readonly code: 'GRAPHQL' }
   RATE_LIMITED: Errors.RateLimitedError
   HTTP: Errors.HttpError
   NETWORK: Errors.NetworkError
@@ -62,6 +62,32 @@ export interface ChainxErrorByCode {
   SOCKET_CLOSED: Errors.SocketClosedError
   CLIENT_CLOSED: Errors.ClientClosedError
 }
+
+/**
+ * Every chainx-sdk error as a union discriminated by `code`: `switch (error.code)` and
+ * `error.code === 'RATE_LIMITED'` narrow it to the class that carries the code. `instanceof
+ * ChainxError` narrows to it too.
+ *
+ * @example
+ * function retryIn(error: ChainxErrorUnion): number | undefined {
+ *   switch (error.code) {
+ *     case 'RATE_LIMITED': return error.retryAfterMs
+ *     case 'HTTP': return error.retryAfterMs
+ *     default: return undefined
+ *   }
+ * }
+ */
+export type ChainxErrorUnion = ChainxErrorByCode[ChainxErrorCode]
+
+/**
+ * What `error instanceof SomeChainxErrorClass` narrows to: the members of `ChainxErrorUnion`
+ * that are instances of the class (so `instanceof ChainxError` gives the whole union, whose
+ * `code` narrows), or the class itself when none is.
+ *
+ * @example
+ * type T = NarrowedError<ChainxError> // ChainxErrorUnion
+ */
+export type NarrowedError<T> = [Extract<ChainxErrorUnion, T>] extends [never] ? T : Extract<ChainxErrorUnion, T>
 
 /**
  * The brand every ChainxError carries, registered globally so that copies of the SDK loaded
@@ -106,7 +132,8 @@ export class ChainxError extends Error {
    * @example
    * errorFromCjsBuild instanceof ChainxError // true
    */
-  static override [Symbol.hasInstance](value: unknown): boolean {
+  static override [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is NarrowedError<T>
+  static override [Symbol.hasInstance](this: typeof ChainxError, value: unknown): boolean {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true
     if (!isChainxError(value)) return false
     if (this === ChainxError) return true

@@ -11,6 +11,8 @@ import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
  */
 export class ClientClosedError extends ChainxError {
   override name = 'ClientClosedError'
+  /** Always `'CLIENT_CLOSED'`. */
+  declare readonly code: 'CLIENT_CLOSED'
   constructor(options: ChainxErrorOptions = {}) {
     super('CLIENT_CLOSED', 'The client is closed', options)
   }

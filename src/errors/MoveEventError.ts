@@ -1,10 +1,11 @@
-import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
+import type { ChainxErrorOptions } from './ChainxError.js'
+import { InvalidResponseError } from './request.js'
 
 /**
  * An event could not be read with the generated Move definitions: its type is not in the
  * registry, its `parsedJson` does not fit the struct, its BCS does not decode, or (when
- * asked to verify) `parsedJson` and the BCS payload disagree. Code INVALID_RESPONSE, not
- * retryable; `eventType` names the event's type and `cause` holds the validator's error.
+ * asked to verify) `parsedJson` and the BCS payload disagree. An `InvalidResponseError`
+ * (code INVALID_RESPONSE, `status` 0: no HTTP response is involved), not retryable; `eventType` names the event's type and `cause` holds the validator's error.
  *
  * @example
  * try {
@@ -13,7 +14,7 @@ import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
  *   if (error instanceof MoveEventError) console.log(error.eventType, error.reason)
  * }
  */
-export class MoveEventError extends ChainxError {
+export class MoveEventError extends InvalidResponseError {
   override name = 'MoveEventError'
   /** Type of the event that could not be read. */
   readonly eventType: string
@@ -21,8 +22,13 @@ export class MoveEventError extends ChainxError {
   readonly reason: string
 
   constructor(args: ChainxErrorOptions & { eventType: string; reason: string }) {
-    super('INVALID_RESPONSE', `Move event ${args.eventType}: ${args.reason}`, {
+    super({
       ...args,
+      status: 0,
+      body: '',
+      reason: args.reason,
+      message: `Move event ${args.eventType}: ${args.reason}`,
+      retryable: false,
       details: args.details ?? (args.cause instanceof Error ? args.cause.message : undefined),
     })
     this.eventType = args.eventType

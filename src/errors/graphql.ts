@@ -1,5 +1,5 @@
 import type { Usage } from '../utils/usage.js'
-import { ChainxError, type ChainxErrorCode, type ChainxErrorOptions } from './ChainxError.js'
+import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
 
 /**
  * One entry of a GraphQL response's `errors` array, as the service sent it.
@@ -40,6 +40,22 @@ interface GraphQLErrorArgs extends ChainxErrorOptions {
 }
 
 /**
+ * The codes a `GraphQLError` (or one of its subclasses) carries.
+ *
+ * @example
+ * const code: GraphQLErrorCode = 'QUERY_LIMIT'
+ */
+export type GraphQLErrorCode =
+  | 'GRAPHQL'
+  | 'FIRST_AND_LAST'
+  | 'PAGE_SIZE_EXCEEDED'
+  | 'UNUSED_VARIABLE'
+  | 'MISSING_VARIABLE'
+  | 'QUERY_LIMIT'
+  | 'CURSOR_CHECKPOINT_MISMATCH'
+  | 'STALE_CURSOR'
+
+/**
  * The service (or the SDK's checks before sending) rejected a GraphQL query. Subclasses
  * name the rule; this class itself (code `GRAPHQL`) covers every other server error.
  * `errors` keeps the service's entries with `path`, `locations` and `extensions.code`;
@@ -50,6 +66,8 @@ interface GraphQLErrorArgs extends ChainxErrorOptions {
  */
 export class GraphQLError extends ChainxError {
   override name = 'GraphQLError'
+  /** `'GRAPHQL'`, or the code of the subclass that names the rule. */
+  declare readonly code: GraphQLErrorCode
   /** Whether the query reached the service (false: rejected locally, nothing sent). */
   readonly sent: boolean
   /** The service's error entries (empty when rejected locally). */
@@ -59,7 +77,7 @@ export class GraphQLError extends ChainxError {
   /** The usage extension sent with the errors (the service keeps it through execution errors, not limit errors). */
   readonly usage: Usage | undefined
 
-  constructor(args: GraphQLErrorArgs & { message?: string }, code: ChainxErrorCode = 'GRAPHQL') {
+  constructor(args: GraphQLErrorArgs & { message?: string }, code: GraphQLErrorCode = 'GRAPHQL') {
     super(code, args.message ?? args.errors?.[0]?.message ?? 'GraphQL query failed', args)
     this.sent = args.sent
     this.errors = args.errors ?? []
@@ -76,6 +94,8 @@ export class GraphQLError extends ChainxError {
  */
 export class FirstAndLastError extends GraphQLError {
   override name = 'FirstAndLastError'
+  /** Always `'FIRST_AND_LAST'`. */
+  declare readonly code: 'FIRST_AND_LAST'
   constructor(args: GraphQLErrorArgs) {
     super({ ...args, message: "'first' and 'last' must not be used together" }, 'FIRST_AND_LAST')
   }
@@ -89,6 +109,8 @@ export class FirstAndLastError extends GraphQLError {
  */
 export class PageSizeExceededError extends GraphQLError {
   override name = 'PageSizeExceededError'
+  /** Always `'PAGE_SIZE_EXCEEDED'`. */
+  declare readonly code: 'PAGE_SIZE_EXCEEDED'
   readonly pageSize: number
   readonly maxPageSize: number
   constructor(args: GraphQLErrorArgs & { pageSize: number; maxPageSize: number }) {
@@ -109,6 +131,8 @@ export class PageSizeExceededError extends GraphQLError {
  */
 export class UnusedVariableError extends GraphQLError {
   override name = 'UnusedVariableError'
+  /** Always `'UNUSED_VARIABLE'`. */
+  declare readonly code: 'UNUSED_VARIABLE'
   readonly variable: string
   constructor(args: GraphQLErrorArgs & { variable: string }) {
     super({ ...args, message: `Variable "$${args.variable}" is declared but not used` }, 'UNUSED_VARIABLE')
@@ -124,6 +148,8 @@ export class UnusedVariableError extends GraphQLError {
  */
 export class MissingVariableError extends GraphQLError {
   override name = 'MissingVariableError'
+  /** Always `'MISSING_VARIABLE'`. */
+  declare readonly code: 'MISSING_VARIABLE'
   readonly variable: string
   constructor(args: GraphQLErrorArgs & { variable: string }) {
     super({ ...args, message: `Variable "$${args.variable}" has no value` }, 'MISSING_VARIABLE')
@@ -140,6 +166,8 @@ export class MissingVariableError extends GraphQLError {
  */
 export class QueryLimitError extends GraphQLError {
   override name = 'QueryLimitError'
+  /** Always `'QUERY_LIMIT'`. */
+  declare readonly code: 'QUERY_LIMIT'
   readonly limit: QueryLimitName
   readonly value: number | undefined
   readonly max: number | undefined

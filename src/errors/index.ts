@@ -1,4 +1,12 @@
-export { ChainxError, isChainxError, type ChainxErrorByCode, type ChainxErrorCode, type ChainxErrorOptions } from './ChainxError.js'
+export {
+  ChainxError,
+  isChainxError,
+  type ChainxErrorByCode,
+  type ChainxErrorCode,
+  type ChainxErrorOptions,
+  type ChainxErrorUnion,
+  type NarrowedError,
+} from './ChainxError.js'
 export {
   AbortedError,
   HttpError,
@@ -16,6 +24,7 @@ export {
   PageSizeExceededError,
   QueryLimitError,
   UnusedVariableError,
+  type GraphQLErrorCode,
   type GraphQLErrorEntry,
   type QueryLimitName,
 } from './graphql.js'

@@ -9,6 +9,8 @@ import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
  */
 export class JsonRpcError extends ChainxError {
   override name = 'JsonRpcError'
+  /** Always `'JSON_RPC'`. */
+  declare readonly code: 'JSON_RPC'
   /** JSON-RPC error code, e.g. -32602. */
   readonly rpcCode: number
   /** The server's `error.data`, if any. */
@@ -39,6 +41,8 @@ export class JsonRpcError extends ChainxError {
  */
 export class InvalidFilterError extends ChainxError {
   override name = 'InvalidFilterError'
+  /** Always `'INVALID_FILTER'`. */
+  declare readonly code: 'INVALID_FILTER'
   /** Path to the offending part of the filter, e.g. `MoveModule.package`. */
   readonly path: string
   constructor(args: ChainxErrorOptions & { path: string; reason: string }) {
@@ -55,6 +59,8 @@ export class InvalidFilterError extends ChainxError {
  */
 export class SocketClosedError extends ChainxError {
   override name = 'SocketClosedError'
+  /** Always `'SOCKET_CLOSED'`. */
+  declare readonly code: 'SOCKET_CLOSED'
   constructor(args: ChainxErrorOptions & { reason?: string } = {}) {
     super('SOCKET_CLOSED', args.reason ? `WebSocket closed: ${args.reason}` : 'WebSocket closed', {
       ...args,

@@ -11,6 +11,8 @@ import { GraphQLError, type GraphQLErrorEntry } from './graphql.js'
  */
 export class CursorCheckpointMismatchError extends GraphQLError {
   override name = 'CursorCheckpointMismatchError'
+  /** Always `'CURSOR_CHECKPOINT_MISMATCH'`. */
+  declare readonly code: 'CURSOR_CHECKPOINT_MISMATCH'
   constructor(args: ChainxErrorOptions & { errors?: GraphQLErrorEntry[]; data?: unknown }) {
     super(
       { ...args, sent: true, message: 'Cursors from different checkpoints used together' },
@@ -21,17 +23,24 @@ export class CursorCheckpointMismatchError extends GraphQLError {
 
 /**
  * A cursor's checkpoint has left the available range (spec 4.2 rule 6). When thrown by
- * an auto-paging walk, `delivered` counts the items already yielded and `lastCursor`
- * is the last cursor that worked.
+ * an auto-paging walk, `delivered` counts the items already yielded and `resumeCursor`
+ * tells where the walk stood. The remedy is in the message: a cursor this old cannot be
+ * resumed; start over without one (or let the walk do it: `onStale: 'restart'`), or resume
+ * by checkpoint with a filter on a checkpoint range.
  *
  * @example
- * if (error instanceof StaleCursorError) console.log(error.delivered, error.lastCursor)
+ * if (error instanceof StaleCursorError) console.log(error.delivered, error.resumeCursor)
  */
 export class StaleCursorError extends GraphQLError {
   override name = 'StaleCursorError'
+  /** Always `'STALE_CURSOR'`. */
+  declare readonly code: 'STALE_CURSOR'
   /** Items the walk delivered before the cursor went stale. */
   override delivered: number | undefined
-  /** The last cursor that produced a page. */
+  /**
+   * The cursor of the request that found it stale.
+   * @deprecated Use `resumeCursor` (where the walk stood: pass it back as `cursor`).
+   */
   lastCursor: string | null | undefined
   constructor(
     args: ChainxErrorOptions & {
@@ -41,7 +50,15 @@ export class StaleCursorError extends GraphQLError {
       lastCursor?: string | null
     },
   ) {
-    super({ ...args, sent: true, message: 'Cursor is outside the available range' }, 'STALE_CURSOR')
+    super(
+      {
+        ...args,
+        sent: true,
+        message:
+          "Cursor is outside the available range: its checkpoint is no longer served; start over without a cursor (or onStale: 'restart'), or resume by checkpoint",
+      },
+      'STALE_CURSOR',
+    )
     this.delivered = args.delivered
     this.lastCursor = args.lastCursor
   }
@@ -56,6 +73,8 @@ export class StaleCursorError extends GraphQLError {
  */
 export class CursorNotAdvancingError extends ChainxError {
   override name = 'CursorNotAdvancingError'
+  /** Always `'CURSOR_NOT_ADVANCING'`. */
+  declare readonly code: 'CURSOR_NOT_ADVANCING'
   /** The repeated cursor, as received (opaque). */
   readonly cursor: unknown
   /** Items delivered before the repeat was seen. */
@@ -78,6 +97,8 @@ export class CursorNotAdvancingError extends ChainxError {
  */
 export class EmptyPagesError extends ChainxError {
   override name = 'EmptyPagesError'
+  /** Always `'EMPTY_PAGES'`. */
+  declare readonly code: 'EMPTY_PAGES'
   /** Consecutive empty pages that claimed more, the last one included. */
   readonly pages: number
   constructor(args: ChainxErrorOptions & { pages: number }) {

@@ -12,6 +12,8 @@ import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
  */
 export class HttpError extends ChainxError {
   override name = 'HttpError'
+  /** Always `'HTTP'`. */
+  declare readonly code: 'HTTP'
   /** HTTP status code (0 when a browser hid a redirect's status: an opaque redirect). */
   readonly status: number
   /** First 512 characters of the response body. */
@@ -50,13 +52,19 @@ export class HttpError extends ChainxError {
  */
 export class RateLimitedError extends ChainxError {
   override name = 'RateLimitedError'
+  /** Always `'RATE_LIMITED'`. */
+  declare readonly code: 'RATE_LIMITED'
   /** Milliseconds the server asked to wait (from `Retry-After`), when it said. */
   readonly retryAfterMs: number | undefined
   /** HTTP status of the refusal (429, or 200 for a JSON-RPC error body). */
   readonly status: number
 
-  constructor(args: { retryAfterMs?: number | undefined; status: number } & ChainxErrorOptions) {
-    super('RATE_LIMITED', 'Rate limit exceeded', { ...args, retryable: true })
+  constructor(args: { retryAfterMs?: number | undefined; status: number; maxRetryAfterMs?: number | undefined } & ChainxErrorOptions) {
+    const over =
+      args.maxRetryAfterMs !== undefined && args.retryAfterMs !== undefined && args.retryAfterMs > args.maxRetryAfterMs
+        ? `: the server asks to wait ${args.retryAfterMs} ms, over retry.maxRetryAfterMs (${args.maxRetryAfterMs} ms); raise it to wait, or retry later`
+        : ''
+    super('RATE_LIMITED', `Rate limit exceeded${over}`, { ...args, retryable: true })
     this.retryAfterMs = args.retryAfterMs
     this.status = args.status
   }
@@ -70,8 +78,11 @@ export class RateLimitedError extends ChainxError {
  */
 export class NetworkError extends ChainxError {
   override name = 'NetworkError'
+  /** Always `'NETWORK'`. */
+  declare readonly code: 'NETWORK'
   constructor(args: { url: string } & ChainxErrorOptions) {
-    super('NETWORK', `Network request to ${redactUrl(args.url)} failed`, { ...args, retryable: true })
+    const errno = errnoOf(args.cause)
+    super('NETWORK', `Network request to ${redactUrl(args.url)} failed${errno ? ` (${errno})` : ''}`, { ...args, retryable: true })
   }
 }
 
@@ -84,6 +95,8 @@ export class NetworkError extends ChainxError {
  */
 export class TimeoutError extends ChainxError {
   override name = 'TimeoutError'
+  /** Always `'TIMEOUT'`. */
+  declare readonly code: 'TIMEOUT'
   /** The time limit that was exceeded, in milliseconds (undefined when the caller's own signal timed out). */
   readonly timeoutMs: number | undefined
   constructor(args: { timeoutMs: number | undefined } & ChainxErrorOptions) {
@@ -107,6 +120,8 @@ export class TimeoutError extends ChainxError {
  */
 export class AbortedError extends ChainxError {
   override name = 'AbortedError'
+  /** Always `'ABORTED'`. */
+  declare readonly code: 'ABORTED'
   constructor(args: ChainxErrorOptions = {}) {
     super('ABORTED', 'Request aborted', args)
   }
@@ -123,6 +138,8 @@ export class AbortedError extends ChainxError {
  */
 export class InvalidResponseError extends ChainxError {
   override name = 'InvalidResponseError'
+  /** Always `'INVALID_RESPONSE'`. */
+  declare readonly code: 'INVALID_RESPONSE'
   /** HTTP status of the response. */
   readonly status: number
   /** First 512 characters of the body. */
@@ -131,9 +148,9 @@ export class InvalidResponseError extends ChainxError {
   readonly retryAfterMs: number | undefined
 
   constructor(
-    args: { status: number; body: string; reason: string; retryAfterMs?: number | undefined; retryable?: boolean } & ChainxErrorOptions,
+    args: { status: number; body: string; reason: string; retryAfterMs?: number | undefined; retryable?: boolean; message?: string } & ChainxErrorOptions,
   ) {
-    super('INVALID_RESPONSE', `Invalid response: ${args.reason}`, { ...args, retryable: args.retryable ?? true })
+    super('INVALID_RESPONSE', args.message ?? `Invalid response: ${args.reason}`, { ...args, retryable: args.retryable ?? true })
     this.status = args.status
     this.bodyExcerpt = excerpt(args.body)
     this.retryAfterMs = args.retryAfterMs
@@ -149,6 +166,8 @@ export class InvalidResponseError extends ChainxError {
  */
 export class ResponseTooLargeError extends ChainxError {
   override name = 'ResponseTooLargeError'
+  /** Always `'RESPONSE_TOO_LARGE'`. */
+  declare readonly code: 'RESPONSE_TOO_LARGE'
   /** The limit in bytes (`maxResponseBytes`). */
   readonly limit: number
   /** Bytes the response announced (`Content-Length`) or that had arrived when it was cut off. */
@@ -172,6 +191,8 @@ export class ResponseTooLargeError extends ChainxError {
  */
 export class InvalidArgumentError extends ChainxError {
   override name = 'InvalidArgumentError'
+  /** Always `'INVALID_ARGUMENT'`. */
+  declare readonly code: 'INVALID_ARGUMENT'
   constructor(message: string, options: ChainxErrorOptions = {}) {
     super('INVALID_ARGUMENT', message, options)
   }
@@ -179,4 +200,15 @@ export class InvalidArgumentError extends ChainxError {
 
 function excerpt(body: string): string {
   return body.length > 512 ? `${body.slice(0, 512)}…` : body
+}
+
+/** The first Node errno code (`ECONNREFUSED`, `ENOTFOUND`, ...) along a cause chain, bounded. */
+function errnoOf(cause: unknown): string | undefined {
+  let current = cause
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && /^E[A-Z_]{2,}$/.test(code)) return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
 }

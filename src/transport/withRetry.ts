@@ -1,4 +1,5 @@
 import { ChainxError } from '../errors/ChainxError.js'
+import { RateLimitedError } from '../errors/request.js'
 import { readBackoff, readCapMs, readCount, readObject } from '../options/optionRules.js'
 import { sleep } from '../utils/sleep.js'
 
@@ -96,7 +97,11 @@ export async function withRetry<T>(
     } catch (error) {
       if (!(error instanceof ChainxError) || !error.retryable || n >= options.retries) throw error
       const asked = retryAfterOf(error)
-      if (asked !== undefined && asked > options.maxRetryAfterMs) throw error
+      if (asked !== undefined && asked > options.maxRetryAfterMs) {
+        // The message names the option to raise.
+        if (!(error instanceof RateLimitedError)) throw error
+        throw new RateLimitedError({ ...error, retryAfterMs: asked, maxRetryAfterMs: options.maxRetryAfterMs, cause: error.cause, details: error.details })
+      }
       await sleep(Math.max(asked ?? 0, backoffDelay(n, options)), signal)
     }
   }
