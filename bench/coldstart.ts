@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { packAndInstall } from '../scripts/packAndInstall.js'
+import { median } from './stats.js'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 21)
 const TARGET_MS = 20
@@ -64,10 +65,6 @@ console.log(JSON.stringify({ ms, firstRequestMs, builtins: [] }))`,
   },
 } as const
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] as number
-}
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
 const server = createServer((request, response) => {

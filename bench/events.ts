@@ -10,6 +10,7 @@ import { createEventsClient } from '../src/events/createEventsClient.js'
 import type { EventId, EventQueryFilter } from '../src/events/types.js'
 import { startMockNetwork } from '../src/testing/startMockNetwork.js'
 import { createTransport } from '../src/transport/createTransport.js'
+import { median } from './stats.js'
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000)
 const WARMUP = 200
@@ -82,7 +83,6 @@ if (process.argv[2] === 'server') {
         cpu.set(name, cpu.get(name)! + used.user + used.system)
       }
     }
-    const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!
     const rawP50 = median(latencies.get('raw global fetch')!)
     for (const [name] of contenders) {
       const list = [...latencies.get(name)!].sort((a, b) => a - b)

@@ -21,6 +21,7 @@ import { createMockNetwork } from '../src/testing/createMockNetwork.js'
 import type { HttpFn, HttpResponse } from '../src/transport/types.js'
 import { buildSdk } from './buildSdk.js'
 import { STUB_HTTP } from './overhead/stubSelectHttp.js'
+import { median } from './stats.js'
 
 const stubModule = fileURLToPath(new URL('./overhead/stubSelectHttp.ts', import.meta.url))
 const { ChainxClient } = await buildSdk('chainx-bench-overhead', [
@@ -100,12 +101,6 @@ for (const operation of operations) {
   await operation.floor()
 }
 recording = false
-
-const median = (list: number[]) => {
-  const sorted = [...list].sort((a, b) => a - b)
-  const middle = sorted.length >> 1
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
 
 const contenders = operations.flatMap((operation) => [
   { key: `${operation.name} sdk`, run: operation.run },

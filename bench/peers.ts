@@ -22,6 +22,7 @@ import { EventsDocument } from '../src/graphql/generated/operations.js'
 import { createMockNetwork } from '../src/testing/createMockNetwork.js'
 import { buildSdk } from './buildSdk.js'
 import type { MockHttpResponse } from '../src/testing/http/handleMockRequest.js'
+import { median } from './stats.js'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 31)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60)
@@ -100,7 +101,7 @@ if (process.argv[2] === 'server') {
       request.end(body)
     })
 
-  const sdkNode = new ChainxClient({ graphqlUrl, rpcUrl, retry: false })
+  const sdkNode = new ChainxClient({ graphqlUrl, rpcUrl, retry: false, transport: 'node' })
   const sdkNodeHttp = new ChainxClient({ graphqlUrl, rpcUrl, retry: false, transport: 'node-http' })
   const sdkFetch = new ChainxClient({ graphqlUrl, rpcUrl, retry: false, transport: 'fetch' })
   const graphqlRequest = new GraphQLClient(graphqlUrl)
@@ -121,7 +122,7 @@ if (process.argv[2] === 'server') {
       contenders: [
         ['raw fetch + JSON.parse', () => rawPost(graphqlUrl, JSON.stringify({ query, variables }))],
         ['bare node:http keep-alive + JSON.parse (no client)', () => nodeHttpPost(graphqlUrl, JSON.stringify({ query, variables }))],
-        ['chainx-sdk, Node default transport (its socket client)', () => sdkNode.graphql.query(EventsDocument, variables)],
+        ["chainx-sdk, its socket client (transport: 'node')", () => sdkNode.graphql.query(EventsDocument, variables)],
         ["chainx-sdk over node:http (transport: 'node-http')", () => sdkNodeHttp.graphql.query(EventsDocument, variables)],
         ['chainx-sdk over the global fetch', () => sdkFetch.graphql.query(EventsDocument, variables)],
         ['@mysten/sui 1.45 (SuiGraphQLClient / SuiClient.queryEvents)', () => suiGraphQL.query({ query, variables })],
@@ -139,7 +140,7 @@ if (process.argv[2] === 'server') {
           'bare node:http keep-alive + JSON.parse (no client)',
           () => nodeHttpPost(rpcUrl, JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] })),
         ],
-        ['chainx-sdk, Node default transport (its socket client)', () => sdkNode.events.query({ filter, limit: PAGE })],
+        ["chainx-sdk, its socket client (transport: 'node')", () => sdkNode.events.query({ filter, limit: PAGE })],
         ["chainx-sdk over node:http (transport: 'node-http')", () => sdkNodeHttp.events.query({ filter, limit: PAGE })],
         ['chainx-sdk over the global fetch', () => sdkFetch.events.query({ filter, limit: PAGE })],
         ['@mysten/sui 1.45 (SuiGraphQLClient / SuiClient.queryEvents)', () => suiClient.queryEvents({ query: filter, limit: PAGE, order: 'ascending' })],
@@ -156,11 +157,6 @@ if (process.argv[2] === 'server') {
     }
   }
 
-  const median = (list: number[]) => {
-    const sorted = [...list].sort((a, b) => a - b)
-    const middle = sorted.length >> 1
-    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-  }
   type Figures = { latencyMs: number; cpuUs: number }
   const results = new Map<string, Map<string, Figures>>()
   for (const operation of operations) {

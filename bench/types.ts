@@ -12,6 +12,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { ensureBuilt, repoRoot } from '../scripts/packAndInstall.js'
+import { median } from './stats.js'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const TARGET_MS = 3_000
@@ -124,8 +125,6 @@ async function timeTsc(dir: string): Promise<{ cpu: number; wall: number }> {
   const wall = performance.now() - started
   return { cpu: Number(/cpu (\d+)/.exec(stderr)?.[1]) / 1000, wall }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
 
 await ensureBuilt()
 const base = join(repoRoot, 'bench/.types-project')

@@ -16,25 +16,33 @@ function missingPeerSource(format: 'esm' | 'cjs'): string {
   const code = error && error.code
   if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') return error
   if (!String(error.message).includes(name)) return error
-  return new Error(\`\${feature} needs the optional peer dependency \${name}, which is not installed: npm install --save-dev \${install}\`, { cause: error })
+  return new Error(\`\${feature} needs the optional peer dependency \${name}, which is not installed: \${install}\`, { cause: error })
 }
 ${format === 'esm' ? 'export { missingPeer }' : 'module.exports = { missingPeer }'}`
 }
 
+/** The package an import names: `zod` for `zod/mini`, `@mysten/bcs` for `@mysten/bcs/x`. */
+const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
+
 /**
- * @param features what needs them (e.g. `'chainx-sdk/testing'`) → its optional peers; the message
- *   names the missing one and the command installing all of that feature's peers
+ * @param features what needs them (e.g. `'chainx-sdk/testing'`) → its optional peers (package
+ *   names; their subpaths, such as `zod/mini`, are served too); the message names the missing one
+ *   and the command installing all of that feature's peers
+ * @param runtimeFeatures the features an app needs at run time (`chainx-sdk/move`, which
+ *   generated code imports): their command is `npm install`, the others' `npm install --save-dev`
  */
-export function optionalPeers(features: Record<string, string[]>): Plugin {
+export function optionalPeers(features: Record<string, string[]>, runtimeFeatures: string[] = []): Plugin {
   const featureOf = new Map(Object.entries(features).flatMap(([feature, peers]) => peers.map((peer) => [peer, feature] as const)))
   const names = [...featureOf.keys()]
+  const installOf = (feature: string) =>
+    `npm install ${runtimeFeatures.includes(feature) ? '' : '--save-dev '}${(features[feature] as string[]).join(' ')}`
   return {
     name: 'chainx-optional-peers',
     setup(build) {
       // The format of the final output: tsup runs esbuild in ESM for both (and converts with
       // rollup afterwards), so esbuild's own format option does not tell; tsup's define does.
       const format = build.initialOptions.define?.TSUP_FORMAT === '"cjs"' ? 'cjs' : 'esm'
-      const filter = new RegExp(`^(${names.map((name) => name.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&')).join('|')})$`)
+      const filter = new RegExp(`^(${names.map((name) => name.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&')).join('|')})(/.*)?$`)
       build.onResolve({ filter }, (args) =>
         args.namespace === NAMESPACE ? { path: args.path, external: true } : { path: args.path, namespace: NAMESPACE },
       )
@@ -45,8 +53,8 @@ export function optionalPeers(features: Record<string, string[]>): Plugin {
       }))
       build.onLoad({ filter: /.*/, namespace: NAMESPACE }, async (args) => {
         const name = args.path
-        const feature = featureOf.get(name) as string
-        const explain = [name, feature, (features[feature] as string[]).join(' ')].map((text) => JSON.stringify(text)).join(', ')
+        const feature = featureOf.get(packageOf(name)) as string
+        const explain = [packageOf(name), feature, installOf(feature)].map((text) => JSON.stringify(text)).join(', ')
         if (format === 'cjs') {
           return {
             contents: `const { missingPeer } = require('missing-peer')

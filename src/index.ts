@@ -1,6 +1,7 @@
 export { ChainxClient, type ChainxClientOptions, type ChainxEventsApi } from './client.js'
 export * from './errors/index.js'
 export type {
+  DocumentNodeLike,
   GraphQLDocument,
   GraphQLQueryClient,
   QueryArguments,

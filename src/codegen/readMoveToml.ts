@@ -1,3 +1,6 @@
+import { parse } from 'smol-toml'
+import { MoveCodegenError } from './MoveCodegenError.js'
+
 /** What the generator needs from `Move.toml`: the package name and the named addresses. */
 export interface MoveManifest {
   name: string | undefined
@@ -5,27 +8,35 @@ export interface MoveManifest {
 }
 
 /**
- * Reads the `[package]` name and the `[addresses]` table of a `Move.toml` (other tables, such
- * as `[dependencies]`, are not needed and are skipped).
+ * Reads the `[package]` name and the `[addresses]` table of a `Move.toml` with a TOML 1.0 parser
+ * (smol-toml), so every form the Move tooling writes is read: single- or double-quoted strings,
+ * `[addresses]` tables, inline tables (`addresses = { demo = "0x0" }`), dotted keys
+ * (`addresses.demo = "0x0"`) and comments. Other tables (`[dependencies]`, ...) are skipped; an
+ * address that is not a string (`demo = "_"` is a string and is kept) is skipped too.
  *
+ * @throws MoveCodegenError when the text is not valid TOML (the message gives line and column)
  * @example
- * readMoveToml('[package]\nname = "demo"\n[addresses]\ndemo = "0x0"').addresses.get('demo') // '0x0'
+ * readMoveToml("[package]\nname = 'demo'\n[addresses]\ndemo = \"0x0\"").addresses.get('demo') // '0x0'
  */
 export function readMoveToml(text: string): MoveManifest {
-  const manifest: MoveManifest = { name: undefined, addresses: new Map() }
-  let section = ''
-  for (const raw of text.split('\n')) {
-    const line = raw.replace(/#.*$/, '').trim()
-    const header = /^\[([^\]]+)\]$/.exec(line)
-    if (header) {
-      section = (header[1] as string).trim()
-      continue
-    }
-    const entry = /^([A-Za-z0-9_-]+)\s*=\s*"([^"]*)"/.exec(line)
-    if (!entry) continue
-    const [, key, value] = entry as unknown as [string, string, string]
-    if (section === 'package' && key === 'name') manifest.name = value
-    else if (section === 'addresses') manifest.addresses.set(key, value)
+  let document: Record<string, unknown>
+  try {
+    document = parse(text)
+  } catch (error) {
+    const line = (error as { line?: unknown }).line
+    const message = `not valid TOML: ${String((error as Error).message).split('\n')[0]}`
+    throw new MoveCodegenError([{ file: 'Move.toml', line: typeof line === 'number' ? line : 1, message }])
   }
-  return manifest
+  const pkg = table(document['package'])
+  const name = pkg['name']
+  const addresses = new Map<string, string>()
+  for (const [key, value] of Object.entries(table(document['addresses']))) {
+    if (typeof value === 'string') addresses.set(key, value)
+  }
+  return { name: typeof name === 'string' ? name : undefined, addresses }
+}
+
+/** A TOML table as a record, or an empty one when `value` is absent or not a table. */
+function table(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date) ? (value as Record<string, unknown>) : {}
 }

@@ -10,9 +10,14 @@ const USAGE = `usage: chainx codegen-move <move-package-dir> [--out <file.ts>] [
   --runtime  module the generated file imports its runtime from (default: chainx-sdk/move)
   --check    write nothing; exit 1 when --out differs from what would be generated`
 
+/** What a file generated for the default runtime needs in the app that imports it (printed to standard error). */
+const GENERATED_FILE_NEEDS =
+  'the generated file imports chainx-sdk/move, which needs its optional peers zod (4.x) and @mysten/bcs (2.x) in your app: npm install zod @mysten/bcs'
+
 /**
  * The `chainx` command (`chainx codegen-move …`), given its arguments and where to print. Returns the exit code: 0 done, 1 the package could not be typed (or
- * `--check` found the file stale), 2 wrong usage.
+ * `--check` found the file stale), 2 wrong usage. After generating for the default runtime it says
+ * on `err` what the file needs (`GENERATED_FILE_NEEDS`), so standard output stays the code.
  *
  * @example
  * process.exitCode = runCli(['codegen-move', 'move/market', '--out', 'market.ts'], { out: console.log, err: console.error })
@@ -61,6 +66,7 @@ export function runCli(args: readonly string[], io: { out: (text: string) => voi
     const code = codegenMove(directory, { ...generate, out: options.out })
     if (options.out === undefined) io.out(code)
     else io.out(`wrote ${options.out}`)
+    if (options.runtime === undefined) io.err(GENERATED_FILE_NEEDS)
     return 0
   } catch (error) {
     if (error instanceof MoveCodegenError) {

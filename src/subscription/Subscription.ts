@@ -1,5 +1,6 @@
 import type { ChainxError } from '../errors/ChainxError.js'
 import { JsonRpcError, SocketClosedError } from '../errors/jsonRpc.js'
+import { shouldRetry } from '../errors/shouldRetry.js'
 import { InvalidResponseError } from '../errors/request.js'
 import type { JsonRpcSocket } from '../jsonRpc/connectJsonRpcSocket.js'
 import { DecodeFailure, describeValue } from '../utils/decode.js'
@@ -46,8 +47,6 @@ export interface AttachHooks {
   healthy: () => void
 }
 
-/** Subscribe errors worth a reconnect: rate limit (-32009), internal or time-out (-32603), transient (-32050). */
-const TRANSIENT_RPC_CODES: ReadonlySet<number> = new Set([-32009, -32603, -32050])
 
 /**
  * One subscription of a client, for any item kind (events, transactions): subscribes on
@@ -331,7 +330,8 @@ export class Subscription<TItem, TCursor> {
       id = await socket.call(this.#kind.subscribeMethod, this.#kind.subscribeParams)
     } catch (error) {
       if (this.#socket !== socket || !this.#delivery.active) return
-      if (error instanceof JsonRpcError && !TRANSIENT_RPC_CODES.has(error.rpcCode)) this.fail(error)
+      // Whether a failed subscribe is worth a reconnect is decided by the one retry table.
+      if (error instanceof JsonRpcError && !shouldRetry(error, { context: 'resubscribe', failures: 0 })) this.fail(error)
       else if (!(error instanceof SocketClosedError)) socket.terminate(`${this.#kind.subscribeMethod} failed: ${String(error)}`)
       return
     }

@@ -1,6 +1,6 @@
-import { ChainxError } from '../errors/ChainxError.js'
-import { JsonRpcError } from '../errors/jsonRpc.js'
-import { CursorNotAdvancingError, EmptyPagesError } from '../errors/pagination.js'
+import type { ChainxError } from '../errors/ChainxError.js'
+import { EmptyPagesError } from '../errors/pagination.js'
+import { shouldRetry } from '../errors/shouldRetry.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import { createPageIterator } from '../pagination/createPageIterator.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
@@ -106,8 +106,6 @@ export interface WatchAdapter<TItem, TCursor> {
   admit?: ((item: TItem) => boolean) | undefined
 }
 
-/** How many times a cursor the service cannot find is retried (a lagging node behind a load balancer). */
-const CURSOR_NOT_FOUND_RETRIES = 3
 
 /**
  * The one polling loop behind every watch: reads ascending from a client-held cursor, yields
@@ -188,7 +186,7 @@ export function createWatchLoop<TItem, TCursor>(
           // Empty pages that claim more with fresh cursors: caught up as far as the watcher can tell, poll again later.
           if (!(error instanceof EmptyPagesError)) {
             // A cursor that claims more without moving is the service's fault: reported and bounded like a failed poll.
-            if (!(error instanceof CursorNotAdvancingError || isTransient(error, failures)) || failures + 1 >= maxErrors) throw error
+            if (!shouldRetry(error, { context: 'poll', failures }) || failures + 1 >= maxErrors) throw error
             // A Retry-After lengthens the backoff, up to maxDelayMs: a service asking for hours (or
             // years) must not stall the watch, nor one asking for 0 make it spin.
             const delayMs = Math.min(Math.max(retryAfterOf(error) ?? 0, backoffDelay(failures, backoff)), backoff.maxDelayMs)
@@ -215,16 +213,4 @@ export function createWatchLoop<TItem, TCursor>(
     },
     [Symbol.asyncIterator]: run,
   }
-}
-
-function isTransient(error: unknown, failures: number): error is ChainxError {
-  if (!(error instanceof ChainxError)) return false
-  if (error.retryable) return true
-  // Behind a load balancer a lagging node may not know the cursor's transaction yet.
-  return (
-    error instanceof JsonRpcError &&
-    error.rpcCode === -32602 &&
-    error.message.startsWith('Could not find the referenced transaction') &&
-    failures < CURSOR_NOT_FOUND_RETRIES
-  )
 }

@@ -57,11 +57,12 @@ export interface ResponseInfo {
  */
 export interface TransportOptions {
   /**
-   * How requests are sent. `'auto'`: in Node.js itself the SDK's own HTTP/1.1 client on
-   * `node:net`/`node:tls` with a keep-alive pool (through `node:http` while `http.request` is
-   * patched, by msw for one), `fetch` everywhere else (browsers, Bun, Deno, Cloudflare Workers
-   * and other edge runtimes, though several answer `process.versions.node`). `'node'` or
-   * `'fetch'` forces one; `'node-http'` forces `node:http` with keep-alive agents.
+   * How requests are sent. `'auto'`: in Node.js itself `node:http`/`node:https` with keep-alive
+   * agents, `fetch` everywhere else (browsers, Bun, Deno, Cloudflare Workers and other edge
+   * runtimes, though several answer `process.versions.node`). `'node'` opts in to the SDK's own
+   * HTTP/1.1 client on `node:net`/`node:tls` sockets (less client CPU per request, the same
+   * throughput at a real round trip: docs/choices.md has the figures); `'node-http'` or `'fetch'`
+   * forces one.
    * @default 'auto'
    */
   transport?: TransportKind | undefined

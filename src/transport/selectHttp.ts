@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '../errors/request.js'
 import { isNodeRuntime } from '../utils/isNodeRuntime.js'
 import { createFetchHttp } from './fetchHttp.js'
 import { loadNodeHttp, loadOnFirstRequest } from './loadOnFirstRequest.js'
+import { readOwnNodeRequests } from './readOwnNodeRequests.js'
 import type { FetchFn, HttpFn } from './types.js'
 
 /**
@@ -11,7 +12,9 @@ import type { FetchFn, HttpFn } from './types.js'
  *   `http.request`); in other runtimes, their `node:http`;
  * - `'node-http'`: `node:http`/`node:https` with keep-alive agents, always;
  * - `'fetch'`: `fetch`;
- * - `'auto'`: `'node'` in Node.js itself, `'fetch'` everywhere else.
+ * - `'auto'`: `'node-http'` in Node.js itself, `'fetch'` everywhere else (chosen by measurement:
+ *   at 20 and 80 ms round trips the socket client's throughput is within noise of `node:http`'s,
+ *   its gain about 150 µs of client CPU per request; `npm run bench:latency`, docs/choices.md).
  *
  * @example
  * new ChainxClient({ graphqlUrl, transport: 'fetch' }) // e.g. to let a fetch interceptor see every request
@@ -22,7 +25,7 @@ const KINDS: readonly unknown[] = ['auto', 'node', 'node-http', 'fetch'] satisfi
 
 /**
  * Picks the HttpFn for the `transport` and `fetch` options. `'auto'` takes an injected `fetch`
- * when given, else the socket client where the runtime is Node.js itself (not Bun, Deno or an edge
+ * when given, else `node:http` keep-alive where the runtime is Node.js itself (not Bun, Deno or an edge
  * runtime, which answer `process.versions.node` too), else the global `fetch`. Throws
  * `InvalidArgumentError` for an unknown kind, or for `'node'` together with `fetch`.
  *
@@ -41,11 +44,13 @@ export function selectHttp(options: { transport?: TransportKind | undefined; fet
   const inNode = isNodeRuntime()
   // Elsewhere 'node' means the runtime's own node:http (Bun, Deno, workerd with nodejs_compat):
   // the socket transport is a speed-up for Node.js, measured there only.
-  if (kind === 'node-http' || (kind === 'node' && !inNode)) {
+  if (kind === 'node-http' || (kind === 'node' && !inNode) || (kind === 'auto' && inNode)) {
     return loadNodeHttp()
   }
-  if (kind === 'node' || (kind === 'auto' && inNode)) {
-    return loadOnFirstRequest(() => import('./socketHttp.js').then((module) => module.createSocketHttp()))
+  if (kind === 'node') {
+    // Node's own request functions as they are now, before a test's msw or nock patches them.
+    const own = readOwnNodeRequests()
+    return loadOnFirstRequest(() => import('./socketHttp.js').then((module) => module.createSocketHttp(own)))
   }
   return createFetchHttp(globalFetch)
 }

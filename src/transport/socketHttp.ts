@@ -5,6 +5,7 @@ import { abortError } from '../errors/abortError.js'
 import { InvalidArgumentError, TimeoutError } from '../errors/request.js'
 import { onAbort } from '../utils/onAbort.js'
 import { importNodeBuiltin, loadNodeHttp } from './loadOnFirstRequest.js'
+import { readOwnNodeRequests, type NodeRequests } from './readOwnNodeRequests.js'
 import { HttpResponseReader } from './readHttpResponse.js'
 import { requestTarget, type RequestTarget } from './requestTarget.js'
 import type { HttpFn, HttpRequest, HttpResponse } from './types.js'
@@ -34,11 +35,14 @@ interface NodeModules {
  * pooled connection turns out closed by the server before any byte of the answer is sent once
  * more on a new connection (what `node:http`'s agent leaves to the caller).
  *
+ * @param ownRequests Node's own `http.request` and `https.request`, compared by identity with the
+ *   current ones at each request; by default those read now, else (before Node 20.16) those found
+ *   when this transport first loads `node:http`
  * @example
  * const http = createSocketHttp()
  * const response = await http({ url, headers: {}, body: '{}', timeoutMs: 5_000, maxResponseBytes: 1 << 20 })
  */
-export function createSocketHttp(): HttpFn {
+export function createSocketHttp(ownRequests: NodeRequests | undefined = readOwnNodeRequests()): HttpFn {
   let modules: NodeModules | undefined
   let loading: Promise<NodeModules> | undefined
   const pools = new Map<string, Pool>()
@@ -51,6 +55,7 @@ export function createSocketHttp(): HttpFn {
       if (secure && loaded.tls === undefined) {
         ;[loaded.tls, loaded.https] = await Promise.all([importNodeBuiltin<typeof NodeTls>('tls'), importNodeBuiltin<typeof NodeHttp>('https')])
       }
+      ownRequests = { http: ownRequests?.http ?? loaded.http.request, https: ownRequests?.https ?? loaded.https?.request }
       return (modules = loaded)
     } catch (error) {
       loading = undefined
@@ -64,7 +69,8 @@ export function createSocketHttp(): HttpFn {
   const envProxy = process.env['NODE_USE_ENV_PROXY'] === '1' || process.execArgv.includes('--use-env-proxy')
   const dispatch = (loaded: NodeModules, target: RequestTarget, request: HttpRequest): Promise<HttpResponse> => {
     const patchable = target.secure ? loaded.https : loaded.http
-    if (envProxy || (patchable !== undefined && isInstrumented(patchable.request))) return viaNodeHttp(request)
+    const own = target.secure ? ownRequests?.https : ownRequests?.http
+    if (envProxy || (patchable !== undefined && isInstrumented(patchable.request, own))) return viaNodeHttp(request)
     let pool = pools.get(target.origin)
     if (pool === undefined) {
       pools.set(target.origin, (pool = new Pool(loaded, target)))
@@ -92,16 +98,13 @@ export function createSocketHttp(): HttpFn {
   return http
 }
 
-let checkedRequest: unknown
-let checkedInstrumented = false
-
-/** Whether `request` is not Node's own (whose source constructs a `ClientRequest`); checked once per function. */
-function isInstrumented(request: unknown): boolean {
-  if (request !== checkedRequest) {
-    checkedRequest = request
-    checkedInstrumented = typeof request !== 'function' || !Function.prototype.toString.call(request).includes('ClientRequest')
-  }
-  return checkedInstrumented
+/**
+ * Whether `request` is not Node's own: msw, nock or an APM agent replaced it after the SDK
+ * loaded (by identity), or a shimmer-based agent (OpenTelemetry, Datadog) wrapped it before
+ * (shimmer marks its wrappers `__wrapped`).
+ */
+function isInstrumented(request: unknown, own: unknown): boolean {
+  return typeof request !== 'function' || request !== own || (request as { __wrapped?: unknown }).__wrapped === true
 }
 
 /**

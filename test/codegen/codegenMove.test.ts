@@ -63,8 +63,13 @@ describe('the chainx command', () => {
     const printed = cli('codegen-move', kitchen)
     expect(printed.code).toBe(0)
     expect(printed.out).toContain('export const registry = $registry({ geometry, types })')
+    // What the file needs goes to standard error, so that standard output stays the code.
+    expect(printed.err).toBe(
+      'the generated file imports chainx-sdk/move, which needs its optional peers zod (4.x) and @mysten/bcs (2.x) in your app: npm install zod @mysten/bcs',
+    )
+    expect(printed.out).not.toContain('npm install')
     const out = join(scratch, 'cli.ts')
-    expect(cli('codegen-move', kitchen, '--out', out, '--runtime', '../move/index.js')).toMatchObject({ code: 0, out: `wrote ${out}` })
+    expect(cli('codegen-move', kitchen, '--out', out, '--runtime', '../move/index.js')).toEqual({ code: 0, out: `wrote ${out}`, err: '' })
     expect(readFileSync(out, 'utf8')).toContain("} from '../move/index.js'")
     expect(cli('codegen-move', kitchen, '--out', out, '--runtime', '../move/index.js', '--check')).toMatchObject({ code: 0 })
     writeFileSync(out, 'stale')

@@ -84,7 +84,8 @@ export interface MarkdownLink {
 /** Every link target of a file, code spans and code blocks excluded. */
 export function linksOf(file: string): MarkdownLink[] {
   const links: MarkdownLink[] = []
-  marked.walkTokens(tokensOf(file), (token) => {
+  // walkTokens returns the callbacks' results; these are synchronous, so there is nothing to await.
+  void marked.walkTokens(tokensOf(file), (token) => {
     if (token.type === 'link' || token.type === 'image' || token.type === 'def') links.push({ file, href: (token as Tokens.Link).href })
     if (token.type === 'html') {
       for (const match of (token as Tokens.HTML).raw.matchAll(/\bhref="([^"]*)"/g)) links.push({ file, href: match[1] as string })
@@ -107,7 +108,7 @@ const plainText = (tokens: readonly Token[] | undefined): string =>
 export function anchorsOf(file: string): Set<string> {
   const slugger = new GithubSlugger()
   const anchors = new Set<string>()
-  marked.walkTokens(tokensOf(file), (token) => {
+  void marked.walkTokens(tokensOf(file), (token) => {
     if (token.type === 'heading') anchors.add(slugger.slug(plainText((token as Tokens.Heading).tokens)))
     if (token.type === 'html') {
       for (const match of (token as Tokens.HTML).raw.matchAll(/\b(?:id|name)="([^"]+)"/g)) anchors.add(match[1] as string)

@@ -43,7 +43,7 @@ describe('validateEventQueryFilter', () => {
 
   it('J10: MoveEvent takes a struct name or a struct tag with type arguments', () => {
     expect(validateEventQueryFilter({ MoveEvent: 'Listed' })).toEqual({ MoveEvent: 'Listed' })
-    expect(validateEventQueryFilter({ MoveEvent: `${PACKAGE}::market::PriceUpdated<0x2::sui::SUI>` })).toBeTruthy()
+    expect(validateEventQueryFilter({ MoveEvent: `${PACKAGE}::market::PriceUpdated<0x2::sui::SUI>` })).toEqual({ MoveEvent: `${PACKAGE}::market::PriceUpdated<0x2::sui::SUI>` })
     expect(rejection({ MoveEvent: '0x2::market' }).path).toBe('MoveEvent')
     expect(rejection({ MoveEvent: '' }).path).toBe('MoveEvent')
     expect(rejection({ MoveEvent: 5 }).path).toBe('MoveEvent')
@@ -51,7 +51,7 @@ describe('validateEventQueryFilter', () => {
 
   it('J11: EventType takes an event kind or a full event type; MoveEventType a struct tag', () => {
     expect(validateEventQueryFilter({ EventType: 'Listed' })).toEqual({ EventType: 'Listed' })
-    expect(validateEventQueryFilter({ EventType: '0x2::coin::CoinEvent<u64>' })).toBeTruthy()
+    expect(validateEventQueryFilter({ EventType: '0x2::coin::CoinEvent<u64>' })).toEqual({ EventType: '0x2::coin::CoinEvent<u64>' })
     expect(rejection({ EventType: '0x2::coin::CoinEvent<' }).path).toBe('EventType')
     expect(rejection({ EventType: 'two words' }).path).toBe('EventType')
     expect(validateEventQueryFilter({ MoveEventType: '0x2::m::E' })).toEqual({ MoveEventType: '0x2::m::E' })
@@ -67,15 +67,15 @@ describe('validateEventQueryFilter', () => {
 
   it('J12: Sender takes an address of 1 to 64 hex digits', () => {
     expect(validateEventQueryFilter({ Sender: '0x7' })).toEqual({ Sender: '0x7' })
-    expect(validateEventQueryFilter({ Sender: `0x${'F'.repeat(64)}` })).toBeTruthy()
+    expect(validateEventQueryFilter({ Sender: `0x${'F'.repeat(64)}` })).toEqual({ Sender: `0x${'F'.repeat(64)}` })
     expect(rejection({ Sender: `0x${'f'.repeat(65)}` }).path).toBe('Sender')
     expect(rejection({ Sender: '0x' }).path).toBe('Sender')
     expect(rejection({ Sender: 'alice' }).path).toBe('Sender')
   })
 
   it('J13: Recipient takes an owner form such as { AddressOwner: <address> }', () => {
-    expect(validateEventQueryFilter({ Recipient: { AddressOwner: '0x7' } })).toBeTruthy()
-    expect(validateEventQueryFilter({ Recipient: { ObjectOwner: '0x8' } })).toBeTruthy()
+    expect(validateEventQueryFilter({ Recipient: { AddressOwner: '0x7' } })).toEqual({ Recipient: { AddressOwner: '0x7' } })
+    expect(validateEventQueryFilter({ Recipient: { ObjectOwner: '0x8' } })).toEqual({ Recipient: { ObjectOwner: '0x8' } })
     expect(rejection({ Recipient: '0x7' }).path).toBe('Recipient')
     expect(rejection({ Recipient: { Shared: '0x7' } }).path).toBe('Recipient.Shared')
     expect(rejection({ Recipient: { AddressOwner: 'bob' } }).path).toBe('Recipient.AddressOwner')

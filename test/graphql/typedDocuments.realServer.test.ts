@@ -37,11 +37,15 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', async () => {
-      const { query, variables, operationName } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { query: string; variables?: Record<string, unknown>; operationName?: string }
-      received.push(query)
-      const result = await execute({ schema, source: query, variableValues: variables, operationName, rootValue })
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result))
+    request.on('end', () => {
+      const answer = async () => {
+        const { query, variables, operationName } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { query: string; variables?: Record<string, unknown>; operationName?: string }
+        received.push(query)
+        const result = await execute({ schema, source: query, variableValues: variables, operationName, rootValue })
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result))
+      }
+      // A failure answers 500 (the test then fails on it) instead of an unhandled rejection.
+      answer().catch((error: unknown) => response.writeHead(500).end(String(error)))
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

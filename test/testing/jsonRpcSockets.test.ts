@@ -3,7 +3,8 @@ import { market as marketEvents } from '../../examples/move/events.js'
 import { createEventsClient } from '../../src/events/createEventsClient.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 import { createTransport } from '../../src/transport/createTransport.js'
-import { TestClient, withTimeout } from './jsonRpcTestClient.js'
+import { postRaw } from './mockNetworkClient.js'
+import { TestClient } from './jsonRpcTestClient.js'
 
 const MARKET_MODULE = 'market'
 
@@ -31,11 +32,6 @@ async function startMarket() {
   return { mock, market, list, connect }
 }
 
-async function postRaw(url: string, body: string): Promise<{ status: number; json: any }> {
-  const response = await withTimeout(fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body }), 'HTTP response')
-  return { status: response.status, json: await response.json() }
-}
-
 describe('JSON-RPC over the mock network sockets (127.0.0.1)', () => {
   it('J17: the SDK\'s queryEvents pages the mock endpoint with exclusive cursors', async () => {
     const { mock, market, list } = await startMarket()
@@ -52,7 +48,7 @@ describe('JSON-RPC over the mock network sockets (127.0.0.1)', () => {
 
   it('J1: over HTTP, malformed JSON is -32700 and a batch is -32005, both with id null and status 200', async () => {
     const { mock } = await startMarket()
-    expect(await postRaw(mock.rpcUrl, '{')).toEqual({ status: 200, json: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } } })
+    expect(await postRaw(mock.rpcUrl, '{')).toMatchObject({ status: 200, json: { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } } })
     const batch = await postRaw(mock.rpcUrl, '[{"jsonrpc":"2.0","id":1,"method":"chainx_queryEvents","params":[{"All":[]}]}]')
     expect(batch.json.error.code).toBe(-32005)
   })

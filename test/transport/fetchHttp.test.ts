@@ -1,13 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { getEventListeners } from 'node:events'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFetchHttp } from '../../src/transport/fetchHttp.js'
+import { listenLocal, type LocalServer } from '../helpers/listenLocal.js'
 
 // The fetch transport over a real socket: how it reads bodies (one chunk, several, none), how
 // it enforces maxResponseBytes, the time limit and the caller's signal, and that each of
 // those closes the connection.
 let server: Server
+let local: LocalServer
 let base: string
 let answer: (response: ServerResponse) => void = (response) => response.end('{}')
 /** Resolves when the connection of the next request closes. */
@@ -18,13 +19,10 @@ beforeAll(async () => {
     request.resume()
     request.on('end', () => answer(response))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`
+  local = await listenLocal(server)
+  base = `${local.origin}/graphql`
 })
-afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
-})
+afterAll(() => local.close())
 
 function nextConnectionCloses() {
   closed = new Promise<void>((resolve) => server.once('request', (request: IncomingMessage) => request.socket.once('close', () => resolve())))

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNodeHttp } from '../../src/transport/nodeHttp.js'
+import { listenLocal, type LocalServer } from '../helpers/listenLocal.js'
 
 // The Node transport over a real socket: what it sends (path, query, length, credentials) and
 // how it reads bodies that arrive in one chunk or in several.
@@ -13,6 +13,7 @@ interface Seen {
 }
 
 let server: Server
+let local: LocalServer
 let base: string
 const seen: Seen[] = []
 let answer: (response: ServerResponse) => void = (response) => response.end('{}')
@@ -31,13 +32,10 @@ beforeAll(async () => {
       answer(response)
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  local = await listenLocal(server)
+  base = local.origin
 })
-afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
-})
+afterAll(() => local.close())
 
 const http = createNodeHttp()
 const post = (url: string, body: string) =>

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { inspect, promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -10,6 +9,7 @@ import { HttpError } from '../../src/errors/request.js'
 import { createEventsClient } from '../../src/events/createEventsClient.js'
 import { createTransport, type TransportOptions } from '../../src/transport/createTransport.js'
 import { sleep } from '../../src/utils/sleep.js'
+import { listenLocal } from '../helpers/listenLocal.js'
 
 // The transport's security rules, held over real sockets on 127.0.0.1: each test is named
 // after the rule it holds.
@@ -32,15 +32,8 @@ async function listen(handle: (req: IncomingMessage, res: ServerResponse, arriva
     arrivals.push({ at: performance.now(), headers: req.headers, url: req.url ?? '' })
     handle(req, res, arrivals)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    arrivals,
-    close: async () => {
-      server.closeAllConnections()
-      await new Promise((resolve) => server.close(resolve))
-    },
-  }
+  const local = await listenLocal(server)
+  return { url: local.origin, arrivals, close: local.close }
 }
 
 const json = (res: ServerResponse, body: unknown, status = 200, headers: Record<string, string> = {}) => {

@@ -1,15 +1,16 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ChainxClient } from '../../src/client.js'
 import { isChainxError } from '../../src/errors/ChainxError.js'
 import { createTransport, type TransportOptions } from '../../src/transport/createTransport.js'
 import { isNodeRuntime } from '../../src/utils/isNodeRuntime.js'
+import { listenLocal, type LocalServer } from '../helpers/listenLocal.js'
 
 // Which HTTP stack sent a request is visible on the wire: Node's fetch (undici) adds the
 // fetch metadata header `sec-fetch-mode`, node:http's keep-alive agent `connection: keep-alive`,
 // and the socket transport neither (HTTP/1.1 keeps the connection alive without it).
 let server: Server
+let local: LocalServer
 let url: string
 const seen: IncomingHttpHeaders[] = []
 
@@ -19,13 +20,10 @@ beforeAll(async () => {
     request.resume()
     request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`
+  local = await listenLocal(server)
+  url = `${local.origin}/graphql`
 })
-afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
-})
+afterAll(() => local.close())
 afterEach(() => {
   vi.unstubAllGlobals()
   seen.length = 0
@@ -62,9 +60,10 @@ describe('isNodeRuntime', () => {
 })
 
 describe('the transport option', () => {
-  it("G1: 'auto' (the default) posts over the socket transport in Node.js", async () => {
-    expect(await stackUsed({})).toBe('sockets')
-    expect(await stackUsed({ transport: 'auto' })).toBe('sockets')
+  it("G1: 'auto' (the default) posts over node:http keep-alive in Node.js; the socket client is opt-in ('node')", async () => {
+    expect(await stackUsed({})).toBe('node:http')
+    expect(await stackUsed({ transport: 'auto' })).toBe('node:http')
+    expect(await stackUsed({ transport: 'node' })).toBe('sockets')
   })
 
   it("G1: 'auto' posts over the global fetch where process.versions.node is only a compatibility answer (Bun, Deno, Workers)", async () => {

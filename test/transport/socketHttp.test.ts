@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { createServer as createHttpServer, type Server } from 'node:http'
+import nodeHttp, { ClientRequest, createServer as createHttpServer, type Server } from 'node:http'
 import { createServer as createNetServer, type AddressInfo, type Server as NetServer, type Socket } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { http as mswHttp, HttpResponse as MswResponse } from 'msw'
@@ -196,6 +196,54 @@ describe('socket transport: instrumentation', () => {
     }
     // node:http's keep-alive agent says `connection: keep-alive`; the socket transport says nothing.
     expect(seen).toEqual([undefined, 'keep-alive'])
+  })
+
+  it('tells a replaced http.request by identity, even one whose source constructs a ClientRequest (nock-style)', async () => {
+    const seen: (string | undefined)[] = []
+    const server = createHttpServer((request, response) => {
+      seen.push(request.headers.connection)
+      request.resume()
+      request.on('end', () => response.end('ok'))
+    })
+    const url = await listen(server)
+    const own = nodeHttp.request
+    const http = createSocketHttp()
+    await post(http, url, 'a')
+    let replacedCalls = 0
+    // Reads like Node's own (`new ClientRequest`), which fooled a check of the function's source text.
+    nodeHttp.request = function request(...args: unknown[]) {
+      replacedCalls++
+      return new ClientRequest(...(args as [string]))
+    } as typeof nodeHttp.request
+    try {
+      await post(http, url, 'b')
+    } finally {
+      nodeHttp.request = own
+    }
+    await post(http, url, 'c')
+    // node:http's keep-alive agent says `connection: keep-alive`; the socket transport says nothing.
+    expect(seen).toEqual([undefined, 'keep-alive', undefined])
+    expect(replacedCalls).toBe(1)
+  })
+
+  it("leaves requests to node:http while http.request is a shimmer wrapper (`__wrapped`), as APM agents install before the SDK loads", async () => {
+    const seen: (string | undefined)[] = []
+    const server = createHttpServer((request, response) => {
+      seen.push(request.headers.connection)
+      request.resume()
+      request.on('end', () => response.end('ok'))
+    })
+    const url = await listen(server)
+    const own = nodeHttp.request
+    const wrapped = Object.assign((...args: Parameters<typeof own>) => own(...args), { __wrapped: true, __original: own })
+    nodeHttp.request = wrapped as unknown as typeof own
+    try {
+      // Taken as "own" (as when the agent was preloaded), yet recognised by its marker.
+      await post(createSocketHttp({ http: wrapped, https: undefined }), url, 'a')
+    } finally {
+      nodeHttp.request = own
+    }
+    expect(seen).toEqual(['keep-alive'])
   })
 
   it('goes through node:http, where msw sees it, while msw patches http.request; back to sockets after', async () => {

@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { inspect } from 'node:util'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
@@ -12,6 +11,7 @@ import { decodeJsonResponse } from '../../src/transport/decodeJsonResponse.js'
 import { parseRetryAfter } from '../../src/transport/parseRetryAfter.js'
 import { backoffDelay, resolveRetryOptions, type RetryOptions } from '../../src/transport/withRetry.js'
 import { ChainxClient } from '../../src/client.js'
+import { listenLocal, type LocalServer } from '../helpers/listenLocal.js'
 
 const url = 'http://chainx.test/rpc'
 const mock = setupServer()
@@ -288,6 +288,7 @@ describe('hooks and headers', () => {
 
 describe('over a real socket', () => {
   let server: Server
+  let local: LocalServer
   let base: string
   let hits = 0
   let mode: 'reset-then-ok' | 'hang' | 'half-body' = 'reset-then-ok'
@@ -308,12 +309,11 @@ describe('over a real socket', () => {
       res.setHeader('content-type', 'application/json')
       res.end(JSON.stringify({ ok: true, headers: req.headers, rawHeaders: req.rawHeaders }))
     })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+    local = await listenLocal(server)
+    base = `${local.origin}/`
   })
   afterAll(async () => {
-    server.closeAllConnections()
-    await new Promise((resolve) => server.close(resolve))
+    await local.close()
     mock.listen({ onUnhandledRequest: 'error' })
   })
 
