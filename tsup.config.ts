@@ -41,16 +41,25 @@ export default defineConfig([
     ...shared,
     // The mock network: Node only; graphql, @mysten/bcs and msw are optional peers whose
     // absence is reported by name (scripts/optionalPeers.ts).
-    // The Move codegen (its library) and the `chainx` bin (src/cli/: exports, watch, codegen-move) are Node-only too.
+    // The Move codegen (its library) is Node-only too.
     entry: {
       'testing/index': 'src/testing/index.ts',
       'testing/msw': 'src/testing/msw.ts',
       'codegen/index': 'src/codegen/index.ts',
-      cli: 'src/cli/bin.ts',
     },
     platform: 'node',
     external: ['ws', 'zod'],
     noExternal: Object.values(testingPeers).flat(), // left to the plugin, which keeps them external
     esbuildPlugins: [optionalPeers(testingPeers)],
+  },
+  {
+    ...shared,
+    // The `chainx` bin (src/cli/: exports, watch, codegen-move): Node only, run as ESM by its
+    // shebang, so one format and no types (a CommonJS copy would only weigh on the tarball).
+    entry: { cli: 'src/cli/bin.ts' },
+    format: ['esm'],
+    dts: false,
+    platform: 'node',
+    external: ['ws', 'zod'],
   },
 ])

@@ -1,6 +1,7 @@
 import type { ChainxClient } from '../client.js'
 import type { EventId } from '../events/types.js'
-import type { PageIterable, PageProgress } from '../pagination/types.js'
+import type { PageProgress } from '../pagination/types.js'
+import type { TransactionBlockResponseOptions, TransactionFilter } from '../transactions/types.js'
 import { EVENT_COLUMNS } from './formatRecords.js'
 import type { ExportCommand } from './parseCommandLine.js'
 import { UsageError } from './UsageError.js'
@@ -21,9 +22,6 @@ export interface ExportWalk {
   /** CSV columns known before the first item, and the fields kept whole as JSON. */
   csv: { columns: readonly string[] | undefined; leaves: readonly string[] }
 }
-
-/** `client.transactions.iterate`, as the export calls it (issue 24 adds it to the client). */
-type IterateTransactions = (options: Record<string, unknown>) => PageIterable<unknown, unknown, string>
 
 /**
  * Creates the walk of an export from `start` (a resumed state's cursor, or the beginning),
@@ -53,11 +51,13 @@ export function openExportWalk(
         return { items: iterable, cursor: () => iterable.cursor, pages: true, csv: { columns: undefined, leaves: [] } }
       }
       case 'transactions': {
-        const transactions = (client as unknown as { transactions?: { iterate?: IterateTransactions } }).transactions
-        if (typeof transactions?.iterate !== 'function') {
-          throw new UsageError('chainx transactions export needs client.transactions.iterate, which this build of chainx-sdk does not have yet (issue 24)')
-        }
-        const iterable = transactions.iterate({ filter: source.filter, options: source.options, ...walkOptions(walk), ...shared })
+        // Checked by the walk when it is created (filter, options): a refusal is a usage error.
+        const iterable = client.transactions.iterate({
+          filter: source.filter as TransactionFilter | null,
+          options: source.options as TransactionBlockResponseOptions | null,
+          ...walkOptions(walk),
+          ...shared,
+        })
         return { items: iterable, cursor: () => iterable.cursor, pages: true, csv: { columns: undefined, leaves: [] } }
       }
       case 'watch': {

@@ -144,6 +144,8 @@ export async function runExport(command: ExportCommand, io: ExportIo): Promise<n
     if (io.signal.aborted) return interrupted()
     progress.stop()
     if (!(error instanceof ChainxError)) throw error
+    // The SDK's own checks of the arguments (some run at the first page, before it is sent): bad usage.
+    if (LOCAL_REFUSALS.has(error.code)) throw new UsageError(error.shortMessage)
     io.stderr.write(`error ${error.code}: ${error.shortMessage}\n`)
     if (command.verbose) io.stderr.write(describeError(error))
     io.stderr.write(`${resumeHint(writer.safe.items)}\n`)
@@ -166,6 +168,8 @@ export async function runExport(command: ExportCommand, io: ExportIo): Promise<n
       : `${items} items saved; rerun the same command to resume (state: ${command.state})`
   }
 }
+
+const LOCAL_REFUSALS: ReadonlySet<string> = new Set(['INVALID_ARGUMENT', 'INVALID_FILTER', 'FIRST_AND_LAST'])
 
 function createClient(command: ExportCommand): ChainxClient {
   const needsRpc = command.source.kind !== 'graphql'

@@ -205,17 +205,20 @@ describe('chainx events watch', () => {
 })
 
 describe('chainx transactions export', () => {
-  it('exports every transaction once, in order, or says plainly that this build cannot yet', async () => {
-    const client = new ChainxClient(mock) as unknown as { transactions?: { iterate(options: object): AsyncIterable<unknown> } }
-    const result = await runBin(['transactions', 'export', '--quiet'], { env })
-    if (client.transactions === undefined) {
-      expect(result.code).toBe(2)
-      expect(result.stderr).toBe('chainx: chainx transactions export needs client.transactions.iterate, which this build of chainx-sdk does not have yet (issue 24)\n')
-      return
-    }
+  it('exports every transaction once, in order, as an uninterrupted walk in this process does', async () => {
     const expected: string[] = []
-    for await (const tx of client.transactions.iterate({})) expected.push(JSON.stringify(tx))
-    expect(result.code).toBe(0)
+    for await (const tx of new ChainxClient(mock).transactions.iterate({ options: { showEffects: true } })) expected.push(JSON.stringify(tx))
+    expect(expected.length).toBeGreaterThan(0)
+    const result = await runBin(['transactions', 'export', '--options', '{"showEffects":true}', '--quiet'], { env })
+    expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toBe(`${expected.join('\n')}\n`)
+  })
+
+  it('an option the SDK refuses exits 2 before any request', async () => {
+    const before = mock.requests()
+    const result = await runBin(['transactions', 'export', '--filter', '{"Checkpoint":"1"}'], { env })
+    expect(result.code).toBe(2)
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1)
+    expect(mock.requests()).toBe(before)
   })
 })
