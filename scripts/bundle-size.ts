@@ -11,6 +11,8 @@ import { build, type Metafile } from 'esbuild'
 const BUDGET_GZIP_BYTES = 20 * 1024
 // The first load of `chainx-sdk/graphql` (gql.tada's runtime and the parser it calls).
 const GRAPHQL_SUBPATH_BUDGET_GZIP_BYTES = 3 * 1024
+// What chainx-sdk/query (TanStack Query options) adds to an app's first load that has the client.
+const QUERY_BUDGET_GZIP_BYTES = 3 * 1024
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
 
 async function measure(label: string, contents: string) {
@@ -73,6 +75,12 @@ const typed = await measure(
 console.log(
   `chainx-sdk/graphql: ${kB(subpath.initialGzip)} gzip on its own (budget ${kB(GRAPHQL_SUBPATH_BUDGET_GZIP_BYTES)}); beside the main entry it adds ${kB(typed.initialGzip - app.initialGzip)} to the first load and ${kB(typed.totalGzip - app.totalGzip)} to all chunks`,
 )
+const withQuery = await measure(
+  "import { ChainxClient } from 'chainx-sdk' + { createQueryOptions } from 'chainx-sdk/query'",
+  "export { ChainxClient } from './src/index.ts'\nexport { createQueryOptions } from './src/query/index.ts'",
+)
+const queryGzip = withQuery.initialGzip - app.initialGzip
+console.log(`chainx-sdk/query: +${kB(queryGzip)} gzip on the first load (budget ${kB(QUERY_BUDGET_GZIP_BYTES)}; @tanstack/query-core is the app's, types only here)`)
 const byPackage = new Map<string, number>()
 for (const [path, { bytesInOutput }] of app.initial.flatMap((file) => Object.entries(file.meta.inputs))) {
   const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? 'chainx-sdk (src)'
@@ -81,7 +89,8 @@ for (const [path, { bytesInOutput }] of app.initial.flatMap((file) => Object.ent
 console.log('initial chunk of the app import, by package:')
 for (const [name, bytes] of [...byPackage].sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(28)} ${kB(bytes).padStart(8)} minified`)
 
-const leaked = [...app.leaked, ...everything.leaked, ...subpath.leaked, ...typed.leaked]
+const tanstack = withQuery.initial.flatMap((file) => Object.keys(file.meta.inputs)).filter((path) => path.includes('@tanstack/'))
+const leaked = [...app.leaked, ...everything.leaked, ...subpath.leaked, ...typed.leaked, ...withQuery.leaked, ...tanstack]
 if (leaked.length > 0) {
   console.error(`testing or Node-only code in the browser bundle:\n  ${[...new Set(leaked)].join('\n  ')}`)
   process.exit(1)
@@ -94,4 +103,8 @@ if (subpath.initialGzip > GRAPHQL_SUBPATH_BUDGET_GZIP_BYTES) {
   console.error(`chainx-sdk/graphql over budget: ${kB(subpath.initialGzip)} > ${kB(GRAPHQL_SUBPATH_BUDGET_GZIP_BYTES)} gzip`)
   process.exit(1)
 }
-console.log(`within budget (${kB(BUDGET_GZIP_BYTES)} gzip for the initial chunk, ${kB(GRAPHQL_SUBPATH_BUDGET_GZIP_BYTES)} for chainx-sdk/graphql on its own)`)
+if (queryGzip > QUERY_BUDGET_GZIP_BYTES) {
+  console.error(`chainx-sdk/query over budget: +${kB(queryGzip)} > ${kB(QUERY_BUDGET_GZIP_BYTES)} gzip`)
+  process.exit(1)
+}
+console.log(`within budget (${kB(BUDGET_GZIP_BYTES)} gzip for the initial chunk, ${kB(GRAPHQL_SUBPATH_BUDGET_GZIP_BYTES)} for chainx-sdk/graphql on its own, ${kB(QUERY_BUDGET_GZIP_BYTES)} for what chainx-sdk/query adds)`)

@@ -1,4 +1,5 @@
-import { ChainxError } from '../errors/ChainxError.js'
+import type { ChainxError } from '../errors/ChainxError.js'
+import { shouldRetry } from '../errors/shouldRetry.js'
 import { RateLimitedError } from '../errors/request.js'
 import { readBackoff, readCapMs, readCount, readObject } from '../options/optionRules.js'
 import { sleep } from '../utils/sleep.js'
@@ -95,7 +96,7 @@ export async function withRetry<T>(
     try {
       return await attempt(n)
     } catch (error) {
-      if (!(error instanceof ChainxError) || !error.retryable || n >= options.retries) throw error
+      if (!shouldRetry(error, { context: 'request', failures: n }) || n >= options.retries) throw error
       const asked = retryAfterOf(error)
       if (asked !== undefined && asked > options.maxRetryAfterMs) {
         // The message names the option to raise.

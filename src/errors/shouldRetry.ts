@@ -1,0 +1,127 @@
+import { isChainxError, type ChainxErrorCode, type ChainxErrorUnion } from './ChainxError.js'
+
+/**
+ * Who asks whether to try again: one request's retries (`'request'`, the transport), a poll of
+ * `watch` (`'poll'`), or a subscribe call on a live socket (`'resubscribe'`).
+ *
+ * @example
+ * shouldRetry(error, { context: 'poll', failures: 2 })
+ */
+export type RetryContext = 'request' | 'poll' | 'resubscribe'
+
+/**
+ * What `shouldRetry` knows about the attempt that failed.
+ *
+ * @example
+ * const attempt: RetryAttempt = { context: 'request', failures: 0 }
+ */
+export interface RetryAttempt {
+  /** Who asks. */
+  context: RetryContext
+  /** Failed attempts in a row before this one (0 for the first failure). */
+  failures: number
+}
+
+/**
+ * A message of the real service that says an error is transient when its code does not, with
+ * where it is documented. Recognising it by its text is legitimate: the service gives no other
+ * sign.
+ *
+ * @example
+ * KNOWN_SERVICE_MESSAGES[0]?.pattern.test('Could not find the referenced transaction [TransactionDigest(x)].') // true
+ */
+export interface KnownServiceMessage {
+  /** The JSON-RPC error code it comes with. */
+  rpcCode: number
+  /** How the message starts. */
+  pattern: RegExp
+  /** Tries allowed before it is final. */
+  maxRetries: number
+  /** Why it is transient, and the reference. */
+  reason: string
+}
+
+/**
+ * The service's messages that mark a transient failure, each with its reference.
+ *
+ * @example
+ * for (const known of KNOWN_SERVICE_MESSAGES) console.log(known.rpcCode, known.reason)
+ */
+export const KNOWN_SERVICE_MESSAGES: readonly KnownServiceMessage[] = [
+  {
+    rpcCode: -32602,
+    pattern: /^Could not find the referenced transaction/,
+    maxRetries: 3,
+    reason:
+      'chainx_queryEvents with a cursor whose transaction the node does not know (TransactionNotFound): behind a load balancer a lagging node answers this for a valid cursor (jsonrpc-anchor 2.2)',
+  },
+]
+
+/**
+ * JSON-RPC codes of the service that are transient on a subscribe call: rate limit (-32009,
+ * "Too many requests"), internal error or time-out (-32603), transient (-32050) (jsonrpc-anchor 2.6).
+ *
+ * @example
+ * TRANSIENT_RPC_CODES.has(-32050) // true
+ */
+export const TRANSIENT_RPC_CODES: ReadonlySet<number> = new Set([-32009, -32603, -32050])
+
+type Rule = (error: ChainxErrorUnion, attempt: RetryAttempt) => boolean
+
+const never: Rule = () => false
+const always: Rule = () => true
+// The error knows from what it saw (a status, the SDK's own time limit vs the caller's deadline).
+const asFlagged: Rule = (error) => error.retryable
+
+/**
+ * The one table of retry decisions, by error code. The transport, `watch`'s polls and the
+ * subscription's resubscribe all ask it; nothing else decides whether to try again.
+ */
+const RETRY_BY_CODE: Record<ChainxErrorCode, Rule> = {
+  NETWORK: always,
+  RATE_LIMITED: always,
+  // The SDK's per-attempt limit is worth another attempt; the caller's deadline is final.
+  TIMEOUT: asFlagged,
+  // 5xx and 408.
+  HTTP: asFlagged,
+  // Every request is a read: an undecodable body is retried; content the caller's own checks rejected is not.
+  INVALID_RESPONSE: asFlagged,
+  JSON_RPC: (error, { context, failures }) => {
+    if (error.code !== 'JSON_RPC') return false
+    if (error.retryable) return true
+    if (context === 'resubscribe' && TRANSIENT_RPC_CODES.has(error.rpcCode)) return true
+    if (context !== 'poll') return false
+    return KNOWN_SERVICE_MESSAGES.some((known) => known.rpcCode === error.rpcCode && known.pattern.test(error.message) && failures < known.maxRetries)
+  },
+  // A page that claims more without moving: the walk stops; a poll reports it and polls again later.
+  CURSOR_NOT_ADVANCING: (_error, { context }) => context === 'poll',
+  SOCKET_CLOSED: asFlagged,
+  ABORTED: never,
+  CLIENT_CLOSED: never,
+  INVALID_ARGUMENT: never,
+  INVALID_FILTER: never,
+  RESPONSE_TOO_LARGE: never,
+  GRAPHQL: asFlagged,
+  FIRST_AND_LAST: never,
+  PAGE_SIZE_EXCEEDED: never,
+  UNUSED_VARIABLE: never,
+  MISSING_VARIABLE: never,
+  QUERY_LIMIT: never,
+  CURSOR_CHECKPOINT_MISMATCH: never,
+  STALE_CURSOR: never,
+  EMPTY_PAGES: never,
+}
+
+/**
+ * Whether trying again may succeed, decided by the one table (`RETRY_BY_CODE`): by the error's
+ * code, who asks, and how many attempts failed in a row. Anything that is not a chainx-sdk
+ * error is never retried.
+ *
+ * @example
+ * if (shouldRetry(error, { context: 'request', failures: n })) await sleep(backoffDelay(n, options))
+ */
+export function shouldRetry(error: unknown, attempt: RetryAttempt): error is ChainxErrorUnion {
+  if (!isChainxError(error)) return false
+  const union = error as ChainxErrorUnion
+  return RETRY_BY_CODE[union.code](union, attempt)
+}
