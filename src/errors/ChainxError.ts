@@ -30,6 +30,7 @@ export type ChainxErrorCode =
   | 'JSON_RPC'
   | 'SOCKET_CLOSED'
   | 'CLIENT_CLOSED'
+  | 'CHUNK_LOAD_FAILED'
 
 /**
  * The class of the error that carries each code: what `isChainxError(error, code)` narrows to.
@@ -61,6 +62,7 @@ export interface ChainxErrorByCode {
   JSON_RPC: Errors.JsonRpcError
   SOCKET_CLOSED: Errors.SocketClosedError
   CLIENT_CLOSED: Errors.ClientClosedError
+  CHUNK_LOAD_FAILED: Errors.ChunkLoadError
 }
 
 /**

@@ -98,6 +98,8 @@ const RETRY_BY_CODE: Record<ChainxErrorCode, Rule> = {
   SOCKET_CLOSED: asFlagged,
   ABORTED: never,
   CLIENT_CLOSED: never,
+  // The loader itself tries again on the next call.
+  CHUNK_LOAD_FAILED: never,
   INVALID_ARGUMENT: never,
   INVALID_FILTER: never,
   RESPONSE_TOO_LARGE: never,

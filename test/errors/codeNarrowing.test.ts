@@ -26,7 +26,7 @@ import { MoveCodegenError } from '../../src/codegen/MoveCodegenError.js'
 const ALL_CODES = [
   'FIRST_AND_LAST', 'PAGE_SIZE_EXCEEDED', 'UNUSED_VARIABLE', 'MISSING_VARIABLE', 'QUERY_LIMIT', 'CURSOR_CHECKPOINT_MISMATCH',
   'STALE_CURSOR', 'CURSOR_NOT_ADVANCING', 'EMPTY_PAGES', 'GRAPHQL', 'RATE_LIMITED', 'HTTP', 'NETWORK', 'TIMEOUT', 'ABORTED',
-  'INVALID_RESPONSE', 'RESPONSE_TOO_LARGE', 'INVALID_ARGUMENT', 'INVALID_FILTER', 'JSON_RPC', 'SOCKET_CLOSED', 'CLIENT_CLOSED',
+  'INVALID_RESPONSE', 'RESPONSE_TOO_LARGE', 'INVALID_ARGUMENT', 'INVALID_FILTER', 'JSON_RPC', 'SOCKET_CLOSED', 'CLIENT_CLOSED', 'CHUNK_LOAD_FAILED',
 ] as const satisfies readonly ChainxErrorCode[]
 
 /** Each member of the union carries exactly its own code (a mapped check over every code). */
