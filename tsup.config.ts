@@ -23,22 +23,25 @@ const testingPeers = { 'chainx-sdk/testing': ['graphql', '@mysten/bcs'], 'chainx
 export default defineConfig([
   {
     ...shared,
-    // The client and the runtime of generated Move-event definitions: run in every runtime, so
+    // The client, the runtime of generated Move-event definitions and the TanStack Query options
+    // (chainx-sdk/query, whose @tanstack/query-core import is types only): run in every runtime, so
     // neutral, with their few dependencies (zod and @mysten/bcs for generated code) left to the app.
-    entry: { index: 'src/index.ts', 'move/index': 'src/move/index.ts' },
+    // chainx-sdk/graphql: gql.tada's `graphql` set up with the shipped schema (gql.tada, an
+    // optional peer, is the app's; its introspection types are bundled into the .d.ts).
+    entry: { index: 'src/index.ts', 'move/index': 'src/move/index.ts', 'graphql/index': 'src/graphql/typedDocuments.ts', 'query/index': 'src/query/index.ts' },
     platform: 'neutral',
-    external: ['ws', 'isomorphic-ws', 'zod', '@mysten/bcs'],
+    external: ['ws', 'isomorphic-ws', 'zod', '@mysten/bcs', 'gql.tada', '@0no-co/graphql.web', '@tanstack/query-core'],
   },
   {
     ...shared,
     // The mock network: Node only; graphql, @mysten/bcs and msw are optional peers whose
     // absence is reported by name (scripts/optionalPeers.ts).
-    // The Move codegen (its library and the `chainx` bin) is Node-only too.
+    // The Move codegen (its library) and the `chainx` bin (src/cli/: exports, watch, codegen-move) are Node-only too.
     entry: {
       'testing/index': 'src/testing/index.ts',
       'testing/msw': 'src/testing/msw.ts',
       'codegen/index': 'src/codegen/index.ts',
-      cli: 'src/codegen/cli.ts',
+      cli: 'src/cli/bin.ts',
     },
     platform: 'node',
     external: ['ws', 'zod'],

@@ -4,11 +4,13 @@ import { defineConfig } from 'vitest/config'
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 // Tests that run the built package, and the browser example in Chromium.
-const PACKAGE_TESTS = ['test/package.test.ts']
+const PACKAGE_TESTS = ['test/package.test.ts', 'test/codegenApp.test.ts']
 const BROWSER_TESTS = ['test/browser/**/*.test.ts']
 // Tests that meet the mock network (or a server of their own) over real sockets, or run
 // child processes that do.
 const SOCKET_TESTS = [
+  'test/cli/cliGuide.test.ts',
+  'test/cli/export*.test.ts',
   'test/client.network.test.ts',
   'test/examples.test.ts',
   'test/fuzz/**/*.test.ts',
@@ -19,14 +21,18 @@ const SOCKET_TESTS = [
   'test/events/watchMockNetwork.test.ts',
   'test/graphql/operationMethods.test.ts',
   'test/graphql/responseValidation.test.ts',
+  'test/graphql/typedDocuments*.test.ts',
   'test/lifecycle/**/*.test.ts',
   'test/pagination/paginate.network.test.ts',
+  'test/query/*.network.test.ts',
   'test/pagination/walkVocabulary.test.ts',
   'test/testing/jsonRpcSockets.test.ts',
   'test/testing/jsonRpcSubscriptions.test.ts',
   'test/testing/mockNetwork*.test.ts',
   'test/transport/httpConformance*.test.ts',
   'test/transport/transport.test.ts',
+  'test/transactions/*Mock*.test.ts',
+  'test/transactions/*.socket.test.ts',
 ]
 
 export default defineConfig({
@@ -36,7 +42,9 @@ export default defineConfig({
       { find: /^chainx-sdk$/, replacement: source('./src/index.ts') },
       { find: /^chainx-sdk\/testing$/, replacement: source('./src/testing/index.ts') },
       { find: /^chainx-sdk\/testing\/msw$/, replacement: source('./src/testing/msw.ts') },
+      { find: /^chainx-sdk\/query$/, replacement: source('./src/query/index.ts') },
       { find: /^chainx-sdk\/move$/, replacement: source('./src/move/index.ts') },
+      { find: /^chainx-sdk\/graphql$/, replacement: source('./src/graphql/typedDocuments.ts') },
       { find: /^chainx-sdk\/codegen$/, replacement: source('./src/codegen/index.ts') },
     ],
   },

@@ -18,7 +18,7 @@ for (const { filename, content } of outputs) {
 const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts
 const moveScripts = Object.keys(scripts).filter((name) => name === 'codegen:move' || name.startsWith('codegen:move:'))
 for (const name of moveScripts) {
-  const moveArgs = (scripts[name] ?? '').replace(/^tsx src\/codegen\/cli\.ts /, '').split(' ')
+  const moveArgs = (scripts[name] ?? '').replace(/^tsx src\/cli\/bin\.ts /, '').split(' ')
   if (runCli([...moveArgs, '--check'], { out: () => {}, err: (text) => console.error(text) }) !== 0) stale++
 }
 if (stale === 0) console.log(`codegen: ${outputs.length + moveScripts.length} file(s) up to date`)

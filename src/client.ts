@@ -2,6 +2,7 @@ import { ClientClosedError } from './errors/ClientClosedError.js'
 import { InvalidArgumentError } from './errors/request.js'
 import { createEventsClient, type EventsClient, type EventsClientHandle } from './events/createEventsClient.js'
 import type { SubscriptionClientOptions } from './events/subscribe/createSubscriptionClient.js'
+import { createTransactionsClient, type TransactionsClient, type TransactionsClientHandle } from './transactions/createTransactionsClient.js'
 import type { GraphQLDocument, ResultOf } from './graphql/createGraphQLClient.js'
 import { createGraphQLClient } from './graphql/createGraphQLClient.js'
 import { createGraphQLMethods, type GraphQLMethods } from './graphql/createGraphQLMethods.js'
@@ -21,9 +22,9 @@ import { redactUrl } from './utils/redactUrl.js'
 export interface ChainxClientOptions extends TransportOptions {
   /** The GraphQL endpoint, {graphql_url}. */
   graphqlUrl: string
-  /** The JSON-RPC endpoint, {rpc_url}; needed by `client.events`. */
+  /** The JSON-RPC endpoint, {rpc_url}; needed by `client.events` and `client.transactions`. */
   rpcUrl?: string | undefined
-  /** The WebSocket endpoint, {ws_url}; needed by the deprecated `client.events.subscribe`. */
+  /** The WebSocket endpoint, {ws_url}; needed by the deprecated `client.events.subscribe` and `client.transactions.subscribe`. */
   wsUrl?: string | undefined
   /** Sent as `x-chain-rpc-version` on GraphQL requests (spec 9.1). */
   rpcVersion?: string | undefined
@@ -70,6 +71,8 @@ export class ChainxClient {
   readonly graphql: GraphQLMethods
   /** JSON-RPC events: `query`, `iterate`, `watch` and the deprecated `subscribe`. */
   readonly events: EventsClient
+  /** JSON-RPC transaction blocks: `query`, `iterate`, `watch` and the deprecated `subscribe`. */
+  readonly transactions: TransactionsClient
   /**
    * The options the client was created with (a copy: static headers were read once). Secret
    * header values and URL credentials are redacted wherever it is serialised or inspected
@@ -77,6 +80,7 @@ export class ChainxClient {
    */
   readonly options: Readonly<ChainxClientOptions>
   readonly #events: EventsClientHandle
+  readonly #transactions: TransactionsClientHandle
   /** Aborted by `close()`: running watches end, later calls fail with `CLIENT_CLOSED`. */
   readonly #lifetime = new AbortController()
   readonly #transport: Transport
@@ -104,6 +108,14 @@ export class ChainxClient {
     )
     this.#events = createEventsClient({ rpcUrl: options.rpcUrl, wsUrl: options.wsUrl, transport, subscriptions: options.subscriptions, closed: this.#lifetime.signal })
     this.events = this.#events
+    this.#transactions = createTransactionsClient({
+      rpcUrl: options.rpcUrl,
+      wsUrl: options.wsUrl,
+      transport,
+      subscriptions: options.subscriptions,
+      closed: this.#lifetime.signal,
+    })
+    this.transactions = this.#transactions
   }
 
   /**
@@ -173,7 +185,7 @@ export class ChainxClient {
   async #release(): Promise<void> {
     this.#lifetime.abort(new ClientClosedError())
     this.#transport.close?.()
-    await this.#events.close()
+    await Promise.all([this.#events.close(), this.#transactions.close()])
   }
 }
 

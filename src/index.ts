@@ -1,6 +1,7 @@
 export { ChainxClient, type ChainxClientOptions, type ChainxEventsApi } from './client.js'
 export * from './errors/index.js'
 export type {
+  DocumentNodeLike,
   GraphQLDocument,
   GraphQLQueryClient,
   QueryArguments,
@@ -29,8 +30,9 @@ export {
 export type * from './events/types.js'
 export { validateEventQueryFilter } from './events/validateEventQueryFilter.js'
 export type { EventWatcher, WatchErrorInfo, WatchEventsOptions } from './events/watchEvents.js'
+export type { Watcher, WatchLoopOptions } from './subscription/watchLoop.js'
 export type { BackfillOptions, SubscriptionClientOptions } from './events/subscribe/createSubscriptionClient.js'
-export type { ReconnectOptions } from './events/subscribe/createSocketKeeper.js'
+export type { ReconnectOptions } from './subscription/createSocketKeeper.js'
 export { subscriptionFilter, type MillisInput } from './events/subscribe/subscriptionFilter.js'
 export type { SubscribeParameters, SubscriptionStateChange, Unsubscribe } from './events/subscribe/types.js'
 export type { WebSocketConstructor, WebSocketLike } from './jsonRpc/webSocketTypes.js'
@@ -67,3 +69,9 @@ export type {
 } from './transport/createTransport.js'
 export type { TransportKind } from './transport/selectHttp.js'
 export type { FetchFn } from './transport/types.js'
+export type * from './transactions/types.js'
+export type { TransactionsClient } from './transactions/createTransactionsClient.js'
+export type { IterateTransactionsOptions, TransactionWalkPage } from './transactions/iterateTransactions.js'
+export { validateTransactionFilter } from './transactions/validateTransactionFilter.js'
+export type { TransactionWatcher, WatchTransactionsOptions } from './transactions/watchTransactions.js'
+export type { SubscribeTransactionsParameters } from './transactions/createTransactionSubscriptionClient.js'

@@ -52,6 +52,29 @@ console.log(JSON.stringify([listed.type, listed.decode(listed.bcs.serialize({ n:
     expect(JSON.parse((await run(process.execPath, ['--input-type=commonjs', '-e', cjs], { cwd: root })).stdout)).toEqual(expected)
   })
 
+  it('chainx-sdk/query loads from ESM and CommonJS by name, with no runtime import of @tanstack/query-core, and feeds its QueryClient', async () => {
+    const check = (load: string) => `${load}
+const mock = await startMockNetwork({ events: 30 })
+try {
+  const q = createQueryOptions(new ChainxClient(mock))
+  const data = await new QueryClient().fetchInfiniteQuery({ ...q.paginate(EventsDocument, {}, { pageSize: 10 }), pages: 2 })
+  console.log(JSON.stringify({ key: q.graphql.epoch().queryKey.slice(0, 3).join(' '), items: data.pages.map((page) => page.items.length) }))
+} finally {
+  await mock.close()
+}`
+    const esm = check(
+      "import { ChainxClient, EventsDocument } from 'chainx-sdk'\nimport { createQueryOptions } from 'chainx-sdk/query'\nimport { startMockNetwork } from 'chainx-sdk/testing'\nimport { QueryClient } from '@tanstack/query-core'",
+    )
+    const cjs = `(async () => {${check(
+      "const { ChainxClient, EventsDocument } = require('chainx-sdk')\nconst { createQueryOptions } = require('chainx-sdk/query')\nconst { startMockNetwork } = require('chainx-sdk/testing')\nconst { QueryClient } = require('@tanstack/query-core')",
+    )}})().catch((error) => { console.error(error); process.exit(1) })`
+    for (const [type, code] of [['module', esm], ['commonjs', cjs]] as const) {
+      const { stdout } = await run(process.execPath, [`--input-type=${type}`, '-e', code], { cwd: root })
+      expect(JSON.parse(stdout)).toEqual({ key: expect.stringMatching(/^chainx http:\/\/127\.0\.0\.1:\d+\/graphql graphql\.query:Epoch#[0-9a-f]{8}$/), items: [10, 10] })
+    }
+    for (const file of ['dist/query/index.js', 'dist/query/index.cjs']) expect(readFileSync(new URL(file, root), 'utf8')).not.toMatch(/@tanstack/)
+  })
+
   it('the chainx bin (built, plain Node) regenerates examples/move/events.ts exactly', async () => {
     const bin = (JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { bin: { chainx: string } }).bin.chainx
     const { stdout } = await run(process.execPath, [bin, 'codegen-move', 'examples/move', '--address', '0xc4a1'], { cwd: root })

@@ -12,3 +12,4 @@ export { generateMoveEvents, type GenerateMoveEventsOptions, type MovePackageTex
 export { MoveCodegenError, type MoveCodegenProblem } from './MoveCodegenError.js'
 export { parseMoveSource, type MoveModuleDeclaration, type MoveStructDeclaration, type MoveTypeExpression, type MoveUses } from './parseMoveSource.js'
 export { runCli } from './runCli.js'
+export { graphqlScalars } from './graphqlScalars.js'

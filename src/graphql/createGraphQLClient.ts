@@ -4,7 +4,6 @@ import { untilAborted } from '../utils/untilAborted.js'
 import { checkHeaders } from '../transport/checkHeaders.js'
 import type { Transport } from '../transport/createTransport.js'
 import { requestJson } from '../transport/requestJson.js'
-import { analyzeDocument } from './analyzeDocument.js'
 import { loadedQueryChecks, loadQueryChecks, type QueryChecks } from './loadQueryChecks.js'
 import { documentText } from './documentText.js'
 import type { Decoded } from '../utils/decode.js'
@@ -14,7 +13,23 @@ import type { LimitsOption, ServiceLimits } from './serviceLimits.js'
 import type { ServiceVersion } from '../utils/serviceVersion.js'
 
 /**
- * A GraphQL document: a codegen typed document, a plain string, or a parsed DocumentNode.
+ * A parsed GraphQL document (graphql-js, graphql-tag, `@0no-co/graphql.web`, gql.tada,
+ * codegen's AST documents), as far as the SDK reads it: its definitions, and its source
+ * body when it has one.
+ *
+ * @example
+ * const document: DocumentNodeLike = parse('query { chainIdentifier }')
+ */
+export interface DocumentNodeLike {
+  readonly kind: 'Document'
+  readonly definitions: ReadonlyArray<{ readonly kind: string }>
+  readonly loc?: { readonly source: { readonly body: string } } | undefined
+}
+
+/**
+ * A GraphQL document: a codegen typed document (string or AST), a gql.tada document, a
+ * plain string, or a parsed DocumentNode. A DocumentNode is sent whole: the text of all its
+ * definitions, fragments composed from other documents included (see `printDocument`).
  *
  * @example
  * const document: GraphQLDocument = 'query { chainIdentifier }'
@@ -22,7 +37,7 @@ import type { ServiceVersion } from '../utils/serviceVersion.js'
 export type GraphQLDocument<TResult = unknown, TVariables = Record<string, unknown>> =
   | DocumentTypeDecoration<TResult, TVariables>
   | string
-  | { kind: 'Document'; loc?: { source: { body: string } } }
+  | DocumentNodeLike
 
 /**
  * Result type carried by a typed document.
@@ -175,7 +190,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
     // waiting on its own abort, and the others still get the limits.
     fetchedLimits ??= loadQueryChecks()
       .then(async (checks) => {
-        const { data } = await send(checks, serviceConfigText, requestBody(encodeDocument(serviceConfigText), {}, undefined), shared)
+        const { data } = await send(checks, serviceConfigText, requestBody(encodeDocument(serviceConfigText), '{}', undefined), shared)
         return (knownLimits = checks.readServiceLimits((data as Decoded<typeof serviceConfigDataDecoder>).serviceConfig))
       })
       .catch(() => {
@@ -203,16 +218,21 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
     checks: QueryChecks,
     document: EncodedDocument,
     variables: Record<string, unknown>,
-    body: string,
+    variablesJson: string,
     callOptions: QueryOptions,
     known: Partial<ServiceLimits>,
   ): Promise<QueryResult<unknown>> {
+    const analysis = checks.analyzeDocument(document.text)
+    // A nullable variable left out is sent as null: the service needs a value for each.
+    const sent = checks.omittedAsNull(checks.selectOperation(analysis, callOptions.operationName), variables)
+    if (sent !== variables) variablesJson = requestJson(sent, 'variables')
+    const body = requestBody(document, variablesJson, callOptions.operationName)
     // The body starts with `{"query":` and the encoded document, whose length is counted once.
     document.bytes ??= checks.utf8Length(document.json)
     checks.checkQuery({
-      analysis: analyzeDocument(document.text),
+      analysis,
       operationName: callOptions.operationName,
-      variables,
+      variables: sent,
       bodyBytes: BODY_HEAD.length + document.bytes + checks.utf8Length(body, BODY_HEAD.length + document.json.length),
       limits: known,
     })
@@ -223,20 +243,28 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
     limits,
     query(document, variables?, callOptions = {}) {
       try {
-        const encoded = encodeDocument(documentText(document))
+        const text = documentText(document)
         const vars = (variables ?? {}) as Record<string, unknown>
-        const body = requestBody(encoded, vars, callOptions.operationName)
+        const variablesJson = requestJson(vars, 'variables')
         const checks = loadedQueryChecks()
-        const known = encoded.text === serviceConfigText ? NO_LIMITS : limitsNow()
+        const known = text === serviceConfigText ? NO_LIMITS : limitsNow()
         if (checks && known) {
           // As `limits` does when it waits for the fetched limits: an aborted call stops there.
           const { signal } = callOptions
           if (known === knownLimits && signal?.aborted) throw abortError(signal.reason)
-          return checkAndSend(checks, encoded, vars, body, callOptions, known) as Promise<QueryResult<any>>
+          const encoded = encodeDocument(text ?? checks.printDocument(document))
+          return checkAndSend(checks, encoded, vars, variablesJson, callOptions, known) as Promise<QueryResult<any>>
         }
         // The first queries wait for the chunk of checks and the limits; later ones find both.
         return Promise.all([loadQueryChecks(), known ?? limits(callOptions)]).then(([loaded, limitsKnown]) =>
-          checkAndSend(loaded, encoded, vars, body, callOptions, limitsKnown),
+          checkAndSend(
+            loaded,
+            encodeDocument(text ?? loaded.printDocument(document)),
+            vars,
+            variablesJson,
+            callOptions,
+            limitsKnown,
+          ),
         ) as Promise<QueryResult<any>>
       } catch (error) {
         return Promise.reject(error)
@@ -269,7 +297,7 @@ function encodeDocument(text: string): EncodedDocument {
 
 // The same text as JSON.stringify({ query, variables, operationName? }), without re-escaping
 // the document on every request.
-function requestBody(document: EncodedDocument, variables: Record<string, unknown>, operationName: string | undefined): string {
+function requestBody(document: EncodedDocument, variablesJson: string, operationName: string | undefined): string {
   const name = operationName ? `,"operationName":${JSON.stringify(operationName)}` : ''
-  return `${BODY_HEAD}${document.json},"variables":${requestJson(variables, 'variables')}${name}}`
+  return `${BODY_HEAD}${document.json},"variables":${variablesJson}${name}}`
 }

@@ -1,19 +1,15 @@
-import { InvalidArgumentError } from '../errors/request.js'
 import type { GraphQLDocument } from './createGraphQLClient.js'
 
 /**
- * The source text of a document: a string as is, a codegen typed string by `toString`,
- * a parsed DocumentNode from its location (parse keeps it unless told not to).
+ * The text of a document when it is known without parsing: a string as is, a codegen typed
+ * string by `toString`. A DocumentNode gives undefined: its text is printed by `printDocument`
+ * (in the chunk of checks), since its source body may not hold every definition.
  *
  * @example
- * documentText(EventsDocument).startsWith('query Events') // true
+ * documentText(EventsDocument)?.startsWith('query Events') // true
  */
-export function documentText(document: GraphQLDocument<unknown, unknown>): string {
+export function documentText(document: GraphQLDocument<unknown, unknown>): string | undefined {
   if (typeof document === 'string') return document
-  if ('kind' in document && document.kind === 'Document') {
-    const body = document.loc?.source.body
-    if (body === undefined) throw new InvalidArgumentError('DocumentNode has no source text; parse it with locations or pass a string')
-    return body
-  }
+  if ('kind' in document && document.kind === 'Document') return undefined
   return String(document)
 }

@@ -186,15 +186,25 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends Conn
   }
   const resolved = resolvePaginationOptions<TNode>(options, nodeKey)
   const fixed = (variables ?? {}) as Record<string, unknown>
-  const unused = checkPagingVariables(document, fixed, direction)
+  checkPagingVariables(fixed, direction)
   const names = PAGE_VARIABLES[direction]
   let path: string | undefined = options.connection
+  // What the document declares is read in the chunk of checks, once, before any request.
+  let checkedDocument: Promise<string[]> | undefined
+  const checkDocument = () =>
+    (checkedDocument ??= loadQueryChecks().then((checks) =>
+      checks.checkPagingDocument(checks.analyzeDocument(checks.printDocument(document)), direction),
+    ))
 
   return createPageIterator({
     options: resolved,
     startCursor: cursor,
-    pageSize: async (signal) => resolvePageSize(resolved.pageSize, await graphql.limits({ signal })),
+    pageSize: async (signal) => {
+      await checkDocument()
+      return resolvePageSize(resolved.pageSize, await graphql.limits({ signal }))
+    },
     async fetchPage({ cursor, size, signal, chainIndex }) {
+      const unused = await checkDocument()
       const pageVariables: Record<string, unknown> = { ...fixed, [names.size]: size, [names.cursor]: cursor }
       for (const name of unused) pageVariables[name] = null
       const { data, usage, version } = await graphql.query(document, pageVariables as VariablesOf<D>, { signal }).catch((error: unknown) => {

@@ -96,6 +96,7 @@ export class MockNetwork {
         ...(input.gasBudget !== undefined ? { gasBudget: input.gasBudget } : {}),
         ...(input.objects ? { objects: input.objects } : {}),
         ...(input.recipients ? { recipients: input.recipients } : {}),
+        ...(input.failure !== undefined ? { failure: input.failure } : {}),
       }
     })
     const { checkpoint, transactions: recorded } = this.ledger.appendCheckpoint(transactions, this.#checkpointTime())

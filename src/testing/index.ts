@@ -18,7 +18,7 @@
  * mock.network.execute({ sender: '0xa11ce', module: 'market', function: 'list', emit: [{ struct: 'Listed', fields: { price: 5n, seller: '0xa11ce' } }] })
  * await mock.close()
  */
-export { startMockNetwork, type RunningMockNetwork, type StartMockNetworkOptions } from './startMockNetwork.js'
+export { startMockNetwork, type AbandonedRequest, type RunningMockNetwork, type StartMockNetworkOptions } from './startMockNetwork.js'
 export { createMockNetwork } from './createMockNetwork.js'
 export { MockNetwork, type ExecutedTransaction, type MockNetworkOptions, type MockServerBinding } from './MockNetwork.js'
 export {

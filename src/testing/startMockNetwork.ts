@@ -29,9 +29,31 @@ export interface RunningMockNetwork {
   wsUrl: string
   port: number
   network: MockNetwork
+  /**
+   * HTTP requests whose connection the client closed before their response was sent (an
+   * aborted fetch, a cancelled query, a page left), oldest first, the last 1,000 kept: how
+   * a test sees from the server's side that a request was aborted on the wire.
+   */
+  readonly abandonedRequests: readonly AbandonedRequest[]
   /** Closes every socket and both servers; resolves when nothing is left open. */
   close(): Promise<void>
 }
+
+/**
+ * A request the client gave up on before the response (see `RunningMockNetwork.abandonedRequests`).
+ *
+ * @example
+ * const [first] = mock.abandonedRequests
+ * console.log(first?.url, JSON.parse(first?.body ?? '{}').method)
+ */
+export interface AbandonedRequest {
+  /** The request's path and query, e.g. `/graphql`. */
+  url: string
+  /** The request body as received. */
+  body: string
+}
+
+const MAX_ABANDONED = 1_000
 
 const WS_PATHS = new Set(['/ws', '/subscribe', '/'])
 const MAX_LISTEN_ATTEMPTS = 40
@@ -79,11 +101,25 @@ export async function startMockNetwork(options: StartMockNetworkOptions = {}): P
   let server: Server | undefined
   let webSockets: WebSocketServer | undefined
 
+  const abandonedRequests: AbandonedRequest[] = []
+  const resetByServer = new WeakSet<ServerResponse>()
+  let stopping = false
   const onRequest = (request: IncomingMessage, response: ServerResponse): void => {
     readBody(request)
+      .then((body) => {
+        response.once('close', () => {
+          // Not the client's doing: a response completed, a reset the faults asked for, or a stop.
+          if (response.writableFinished || resetByServer.has(response) || stopping) return
+          if (abandonedRequests.push({ url: request.url ?? '/', body }) > MAX_ABANDONED) abandonedRequests.shift()
+        })
+        return body
+      })
       .then((body) => network.handle({ method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, body }))
       .then((result) => {
-        if (result.reset) resetMidResponse(response, result)
+        if (result.reset) {
+          resetByServer.add(response)
+          resetMidResponse(response, result)
+        }
         else {
           response.writeHead(result.status, result.headers)
           response.end(result.body)
@@ -141,10 +177,12 @@ export async function startMockNetwork(options: StartMockNetworkOptions = {}): P
     webSockets = undefined
     if (!current) return
     const closed = new Promise<void>((resolve) => current.close(() => resolve()))
+    stopping = true
     current.closeAllConnections()
     for (const socket of sockets) socket.destroy()
     sockets.clear()
     await closed
+    stopping = false
   }
 
   const port = await listen(options.port ?? 0)
@@ -181,6 +219,7 @@ export async function startMockNetwork(options: StartMockNetworkOptions = {}): P
     wsUrl: `ws://${base}/ws`,
     port,
     network,
+    abandonedRequests,
     close: () => {
       closing ??= (async () => {
         if (timer) clearInterval(timer)

@@ -1,44 +1,28 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { extname, join, normalize } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { bcs } from '@mysten/bcs'
 import type { Browser } from 'playwright-core'
-import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
 import { launchChromium } from '../helpers/launchChromium.js'
+import { serveViteExample, type ServedExample } from '../helpers/serveViteExample.js'
 
 // The browser example (examples/browser), built with Vite against the built package and
 // driven in a real headless Chromium (Debian's when installed, else the one from the
 // @sparticuz/chromium package: test/helpers/launchChromium.ts) against the mock network over real sockets.
 const exampleDir = fileURLToPath(new URL('../../examples/browser/', import.meta.url))
-const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
 
 let mock: RunningMockNetwork
-let pages: Server
+let pages: ServedExample
 let pageUrl: string
 let browser: Browser
 
 describe('examples/browser in headless Chromium', () => {
   beforeAll(async () => {
-    await build({ configFile: join(exampleDir, 'vite.config.ts'), logLevel: 'error' })
-    const dist = join(exampleDir, 'dist')
-    pages = createServer((request, response) => {
-      const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
-      const file = join(dist, path === '/' ? 'index.html' : path)
-      if (!file.startsWith(dist) || !existsSync(file)) {
-        response.writeHead(404).end()
-        return
-      }
-      response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
-      response.end(readFileSync(file))
-    })
-    await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve))
+    pages = await serveViteExample(exampleDir)
     mock = await startMockNetwork({ events: 300, seed: 3 })
     const query = new URLSearchParams({ graphql: mock.graphqlUrl, rpc: mock.rpcUrl, ws: mock.wsUrl })
-    pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/?${query}`
+    pageUrl = `${pages.origin}/?${query}`
     const launched = await launchChromium()
     browser = launched.browser
     // Which Chromium ran, in the test output (the README's Development section says both are used).
@@ -48,7 +32,7 @@ describe('examples/browser in headless Chromium', () => {
   afterAll(async () => {
     await browser?.close()
     await mock?.close()
-    await new Promise((resolve) => (pages ? pages.close(resolve) : resolve(undefined)))
+    await pages?.close()
   })
 
   it('G4/O7/P1/S1: the page reads serviceConfig, pages events with client.paginate, queries JSON-RPC and subscribes', async () => {

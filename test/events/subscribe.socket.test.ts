@@ -12,7 +12,7 @@ import {
   type SubscriptionClientOptions,
   type WebSocketConstructor,
 } from '../../src/events/subscribe/index.js'
-import { loadWebSocket } from '../../src/events/subscribe/loadWebSocket.js'
+import { loadWebSocket } from '../../src/subscription/loadWebSocket.js'
 import type { ChainxEvent, EventPage, EventSubscriptionFilter, QueryEventsFn } from '../../src/events/types.js'
 import { MAX_TIMER_MS } from '../../src/utils/maxTimerMs.js'
 import { recorder, waitOptions } from './subscriptionRecorder.js'

@@ -1,6 +1,7 @@
 // The fuzz cases: for each SDK entry point, a generated script of hostile responses served
 // over a real socket, the call made through the public API, and its outcome classified.
 // An outcome is good when it is a ChainxError with a code, or a well-formed result.
+import { toBase58 } from '@mysten/bcs'
 import fc from 'fast-check'
 import { SERVICE_LIMIT_NAMES } from '../../src/graphql/responseSchemas.js'
 import { ChainxClient, ChainxError, EventsDocument, type LimitsOption } from '../../src/index.js'
@@ -19,6 +20,9 @@ export const TARGETS = [
   'events.query',
   'events.iterate',
   'events.watch',
+  'transactions.query',
+  'transactions.iterate',
+  'transactions.watch',
 ] as const
 export type Target = (typeof TARGETS)[number]
 
@@ -84,6 +88,35 @@ function rpcEventsPage(page: number, hasMore: boolean, size = 2): HostileJson {
   }
 }
 
+/** A Base58 transaction digest of 32 bytes, distinct per (page, index). */
+const txDigest = (page: number, index: number): string => toBase58(new Uint8Array(32).fill(((page * 7 + index) % 255) + 1))
+
+const rpcTransaction = (page: number, index: number): HostileJson => {
+  const ref = { objectId: '0x5', version: page + 1, digest: txDigest(page, 200) }
+  return {
+    digest: txDigest(page, index),
+    checkpoint: String(page),
+    timestampMs: '1714521600000',
+    effects: {
+      messageVersion: 'v1',
+      status: index === 1 ? { status: 'failure', error: 'MoveAbort(1)' } : { status: 'success' },
+      executedEpoch: '0',
+      gasUsed: { computationCost: '1000000', storageCost: '988000', storageRebate: '978120', nonRefundableStorageFee: '9880' },
+      transactionDigest: txDigest(page, index),
+      gasObject: { owner: { AddressOwner: '0x1' }, reference: ref },
+      mutated: [{ owner: { AddressOwner: '0x1' }, reference: ref }],
+      modifiedAtVersions: [{ objectId: '0x5', sequenceNumber: page }],
+      dependencies: [],
+    },
+    balanceChanges: [{ owner: { AddressOwner: '0x1' }, coinType: '0x2::sui::SUI', amount: '-1009880' }],
+  }
+}
+
+function rpcTransactionsPage(page: number, hasMore: boolean, size = 2): HostileJson {
+  const data = Array.from({ length: size }, (_, index) => rpcTransaction(page, index))
+  return { jsonrpc: '2.0', id: new RawJson(REQUEST_ID), result: { data, nextCursor: size > 0 ? txDigest(page, size - 1) : null, hasNextPage: hasMore } }
+}
+
 const BASES: Record<Target, (index: number) => HostileJson> = {
   'graphql.query': () => ({ data: { chainIdentifier: '4c78adac' } }),
   'graphql.serviceConfig': () => ({ data: { serviceConfig: LIMITS } }),
@@ -95,10 +128,13 @@ const BASES: Record<Target, (index: number) => HostileJson> = {
   'events.query': (page) => rpcEventsPage(page, true),
   'events.iterate': (page) => rpcEventsPage(page, true),
   'events.watch': (page) => rpcEventsPage(page, true),
+  'transactions.query': (page) => rpcTransactionsPage(page, true),
+  'transactions.iterate': (page) => rpcTransactionsPage(page, true),
+  'transactions.watch': (page) => rpcTransactionsPage(page, true),
 }
 
 const channelOf = (target: Target): Channel =>
-  target.startsWith('events.') ? 'rpc' : target === 'graphql.limits' || target === 'graphql.serviceConfig' ? 'serviceConfig' : 'graphql'
+  target.startsWith('events.') || target.startsWith('transactions.') ? 'rpc' : target === 'graphql.limits' || target === 'graphql.serviceConfig' ? 'serviceConfig' : 'graphql'
 
 // ---- generated responses ----
 
@@ -205,6 +241,17 @@ function checkRpcEvent(event: unknown): void {
   expectWellFormed(typeof type === 'string' && typeof sender === 'string', 'event type or sender')
 }
 
+function checkTransaction(tx: unknown): void {
+  expectWellFormed(isRecord(tx) && typeof tx.digest === 'string', 'transaction digest')
+  const { effects } = tx as { effects?: unknown }
+  expectWellFormed(isRecord(effects) && isRecord(effects.status) && isRecord(effects.gasUsed) && isRecord(effects.gasObject), 'transaction effects')
+  const { gasUsed, status } = effects as { gasUsed: Record<string, unknown>; status: Record<string, unknown> }
+  // The four amounts the type names (a field the decoder does not name is passed on unchecked, as everywhere).
+  const amounts = [gasUsed.computationCost, gasUsed.storageCost, gasUsed.storageRebate, gasUsed.nonRefundableStorageFee]
+  expectWellFormed(amounts.every((amount) => typeof amount === 'string' && /^\d+$/.test(amount)), 'gasUsed amounts')
+  expectWellFormed(status.status === 'success' || (status.status === 'failure' && typeof status.error === 'string'), 'effects status')
+}
+
 function checkQueryResult(result: unknown): Record<string, unknown> {
   expectWellFormed(isRecord(result) && isRecord(result.data), 'result data is not an object')
   const { usage } = result as { usage?: unknown }
@@ -228,7 +275,8 @@ function script(testCase: HostileCase, onRpcAfter: () => void): CaseScript {
     after(channelAsked, served) {
       if (channelAsked === 'serviceConfig') return valid({ data: { serviceConfig: LIMITS } })
       if (testCase.endless && channelAsked === 'rpc') {
-        return valid({ jsonrpc: '2.0', id: new RawJson(REQUEST_ID), result: { data: [], nextCursor: { txDigest: 'TxE', eventSeq: String(served) }, hasNextPage: true } })
+        const nextCursor = testCase.target.startsWith('transactions.') ? txDigest(1_000 + served, 0) : { txDigest: 'TxE', eventSeq: String(served) }
+        return valid({ jsonrpc: '2.0', id: new RawJson(REQUEST_ID), result: { data: [], nextCursor, hasNextPage: true } })
       }
       if (testCase.endless) return valid(graphqlEventsPage(pagesOnChannel + served, true, 0))
       if (channelAsked === 'rpc') {
@@ -241,6 +289,9 @@ function script(testCase: HostileCase, onRpcAfter: () => void): CaseScript {
     },
   }
 }
+
+/** How both watches poll under fuzzing: at once, small pages, tiny backoff, three failed polls at most. */
+const WATCH = { intervalMs: 0, pageSize: 2, backoff: { baseDelayMs: 1, maxDelayMs: 2 }, maxConsecutiveErrors: 3 }
 
 async function callTarget(client: ChainxClient, target: Target, signal: AbortSignal): Promise<void> {
   switch (target) {
@@ -285,18 +336,21 @@ async function callTarget(client: ChainxClient, target: Target, signal: AbortSig
     case 'events.iterate':
       for await (const event of client.events.iterate({ filter: { All: [] }, pageSize: 2, maxItems: 40, signal })) checkRpcEvent(event)
       return
-    case 'events.watch': {
-      const watcher = client.events.watch({
-        filter: { All: [] },
-        intervalMs: 0,
-        pageSize: 2,
-        backoff: { baseDelayMs: 1, maxDelayMs: 2 },
-        maxConsecutiveErrors: 3,
-        signal,
-      })
-      for await (const event of watcher) checkRpcEvent(event)
+    case 'transactions.query': {
+      const page = await client.transactions.query({ filter: { FromAddress: '0x1' }, options: { showEffects: true, showBalanceChanges: true }, pageSize: 2, signal })
+      expectWellFormed(Array.isArray(page.items) && typeof page.hasMore === 'boolean', 'transaction page')
+      page.items.forEach(checkTransaction)
       return
     }
+    case 'transactions.iterate':
+      for await (const tx of client.transactions.iterate({ options: { showEffects: true }, pageSize: 2, maxItems: 40, signal })) checkTransaction(tx)
+      return
+    case 'transactions.watch':
+      for await (const tx of client.transactions.watch({ ...WATCH, options: { showEffects: true }, signal })) checkTransaction(tx)
+      return
+    case 'events.watch':
+      for await (const event of client.events.watch({ ...WATCH, filter: { All: [] }, signal })) checkRpcEvent(event)
+      return
   }
 }
 
@@ -308,7 +362,7 @@ export async function runCase(server: HostileServer, testCase: HostileCase): Pro
   let rpcAfter = 0
   const { id, graphqlUrl, rpcUrl } = server.open(
     script(testCase, () => {
-      if (testCase.target === 'events.watch' && ++rpcAfter >= 2) controller.abort()
+      if ((testCase.target === 'events.watch' || testCase.target === 'transactions.watch') && ++rpcAfter >= 2) controller.abort()
     }),
     (requests) => {
       if (requests > (testCase.endless ? MAX_REQUESTS_ENDLESS : MAX_REQUESTS_PER_CASE) && !stoppedForRequests) {

@@ -180,7 +180,7 @@ describe('query types', () => {
     expect(seen).toHaveLength(4)
   })
 
-  it('P1: client.paginate types its nodes and requires the variables an operation cannot run without', () => {
+  it('P1: client.paginate types its nodes and requires the variables an operation cannot run without', async () => {
     const chainx = client()
     const blocks = chainx.paginate(EpochDocument, { id: 1 }, { connection: 'epoch.transactionBlocks', pageSize: 5 })
     type Block = NonNullable<EpochQuery['epoch']>['transactionBlocks']['edges'][number]['node']
@@ -189,7 +189,7 @@ describe('query types', () => {
     // @ts-expect-error a connection path the result type does not have is a compile error
     expect(() => chainx.paginate(EpochDocument, { id: 1 }, { connection: 'epoch.transactionBlock' })).not.toThrow()
     // @ts-expect-error DynamicField declares $address and $name non-null without defaults
-    expect(() => chainx.paginate(DynamicFieldDocument)).toThrow(/declare \$first and \$after/)
+    await expect(chainx.paginate(DynamicFieldDocument).toArray({ limit: 10 })).rejects.toThrow(/declare \$first and \$after/)
     expect(seen).toHaveLength(0)
   })
 })
@@ -227,9 +227,17 @@ describe('checks before sending (7, 4.2 rules 3-4)', () => {
     expect(error).toMatchObject({ code: 'UNUSED_VARIABLE', variable: 'unused' })
   })
 
-  it('E2: a declared variable with no value fails before sending', async () => {
-    const error = await rejected(() => client().graphql.query('query Q($id: UInt53) { epoch(id: $id) { epochId } }', {}))
+  it('E2: a declared non-null variable with no value fails before sending', async () => {
+    const error = await rejected(() => client().graphql.query('query Q($id: UInt53!) { epoch(id: $id) { epochId } }', {}))
     expect(error).toMatchObject({ code: 'MISSING_VARIABLE', variable: 'id' })
+  })
+
+  it('E2: a nullable variable without default left out is sent as null; one with a default is left to it', async () => {
+    answer = () => withVersion({ data: { epoch: null } })
+    await client().graphql.query('query Q($id: UInt53, $first: Int = 3) { epoch(id: $id) { transactionBlocks(first: $first) { nodes { digest } } } }', {})
+    expect(seen[0]?.body.variables).toEqual({ id: null })
+    await client().graphql.query('query Q($id: UInt53) { epoch(id: $id) { epochId } }', { id: 7 })
+    expect(seen[1]?.body.variables).toEqual({ id: 7 })
   })
 
   it('E2: a used but undeclared variable fails; null counts as a value; a default counts as a value', async () => {

@@ -26,7 +26,7 @@ function recordingClient(calls: Call[]): GraphQLQueryClient {
   return {
     limits: async () => ({}),
     query: (async (document: GraphQLDocument<any, any>, variables?: unknown, options?: QueryOptions) => {
-      calls.push({ text: documentText(document), variables, options })
+      calls.push({ text: documentText(document) ?? '', variables, options })
       return { data: {}, version: undefined }
     }) as GraphQLQueryClient['query'],
   }

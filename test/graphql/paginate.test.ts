@@ -127,13 +127,15 @@ describe('paginate: checks before any request', () => {
     expect(fake.requests).toHaveLength(0)
   })
 
-  it('G5: an operation that does not declare and pass $first/$after (or $last/$before) is rejected before any request', () => {
+  it('G5: an operation that does not declare and pass $first/$after (or $last/$before) is rejected before any request', async () => {
     const fake = createFakeGraphQL({ rows: 5 })
     const noVariables = 'query { events { pageInfo { hasNextPage endCursor } nodes { bcs } } }'
     const forwardOnly =
       'query ($first: Int, $after: String) { events(first: $first, after: $after) { pageInfo { hasPreviousPage startCursor } nodes { bcs } } }'
-    expect(() => paginate(fake.client, noVariables)).toThrow(/declare \$first and \$after/)
-    expect(() => paginate(fake.client, forwardOnly, {}, { direction: 'backward' })).toThrow(/declare \$last and \$before/)
+    // The document is read by the chunk of checks: the walk fails at its first page, before a request.
+    await expect(paginate(fake.client, noVariables).toArray({ limit: 10 })).rejects.toThrow(/declare \$first and \$after/)
+    await expect(paginate(fake.client, forwardOnly, {}, { direction: 'backward' }).toArray({ limit: 10 })).rejects.toThrow(/declare \$last and \$before/)
+    await expect(paginate(fake.client, noVariables, {}, { pageSize: 5 }).toArray({ limit: 10 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
     expect(() => paginate(fake.client, forwardOnly)).not.toThrow()
     expect(fake.requests).toHaveLength(0)
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError } from '../../src/errors/request.js'
-import { readReconnect } from '../../src/events/subscribe/createSocketKeeper.js'
+import { readReconnect } from '../../src/subscription/createSocketKeeper.js'
 import { watchEvents } from '../../src/events/watchEvents.js'
 import type { QueryEventsFn } from '../../src/events/types.js'
 import { readBackoff, readCapMs, readCount, readLimitMs, readWaitMs } from '../../src/options/optionRules.js'

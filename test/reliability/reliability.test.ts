@@ -22,11 +22,11 @@ describe('reliability: exact walks through 5% faulty responses of every kind', (
     })
   }, 240_000)
 
-  const expectExact = (walk: WalkFigures | undefined) => {
+  const expectExact = (walk: WalkFigures | undefined, items = EVENTS) => {
     if (!walk) throw new Error('walk missing')
     expect({ errors: walk.errors, delivered: walk.delivered, lost: walk.lost, duplicated: walk.duplicated, exact: walk.exact }).toEqual({
       errors: [],
-      delivered: EVENTS,
+      delivered: items,
       lost: 0,
       duplicated: 0,
       exact: true,
@@ -37,6 +37,14 @@ describe('reliability: exact walks through 5% faulty responses of every kind', (
   it('P6, E8: paginate walks 5,000 GraphQL events through 429 (HTML, Retry-After in seconds and as a date), 503, HTML 502, resets (mid-body too), slow and truncated 200 responses: every event once, in order, no error reaches the caller', () => {
     expectExact(figures.find((walk) => walk.walk.startsWith('paginate')))
   })
+
+  for (const direction of ['forward', 'backward']) {
+    it(`transactions.iterate walks every transaction ${direction} through the same fault mix, killed half way and resumed from walk.cursor: each digest once, in order, no error reaches the caller`, () => {
+      const walk = figures.find((candidate) => candidate.walk.startsWith(`transactions.iterate ${direction}`))
+      expect(walk?.expected).toBeGreaterThan(EVENTS / 3)
+      expectExact(walk, walk?.expected)
+    })
+  }
 
   it('J17, J3, E8: events.iterate walks 5,000 chainx_queryEvents events through the same fault mix: every event once, in order, no error reaches the caller', () => {
     expectExact(figures.find((walk) => walk.walk.startsWith('events.iterate')))

@@ -1,10 +1,13 @@
 // The reliability suite at full size: `npm run reliability`. 100,000 events walked by
-// `client.paginate` and `client.events.iterate` over real sockets while 5% of the responses
+// `client.paginate` and `client.events.iterate`, and the dataset's transactions (about 70,000)
+// by `client.transactions.iterate` both directions, killed half way and resumed from
+// `walk.cursor`, over real sockets while 5% of the responses
 // are faults of every transient kind; prints the figures and exits 1 unless both walks
 // deliver every event once, in order, with no error reaching the caller.
 //
 //   npm run reliability            RELIABILITY_EVENTS=20000 RELIABILITY_FAULT_RATE=0.1 npm run reliability
 //   RELIABILITY_KINDS=reset,resetMidBody,slow npm run reliability   (a subset of the fault kinds)
+//   RELIABILITY_WALKS=transactions RELIABILITY_EVENTS=28000 npm run reliability   (some walks only: names start with these)
 import { TRANSIENT_FAULT_KINDS, type TransientFaultKind } from '../../src/testing/index.js'
 import { walkThroughFaults, type ReliabilityOptions } from './walkThroughFaults.js'
 
@@ -22,6 +25,7 @@ const options: ReliabilityOptions = {
   slowMs: 750,
   retry: { retries: 6, baseDelayMs: 1, maxDelayMs: 10 },
   deadlineMs: 600_000,
+  ...(process.env.RELIABILITY_WALKS ? { walks: process.env.RELIABILITY_WALKS.split(',') } : {}),
 }
 
 let unhandled = 0

@@ -1,10 +1,12 @@
 // The reliability suite's engine: every event of a mock network walked by `client.paginate`
-// (GraphQL events connection) and by `client.events.iterate` (JSON-RPC) over real sockets,
+// (GraphQL events connection) and by `client.events.iterate` (JSON-RPC), and every
+// transaction by `client.transactions.iterate` both directions, each killed half way and
+// resumed from `walk.cursor` (JSON-RPC), over real sockets,
 // while a seeded share of the responses are faults of every transient kind. Each walk is
 // compared with the ledger: what was lost, duplicated or out of order, and what reached the
 // caller as an error. Used by reliability.test.ts (scaled down) and runReliability.ts.
 import { ChainxClient, EventsDocument, isChainxError, type RetryOptions } from '../../src/index.js'
-import { startMockNetwork, TRANSIENT_FAULT_KINDS, type LedgerEvent, type TransientFaultKind } from '../../src/testing/index.js'
+import { startMockNetwork, TRANSIENT_FAULT_KINDS, type Ledger, type TransientFaultKind } from '../../src/testing/index.js'
 
 /** What to walk, through which faults, with which client settings. */
 export interface ReliabilityOptions {
@@ -25,6 +27,8 @@ export interface ReliabilityOptions {
   retry: RetryOptions
   /** Each walk is aborted after this long, so a walk that never ends still returns. */
   deadlineMs: number
+  /** Which walks to run (names start with these); all when omitted. */
+  walks?: readonly string[]
 }
 
 /** An error that reached the caller of a walk. */
@@ -56,15 +60,16 @@ export interface WalkFigures {
 
 type Walk = {
   name: string
-  keyOfLedgerEvent: (event: LedgerEvent) => string
-  run: (client: ChainxClient, options: ReliabilityOptions, signal: AbortSignal, deliver: (key: string) => void) => Promise<void>
+  /** What the walk must deliver, in order. */
+  expected: (ledger: Ledger) => string[]
+  run: (client: ChainxClient, options: ReliabilityOptions, signal: AbortSignal, deliver: (key: string) => void, expected: number) => Promise<void>
 }
 
 const WALKS: Walk[] = [
   {
     name: 'paginate (GraphQL events)',
     // GraphQL events carry no id: bcs, type, sender and time together tell them apart.
-    keyOfLedgerEvent: (event) => `${event.bcs}|${event.type}|${event.sender}|${new Date(Number(event.timestampMs)).toISOString()}`,
+    expected: (ledger) => ledger.events.map((event) => `${event.bcs}|${event.type}|${event.sender}|${new Date(Number(event.timestampMs)).toISOString()}`),
     run: async (client, options, signal, deliver) => {
       for await (const node of client.paginate(EventsDocument, {}, { pageSize: options.pageSize, signal })) {
         deliver(`${node.bcs}|${node.type.repr}|${node.sender?.address}|${node.timestamp}`)
@@ -73,13 +78,34 @@ const WALKS: Walk[] = [
   },
   {
     name: 'events.iterate (JSON-RPC)',
-    keyOfLedgerEvent: (event) => `${event.id.txDigest}:${event.id.eventSeq}`,
+    expected: (ledger) => ledger.events.map((event) => `${event.id.txDigest}:${event.id.eventSeq}`),
     run: async (client, options, signal, deliver) => {
       for await (const event of client.events.iterate({ filter: { All: [] }, pageSize: options.pageSize, signal })) {
         deliver(`${event.id.txDigest}:${event.id.eventSeq}`)
       }
     },
   },
+  ...(['forward', 'backward'] as const).map(
+    (direction): Walk => ({
+      name: `transactions.iterate ${direction}, resumed (JSON-RPC)`,
+      expected: (ledger) => {
+        const digests = ledger.transactions.map((tx) => tx.digest)
+        return direction === 'forward' ? digests : digests.reverse()
+      },
+      // Half way the walk is dropped (`break`) and a new one resumes from the saved `walk.cursor`.
+      run: async (client, options, signal, deliver, expected) => {
+        const half = Math.floor(expected / 2)
+        const first = client.transactions.iterate({ direction, pageSize: options.pageSize, options: { showEffects: true }, signal })
+        let taken = 0
+        for await (const tx of first) {
+          deliver(tx.effects.transactionDigest)
+          if (++taken === half) break
+        }
+        const resumed = client.transactions.iterate({ direction, pageSize: options.pageSize, options: { showEffects: true }, cursor: first.cursor, signal })
+        for await (const tx of resumed) deliver(tx.effects.transactionDigest)
+      },
+    }),
+  ),
 ]
 
 function compare(expected: readonly string[], delivered: readonly string[]): Pick<WalkFigures, 'lost' | 'duplicated' | 'exact'> {
@@ -115,7 +141,8 @@ export async function walkThroughFaults(options: ReliabilityOptions): Promise<Wa
   try {
     const figures: WalkFigures[] = []
     for (const [index, walk] of WALKS.entries()) {
-      const expected = mock.network.ledger.events.map(walk.keyOfLedgerEvent)
+      if (options.walks && !options.walks.some((name) => walk.name.startsWith(name))) continue
+      const expected = walk.expected(mock.network.ledger)
       let requests = 0
       const client = new ChainxClient({
         graphqlUrl: mock.graphqlUrl,
@@ -136,7 +163,7 @@ export async function walkThroughFaults(options: ReliabilityOptions): Promise<Wa
       const errors: WalkError[] = []
       const started = performance.now()
       try {
-        await walk.run(client, options, AbortSignal.timeout(options.deadlineMs), (key) => void delivered.push(key))
+        await walk.run(client, options, AbortSignal.timeout(options.deadlineMs), (key) => void delivered.push(key), expected.length)
       } catch (error) {
         errors.push(toWalkError(error, delivered.length))
       }

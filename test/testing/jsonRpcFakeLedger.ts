@@ -31,13 +31,20 @@ export const ADDR = {
  */
 export class FakeLedger implements LedgerReader {
   events: LedgerEvent[] = []
-  readonly transactions = new Map<string, LedgerTransaction>()
+  readonly transactions: LedgerTransaction[] = []
+  readonly #byDigest = new Map<string, LedgerTransaction>()
   readonly #listeners = new Set<(events: readonly LedgerEvent[]) => void>()
+  readonly #transactionListeners = new Set<(transactions: readonly LedgerTransaction[]) => void>()
   #txSeq = 0
   #checkpoint = 0
 
   findTransaction(digest: string): LedgerTransaction | undefined {
-    return this.transactions.get(digest)
+    return this.#byDigest.get(digest)
+  }
+
+  onTransactions(listener: (transactions: readonly LedgerTransaction[]) => void): () => void {
+    this.#transactionListeners.add(listener)
+    return () => this.#transactionListeners.delete(listener)
   }
 
   onEvents(listener: (events: readonly LedgerEvent[]) => void): () => void {
@@ -85,13 +92,20 @@ export class FakeLedger implements LedgerReader {
         gasObject: ADDR.other,
         call: { package: packageId, module, function: 'run' },
         events,
+        timestampMs: spec.timestampMs ?? 1_700_000_000_000 + txSeq * 1000,
+        objects: [...(spec.objects ?? []), ADDR.other],
+        inputVersions: [...(spec.objects ?? []), ADDR.other].map(() => txSeq - 1),
+        version: txSeq,
+        recipients: spec.recipients ?? [],
       }
-      this.transactions.set(digest, transaction)
+      this.#byDigest.set(digest, transaction)
+      this.transactions.push(transaction)
       this.events.push(...events)
       landed.push(...events)
       return transaction
     })
     for (const listener of this.#listeners) listener(landed)
+    for (const listener of this.#transactionListeners) listener(transactions)
     return transactions
   }
 

@@ -1,50 +1,16 @@
-import type { ChainxError } from '../../errors/ChainxError.js'
+import {
+  createSubscriptionMachine,
+  type SubscriptionMachine,
+  type SubscriptionMachineOptions,
+} from '../../subscription/createSubscriptionMachine.js'
 import type { ParseTypeNameOptions } from '../parseTypeName.js'
-import type { QueryEventsFn } from '../types.js'
-import { connectJsonRpcSocket, type JsonRpcSocket } from '../../jsonRpc/connectJsonRpcSocket.js'
-import { createSocketKeeper, readReconnect, type ReconnectOptions } from './createSocketKeeper.js'
-import { readLimitMs, timerDelayMs } from '../../options/optionRules.js'
-import { EventSubscription, SUBSCRIBE_METHOD, UNSUBSCRIBE_METHOD, type ResolvedBackfill } from './EventSubscription.js'
-import { loadWebSocket } from './loadWebSocket.js'
-import { planBackfill } from './planBackfill.js'
-import type { WebSocketConstructor } from '../../jsonRpc/webSocketTypes.js'
-import { MAX_TIMER_MS } from '../../utils/maxTimerMs.js'
-import type { SubscribeParameters, SubscriptionStateChange, Unsubscribe } from './types.js'
+import type { ChainxEvent, EventId, ParsedJsonParser, QueryEventsFn } from '../types.js'
+import { eventSubscriptionKind } from './eventSubscriptionKind.js'
+import type { SubscribeParameters, Unsubscribe } from './types.js'
 import { validateSubscriptionFilter } from './validateSubscriptionFilter.js'
 import { warnSubscribeDeprecated } from './warnSubscribeDeprecated.js'
 
-/**
- * How missed events are fetched with `queryEvents` after (re)subscribing.
- *
- * @example
- * createSubscriptionClient({ wsUrl, queryEvents, backfill: { onSubscribe: false, maxEvents: 50_000 } })
- */
-export interface BackfillOptions {
-  /**
-   * Also fetch events emitted between `subscribe` and the server's acknowledgement: the
-   * newest matching event is noted before subscribing (one extra query) and everything
-   * after it is fetched once the subscription is live.
-   * @default true
-   */
-  onSubscribe?: boolean | undefined
-  /**
-   * Most events one backfill reads; past it, the rest is reported as a `gap` and delivery
-   * resumes at the newest event.
-   * @default 10_000
-   */
-  maxEvents?: number | undefined
-  /**
-   * Page size of the backfill queries (the service clamps it to its maximum).
-   * @default 50
-   */
-  pageSize?: number | undefined
-  /**
-   * Live events held back while a backfill runs; past it they are dropped from memory and
-   * fetched again by one more backfill pass.
-   * @default 10_000
-   */
-  maxBufferedEvents?: number | undefined
-}
+export type { BackfillOptions } from '../../subscription/createSubscriptionMachine.js'
 
 /**
  * Options of `createSubscriptionClient`.
@@ -52,9 +18,7 @@ export interface BackfillOptions {
  * @example
  * const options: SubscriptionClientOptions = { wsUrl: 'ws://127.0.0.1:9001', queryEvents: client.events.query, heartbeatMs: 15_000 }
  */
-export interface SubscriptionClientOptions {
-  /** The WebSocket endpoint, {ws_url}. */
-  wsUrl: string
+export interface SubscriptionClientOptions extends SubscriptionMachineOptions {
   /**
    * Reads event pages (`client.events.query`); used to fetch what a subscription missed.
    * Without it every reconnect is reported as a `gap`.
@@ -62,80 +26,16 @@ export interface SubscriptionClientOptions {
    */
   queryEvents?: QueryEventsFn | undefined
   /**
-   * The WebSocket class.
-   * @default the global WebSocket outside Node; `ws` (isomorphic-ws, imported on first use) in Node
-   */
-  WebSocket?: WebSocketConstructor | undefined
-  /**
-   * Time between two heartbeat probes in ms (a cheap `chainx_unsubscribeEvent` of id -1,
-   * which the service answers `false`); 0, Infinity or more than a timer holds (2^31 - 1 ms)
-   * sends none; negative or NaN throws `INVALID_ARGUMENT`.
-   * @default 15_000
-   */
-  heartbeatMs?: number | undefined
-  /**
-   * A probe with no answer (and no other frame) within this many ms marks the socket dead:
-   * it is dropped and reconnected. 0, Infinity or more than a timer holds (2^31 - 1 ms) sets no
-   * deadline (a probe waits for its answer); negative or NaN throws `INVALID_ARGUMENT`.
-   * @default 10_000
-   */
-  heartbeatTimeoutMs?: number | undefined
-  /**
-   * A connect attempt fails after this many ms. 0 (before 0.2: fail at once), Infinity or more than a timer holds
-   * (2^31 - 1 ms) sets no time limit; negative or NaN throws `INVALID_ARGUMENT`.
-   * @default 10_000
-   */
-  connectTimeoutMs?: number | undefined
-  /**
-   * A subscribe or unsubscribe call with no answer fails after this many ms. 0, Infinity or more
-   * than a timer holds (2^31 - 1 ms) sets no time limit (the call still fails as soon as the
-   * socket closes); negative or NaN throws `INVALID_ARGUMENT`.
-   * @default 30_000
-   */
-  callTimeoutMs?: number | undefined
-  /**
-   * Reconnecting after a lost socket or a failed connect; `false` ends every subscription instead.
-   * A negative or NaN delay, or `retries` (deprecated: `maxAttempts`) that is not a whole number
-   * >= 0 (or Infinity), throws `INVALID_ARGUMENT` naming the field.
-   * @default { maxAttempts: 10, baseDelayMs: 500, maxDelayMs: 30_000 }
-   */
-  reconnect?: ReconnectOptions | false | undefined
-  /**
-   * Fetching missed events; `false` reports every reconnect as a `gap`.
-   * @default { onSubscribe: true, maxEvents: 10_000, pageSize: 50, maxBufferedEvents: 10_000 }
-   */
-  backfill?: BackfillOptions | false | undefined
-  /**
-   * Time between two checks that each subscription's server side is still alive, in ms;
-   * 0 (or Infinity, or more than a timer holds, 2^31 - 1) makes none; negative or NaN throws
-   * `INVALID_ARGUMENT`. Needs `queryEvents` and backfill (nothing runs without them).
-   *
-   * The service can remove a subscription whose consumer is slow and say nothing: the socket
-   * stays open and answers calls (so the heartbeat passes), but no event comes any more and a
-   * later unsubscribe answers `false` (jsonrpc-anchor 2.8). Only missing events show it. So
-   * each check reads the newest events of the subscription's backfill query (`planBackfill`;
-   * one event when that query is exact, else one page of `backfill.pageSize` checked with
-   * `matchSubscriptionFilter`, so a drop shows once a matching event is among the newest
-   * `pageSize` events of that query at a check). A matching event newer than the last one handled that is
-   * still not delivered at the next check (a whole interval later, so ordinary latency is
-   * not taken for a loss) means the subscription is dead: a `stalled` state is reported,
-   * the old id unsubscribed, a new server subscription made on the same socket, and what
-   * was missed backfilled from the last event handled, each event once and in order. Events
-   * the service dropped from a live subscription are recovered the same way.
-   *
-   * Why on by default: without it a dropped subscription stops for good with no signal,
-   * which breaks the once-and-in-order promise; the price is one small query (one event,
-   * or one page) per subscription per interval, run one subscription after the other (skipped while the
-   * previous round still runs), and a drop is found within about two intervals. Set 0 with
-   * many subscriptions under a tight rate limit, or when losing the stream is acceptable.
-   * @default 60_000
-   */
-  verifyIntervalMs?: number | undefined
-  /**
    * Limits for checking event type names in filters.
    * @default { maxTypeArgumentDepth: 16, maxTypeArgumentWidth: 32 }
    */
   typeNameLimits?: ParseTypeNameOptions | undefined
+  /**
+   * The machine (socket, reconnects, heartbeat) to subscribe on, shared with other item kinds;
+   * the other options of the machine are then its own.
+   * @default a machine of its own, made from these options
+   */
+  machine?: SubscriptionMachine | undefined
 }
 
 /**
@@ -158,28 +58,14 @@ export interface SubscriptionClient {
   close(): Promise<void>
 }
 
-const MAX_EARLY_NOTIFICATIONS = 1_000
-
 /**
  * Creates the client behind `client.events.subscribe`: WebSocket subscriptions to
- * `chainx_subscribeEvent` (spec 4.5, 6.4) that survive network faults and restarts
- * without losing or repeating events.
- *
- * - One socket for all subscriptions of the client, opened on the first `subscribe` and
- *   closed after the last unsubscribe (no handle left open in Node).
- * - Lost sockets reconnect with jittered exponential backoff (`reconnecting` states);
- *   a heartbeat with a deadline finds sockets that went silent; each subscription still
- *   subscribed is subscribed again (and none that was unsubscribed).
- * - After each (re)subscribe, what was missed is fetched with `queryEvents` from the last
- *   event handled (see `planBackfill` for the query each filter uses), live events are
- *   held back meanwhile, and duplicates are dropped by event id: each event reaches
- *   `onEvent` once, in order. What cannot be fetched is reported as a `gap` state with
- *   its time bounds.
- * - Every `verifyIntervalMs` each subscription checks with `queryEvents` that its server
- *   side still delivers (the service can drop it and keep the socket); a dead one is
- *   reported as `stalled`, subscribed again and backfilled.
- * - Errors go to `onError` and never escape into the socket's event loop; a throwing
- *   `onEvent` does not stop the stream. Pending calls fail as soon as the socket closes.
+ * `chainx_subscribeEvent` (spec 4.5, 6.4) on the one subscription machine
+ * (`createSubscriptionMachine`: one socket, reconnects, heartbeat, backfill through
+ * `queryEvents` from the last event handled, liveness checks), so each event reaches
+ * `onEvent` once, in order, through socket drops and restarts. Events are an item kind of
+ * the machine (`eventSubscriptionKind`: see `planBackfill` for the query each filter uses).
+ * The filter is checked before anything is sent.
  *
  * Each process prints one deprecation warning on the first `subscribe`.
  *
@@ -194,172 +80,23 @@ const MAX_EARLY_NOTIFICATIONS = 1_000
  * await unsubscribe() // true
  */
 export function createSubscriptionClient(options: SubscriptionClientOptions): SubscriptionClient {
-  const backfill = resolveBackfill(options.backfill)
-  const heartbeatMs = resolveTimerMs('heartbeatMs', options.heartbeatMs, 15_000)
-  const heartbeatTimeoutMs = resolveTimerMs('heartbeatTimeoutMs', options.heartbeatTimeoutMs, 10_000)
-  const connectTimeoutMs = resolveTimerMs('connectTimeoutMs', options.connectTimeoutMs, 10_000)
-  const callTimeoutMs = resolveTimerMs('callTimeoutMs', options.callTimeoutMs, 30_000)
-  const verifyIntervalMs = resolveTimerMs('verifyIntervalMs', options.verifyIntervalMs, 60_000)
-  const reconnect = readReconnect(options.reconnect)
-  const verifies = verifyIntervalMs !== undefined && verifyIntervalMs > 0 && options.queryEvents !== undefined && backfill !== false
-  let verifyTimer: ReturnType<typeof setInterval> | undefined
-  let verifyRound: Promise<void> | undefined
-  const subscriptions = new Set<EventSubscription>()
-  const routes = new Map<number, EventSubscription>()
-  const early = new Map<number, unknown[]>()
-  let earlyCount = 0
-
-  const forEachSubscription = (action: (subscription: EventSubscription) => void) => {
-    for (const subscription of [...subscriptions]) action(subscription)
-  }
-  const broadcast = (change: SubscriptionStateChange) => forEachSubscription((subscription) => subscription.report(change))
-  const forgetRoutes = () => {
-    routes.clear()
-    early.clear()
-    earlyCount = 0
-  }
-
-  const onNotification = (method: string, params: unknown) => {
-    if (method !== SUBSCRIBE_METHOD || typeof params !== 'object' || params === null) return
-    const { subscription: id, result } = params as { subscription?: unknown; result?: unknown }
-    if (typeof id !== 'number') return
-    const target = routes.get(id)
-    if (target !== undefined) return target.handleLive(result)
-    // The acknowledgement's continuation has not run yet: keep the event for `route`.
-    if (earlyCount >= MAX_EARLY_NOTIFICATIONS) return
-    earlyCount++
-    const list = early.get(id)
-    if (list === undefined) early.set(id, [result])
-    else list.push(result)
-  }
-
-  const attach = (subscription: EventSubscription, socket: JsonRpcSocket) => {
-    void subscription.attach(socket, {
-      route: (id) => {
-        routes.set(id, subscription)
-        const waiting = early.get(id) ?? []
-        early.delete(id)
-        earlyCount -= waiting.length
-        for (const result of waiting) subscription.handleLive(result)
-      },
-      unroute: (id) => {
-        if (routes.get(id) === subscription) routes.delete(id)
-      },
-      healthy: () => keeper.markHealthy(),
-    })
-  }
-
-  // One round checks the subscriptions one after the other; a tick while it runs is skipped.
-  const verifyAll = async () => {
-    for (const subscription of [...subscriptions]) await subscription.verify()
-  }
-  const startVerifying = () => {
-    if (!verifies || verifyTimer !== undefined) return
-    verifyTimer = setInterval(() => {
-      verifyRound ??= verifyAll().finally(() => {
-        verifyRound = undefined
-      })
-    }, verifyIntervalMs)
-  }
-  // Not unref'd: the socket holds the process anyway while subscribed, and clearing it with
-  // the last subscription is what lets the process exit.
-  const stopVerifying = () => {
-    clearInterval(verifyTimer)
-    verifyTimer = undefined
-  }
-
-  const forget = (subscription: EventSubscription) => {
-    subscriptions.delete(subscription)
-    for (const [id, target] of routes) if (target === subscription) routes.delete(id)
-    if (subscriptions.size === 0) {
-      stopVerifying()
-      keeper.release()
-    }
-  }
-
-  const keeper = createSocketKeeper({
-    reconnect,
-    connect: async (signal, onLost) =>
-      connectJsonRpcSocket({
-        url: options.wsUrl,
-        WebSocket: await loadWebSocket(options.WebSocket),
-        connectTimeoutMs: connectTimeoutMs ?? NO_TIME_LIMIT_MS,
-        callTimeoutMs: callTimeoutMs ?? NO_TIME_LIMIT_MS,
-        heartbeat:
-          heartbeatMs !== undefined && heartbeatMs > 0
-            ? { intervalMs: heartbeatMs, timeoutMs: heartbeatTimeoutMs ?? NO_TIME_LIMIT_MS, method: UNSUBSCRIBE_METHOD, params: [-1] }
-            : false,
-        signal,
-        onNotification,
-        onLost,
-        onError: (error) => forEachSubscription((subscription) => subscription.notifyError(error)),
-      }),
-    onConnecting: () => broadcast({ state: 'connecting' }),
-    onReconnecting: (attempt, delayMs, error) => broadcast({ state: 'reconnecting', attempt, delayMs, error }),
-    onOpen: (socket) => {
-      forgetRoutes()
-      forEachSubscription((subscription) => attach(subscription, socket))
-    },
-    onLost: () => {
-      forgetRoutes()
-      forEachSubscription((subscription) => subscription.detach())
-    },
-    onGiveUp: (error: ChainxError) => forEachSubscription((subscription) => subscription.fail(error)),
-  })
-
+  const machine = options.machine ?? createSubscriptionMachine(options)
   return {
-    async subscribe<TParsed>(parameters: SubscribeParameters<TParsed>): Promise<Unsubscribe> {
+    subscribe<TParsed>(parameters: SubscribeParameters<TParsed>): Promise<Unsubscribe> {
       warnSubscribeDeprecated()
-      const filter = validateSubscriptionFilter(parameters.filter, options.typeNameLimits)
-      const subscription = new EventSubscription({
-        filter,
-        plan: planBackfill(filter),
-        parameters: parameters as unknown as SubscribeParameters<never>,
-        queryEvents: options.queryEvents,
-        backfill,
-        onEnded: forget,
-      })
-      subscriptions.add(subscription)
-      startVerifying()
-      const socket = keeper.current()
-      if (socket === undefined) keeper.ensure()
-      else attach(subscription, socket)
-      await subscription.ready
-      let result: Promise<boolean> | undefined
-      return () => {
-        result ??= subscription.end().finally(() => forget(subscription))
-        return result
+      let kind
+      try {
+        const filter = validateSubscriptionFilter(parameters.filter, options.typeNameLimits)
+        kind = eventSubscriptionKind(filter, options.queryEvents, parameters.parse as ParsedJsonParser<unknown> | undefined)
+      } catch (error) {
+        return Promise.reject(error)
       }
+      return machine.subscribe<ChainxEvent, EventId>(kind, {
+        onItem: parameters.onEvent as (event: ChainxEvent) => void | Promise<void>,
+        onError: parameters.onError,
+        onStateChange: parameters.onStateChange,
+      })
     },
-    async close() {
-      const all = [...subscriptions]
-      subscriptions.clear()
-      forgetRoutes()
-      stopVerifying()
-      keeper.release()
-      for (const subscription of all) subscription.close()
-    },
-  }
-}
-
-// connectJsonRpcSocket takes a number for each limit: the longest timer (about 24.8 days)
-// stands for "none", as no call or connect attempt lives that long.
-const NO_TIME_LIMIT_MS = MAX_TIMER_MS
-
-/**
- * A time limit or period by the option rules (`0` or `Infinity`: off), as a timer delay:
- * `undefined` for none.
- */
-function resolveTimerMs(name: string, value: number | undefined, fallback: number): number | undefined {
-  return timerDelayMs(readLimitMs(name, value, fallback))
-}
-
-function resolveBackfill(options: BackfillOptions | false | undefined): ResolvedBackfill | false {
-  if (options === false) return false
-  return {
-    onSubscribe: options?.onSubscribe ?? true,
-    maxEvents: options?.maxEvents ?? 10_000,
-    pageSize: options?.pageSize ?? 50,
-    maxBufferedEvents: options?.maxBufferedEvents ?? 10_000,
+    close: () => machine.close(),
   }
 }

@@ -4,7 +4,7 @@ export {
   type SubscriptionClient,
   type SubscriptionClientOptions,
 } from './createSubscriptionClient.js'
-export type { ReconnectOptions } from './createSocketKeeper.js'
+export type { ReconnectOptions } from '../../subscription/createSocketKeeper.js'
 export { matchSubscriptionFilter } from './matchSubscriptionFilter.js'
 export { planBackfill, type BackfillPlan } from './planBackfill.js'
 export { subscriptionFilter, type MillisInput } from './subscriptionFilter.js'

@@ -1,3 +1,5 @@
+import { warnDeprecatedOnce } from '../../subscription/warnDeprecatedOnce.js'
+
 /**
  * The text of the one-time warning.
  *
@@ -16,34 +18,14 @@ export const SUBSCRIBE_DEPRECATION_MESSAGE =
  */
 export const SUBSCRIBE_DEPRECATION_CODE = 'CHAINX_DEP_SUBSCRIBE'
 
-const WARNED = Symbol.for('chainx-sdk.subscribe.deprecationWarned')
-
-type EmitWarning = (message: string, options: { type: string; code: string }) => void
-
 /**
- * Emits the deprecation warning of `subscribe` once per process: through
- * `process.emitWarning` as a `DeprecationWarning` with code `CHAINX_DEP_SUBSCRIBE` where
- * `process` exists (so `--no-deprecation`, `--throw-deprecation` and `process.on('warning')`
- * apply), with `console.warn` elsewhere. The flag lives on `globalThis` under a registered
- * symbol, so the ESM and CJS builds of the SDK loaded side by side still warn only once.
- * Returns whether it warned.
+ * Emits the deprecation warning of `client.events.subscribe` once per process (a
+ * `DeprecationWarning` with code `CHAINX_DEP_SUBSCRIBE`; see `warnDeprecatedOnce`). Returns whether it warned.
  *
  * @example
  * warnSubscribeDeprecated() // true: printed
  * warnSubscribeDeprecated() // false: already printed in this process
  */
 export function warnSubscribeDeprecated(): boolean {
-  const flags = globalThis as { [WARNED]?: boolean }
-  if (flags[WARNED] === true) return false
-  flags[WARNED] = true
-  const emitWarning = (globalThis as { process?: { emitWarning?: EmitWarning } }).process?.emitWarning
-  if (typeof emitWarning === 'function') {
-    emitWarning.call((globalThis as { process?: unknown }).process, SUBSCRIBE_DEPRECATION_MESSAGE, {
-      type: 'DeprecationWarning',
-      code: SUBSCRIBE_DEPRECATION_CODE,
-    })
-  } else {
-    console.warn(SUBSCRIBE_DEPRECATION_MESSAGE)
-  }
-  return true
+  return warnDeprecatedOnce('chainx-sdk.subscribe.deprecationWarned', SUBSCRIBE_DEPRECATION_MESSAGE, SUBSCRIBE_DEPRECATION_CODE)
 }

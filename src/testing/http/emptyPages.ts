@@ -1,3 +1,4 @@
+import { toBase58 } from '@mysten/bcs'
 import type { EventId } from '../jsonRpc/queryEventPage.js'
 import { encodeCursor } from '../graphql/cursors.js'
 
@@ -22,6 +23,7 @@ export class EmptyPageCursors {
   #issued = 0
   readonly #graphql = new Map<string, Variables>()
   readonly #rpc = new Map<string, EventId | null>()
+  readonly #digests = new Map<string, string | null>()
 
   /** A fresh GraphQL cursor standing for a request with these (restored) variables. */
   issueGraphql(variables: Variables): string {
@@ -54,6 +56,20 @@ export class EmptyPageCursors {
     if (!isEventId(cursor)) return cursor
     const key = rpcKey(cursor)
     return this.#rpc.has(key) ? this.#rpc.get(key) : cursor
+  }
+
+  /** A fresh transaction digest (Base58, 32 bytes, never a real one) standing for a `chainx_queryTransactionBlocks` request from `cursor`. */
+  issueDigest(cursor: string | null): string {
+    const bytes = new Uint8Array(32).fill(0xee)
+    new DataView(bytes.buffer).setFloat64(0, ++this.#issued)
+    const fresh = toBase58(bytes)
+    remember(this.#digests, fresh, cursor)
+    return fresh
+  }
+
+  /** The cursor a fresh digest stands for, or `cursor` itself when it is not one. */
+  restoreDigest(cursor: unknown): unknown {
+    return typeof cursor === 'string' && this.#digests.has(cursor) ? this.#digests.get(cursor) : cursor
   }
 }
 
@@ -102,21 +118,32 @@ export function emptyConnection(connection: Record<string, unknown>, cursor: str
 }
 
 /**
- * `chainx_queryEvents` params with a fresh cursor (from an empty page) replaced by the
- * cursor it stands for, in the positional or the named form.
+ * JSON-RPC paging params (`chainx_queryEvents`, `chainx_queryTransactionBlocks`) with a fresh
+ * cursor (from an empty page) replaced by what `restore` says it stands for, in the
+ * positional or the named form.
  *
  * @example
- * restoreEventCursor([{ All: [] }, fresh, 50], cursors) // [{ All: [] }, null, 50]
+ * restoreCursorParam([{ All: [] }, fresh, 50], (cursor) => cursors.restoreRpc(cursor)) // [{ All: [] }, null, 50]
  */
-export function restoreEventCursor(params: unknown, cursors: EmptyPageCursors): unknown {
+export function restoreCursorParam(params: unknown, restore: (cursor: unknown) => unknown): unknown {
   if (Array.isArray(params)) {
-    const restored = cursors.restoreRpc(params[1])
+    const restored = restore(params[1])
     return restored === params[1] ? params : [params[0], restored, ...params.slice(2)]
   }
   if (typeof params !== 'object' || params === null) return params
   const named = params as Record<string, unknown>
-  const restored = cursors.restoreRpc(named.cursor)
+  const restored = restore(named.cursor)
   return restored === named.cursor ? params : { ...named, cursor: restored }
+}
+
+/**
+ * The cursor param of JSON-RPC paging params, positional or named.
+ *
+ * @example
+ * cursorParamOf([{ filter: null }, 'Eg3y…']) // 'Eg3y…'
+ */
+export function cursorParamOf(params: unknown): unknown {
+  return Array.isArray(params) ? params[1] : (params as Record<string, unknown> | null)?.cursor
 }
 
 /**
@@ -126,6 +153,6 @@ export function restoreEventCursor(params: unknown, cursors: EmptyPageCursors): 
  * eventCursorOf([{ All: [] }, null]) // null
  */
 export function eventCursorOf(params: unknown): EventId | null {
-  const cursor = Array.isArray(params) ? params[1] : (params as Record<string, unknown> | null)?.cursor
+  const cursor = cursorParamOf(params)
   return isEventId(cursor) ? cursor : null
 }

@@ -4,7 +4,7 @@ import type { Ledger } from '../ledger/Ledger.js'
 import { utf8Length, type GraphQLRequestBody, type MockGraphQLService } from '../graphql/MockGraphQLService.js'
 import type { MockServiceLimits } from '../graphql/mockServiceLimits.js'
 import type { MinuteRateLimiter } from './createMinuteRateLimiter.js'
-import { emptyConnection, eventCursorOf, findConnections, restoreEventCursor, type EmptyPageCursors } from './emptyPages.js'
+import { cursorParamOf, emptyConnection, eventCursorOf, findConnections, restoreCursorParam, type EmptyPageCursors } from './emptyPages.js'
 import { hostileServiceConfigBody } from './hostileServiceConfigBody.js'
 import type { FaultAction, FaultEndpoint, MockFaults } from './MockFaults.js'
 
@@ -161,14 +161,23 @@ function handleGraphQL(env: MockRequestEnvironment, request: MockHttpRequest, he
 
 function handleRpc(env: MockRequestEnvironment, request: MockHttpRequest): MockHttpResponse {
   if (request.method !== 'POST') return text(405, 'Method Not Allowed', { allow: 'POST' })
-  const isQuery = (call: JsonRpcCall): boolean => call.method === 'chainx_queryEvents'
+  const cursors = env.emptyPageCursors
+  const isEvents = (call: JsonRpcCall): boolean => call.method === 'chainx_queryEvents'
+  const isTransactions = (call: JsonRpcCall): boolean => call.method === 'chainx_queryTransactionBlocks'
   const { status, body } = handleJsonRpcRequest(env.ledger, request.body, {
     maxPageSize: env.limits.maxPageSize,
-    rewriteCall: (call) => (isQuery(call) ? { ...call, params: restoreEventCursor(call.params, env.emptyPageCursors) } : call),
+    rewriteCall: (call) => {
+      if (isEvents(call)) return { ...call, params: restoreCursorParam(call.params, (cursor) => cursors.restoreRpc(cursor)) }
+      if (isTransactions(call)) return { ...call, params: restoreCursorParam(call.params, (cursor) => cursors.restoreDigest(cursor)) }
+      return call
+    },
     rewriteResponse: (call, response) => {
-      if (!isQuery(call) || !env.faults.emptyPagesActive('rpc') || !('result' in (JSON.parse(response) as object))) return response
+      if (!(isEvents(call) || isTransactions(call)) || !env.faults.emptyPagesActive('rpc') || !('result' in (JSON.parse(response) as object))) return response
       if (!env.faults.takeEmptyPage('rpc')) return response
-      const nextCursor = env.emptyPageCursors.issueRpc(eventCursorOf(call.params), env.ledger.genesisDigest)
+      const cursor = cursorParamOf(call.params)
+      const nextCursor = isEvents(call)
+        ? cursors.issueRpc(eventCursorOf(call.params), env.ledger.genesisDigest)
+        : cursors.issueDigest(typeof cursor === 'string' ? cursor : null)
       return jsonRpcResultResponse(call.id, { data: [], nextCursor, hasNextPage: true })
     },
   })

@@ -1,5 +1,5 @@
 import type { RawData, WebSocket } from 'ws'
-import type { LedgerEvent, LedgerReader } from '../ledger/types.js'
+import type { LedgerEvent, LedgerReader, LedgerTransaction } from '../ledger/types.js'
 import type { EventFilter } from './EventFilter.js'
 import { JSON_RPC_CODES, JsonRpcFault } from './JsonRpcFault.js'
 import { jsonRpcErrorResponse, jsonRpcResultResponse, parseJsonRpcEnvelope, type JsonRpcCall } from './jsonRpcEnvelope.js'
@@ -8,19 +8,21 @@ import { matchEventFilter } from './matchEventFilter.js'
 import { parseEventFilter } from './parseEventFilter.js'
 import { respondToJsonRpcCall, type JsonRpcEndpointOptions } from './respondToJsonRpcCall.js'
 import { toRpcEvent } from './toRpcEvent.js'
+import { parseTransactionFilter, type TransactionMatcher } from './parseTransactionFilter.js'
+import { rpcEffects } from './toRpcTransaction.js'
 
 /** Subscriptions one connection may hold, as jsonrpsee's default. */
 const MAX_SUBSCRIPTIONS_PER_CONNECTION = 1024
 
 const SUBSCRIBE_METHOD = 'chainx_subscribeEvent'
 const UNSUBSCRIBE_METHOD = 'chainx_unsubscribeEvent'
+const SUBSCRIBE_TRANSACTION_METHOD = 'chainx_subscribeTransaction'
+const UNSUBSCRIBE_TRANSACTION_METHOD = 'chainx_unsubscribeTransaction'
 const OPEN = 1
 
-interface Subscription {
-  id: number
-  filter: EventFilter
-  socket: WebSocket
-}
+type Subscription =
+  | { id: number; socket: WebSocket; kind: 'event'; filter: EventFilter }
+  | { id: number; socket: WebSocket; kind: 'transaction'; matches: TransactionMatcher }
 
 /**
  * The mock service's WebSocket JSON-RPC side, wire-compatible with the reference service:
@@ -31,7 +33,11 @@ interface Subscription {
  *   `{"jsonrpc":"2.0","method":"chainx_subscribeEvent","params":{"subscription":<id>,"result":<Event>}}`,
  *   in ledger order. A bad filter is -32602; more than 1024 subscriptions on a connection is -32006.
  * - `chainx_unsubscribeEvent` with `[id]` answers `true`, or `false` for an id this
- *   connection does not hold.
+ *   connection does not hold (or of the other kind).
+ * - `chainx_subscribeTransaction` with `[filter]` (a `TransactionFilter`) works the same way
+ *   for transactions: each new matching transaction's effects (`TransactionBlockEffects`, as
+ *   `chainx_queryTransactionBlocks` shows them) are pushed with method
+ *   `chainx_subscribeTransaction`; `chainx_unsubscribeTransaction` ends it.
  * - Any other call is answered as over HTTP (`chainx_queryEvents` works; unknown methods
  *   are -32601), so a client can use a cheap call as a heartbeat. WebSocket pings are
  *   answered by `ws` itself.
@@ -51,12 +57,14 @@ export class SubscriptionHub {
   readonly #subscriptions = new Map<number, Subscription>()
   readonly #connections = new Map<WebSocket, Set<number>>()
   readonly #stopListening: () => void
+  readonly #stopListeningTransactions: () => void
   #closed = false
 
   constructor(ledger: LedgerReader, options: JsonRpcEndpointOptions = {}) {
     this.#ledger = ledger
     this.#options = options
     this.#stopListening = ledger.onEvents((events) => this.#publish(events))
+    this.#stopListeningTransactions = ledger.onTransactions((transactions) => this.#publishTransactions(transactions))
   }
 
   /** Number of live subscriptions over all connections. */
@@ -128,6 +136,7 @@ export class SubscriptionHub {
     if (this.#closed) return
     this.#closed = true
     this.#stopListening()
+    this.#stopListeningTransactions()
     for (const socket of [...this.#connections.keys()]) {
       this.#forget(socket)
       socket.close(1001, 'server closing')
@@ -141,17 +150,24 @@ export class SubscriptionHub {
       return
     }
     const { call } = envelope
-    if (call.method === SUBSCRIBE_METHOD) send(socket, this.#subscribe(socket, call))
-    else if (call.method === UNSUBSCRIBE_METHOD) send(socket, jsonRpcResultResponse(call.id, this.#unsubscribe(socket, call.params)))
-    else send(socket, respondToJsonRpcCall(this.#ledger, call, this.#options))
+    if (call.method === SUBSCRIBE_METHOD || call.method === SUBSCRIBE_TRANSACTION_METHOD) send(socket, this.#subscribe(socket, call))
+    else if (call.method === UNSUBSCRIBE_METHOD) send(socket, jsonRpcResultResponse(call.id, this.#unsubscribe(socket, call.params, 'event')))
+    else if (call.method === UNSUBSCRIBE_TRANSACTION_METHOD) {
+      send(socket, jsonRpcResultResponse(call.id, this.#unsubscribe(socket, call.params, 'transaction')))
+    } else send(socket, respondToJsonRpcCall(this.#ledger, call, this.#options))
   }
 
   #subscribe(socket: WebSocket, call: JsonRpcCall): string {
     const owned = this.#connections.get(socket)
     if (owned === undefined) return jsonRpcErrorResponse(call.id, new JsonRpcFault(JSON_RPC_CODES.internalError, 'Internal error'))
-    let filter: EventFilter
+    let subscription: Subscription
     try {
-      filter = parseEventFilter(subscribeFilterParam(call.params), 'subscription')
+      const param = subscribeFilterParam(call.params)
+      const id = 0
+      subscription =
+        call.method === SUBSCRIBE_METHOD
+          ? { id, socket, kind: 'event', filter: parseEventFilter(param, 'subscription') }
+          : { id, socket, kind: 'transaction', matches: parseTransactionFilter(param, 'filter') }
     } catch (error) {
       const fault = error instanceof JsonRpcFault ? error : new JsonRpcFault(JSON_RPC_CODES.internalError, 'Internal error', String(error))
       return jsonRpcErrorResponse(call.id, fault)
@@ -161,16 +177,16 @@ export class SubscriptionHub {
       return jsonRpcErrorResponse(call.id, fault)
     }
     const id = this.#newSubscriptionId()
-    this.#subscriptions.set(id, { id, filter, socket })
+    this.#subscriptions.set(id, { ...subscription, id })
     owned.add(id)
     return jsonRpcResultResponse(call.id, id)
   }
 
-  #unsubscribe(socket: WebSocket, params: unknown): boolean {
+  #unsubscribe(socket: WebSocket, params: unknown, kind: Subscription['kind']): boolean {
     const id = Array.isArray(params) ? params[0] : (params as Record<string, unknown> | null | undefined)?.subscription
     if (typeof id !== 'number') return false
     const subscription = this.#subscriptions.get(id)
-    if (subscription === undefined || subscription.socket !== socket) return false
+    if (subscription === undefined || subscription.socket !== socket || subscription.kind !== kind) return false
     this.#subscriptions.delete(id)
     this.#connections.get(socket)?.delete(id)
     return true
@@ -181,11 +197,26 @@ export class SubscriptionHub {
     for (const event of events) {
       let eventJson: string | undefined
       for (const subscription of this.#subscriptions.values()) {
-        if (subscription.socket.readyState !== OPEN || !matchEventFilter(subscription.filter, event)) continue
+        if (subscription.kind !== 'event' || subscription.socket.readyState !== OPEN || !matchEventFilter(subscription.filter, event)) continue
         eventJson ??= stringifyJson(toRpcEvent(event))
         send(
           subscription.socket,
           `{"jsonrpc":"2.0","method":"${SUBSCRIBE_METHOD}","params":{"subscription":${subscription.id},"result":${eventJson}}}`,
+        )
+      }
+    }
+  }
+
+  #publishTransactions(transactions: readonly LedgerTransaction[]): void {
+    if (this.#subscriptions.size === 0) return
+    for (const tx of transactions) {
+      let effectsJson: string | undefined
+      for (const subscription of this.#subscriptions.values()) {
+        if (subscription.kind !== 'transaction' || subscription.socket.readyState !== OPEN || !subscription.matches(tx)) continue
+        effectsJson ??= stringifyJson(rpcEffects(tx))
+        send(
+          subscription.socket,
+          `{"jsonrpc":"2.0","method":"${SUBSCRIBE_TRANSACTION_METHOD}","params":{"subscription":${subscription.id},"result":${effectsJson}}}`,
         )
       }
     }

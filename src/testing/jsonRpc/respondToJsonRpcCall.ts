@@ -3,6 +3,7 @@ import { JSON_RPC_CODES, JsonRpcFault } from './JsonRpcFault.js'
 import { jsonRpcErrorResponse, jsonRpcResultResponse, type JsonRpcCall } from './jsonRpcEnvelope.js'
 import { DEFAULT_MAX_PAGE_SIZE, parseQueryEventsParams } from './parseQueryEventsParams.js'
 import { queryEventPage } from './queryEventPage.js'
+import { parseQueryTransactionBlocksParams, queryTransactionPage } from './queryTransactionPage.js'
 
 /**
  * Options of the mock JSON-RPC endpoint.
@@ -11,16 +12,21 @@ import { queryEventPage } from './queryEventPage.js'
  * handleJsonRpcRequest(ledger, body, { maxPageSize: 10 } satisfies JsonRpcEndpointOptions)
  */
 export interface JsonRpcEndpointOptions {
-  /** Default and largest page of `chainx_queryEvents` (default 50, as the real service). */
+  /** Default and largest page of `chainx_queryEvents` and `chainx_queryTransactionBlocks` (default 50, as the real service). */
   maxPageSize?: number
 }
 
 /** Subscription methods, which only a WebSocket connection serves. */
-const SUBSCRIPTION_METHODS: readonly string[] = ['chainx_subscribeEvent', 'chainx_unsubscribeEvent']
+const SUBSCRIPTION_METHODS: readonly string[] = [
+  'chainx_subscribeEvent',
+  'chainx_unsubscribeEvent',
+  'chainx_subscribeTransaction',
+  'chainx_unsubscribeTransaction',
+]
 
 /**
  * Answers one well-formed JSON-RPC call with the text of its response: `chainx_queryEvents`
- * returns a page; a subscription method is -32603 "Internal error" (subscriptions need a
+ * and `chainx_queryTransactionBlocks` return a page; a subscription method is -32603 "Internal error" (subscriptions need a
  * WebSocket, as on the real service's HTTP path); any other method is -32601 "Method not
  * found". An unexpected failure is -32603 with its message in `data`.
  *
@@ -33,6 +39,10 @@ export function respondToJsonRpcCall(ledger: LedgerReader, call: JsonRpcCall, op
     if (call.method === 'chainx_queryEvents') {
       const request = parseQueryEventsParams(call.params, resolveMaxPageSize(options))
       return jsonRpcResultResponse(call.id, queryEventPage(ledger, request))
+    }
+    if (call.method === 'chainx_queryTransactionBlocks') {
+      const request = parseQueryTransactionBlocksParams(call.params, resolveMaxPageSize(options))
+      return jsonRpcResultResponse(call.id, queryTransactionPage(ledger, request))
     }
     if (SUBSCRIPTION_METHODS.includes(call.method)) throw new JsonRpcFault(JSON_RPC_CODES.internalError, 'Internal error')
     throw new JsonRpcFault(JSON_RPC_CODES.methodNotFound, 'Method not found')

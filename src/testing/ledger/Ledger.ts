@@ -50,8 +50,10 @@ export interface NewTransaction {
   events?: readonly NewEvent[]
   /** Objects the transaction touched (JSON-RPC `Object` filter). */
   objects?: readonly string[]
-  /** Addresses that received objects (JSON-RPC `Recipient` filter). */
+  /** Addresses that received objects (JSON-RPC `Recipient` and `ToAddress` filters). */
   recipients?: readonly string[]
+  /** Makes it a failed transaction with this error (its events are still recorded as given). */
+  failure?: string
 }
 
 /**
@@ -80,6 +82,9 @@ export class Ledger implements LedgerReader {
   readonly #txByDigest = new Map<string, LedgerTransaction>()
   readonly #checkpointByDigest = new Map<string, LedgerCheckpoint>()
   readonly #listeners = new Set<(events: readonly LedgerEvent[]) => void>()
+  readonly #transactionListeners = new Set<(transactions: readonly LedgerTransaction[]) => void>()
+  /** The version of every object a transaction changed, for the next transaction's inputs. */
+  readonly #objectVersions = new Map<string, number>()
   readonly #genesisDigest: string
   #prunedSinceCompaction = 0
   #nextTxSeq = 0
@@ -258,13 +263,8 @@ export class Ledger implements LedgerReader {
     this.#checkpoints.push(checkpoint)
     this.#checkpointByDigest.set(checkpoint.digest, checkpoint)
     this.#prune()
-    for (const listener of this.#listeners) {
-      try {
-        listener(newEvents)
-      } catch {
-        // A failing listener must not break the ledger or the other listeners.
-      }
-    }
+    notify(this.#listeners, newEvents)
+    notify(this.#transactionListeners, added)
     return { checkpoint, transactions: added }
   }
 
@@ -309,6 +309,14 @@ export class Ledger implements LedgerReader {
     }
   }
 
+  /** Called with each new checkpoint's transactions, in order, after the checkpoint lands. */
+  onTransactions(listener: (transactions: readonly LedgerTransaction[]) => void): () => void {
+    this.#transactionListeners.add(listener)
+    return () => {
+      this.#transactionListeners.delete(listener)
+    }
+  }
+
   #buildTransaction(input: NewTransaction, checkpoint: number, epoch: LedgerEpoch, timestampMs: number): LedgerTransaction {
     const sender = normalizeAddress(input.sender)
     const pkg = normalizeAddress(input.call.package)
@@ -318,6 +326,9 @@ export class Ledger implements LedgerReader {
     const recipients = (input.recipients ?? []).map(normalizeAddress)
     const gasObject = input.gasObject ? normalizeAddress(input.gasObject) : this.#objects.gasCoinOf(sender)
     if (!objects.includes(gasObject)) objects.push(gasObject)
+    const inputVersions = objects.map((object) => this.#objectVersions.get(object) ?? 0)
+    const version = Math.max(0, ...inputVersions) + 1
+    for (const object of objects) this.#objectVersions.set(object, version)
     const timestamp = String(timestampMs)
     const events = (input.events ?? []).map(
       (event, eventIndex): LedgerEvent => ({
@@ -347,6 +358,12 @@ export class Ledger implements LedgerReader {
       gasObject,
       call: { package: pkg, module: input.call.module, function: input.call.function },
       events,
+      timestampMs,
+      objects,
+      inputVersions,
+      version,
+      recipients,
+      ...(input.failure === undefined ? {} : { failure: input.failure }),
     }
   }
 
@@ -367,6 +384,16 @@ export class Ledger implements LedgerReader {
     if (this.#prunedSinceCompaction > this.#transactions.length) {
       this.#prunedSinceCompaction = 0
       this.#txIndex.compact(newFirst)
+    }
+  }
+}
+
+function notify<T>(listeners: ReadonlySet<(items: readonly T[]) => void>, items: readonly T[]): void {
+  for (const listener of listeners) {
+    try {
+      listener(items)
+    } catch {
+      // A failing listener must not break the ledger or the other listeners.
     }
   }
 }

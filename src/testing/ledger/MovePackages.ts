@@ -59,8 +59,10 @@ export interface ExecuteInput {
   gasBudget?: bigint
   /** Objects the transaction touched (for the JSON-RPC `Object` filter). */
   objects?: readonly string[]
-  /** Addresses that received objects (for the JSON-RPC `Recipient` filter). */
+  /** Addresses that received objects (for the JSON-RPC `Recipient` and `ToAddress` filters). */
   recipients?: readonly string[]
+  /** Records it as a failed transaction with this error (`effects.status`). */
+  failure?: string
 }
 
 /** Package metadata readable through GraphQL (MovePackage). */

@@ -41,6 +41,18 @@ export interface LedgerTransaction {
   gasObject: string
   call: { package: string; module: string; function: string }
   events: LedgerEvent[]
+  /** Timestamp of its checkpoint. */
+  timestampMs: number
+  /** Objects it took as inputs and mutated, the gas coin included (JSON-RPC `InputObject`, `ChangedObject`). */
+  objects: string[]
+  /** Versions of `objects` before it ran (0: first seen in the ledger). */
+  inputVersions: number[]
+  /** The version it gave every object it changed or created: one above the newest input (Lamport). */
+  version: number
+  /** Addresses it sent a new object to, one each (JSON-RPC `ToAddress`). */
+  recipients: string[]
+  /** Why it failed; absent when it succeeded. */
+  failure?: string
 }
 
 /** A checkpoint of the mock ledger: its sequence number, digest chain, time and epoch. */
@@ -92,8 +104,12 @@ export interface LedgerObject {
 export interface LedgerReader {
   /** Every event not pruned, ascending by (txSeq, eventIndex). */
   readonly events: readonly LedgerEvent[]
+  /** Every transaction not pruned, ascending by txSeq. */
+  readonly transactions: readonly LedgerTransaction[]
   /** The transaction with this digest, if the ledger has it. */
   findTransaction(digest: string): LedgerTransaction | undefined
+  /** Called with each new checkpoint's transactions, in order, after the checkpoint lands. */
+  onTransactions(listener: (transactions: readonly LedgerTransaction[]) => void): () => void
   /** Called with each new checkpoint's events, in order, after the checkpoint lands. */
   onEvents(listener: (events: readonly LedgerEvent[]) => void): () => void
 }

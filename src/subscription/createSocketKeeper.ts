@@ -1,10 +1,10 @@
-import type { ChainxError } from '../../errors/ChainxError.js'
-import { SocketClosedError } from '../../errors/jsonRpc.js'
-import { readBackoff, readCount, readObject } from '../../options/optionRules.js'
-import { resolveAlias } from '../../pagination/walkOptions.js'
-import { sleep } from '../../utils/sleep.js'
-import { backoffDelay, type ResolvedRetryOptions } from '../../transport/withRetry.js'
-import type { JsonRpcSocket } from '../../jsonRpc/connectJsonRpcSocket.js'
+import type { ChainxError } from '../errors/ChainxError.js'
+import { SocketClosedError } from '../errors/jsonRpc.js'
+import { readBackoff, readCount, readObject } from '../options/optionRules.js'
+import { resolveAlias } from '../pagination/walkOptions.js'
+import { sleep } from '../utils/sleep.js'
+import { backoffDelay, type ResolvedRetryOptions } from '../transport/withRetry.js'
+import type { JsonRpcSocket } from '../jsonRpc/connectJsonRpcSocket.js'
 
 /**
  * How a lost or failed connection is retried.

@@ -1,53 +1,31 @@
-import type { ChainxError } from '../../errors/ChainxError.js'
-import { shouldRetry } from '../../errors/shouldRetry.js'
-import { JsonRpcError, SocketClosedError } from '../../errors/jsonRpc.js'
-import { InvalidResponseError } from '../../errors/request.js'
-import type { JsonRpcSocket } from '../../jsonRpc/connectJsonRpcSocket.js'
-import { DecodeFailure, describeValue } from '../../utils/decode.js'
-import { jsonText } from '../../utils/jsonText.js'
-import { chainxEventDecoder } from '../eventSchemas.js'
-import type { ChainxEvent, EventId, EventSubscriptionFilter, QueryEventsFn } from '../types.js'
+import type { ChainxError } from '../errors/ChainxError.js'
+import { JsonRpcError, SocketClosedError } from '../errors/jsonRpc.js'
+import { shouldRetry } from '../errors/shouldRetry.js'
+import { InvalidResponseError } from '../errors/request.js'
+import type { JsonRpcSocket } from '../jsonRpc/connectJsonRpcSocket.js'
+import { DecodeFailure, describeValue } from '../utils/decode.js'
+import { jsonText } from '../utils/jsonText.js'
 import { LivenessCheck } from './LivenessCheck.js'
-import type { BackfillPlan } from './planBackfill.js'
-import { SubscriptionBackfill, type ResolvedBackfill } from './SubscriptionBackfill.js'
+import { SubscriptionBackfill, type QueryableKind, type ResolvedBackfill } from './SubscriptionBackfill.js'
 import { SubscriptionDelivery } from './SubscriptionDelivery.js'
-import type { SubscribeParameters, SubscriptionStateChange } from './types.js'
+import type { SubscriptionKind, SubscriptionListener } from './SubscriptionKind.js'
+import type { SubscriptionStateChange } from './types.js'
 
 export type { ResolvedBackfill }
 
 /**
- * JSON-RPC method that subscribes (spec 4.5); notifications carry the same method name.
+ * What a `Subscription` needs from its client.
  *
  * @example
- * socket.call(SUBSCRIBE_METHOD, [{ All: [] }]) // resolves with a numeric subscription id
+ * const options: SubscriptionOptions<ChainxEvent, EventId> = { kind, listener, backfill, onEnded: forget }
  */
-export const SUBSCRIBE_METHOD = 'chainx_subscribeEvent'
-
-/**
- * JSON-RPC method that unsubscribes; answers `true`, or `false` for an unknown id.
- *
- * @example
- * socket.call(UNSUBSCRIBE_METHOD, [subscriptionId]) // true
- */
-export const UNSUBSCRIBE_METHOD = 'chainx_unsubscribeEvent'
-
-/**
- * What an `EventSubscription` needs from its client.
- *
- * @example
- * const options: EventSubscriptionOptions = { filter, plan: planBackfill(filter), parameters, queryEvents, backfill, onEnded: forget }
- */
-export interface EventSubscriptionOptions {
-  /** The validated filter. */
-  filter: EventSubscriptionFilter
-  /** The query that fetches missed events. */
-  plan: BackfillPlan
-  parameters: SubscribeParameters<never>
-  /** Reads event pages; without it, missed events are reported as gaps. */
-  queryEvents: QueryEventsFn | undefined
+export interface SubscriptionOptions<TItem, TCursor> {
+  /** The item kind: wire methods, checks, keys and the backfill query (built from the validated filter). */
+  kind: SubscriptionKind<TItem, TCursor>
+  listener: SubscriptionListener<TItem, TCursor>
   backfill: ResolvedBackfill | false
   /** The subscription ended on its own (rejected filter, given up): forget it. */
-  onEnded: (subscription: EventSubscription) => void
+  onEnded: (subscription: Subscription<TItem, TCursor>) => void
 }
 
 /**
@@ -71,34 +49,36 @@ export interface AttachHooks {
 
 
 /**
- * One subscription of a client: subscribes on each socket the client opens, delivers
- * each event once and in order, and fetches what it missed after (re)subscribing. This
- * class is the server subscription's lifecycle; the jobs around it live beside it:
+ * One subscription of a client, for any item kind (events, transactions): subscribes on
+ * each socket the client opens, delivers each item once and in order, and fetches what it
+ * missed after (re)subscribing. This class is the server subscription's lifecycle; the jobs
+ * around it live beside it:
  *
- * - `SubscriptionDelivery`: live events are delivered as they come, except while a backfill
+ * - `SubscriptionDelivery`: live items are delivered as they come, except while a backfill
  *   runs; then they are held back and released after it, minus those the backfill
- *   delivered. Every event passes a bounded set of recently seen ids first, so none is
- *   delivered twice. The position is the id of the last event handled, live or backfilled.
- * - `SubscriptionBackfill`: reads `plan.query` after the position, page by page.
+ *   delivered. Every item passes a bounded set of recently seen keys first, so none is
+ *   delivered twice. The position is the cursor of the last item handled, live or backfilled.
+ * - `SubscriptionBackfill`: reads the kind's query after the position, page by page.
  * - `LivenessCheck` (`verify`, called by the client every `verifyIntervalMs`): a matching
- *   event newer than the position and still not handled at the next check means the server
+ *   item newer than the position and still not handled at the next check means the server
  *   subscription is dead. It is then reported (`stalled`), unsubscribed (the server answers
  *   `false`), subscribed again on the same socket, and backfilled from the position like
  *   after a reconnect.
  *
  * @example
- * const subscription = new EventSubscription({ filter, plan: planBackfill(filter), parameters, queryEvents, backfill, onEnded })
+ * const subscription = new Subscription({ kind, listener, backfill, onEnded })
  * subscription.attach(socket, { route: (id) => routes.set(id, subscription), healthy: () => {} })
  * await subscription.ready
  */
-export class EventSubscription {
+export class Subscription<TItem, TCursor> {
   /** Settles at the first acknowledgement: resolves, or rejects when the subscription ends before it. */
   readonly ready: Promise<void>
-  readonly #options: EventSubscriptionOptions
-  readonly #delivery: SubscriptionDelivery
-  /** Absent without `queryEvents` or with backfill off: missed events are reported as gaps. */
-  readonly #backfill: SubscriptionBackfill | undefined
-  readonly #liveness: LivenessCheck | undefined
+  readonly #options: SubscriptionOptions<TItem, TCursor>
+  readonly #kind: SubscriptionKind<TItem, TCursor>
+  readonly #delivery: SubscriptionDelivery<TItem, TCursor>
+  /** Absent without a query or with backfill off: missed items are reported as gaps. */
+  readonly #backfill: SubscriptionBackfill<TItem, TCursor> | undefined
+  readonly #liveness: LivenessCheck<TItem, TCursor> | undefined
   #settleReady: { resolve: () => void; reject: (error: unknown) => void } | undefined
   #socket: JsonRpcSocket | undefined
   #hooks: AttachHooks | undefined
@@ -109,14 +89,15 @@ export class EventSubscription {
   #ending: Promise<boolean> | undefined
   #verifying = false
 
-  constructor(options: EventSubscriptionOptions) {
+  constructor(options: SubscriptionOptions<TItem, TCursor>) {
     this.#options = options
-    const { backfill, filter, plan, queryEvents } = options
+    const { backfill, kind } = options
+    this.#kind = kind
     const remember = backfill === false ? 10_000 : backfill.maxEvents + backfill.maxBufferedEvents + backfill.pageSize
-    this.#delivery = new SubscriptionDelivery(filter, options.parameters, remember)
-    if (queryEvents !== undefined && backfill !== false) {
-      this.#backfill = new SubscriptionBackfill(this.#delivery, plan, queryEvents, backfill)
-      this.#liveness = new LivenessCheck(this.#delivery, this.#backfill, filter, plan)
+    this.#delivery = new SubscriptionDelivery(kind, options.listener, remember)
+    if (kind.query !== undefined && backfill !== false) {
+      this.#backfill = new SubscriptionBackfill(this.#delivery, kind as QueryableKind<TItem, TCursor>, backfill)
+      this.#liveness = new LivenessCheck(this.#delivery, this.#backfill, kind)
     }
     this.ready = new Promise((resolve, reject) => {
       this.#settleReady = { resolve, reject }
@@ -155,29 +136,30 @@ export class EventSubscription {
   }
 
   /**
-   * Handles the `result` of a notification for this subscription: checks it is an event,
-   * then delivers it, or holds it back while a backfill runs.
+   * Handles the `result` of a notification for this subscription: checks it with the kind's
+   * decoder, then delivers it, or holds it back while a backfill runs.
    *
    * @example
    * subscription.handleLive(message.params.result)
    */
   handleLive(result: unknown): void {
     if (!this.#delivery.active) return
+    let item: TItem
     try {
-      chainxEventDecoder(result)
+      item = this.#kind.decode(result)
     } catch (failure) {
       if (!(failure instanceof DecodeFailure)) throw failure
       this.#delivery.error(
         new InvalidResponseError({
           status: 101,
           body: jsonText(result),
-          reason: `malformed event in a subscription notification: ${failure.describe('params.result')}`,
+          reason: `malformed ${this.#kind.noun} in a subscription notification: ${failure.describe('params.result')}`,
           cause: failure,
         }),
       )
       return
     }
-    if (!this.#delivery.live(result as ChainxEvent)) this.#backfill?.again()
+    if (!this.#delivery.live(item)) this.#backfill?.again()
   }
 
   /**
@@ -186,7 +168,7 @@ export class EventSubscription {
    * @example
    * subscription.report({ state: 'connecting' })
    */
-  report(change: SubscriptionStateChange): void {
+  report(change: SubscriptionStateChange<TCursor>): void {
     this.#delivery.report(change)
   }
 
@@ -236,7 +218,7 @@ export class EventSubscription {
   /**
    * One liveness check of the server subscription (see `LivenessCheck`); does nothing unless
    * it is subscribed and idle (no subscribe, backfill or check in flight), or without
-   * `queryEvents` or backfill. A missed event from the previous check: the subscription is
+   * a query or backfill. A missed event from the previous check: the subscription is
    * stalled; it is reported, replaced by a new server subscription and backfilled. Never
    * rejects: errors go to `onError`.
    *
@@ -264,7 +246,7 @@ export class EventSubscription {
 
   /**
    * Unsubscribes: stops delivery at once, waits for a subscribe still in flight, then
-   * sends `chainx_unsubscribeEvent`. Resolves with the server's answer (`false` when the
+   * sends the kind's unsubscribe method. Resolves with the server's answer (`false` when the
    * server had already dropped it), or `true` when the socket is gone (and the server
    * subscription with it). Calling it again returns the same promise.
    *
@@ -286,7 +268,7 @@ export class EventSubscription {
     this.detach()
     if (socket === undefined || id === undefined || socket.closed) return true
     try {
-      return (await socket.call(UNSUBSCRIBE_METHOD, [id])) === true
+      return (await socket.call(this.#kind.unsubscribeMethod, [id])) === true
     } catch (error) {
       return error instanceof SocketClosedError
     }
@@ -309,7 +291,7 @@ export class EventSubscription {
   }
 
   /** The server subscription is dead: unsubscribes it (the server answers `false`), subscribes again and backfills. */
-  async #recover(missed: EventId): Promise<void> {
+  async #recover(missed: TCursor): Promise<void> {
     const socket = this.#socket as JsonRpcSocket
     const hooks = this.#hooks as AttachHooks
     const staleId = this.#serverId as number
@@ -325,11 +307,11 @@ export class EventSubscription {
     try {
       // Unsubscribe first: its answer comes after any notification of the old id, so the
       // streams never overlap and the backfill covers the time until the new one.
-      await socket.call(UNSUBSCRIBE_METHOD, [staleId])
+      await socket.call(this.#kind.unsubscribeMethod, [staleId])
     } catch (error) {
       if (this.#socket !== socket || error instanceof SocketClosedError) return
       // No answer (or an error): the socket is not fit to subscribe on; a reconnect resubscribes and backfills.
-      socket.terminate(`${UNSUBSCRIBE_METHOD} of a stalled subscription failed: ${String(error)}`)
+      socket.terminate(`${this.#kind.unsubscribeMethod} of a stalled subscription failed: ${String(error)}`)
       return
     }
     if (this.#socket !== socket || this.#serverId !== staleId) return
@@ -345,16 +327,16 @@ export class EventSubscription {
     }
     let id: unknown
     try {
-      id = await socket.call(SUBSCRIBE_METHOD, [this.#options.filter])
+      id = await socket.call(this.#kind.subscribeMethod, this.#kind.subscribeParams)
     } catch (error) {
       if (this.#socket !== socket || !this.#delivery.active) return
       // Whether a failed subscribe is worth a reconnect is decided by the one retry table.
       if (error instanceof JsonRpcError && !shouldRetry(error, { context: 'resubscribe', failures: 0 })) this.fail(error)
-      else if (!(error instanceof SocketClosedError)) socket.terminate(`${SUBSCRIBE_METHOD} failed: ${String(error)}`)
+      else if (!(error instanceof SocketClosedError)) socket.terminate(`${this.#kind.subscribeMethod} failed: ${String(error)}`)
       return
     }
     if (typeof id !== 'number') {
-      if (this.#socket === socket) socket.terminate(`${SUBSCRIBE_METHOD} answered ${describeValue(id)}, not a subscription id`)
+      if (this.#socket === socket) socket.terminate(`${this.#kind.subscribeMethod} answered ${describeValue(id)}, not a subscription id`)
       return
     }
     if (this.#socket !== socket) return
@@ -378,8 +360,9 @@ export class EventSubscription {
   }
 
   #gapReason(): string {
-    if (this.#options.queryEvents === undefined) return 'reconnected without queryEvents to fetch missed events'
+    const noun = this.#kind.noun
+    if (this.#kind.query === undefined) return `reconnected without ${this.#kind.queryName} to fetch missed ${noun}s`
     if (this.#options.backfill === false) return 'reconnected with backfill disabled'
-    return 'reconnected without a known position to fetch missed events from'
+    return `reconnected without a known position to fetch missed ${noun}s from`
   }
 }

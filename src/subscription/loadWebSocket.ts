@@ -1,5 +1,5 @@
-import type { WebSocketConstructor } from '../../jsonRpc/webSocketTypes.js'
-import { isNodeRuntime } from '../../utils/isNodeRuntime.js'
+import type { WebSocketConstructor } from '../jsonRpc/webSocketTypes.js'
+import { isNodeRuntime } from '../utils/isNodeRuntime.js'
 
 /**
  * Resolves the WebSocket class to use, loading it only when a subscription needs one:

@@ -1,0 +1,163 @@
+// How long `tsc --noEmit` takes on a user's file of 20 gql.tada documents against the SDK
+// schema (fragments, connections, variables; each queried with client.graphql.query and the
+// connections walked with client.paginate), type-checked against the built package's .d.ts
+// as an app sees them. Median of BENCH_RUNS runs (default 5) after one warm-up, beside the same
+// project with no documents (what tsc costs anyway): the CPU time of the tsc process (user +
+// system, read at its exit: on a shared machine wall time mostly measures the other processes)
+// and its wall time. Fails when the CPU time of the 20-document check is over the target.
+//
+//   npm run bench:types
+import { execFile } from 'node:child_process'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { ensureBuilt, repoRoot } from '../scripts/packAndInstall.js'
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5)
+const TARGET_MS = 3_000
+const DOCUMENTS = 20
+const run = promisify(execFile)
+
+// Fragments the documents compose, as a user writes them.
+const FRAGMENTS = `
+const SenderFields = graphql(\`fragment SenderFields on TransactionBlock { sender { address } }\`)
+const BlockFields = graphql(\`
+  fragment BlockFields on TransactionBlock {
+    digest
+    ...SenderFields
+    gasInput { gasPrice gasBudget gasSponsor { address } }
+    effects { status checkpoint { sequenceNumber timestamp } gasEffects { gasSummary { computationCost storageCost storageRebate } } }
+  }
+\`, [SenderFields])
+const EventFields = graphql(\`
+  fragment EventFields on Event { sender { address } timestamp type { repr } bcs json sendingModule { name package { address } } }
+\`)
+const PageFields = graphql(\`fragment PageFields on PageInfo { hasNextPage endCursor hasPreviousPage startCursor }\`)
+`
+
+// Five kinds of document, four of each (n makes each text its own).
+const KINDS = [
+  (n: number) => `const Blocks${n} = graphql(\`
+  query Blocks${n}($first: Int, $after: String, $filter: TransactionBlockFilter) {
+    transactionBlocks(first: $first, after: $after, filter: $filter) { pageInfo { ...PageFields } nodes { ...BlockFields } }
+  }
+\`, [BlockFields, PageFields])
+export async function useBlocks${n}(client: ChainxClient) {
+  const { data } = await client.graphql.query(Blocks${n}, { first: ${n}, filter: { sentAddress: '0x${n}' } })
+  const digests: (string | null)[] = data.transactionBlocks.nodes.map((node) => readFragment(BlockFields, node).digest)
+  for await (const node of client.paginate(Blocks${n}, { filter: null }, { pageSize: 50, maxItems: 100 })) digests.push(readFragment(BlockFields, node).gasInput?.gasPrice ?? null)
+  return digests
+}`,
+  (n: number) => `const Events${n} = graphql(\`
+  query Events${n}($first: Int, $after: String, $sender: SuiAddress) {
+    events(first: $first, after: $after, filter: { sender: $sender }) { pageInfo { ...PageFields } edges { cursor node { ...EventFields } } }
+  }
+\`, [EventFields, PageFields])
+export async function useEvents${n}(client: ChainxClient, sender: string) {
+  const types: string[] = []
+  for await (const event of client.paginate(Events${n}, { sender }, { connection: 'events' })) types.push(readFragment(EventFields, event).type.repr)
+  return types
+}`,
+  (n: number) => `const Epoch${n} = graphql(\`
+  query Epoch${n}($id: UInt53, $first: Int, $after: String) {
+    epoch(id: $id) {
+      epochId referenceGasPrice startTimestamp totalTransactions
+      transactionBlocks(first: $first, after: $after) { pageInfo { ...PageFields } nodes { ...SenderFields digest } }
+    }
+  }
+\`, [SenderFields, PageFields])
+export async function useEpoch${n}(client: ChainxClient) {
+  const { data } = await client.graphql.query(Epoch${n}, { id: ${n} })
+  const gas: string | null | undefined = data.epoch?.referenceGasPrice
+  const senders = await client.paginate(Epoch${n}, { id: ${n} }, { connection: 'epoch.transactionBlocks' }).toArray({ limit: 10 })
+  return [gas, senders.map((node) => readFragment(SenderFields, node).sender?.address)]
+}`,
+  (n: number) => `const Object${n} = graphql(\`
+  query Object${n}($address: SuiAddress!, $first: Int, $after: String) {
+    object(address: $address) {
+      address version digest
+      asMoveObject { contents { type { repr } json } }
+      dynamicFields(first: $first, after: $after) { pageInfo { ...PageFields } nodes { name { type { repr } bcs } value { __typename ... on MoveValue { bcs } ... on MoveObject { address } } } }
+    }
+  }
+\`, [PageFields])
+export async function useObject${n}(client: ChainxClient, address: string) {
+  const { data } = await client.graphql.query(Object${n}, { address })
+  const version: number | undefined = data.object?.version
+  const fields = await client.paginate(Object${n}, { address }, { connection: 'object.dynamicFields' }).toArray({ limit: 5 })
+  return [version, fields.map((field) => field.name?.type.repr)]
+}`,
+  (n: number) => `const Checkpoints${n} = graphql(\`
+  query Checkpoints${n}($first: Int, $after: String) {
+    availableRange { first { sequenceNumber } last { sequenceNumber } }
+    checkpoints(first: $first, after: $after) { pageInfo { ...PageFields } nodes { digest sequenceNumber timestamp epoch { epochId } networkTotalTransactions } }
+  }
+\`, [PageFields])
+export async function useCheckpoints${n}(client: ChainxClient) {
+  const { data } = await client.graphql.query(Checkpoints${n}, { first: ${n} })
+  const last: number | undefined = data.availableRange.last?.sequenceNumber
+  const sequence: number[] = []
+  for await (const checkpoint of client.paginate(Checkpoints${n}, {}, { connection: 'checkpoints', maxItems: 20 })) sequence.push(checkpoint.sequenceNumber)
+  return [last, sequence]
+}`,
+]
+
+function userFile(documents: number): string {
+  const parts = [`import type { ChainxClient } from 'chainx-sdk'\nimport { graphql, readFragment } from 'chainx-sdk/graphql'\n`]
+  if (documents > 0) parts.push(FRAGMENTS)
+  for (let index = 0; index < documents; index++) parts.push((KINDS[index % KINDS.length] as (n: number) => string)(index + 1))
+  if (documents === 0) parts.push('export const fragment = graphql(`fragment F on Epoch { epochId }`)\nexport type Client = ChainxClient\nexport const read = readFragment')
+  return `${parts.join('\n\n')}\n`
+}
+
+// Preloaded into the tsc process: prints its CPU time (µs) to stderr as it exits.
+const CPU_HOOK = "process.on('exit', () => { const { user, system } = process.cpuUsage(); process.stderr.write(`cpu ${user + system}\\n`) })"
+
+async function timeTsc(dir: string): Promise<{ cpu: number; wall: number }> {
+  const started = performance.now()
+  const hook = join(dir, 'cpu-hook.cjs')
+  writeFileSync(hook, CPU_HOOK)
+  const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc')
+  const { stderr } = await run(process.execPath, ['--require', hook, tsc, '--noEmit', '-p', dir], { cwd: repoRoot }).catch((error: { stdout?: string }) => {
+    throw new Error(`tsc failed on the bench project:\n${error.stdout ?? String(error)}`)
+  })
+  const wall = performance.now() - started
+  return { cpu: Number(/cpu (\d+)/.exec(stderr)?.[1]) / 1000, wall }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
+
+await ensureBuilt()
+const base = join(repoRoot, 'bench/.types-project')
+rmSync(base, { recursive: true, force: true })
+try {
+  const results: Record<string, number> = {}
+  for (const documents of [0, DOCUMENTS]) {
+    const dir = join(base, `documents-${documents}`)
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, 'app.ts'), userFile(documents))
+    const compilerOptions = {
+      target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: [],
+      // The package as an app resolves it: the built .d.ts files.
+      paths: { 'chainx-sdk': ['../../../dist/index.d.ts'], 'chainx-sdk/graphql': ['../../../dist/graphql/index.d.ts'] },
+    }
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['app.ts'] }, null, 2))
+    await timeTsc(dir) // warm-up: fills the file cache
+    const samples: { cpu: number; wall: number }[] = []
+    for (let i = 0; i < RUNS; i++) samples.push(await timeTsc(dir))
+    const cpu = samples.map((sample) => sample.cpu)
+    const wall = samples.map((sample) => sample.wall)
+    results[documents] = median(cpu)
+    console.log(
+      `tsc --noEmit, ${documents} documents: CPU median ${(median(cpu) / 1000).toFixed(2)} s (min ${(Math.min(...cpu) / 1000).toFixed(2)} s), wall median ${(median(wall) / 1000).toFixed(2)} s, ${RUNS} runs`,
+    )
+  }
+  const total = results[DOCUMENTS] as number
+  console.log(`the ${DOCUMENTS} documents add ${((total - (results[0] as number)) / 1000).toFixed(2)} s of CPU; target for the whole check ${(TARGET_MS / 1000).toFixed(1)} s`)
+  if (total > TARGET_MS) {
+    console.error(`over target: ${(total / 1000).toFixed(2)} s > ${(TARGET_MS / 1000).toFixed(1)} s`)
+    process.exitCode = 1
+  }
+} finally {
+  rmSync(base, { recursive: true, force: true })
+}

@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs'
+import { open, rename } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { UsageError } from './UsageError.js'
+
+/**
+ * What an export is: the command, what it reads, the walk's direction, the format and the
+ * output file. A state file is used only by the export it was written for.
+ *
+ * @example
+ * const identity: ExportIdentity = { command: 'events export', source: { filter: { All: [] } }, direction: 'forward', format: 'ndjson', out: '/data/events.ndjson' }
+ */
+export interface ExportIdentity {
+  command: string
+  source: unknown
+  direction: string
+  format: string
+  /** The output file, as an absolute path. */
+  out: string
+}
+
+/**
+ * The content of a `--state` file: where the walk stands and how many bytes of the output
+ * the items before it fill. Written after those bytes are flushed and synced.
+ *
+ * @example
+ * const state: ExportState = { kind: 'chainx-export-state', version: 1, identity, cursor: null, bytes: 0, items: 0 }
+ */
+export interface ExportState {
+  kind: 'chainx-export-state'
+  version: 1
+  identity: ExportIdentity
+  /** The walk's cursor after the last item the output holds (`null`: from the start). */
+  cursor: unknown
+  /** Bytes of the output those items (and the CSV header) fill: a rerun truncates the output to this. */
+  bytes: number
+  /** Items the output holds. */
+  items: number
+  /** The CSV columns, once the header is written. */
+  columns?: readonly string[] | undefined
+}
+
+/**
+ * Reads a state file for an export: undefined when there is none, the state when it belongs
+ * to this export, else `UsageError` saying whose it is.
+ *
+ * @example
+ * const state = readExportState('events.state.json', identity) // undefined on the first run
+ */
+export function readExportState(path: string, identity: ExportIdentity): ExportState | undefined {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw new UsageError(`--state: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+  }
+  let state: ExportState
+  try {
+    state = JSON.parse(text) as ExportState
+  } catch {
+    state = {} as ExportState
+  }
+  if (state?.kind !== 'chainx-export-state' || state.version !== 1 || !Number.isSafeInteger(state.bytes) || !Number.isSafeInteger(state.items)) {
+    throw new UsageError(`--state: ${path} is not a chainx export state file; refusing to use or overwrite it`)
+  }
+  const differs = (Object.keys(identity) as (keyof ExportIdentity)[]).filter(
+    (key) => canonicalJson(state.identity?.[key]) !== canonicalJson(identity[key]),
+  )
+  if (differs.length > 0) {
+    const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 200)
+    const what = differs.map((key) => `${key} ${shown(state.identity?.[key])}, not ${shown(identity[key])}`).join('; ')
+    throw new UsageError(`--state: ${path} belongs to another export (${what}); give this export its own state file`)
+  }
+  return state
+}
+
+/**
+ * Writes a state file atomically: to a temporary file beside it, synced, then renamed over
+ * it (and the directory synced), so a kill at any instant leaves the old state or the new
+ * one, never a mix. Call it only after the output bytes it covers are synced.
+ *
+ * @example
+ * await writeExportState('events.state.json', { ...state, cursor: walk.cursor, bytes, items })
+ */
+export async function writeExportState(path: string, state: ExportState): Promise<void> {
+  const temporary = `${path}.tmp`
+  const file = await open(temporary, 'w')
+  try {
+    await file.writeFile(`${JSON.stringify(state)}\n`)
+    await file.sync()
+  } finally {
+    await file.close()
+  }
+  await rename(temporary, path)
+  await syncDirectory(dirname(path))
+}
+
+async function syncDirectory(directory: string): Promise<void> {
+  try {
+    const handle = await open(directory, 'r')
+    try {
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+  } catch {
+    // Not every platform syncs a directory (Windows cannot open one); the rename is still atomic.
+  }
+}
+
+/** JSON with object keys sorted at every level: the same value whatever order a user typed its keys in. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    typeof inner === 'object' && inner !== null && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  )
+}

@@ -1,0 +1,200 @@
+import { resolve } from 'node:path'
+import { ChainxClient } from '../client.js'
+import { ChainxError } from '../errors/ChainxError.js'
+import { ExportWriter } from './ExportWriter.js'
+import { readExportState, writeExportState, type ExportIdentity, type ExportState } from './exportState.js'
+import { createRecordFormat } from './formatRecords.js'
+import { openExportWalk } from './openExportWalk.js'
+import type { ExportCommand } from './parseCommandLine.js'
+import { Progress } from './Progress.js'
+import { UsageError } from './UsageError.js'
+
+/**
+ * Where an export writes and what stops it: standard output and error, whether standard
+ * error is a terminal, and the signal that SIGINT aborts.
+ *
+ * @example
+ * const io: ExportIo = { stdout: process.stdout, stderr: process.stderr, stderrIsTTY: process.stderr.isTTY === true, signal }
+ */
+export interface ExportIo {
+  stdout: NodeJS.WritableStream
+  stderr: NodeJS.WritableStream
+  stderrIsTTY: boolean
+  /** Aborted by SIGINT: the export saves its state and returns 130. */
+  signal: AbortSignal
+}
+
+/**
+ * Runs an export command to its end: the walk, the output, the state, the progress. Returns
+ * the exit code: 0 done, 1 a `ChainxError` ended the walk (the state is saved: a rerun
+ * resumes), 130 interrupted (saved too). Throws `UsageError` for what it refuses before
+ * any request (a missing endpoint, another export's state file).
+ *
+ * With `--state`, the output and the state move together: lines are written in large
+ * chunks; every `stateIntervalMs`, at the end, on an error and on SIGINT the output is
+ * synced and then the state records the walk's cursor after the last item whose line is
+ * in it, with the output's length up to that line. A rerun truncates the output to that
+ * length and resumes the walk from that cursor: whatever killed the last run, the output
+ * holds every item once, in order.
+ *
+ * @example
+ * process.exitCode = await runExport(parseCommandLine(args, process.env) as ExportCommand, io)
+ */
+export async function runExport(command: ExportCommand, io: ExportIo): Promise<number> {
+  const client = createClient(command)
+  const identity: ExportIdentity | undefined =
+    command.out === undefined
+      ? undefined
+      : { command: command.name, source: identitySource(command), direction: command.walk.direction, format: command.format, out: resolve(command.out) }
+  const saved = command.state !== undefined && identity ? readExportState(command.state, identity) : undefined
+  const start = { cursor: saved?.cursor ?? null, items: saved?.items ?? 0, bytes: saved?.bytes ?? 0 }
+  const { maxItems } = command.walk
+  const progress = new Progress({
+    label: `chainx ${command.name}`,
+    stream: io.stderr,
+    tty: io.stderrIsTTY,
+    intervalMs: command.progressIntervalMs,
+    quiet: command.quiet,
+  })
+  const walk = openExportWalk(command, client, {
+    start: saved?.cursor ?? null,
+    maxItems: maxItems === undefined ? undefined : Math.max(0, maxItems - start.items),
+    signal: io.signal,
+    onPage: ({ pages }) => (progress.counts.pages = pages),
+  })
+  const writer = command.out === undefined ? ExportWriter.toStream(io.stdout) : ExportWriter.open(command.out, start, saved !== undefined)
+  const format = createRecordFormat(command.format, {
+    columns: saved?.columns ?? walk.csv.columns,
+    leaves: walk.csv.leaves,
+    header: start.bytes === 0,
+  })
+  const follow = command.source.kind === 'watch'
+  let last = walk.cursor()
+  const checkpoint = async (): Promise<void> => {
+    // A watch's cursor covers every event written, and moves before the first (when 'latest' resolves).
+    if (follow && walk.cursor() !== last) {
+      last = walk.cursor()
+      writer.markSafe(last, progress.counts.items)
+    }
+    const safe = await writer.sync()
+    if (command.state === undefined || identity === undefined) return
+    const state: ExportState = { kind: 'chainx-export-state', version: 1, identity, ...safe, columns: format.columns }
+    await writeExportState(command.state, state)
+  }
+  // Saves run one after the other on one chain (two would race on the temporary file); the
+  // periodic ones in the background (their fsyncs off the main thread), skipped while one waits.
+  // The loop only ever waits at a point where every line handed out is written and marked.
+  let saves: Promise<void> = Promise.resolve()
+  let queued = false
+  let saveError: unknown
+  const saveInBackground = (): void => {
+    if (queued) return
+    queued = true
+    saves = saves
+      .then(() => {
+        queued = false
+        return checkpoint()
+      })
+      .catch((error: unknown) => void (saveError ??= error))
+  }
+  const saveNow = (): Promise<void> => {
+    const save = saves.then(checkpoint)
+    saves = save.catch(() => undefined)
+    return save
+  }
+
+  // Claimed at once: from here on the state file and the output move together.
+  await saveNow()
+  if (walk.pages) progress.counts.pages = 0
+  progress.counts.items = start.items
+  if (saved && !command.quiet) io.stderr.write(`chainx ${command.name}: resuming after ${saved.items} items (${command.state})\n`)
+  progress.start()
+  const stateTimer = setInterval(saveInBackground, command.stateIntervalMs)
+  stateTimer.unref()
+  let warned = false
+  const counts = progress.counts
+  const iterator = walk.items[Symbol.asyncIterator]()
+  try {
+    for (;;) {
+      const next = await iterator.next()
+      if (saveError !== undefined) throw saveError
+      if (next.done) break
+      writer.add(format.line(next.value))
+      counts.items++
+      counts.itemsThisRun++
+      const cursor = walk.cursor()
+      if (cursor !== last) {
+        last = cursor
+        writer.markSafe(cursor, counts.items)
+      }
+      // A watch writes each event as it lands; an export in large chunks.
+      if (follow || writer.full) await writer.flush()
+      if (!warned && format.leftOut !== undefined) {
+        warned = true
+        io.stderr.write(`chainx ${command.name}: warning: CSV columns come from the first item; field ${format.leftOut} of a later one is left out (--format ndjson keeps everything)\n`)
+      }
+    }
+    await saveNow()
+    if (io.signal.aborted) return interrupted()
+    progress.finish(`done${command.out === undefined ? '' : ` → ${command.out}`}`)
+    return 0
+  } catch (error) {
+    await iterator.return?.()
+    await saveNow()
+    if (io.signal.aborted) return interrupted()
+    progress.stop()
+    if (!(error instanceof ChainxError)) throw error
+    io.stderr.write(`error ${error.code}: ${error.shortMessage}\n`)
+    if (command.verbose) io.stderr.write(describeError(error))
+    io.stderr.write(`${resumeHint(writer.safe.items)}\n`)
+    return 1
+  } finally {
+    clearInterval(stateTimer)
+    await saves
+    writer.close()
+    await client.close()
+  }
+
+  function interrupted(): number {
+    progress.finish(`interrupted; ${resumeHint(writer.safe.items)}`)
+    return 130
+  }
+
+  function resumeHint(items: number): string {
+    return command.state === undefined
+      ? 'add --state <file> (with --out) to make an export resumable'
+      : `${items} items saved; rerun the same command to resume (state: ${command.state})`
+  }
+}
+
+function createClient(command: ExportCommand): ChainxClient {
+  const needsRpc = command.source.kind !== 'graphql'
+  const { rpcUrl, graphqlUrl } = command
+  if (needsRpc && rpcUrl === undefined) throw new UsageError(`chainx ${command.name} needs --rpc-url <url> or CHAINX_RPC_URL`)
+  if (!needsRpc && graphqlUrl === undefined) throw new UsageError(`chainx ${command.name} needs --graphql-url <url> or CHAINX_GRAPHQL_URL`)
+  try {
+    // The client requires a GraphQL URL; a JSON-RPC-only export never sends to it.
+    return new ChainxClient({ graphqlUrl: (graphqlUrl ?? rpcUrl) as string, rpcUrl })
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+}
+
+/** What the state file's identity records of the source: the GraphQL document by its text. */
+function identitySource(command: ExportCommand): unknown {
+  const { source } = command
+  return source.kind === 'watch' ? { filter: source.filter } : source
+}
+
+/** The stack and the cause chain, for --verbose. */
+export function describeError(error: unknown): string {
+  let text = ''
+  let current: unknown = error
+  for (let depth = 0; current !== undefined && depth < 8; depth++) {
+    text += `${current instanceof Error ? (current.stack ?? current.message) : String(current)}\n`
+    if (current instanceof ChainxError && current.details) text += `  details: ${current.details}\n`
+    current = current instanceof Error ? current.cause : undefined
+    if (current !== undefined) text += 'caused by: '
+  }
+  return text
+}

@@ -1,0 +1,77 @@
+import { parse, print } from '@0no-co/graphql.web'
+import { InvalidArgumentError } from '../errors/request.js'
+import { isRecord } from '../utils/isRecord.js'
+import type { DocumentNodeLike, GraphQLDocument } from './createGraphQLClient.js'
+import { documentText } from './documentText.js'
+
+type Definition = DocumentNodeLike['definitions'][number]
+
+/** The text sent for each DocumentNode, by node: it is worked out once. */
+const printed = new WeakMap<object, string>()
+
+/**
+ * The text sent for a document: a string or a typed string as is (`documentText`); for a
+ * parsed document, the text of all its definitions, each fragment once
+ * (the first of a name). That is its source body when the body holds exactly those
+ * definitions (a plain `parse`, graphql-tag), else the definitions printed from the AST:
+ * fragments composed from other documents (gql.tada's `graphql(text, [Fragment])`, graphql-tag
+ * with a fragment interpolated twice), a `noLocation` parse, codegen's AST documents, a
+ * hand-built AST. The checks before sending read the same text. An AST that does not print
+ * is `INVALID_ARGUMENT`.
+ *
+ * @example
+ * const Fields = graphql(`fragment Fields on Epoch { epochId }`)
+ * printDocument(graphql(`query { epoch { ...Fields } }`, [Fields])) // 'query {\n  epoch {\n ... fragment Fields on Epoch {\n  epochId\n}'
+ */
+export function printDocument(document: GraphQLDocument<unknown, unknown>): string {
+  const known = documentText(document)
+  if (known !== undefined) return known
+  const node = document as DocumentNodeLike
+  let text = printed.get(node)
+  if (text === undefined) {
+    text = textOf(node)
+    printed.set(node, text)
+  }
+  return text
+}
+
+function textOf(document: DocumentNodeLike): string {
+  const { definitions } = document
+  if (!Array.isArray(definitions) || definitions.length === 0 || definitions.some((definition) => !isRecord(definition))) {
+    throw new InvalidArgumentError('A DocumentNode needs its definitions: pass a parsed document or a string')
+  }
+  const fragments = new Set<string>()
+  const once = definitions.filter((definition) => {
+    const name = fragmentName(definition)
+    if (name === undefined) return true
+    if (fragments.has(name)) return false
+    fragments.add(name)
+    return true
+  })
+  const body: unknown = document.loc?.source?.body
+  if (typeof body === 'string' && sameDefinitions(body, once)) return body
+  try {
+    return print({ kind: 'Document', definitions: once } as unknown as Parameters<typeof print>[0])
+  } catch (cause) {
+    throw new InvalidArgumentError('The DocumentNode could not be printed: pass a parsed document or a string', { cause })
+  }
+}
+
+function fragmentName(definition: Definition): string | undefined {
+  return definition.kind === 'FragmentDefinition' ? (definition as { name?: { value?: string } }).name?.value : undefined
+}
+
+function keyOf(definition: Definition): string {
+  return `${definition.kind} ${(definition as { name?: { value?: string } }).name?.value ?? ''}`
+}
+
+// Whether the body parses to the same definitions, in the same order, by kind and name.
+function sameDefinitions(body: string, definitions: readonly Definition[]): boolean {
+  let parsed
+  try {
+    parsed = parse(body, { noLocation: true }).definitions
+  } catch {
+    return false
+  }
+  return parsed.length === definitions.length && parsed.every((definition, index) => keyOf(definition) === keyOf(definitions[index] as Definition))
+}

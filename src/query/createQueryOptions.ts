@@ -1,0 +1,74 @@
+import type { ChainxClient } from '../client.js'
+import type { GraphQLDocument, ResultOf, VariablesOf } from '../graphql/createGraphQLClient.js'
+import type { ConnectionPath, NodeOf, PageVariables } from '../graphql/paginate.js'
+import { eventQueryOptions, type EventQueryOptions } from './eventQueries.js'
+import {
+  documentQueryOptions,
+  operationQueryOptions,
+  paginateQueryOptions,
+  type OperationQueryOptions,
+  type VariablesArgument,
+} from './graphqlQueries.js'
+import type { ChainxInfiniteQueryOptions, ChainxQueryOptions, GraphQLQueryPage, InfiniteWalkOptions } from './types.js'
+
+/**
+ * TanStack Query options for every read of a client; see `createQueryOptions`.
+ *
+ * @example
+ * const q: ChainxQueries = createQueryOptions(client)
+ */
+export interface ChainxQueries {
+  /** One option builder per generated operation of `client.graphql`: `q.graphql.epoch()`. */
+  readonly graphql: OperationQueryOptions
+  /**
+   * Query options for any document (a codegen typed document, a `graphql()` document, a
+   * string): the data is the operation's result.
+   *
+   * @example
+   * const { data } = useQuery(q.query(EpochDocument, { id: 3 }))
+   */
+  query<D extends GraphQLDocument<any, any>>(document: D, ...args: VariablesArgument<VariablesOf<D>>): ChainxQueryOptions<ResultOf<D>>
+  /**
+   * Infinite-query options over a Relay connection: pages `{ items, hasMore, cursor, pageInfo }`,
+   * page params the walk's cursors (`null` first), one direction, never `first` with `last`.
+   *
+   * @example
+   * const walk = useInfiniteQuery(q.paginate(EventsDocument, { filter: { sender } }, { pageSize: 20 }))
+   * walk.fetchNextPage()
+   */
+  paginate<D extends GraphQLDocument<any, any>, TPath extends ConnectionPath<ResultOf<D>> = never>(
+    document: D,
+    variables: PageVariables<D>,
+    options?: InfiniteWalkOptions<TPath>,
+  ): ChainxInfiniteQueryOptions<GraphQLQueryPage<NodeOf<ResultOf<D>, TPath>>, string | null>
+  /** JSON-RPC events: `query` (one page), `infinite` (pages), `live` (a growing feed). */
+  readonly events: EventQueryOptions
+  // `transactions` (the same three over `client.transactions`) comes with that API (issue 24):
+  // eventQueryOptions is the pattern, keyed 'transactions.query' / '.infinite' / '.live'.
+}
+
+/**
+ * Builds TanStack Query options (`queryKey`, `queryFn`, and for infinite queries the page
+ * params) for a client's reads. Framework-agnostic: the objects suit `@tanstack/react-query`,
+ * `vue-query`, `solid-query`, `svelte-query` and `query-core` alike. Every `queryFn` passes
+ * TanStack's `signal`, so cancelling a query or unmounting its component aborts the request;
+ * data is plain JSON, so `dehydrate`/`hydrate` carry it from server to browser; errors are the
+ * SDK's `ChainxError`s; `retry` is `false` because the SDK retries itself (client `retry`
+ * option). Keys are `['chainx', endpoint, operation, input]`, equal for equal inputs across
+ * clients on one endpoint (credentials redacted), whatever the order of the input's keys.
+ *
+ * @example
+ * import { QueryClient } from '@tanstack/query-core'
+ * import { createQueryOptions } from 'chainx-sdk/query'
+ * const q = createQueryOptions(client)
+ * const epoch = await new QueryClient().fetchQuery(q.graphql.epoch())
+ * console.log(epoch.epoch?.referenceGasPrice)
+ */
+export function createQueryOptions(client: ChainxClient): ChainxQueries {
+  return {
+    graphql: operationQueryOptions(client),
+    query: (document, ...[variables]) => documentQueryOptions(client, document, variables),
+    paginate: (document, variables, options) => paginateQueryOptions(client, document, variables, options),
+    events: eventQueryOptions(client),
+  }
+}

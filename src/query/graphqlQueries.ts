@@ -1,0 +1,112 @@
+import type { ChainxClient } from '../client.js'
+import { CursorNotAdvancingError } from '../errors/pagination.js'
+import type { GraphQLDocument, ResultOf, VariablesOf } from '../graphql/createGraphQLClient.js'
+import { operations } from '../graphql/generated/methods.js'
+import type { ConnectionPath, NodeOf, PageVariables } from '../graphql/paginate.js'
+import { operationId } from './operationId.js'
+import { chainxQueryKey } from './queryKey.js'
+import type { ChainxInfiniteQueryOptions, ChainxQueryOptions, GraphQLQueryPage, InfiniteWalkOptions } from './types.js'
+
+/**
+ * The variables argument of a query option builder: optional when the operation has no required variable.
+ *
+ * @example
+ * const args: VariablesArgument<EpochQueryVariables> = [] // or [{ id: 3 }]
+ */
+export type VariablesArgument<TVariables> = Record<string, never> extends TVariables ? [variables?: TVariables] : [variables: TVariables]
+
+type Operations = typeof operations
+
+/**
+ * One option builder per generated operation (the methods of `client.graphql`), derived
+ * from the generated `operations` table: `q.graphql.epoch({ id: 3 })`.
+ *
+ * @example
+ * const options = q.graphql.serviceConfig()
+ */
+export type OperationQueryOptions = {
+  [K in keyof Operations]: (
+    ...args: VariablesArgument<VariablesOf<Operations[K]['document']>>
+  ) => ChainxQueryOptions<ResultOf<Operations[K]['document']>>
+}
+
+/**
+ * Query options for any GraphQL document: the data is the operation's result (`data` of
+ * `client.graphql.query`), the key `['chainx', graphqlUrl, 'graphql.query:<Name>#<hash>',
+ * variables]`, shared by a generated method and `q.query` over its document.
+ *
+ * @example
+ * const options = documentQueryOptions(client, EpochDocument, { id: 3 })
+ */
+export function documentQueryOptions<D extends GraphQLDocument<any, any>>(
+  client: ChainxClient,
+  document: D,
+  variables?: VariablesOf<D>,
+): ChainxQueryOptions<ResultOf<D>> {
+  const queryKey = chainxQueryKey(client.options.graphqlUrl, `graphql.query:${operationId(document)}`, variables)
+  return {
+    queryKey: queryKey as ChainxQueryOptions<ResultOf<D>>['queryKey'],
+    queryFn: async ({ signal }) => (await client.graphql.query(document as GraphQLDocument<any, any>, variables ?? {}, { signal })).data,
+    retry: false,
+  }
+}
+
+/**
+ * `q.graphql`: the generated operations as query option builders.
+ *
+ * @example
+ * const methods = operationQueryOptions(client)
+ * await queryClient.fetchQuery(methods.epoch())
+ */
+export function operationQueryOptions(client: ChainxClient): OperationQueryOptions {
+  const methods: Record<string, unknown> = {}
+  for (const [name, { document }] of Object.entries(operations)) {
+    methods[name] = (variables?: Record<string, unknown>) => documentQueryOptions(client, document, variables as never)
+  }
+  return methods as OperationQueryOptions
+}
+
+/**
+ * Infinite-query options over any Relay connection: each page is one request of
+ * `client.paginate` (checked the same way: the page variables belong to the walk, `first`
+ * with `last` is refused before sending), its page param the cursor the previous page ended
+ * on, so `fetchNextPage` follows one cursor chain and reads one checkpoint. A page that
+ * claims more without moving the cursor fails with `CursorNotAdvancingError`.
+ *
+ * @example
+ * const options = paginateQueryOptions(client, EventsDocument, { filter: { sender } }, { pageSize: 20 })
+ */
+export function paginateQueryOptions<D extends GraphQLDocument<any, any>, TPath extends ConnectionPath<ResultOf<D>> = never>(
+  client: ChainxClient,
+  document: D,
+  variables: PageVariables<D>,
+  options: InfiniteWalkOptions<TPath> = {},
+): ChainxInfiniteQueryOptions<GraphQLQueryPage<NodeOf<ResultOf<D>, TPath>>, string | null> {
+  type TPage = GraphQLQueryPage<NodeOf<ResultOf<D>, TPath>>
+  const { connection, pageSize, direction, cursor = null } = options
+  const input = { variables, connection, pageSize, direction, cursor }
+  const queryKey = chainxQueryKey(client.options.graphqlUrl, `graphql.infinite:${operationId(document)}`, input)
+  return {
+    queryKey: queryKey as ChainxInfiniteQueryOptions<TPage, string | null>['queryKey'],
+    initialPageParam: cursor,
+    async queryFn({ signal, pageParam }) {
+      const walk = client.paginate(document as GraphQLDocument<any, any>, variables as never, {
+        connection: connection as never,
+        pageSize,
+        direction,
+        cursor: pageParam,
+        signal,
+        maxPages: 1,
+        prefetch: false,
+      })
+      for await (const page of walk.pages()) {
+        const next = page.hasMore ? page.cursor : null
+        if (next !== null && next === pageParam) throw new CursorNotAdvancingError({ cursor: next, delivered: 0 })
+        return { items: page.items as TPage['items'], hasMore: page.hasMore, cursor: next, pageInfo: { ...page.pageInfo } }
+      }
+      return { items: [], hasMore: false, cursor: null, pageInfo: {} }
+    },
+    getNextPageParam: (lastPage) => (lastPage.hasMore && lastPage.cursor !== null ? lastPage.cursor : undefined),
+    retry: false,
+  }
+}

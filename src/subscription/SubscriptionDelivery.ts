@@ -1,0 +1,146 @@
+import { LiveBuffer } from './LiveBuffer.js'
+import { RecentKeys } from './RecentKeys.js'
+import type { SubscriptionKind, SubscriptionListener } from './SubscriptionKind.js'
+import type { SubscriptionStateChange } from './types.js'
+
+/**
+ * The position of a subscription: the cursor of the last item handled (`null`: none yet, from
+ * the chain's start), or unknown (nothing to backfill from).
+ *
+ * @example
+ * const position: SubscriptionPosition<EventId> = { known: true, id: event.id }
+ */
+export type SubscriptionPosition<TCursor> = { known: true; id: TCursor | null } | { known: false }
+
+/**
+ * The delivery side of one subscription: each item handled once (a bounded set of recent
+ * keys), in order, to the listener; live items held back while a backfill runs; the
+ * position; state changes and errors to the caller's listeners. `active` turns false for
+ * good when the subscription ends, and nothing is delivered or reported after.
+ *
+ * @example
+ * const delivery = new SubscriptionDelivery(kind, { onItem: console.log }, 10_000)
+ * delivery.accept(event, false) // true: delivered
+ * delivery.accept(event, false) // false: seen
+ */
+export class SubscriptionDelivery<TItem, TCursor> {
+  /** False once the subscription ended. */
+  active = true
+  /** The last item handled, live or backfilled. */
+  position: SubscriptionPosition<TCursor> = { known: false }
+  /** Called with the key of each item handled (the liveness check waits for one). */
+  onHandled: ((key: string) => void) | undefined
+  readonly #kind: SubscriptionKind<TItem, TCursor>
+  readonly #listener: SubscriptionListener<TItem, TCursor>
+  readonly #seen: RecentKeys
+  #lastTimestampMs = Date.now()
+  #held: LiveBuffer<TItem> | undefined
+
+  constructor(kind: SubscriptionKind<TItem, TCursor>, listener: SubscriptionListener<TItem, TCursor>, remember: number) {
+    this.#kind = kind
+    this.#listener = listener
+    this.#seen = new RecentKeys(remember)
+  }
+
+  /** Whether live items are being held back (a backfill is pending or running). */
+  get holding(): boolean {
+    return this.#held !== undefined
+  }
+
+  /** The oldest live item held back. */
+  get firstHeld(): TItem | undefined {
+    return this.#held?.first
+  }
+
+  /** Whether the item with this key was handled recently. */
+  handled(key: string): boolean {
+    return this.#seen.has(key)
+  }
+
+  /** Starts holding live items back (at most `capacity`), dropping what an earlier socket held. */
+  hold(capacity: number): void {
+    this.#held = new LiveBuffer(capacity, (item: TItem) => this.#kind.key(item))
+  }
+
+  /** Whether this live item is held back: a backfill reaching it has reached the live stream. */
+  isHeld(item: TItem): boolean {
+    return this.#held?.has(this.#kind.key(item)) === true
+  }
+
+  /** A live item: delivered, or held back. False when holding it overflowed (backfill again). */
+  live(item: TItem): boolean {
+    if (this.#held === undefined) {
+      this.accept(item, false)
+      return true
+    }
+    return this.#held.push(item)
+  }
+
+  /** Delivers what was held back (those a backfill delivered are skipped as seen). */
+  release(): void {
+    const held = this.#held?.drain() ?? []
+    this.#held = undefined
+    for (const item of held) {
+      if (!this.active) return
+      this.accept(item, false)
+    }
+  }
+
+  /** Ends delivery for good. */
+  stop(): void {
+    this.active = false
+    this.#held = undefined
+  }
+
+  /** Handles an item once: it becomes the position; delivered when it passes (`check`) the filter. */
+  accept(item: TItem, check: boolean): boolean {
+    const kind = this.#kind
+    const key = kind.key(item)
+    if (this.#seen.has(key)) return false
+    this.#seen.add(key)
+    this.onHandled?.(key)
+    this.position = { known: true, id: kind.cursorOf(item) }
+    this.#lastTimestampMs = kind.timestampOf(item) ?? this.#lastTimestampMs
+    if (check && !kind.matches(item)) return false
+    if (kind.prepare) {
+      try {
+        item = kind.prepare(item)
+      } catch (error) {
+        this.error(error)
+        return true
+      }
+    }
+    try {
+      const returned: unknown = this.#listener.onItem(item)
+      if (returned instanceof Promise) returned.catch((error: unknown) => this.error(error))
+    } catch (error) {
+      this.error(error)
+    }
+    return true
+  }
+
+  /** Reports a state change to `onStateChange` (a throwing listener goes to `onError`). */
+  report(change: SubscriptionStateChange<TCursor>): void {
+    if (!this.active && change.state !== 'closed') return
+    try {
+      this.#listener.onStateChange?.(change)
+    } catch (error) {
+      this.error(error)
+    }
+  }
+
+  /** Reports a gap from the last item handled up to `endMs`. */
+  gap(endMs: number, reason: string): void {
+    this.report({ state: 'gap', startMs: this.#lastTimestampMs, endMs: Math.max(endMs, this.#lastTimestampMs), reason })
+  }
+
+  /** Passes an error to `onError` (default: console.error); a throwing `onError` is ignored. */
+  error(error: unknown): void {
+    try {
+      const onError = this.#listener.onError ?? ((reported: unknown) => console.error(`[chainx-sdk] ${this.#kind.noun} subscription error:`, reported))
+      onError(error)
+    } catch {
+      // an onError that throws must not break the stream either
+    }
+  }
+}

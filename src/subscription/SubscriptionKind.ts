@@ -1,0 +1,69 @@
+import type { WalkDirection } from '../pagination/walkOptions.js'
+
+/**
+ * One page of the query a subscription backfills through, in the item kind's own terms.
+ *
+ * @example
+ * const page: KindPage<ChainxEvent, EventId> = { items: [], nextCursor: null, hasMore: false }
+ */
+export interface KindPage<TItem, TCursor> {
+  items: TItem[]
+  nextCursor: TCursor | null
+  hasMore: boolean
+}
+
+/**
+ * What the one subscription machine needs from an item kind (events, transactions, a third
+ * kind): its wire methods, how to check a notification, each item's key, cursor and time, and
+ * how to read missed items through a query. Built per subscription, from its validated filter.
+ *
+ * @example
+ * const kind: SubscriptionKind<ChainxEvent, EventId> = eventSubscriptionKind(filter, queryEvents)
+ */
+export interface SubscriptionKind<TItem, TCursor> {
+  /** What one item is called in messages: `event`, `transaction`. */
+  noun: string
+  /** What the query is called in messages, e.g. `queryEvents`. */
+  queryName: string
+  /** The subscribe method; notifications carry the same name (jsonrpc-anchor 2.8). */
+  subscribeMethod: string
+  /** The unsubscribe method (also the heartbeat probe, with id -1). */
+  unsubscribeMethod: string
+  /** The subscribe call's params, e.g. `[filter]`. */
+  subscribeParams: unknown[]
+  /** Checks a notification's `result`; throws `DecodeFailure` naming what is wrong. */
+  decode(result: unknown): TItem
+  /** Identity of an item, for dropping one delivered twice (live and backfilled). */
+  key(item: TItem): string
+  /** The cursor that resumes after `item` (the query's cursor). */
+  cursorOf(item: TItem): TCursor
+  /** The key of the item a cursor points at (same as `key` of that item). */
+  cursorKey(cursor: TCursor): string
+  /** Cursor equality. */
+  sameCursor(a: TCursor, b: TCursor): boolean
+  /** Unix ms of an item, when it carries one (gap reports). */
+  timestampOf(item: TItem | undefined): number | undefined
+  /**
+   * Reads a page of the backfill query: after `cursor` oldest first, or the newest first going
+   * `'backward'`. Absent: the kind cannot backfill, and missed items are reported as gaps.
+   */
+  query?: ((page: { cursor: TCursor | null; pageSize: number; direction?: WalkDirection; signal?: AbortSignal }) => Promise<KindPage<TItem, TCursor>>) | undefined
+  /** Whether the query selects exactly the subscription's items; when false, `matches` checks each. */
+  exact: boolean
+  /** Whether an item the query returned is one the subscription selects. */
+  matches(item: TItem): boolean
+  /** The item as the listener gets it (e.g. `parsedJson` checked by `parse`); a throw goes to `onError` and the item is skipped. */
+  prepare?: ((item: TItem) => TItem) | undefined
+}
+
+/**
+ * The callbacks of one subscription, in the machine's terms (each kind names `onItem` its own way: `onEvent`, `onTransaction`).
+ *
+ * @example
+ * const listener: SubscriptionListener<ChainxEvent, EventId> = { onItem: console.log }
+ */
+export interface SubscriptionListener<TItem, TCursor> {
+  onItem: (item: TItem) => void | Promise<void>
+  onError?: ((error: unknown) => void) | undefined
+  onStateChange?: ((change: import('./types.js').SubscriptionStateChange<TCursor>) => void) | undefined
+}

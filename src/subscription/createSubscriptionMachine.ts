@@ -1,0 +1,342 @@
+import type { ChainxError } from '../errors/ChainxError.js'
+import { connectJsonRpcSocket, type JsonRpcSocket } from '../jsonRpc/connectJsonRpcSocket.js'
+import type { WebSocketConstructor } from '../jsonRpc/webSocketTypes.js'
+import { MAX_TIMER_MS } from '../utils/maxTimerMs.js'
+import { readLimitMs, timerDelayMs } from '../options/optionRules.js'
+import { createSocketKeeper, readReconnect, type ReconnectOptions } from './createSocketKeeper.js'
+import { loadWebSocket } from './loadWebSocket.js'
+import { Subscription, type ResolvedBackfill } from './Subscription.js'
+import type { SubscriptionKind, SubscriptionListener } from './SubscriptionKind.js'
+import type { SubscriptionStateChange, Unsubscribe } from './types.js'
+
+/**
+ * How missed items are fetched with the item kind's query (`client.events.query`,
+ * `client.transactions.query`) after (re)subscribing.
+ *
+ * @example
+ * createSubscriptionClient({ wsUrl, queryEvents, backfill: { onSubscribe: false, maxEvents: 50_000 } })
+ */
+export interface BackfillOptions {
+  /**
+   * Also fetch events emitted between `subscribe` and the server's acknowledgement: the
+   * newest matching event is noted before subscribing (one extra query) and everything
+   * after it is fetched once the subscription is live.
+   * @default true
+   */
+  onSubscribe?: boolean | undefined
+  /**
+   * Most events one backfill reads; past it, the rest is reported as a `gap` and delivery
+   * resumes at the newest event.
+   * @default 10_000
+   */
+  maxEvents?: number | undefined
+  /**
+   * Page size of the backfill queries (the service clamps it to its maximum).
+   * @default 50
+   */
+  pageSize?: number | undefined
+  /**
+   * Live events held back while a backfill runs; past it they are dropped from memory and
+   * fetched again by one more backfill pass.
+   * @default 10_000
+   */
+  maxBufferedEvents?: number | undefined
+}
+
+/**
+ * Options of `createSubscriptionMachine`: the socket, its heartbeat and reconnects, and the
+ * backfill and liveness settings every subscription of the machine shares.
+ *
+ * @example
+ * const options: SubscriptionMachineOptions = { wsUrl: 'ws://127.0.0.1:9001', heartbeatMs: 15_000 }
+ */
+export interface SubscriptionMachineOptions {
+  /** The WebSocket endpoint, {ws_url}. */
+  wsUrl: string
+  /**
+   * The WebSocket class.
+   * @default the global WebSocket outside Node; `ws` (isomorphic-ws, imported on first use) in Node
+   */
+  WebSocket?: WebSocketConstructor | undefined
+  /**
+   * Time between two heartbeat probes in ms (a cheap `chainx_unsubscribeEvent` of id -1,
+   * which the service answers `false`); 0, Infinity or more than a timer holds (2^31 - 1 ms)
+   * sends none; negative or NaN throws `INVALID_ARGUMENT`.
+   * @default 15_000
+   */
+  heartbeatMs?: number | undefined
+  /**
+   * A probe with no answer (and no other frame) within this many ms marks the socket dead:
+   * it is dropped and reconnected. 0, Infinity or more than a timer holds (2^31 - 1 ms) sets no
+   * deadline (a probe waits for its answer); negative or NaN throws `INVALID_ARGUMENT`.
+   * @default 10_000
+   */
+  heartbeatTimeoutMs?: number | undefined
+  /**
+   * A connect attempt fails after this many ms. 0 (before 0.2: fail at once), Infinity or more than a timer holds
+   * (2^31 - 1 ms) sets no time limit; negative or NaN throws `INVALID_ARGUMENT`.
+   * @default 10_000
+   */
+  connectTimeoutMs?: number | undefined
+  /**
+   * A subscribe or unsubscribe call with no answer fails after this many ms. 0, Infinity or more
+   * than a timer holds (2^31 - 1 ms) sets no time limit (the call still fails as soon as the
+   * socket closes); negative or NaN throws `INVALID_ARGUMENT`.
+   * @default 30_000
+   */
+  callTimeoutMs?: number | undefined
+  /**
+   * Reconnecting after a lost socket or a failed connect; `false` ends every subscription instead.
+   * A negative or NaN delay, or `retries` (deprecated: `maxAttempts`) that is not a whole number
+   * >= 0 (or Infinity), throws `INVALID_ARGUMENT` naming the field.
+   * @default { maxAttempts: 10, baseDelayMs: 500, maxDelayMs: 30_000 }
+   */
+  reconnect?: ReconnectOptions | false | undefined
+  /**
+   * Fetching missed events; `false` reports every reconnect as a `gap`.
+   * @default { onSubscribe: true, maxEvents: 10_000, pageSize: 50, maxBufferedEvents: 10_000 }
+   */
+  backfill?: BackfillOptions | false | undefined
+  /**
+   * Time between two checks that each subscription's server side is still alive, in ms;
+   * 0 (or Infinity, or more than a timer holds, 2^31 - 1) makes none; negative or NaN throws
+   * `INVALID_ARGUMENT`. Needs the kind's query and backfill (nothing runs without them).
+   *
+   * The service can remove a subscription whose consumer is slow and say nothing: the socket
+   * stays open and answers calls (so the heartbeat passes), but no event comes any more and a
+   * later unsubscribe answers `false` (jsonrpc-anchor 2.8). Only missing events show it. So
+   * each check reads the newest events of the subscription's backfill query (`planBackfill`;
+   * one event when that query is exact, else one page of `backfill.pageSize` checked with
+   * `matchSubscriptionFilter`, so a drop shows once a matching event is among the newest
+   * `pageSize` events of that query at a check). A matching event newer than the last one handled that is
+   * still not delivered at the next check (a whole interval later, so ordinary latency is
+   * not taken for a loss) means the subscription is dead: a `stalled` state is reported,
+   * the old id unsubscribed, a new server subscription made on the same socket, and what
+   * was missed backfilled from the last event handled, each event once and in order. Events
+   * the service dropped from a live subscription are recovered the same way.
+   *
+   * Why on by default: without it a dropped subscription stops for good with no signal,
+   * which breaks the once-and-in-order promise; the price is one small query (one event,
+   * or one page) per subscription per interval, run one subscription after the other (skipped while the
+   * previous round still runs), and a drop is found within about two intervals. Set 0 with
+   * many subscriptions under a tight rate limit, or when losing the stream is acceptable.
+   * @default 60_000
+   */
+  verifyIntervalMs?: number | undefined
+}
+
+/**
+ * One socket's subscriptions, of any item kind: what `client.events.subscribe` and
+ * `client.transactions.subscribe` share.
+ *
+ * @example
+ * const unsubscribe = await machine.subscribe(kind, { onItem: console.log })
+ * await machine.close()
+ */
+export interface SubscriptionMachine {
+  /** Subscribes `kind` on the shared socket; resolves once the server acknowledged, with the function that unsubscribes. */
+  subscribe<TItem, TCursor>(kind: SubscriptionKind<TItem, TCursor>, listener: SubscriptionListener<TItem, TCursor>): Promise<Unsubscribe>
+  /** Ends every subscription (a `closed` state each) and closes the socket. The machine can be used again. */
+  close(): Promise<void>
+}
+
+const MAX_EARLY_NOTIFICATIONS = 1_000
+
+/**
+ * The one subscription machine behind `client.events.subscribe` and
+ * `client.transactions.subscribe` (any item kind is an adapter, `SubscriptionKind`):
+ * WebSocket subscriptions that survive network faults and restarts without losing or
+ * repeating items.
+ *
+ * - One socket for all subscriptions of the machine, opened on the first `subscribe` and
+ *   closed after the last unsubscribe (no handle left open in Node).
+ * - Lost sockets reconnect with jittered exponential backoff (`reconnecting` states);
+ *   a heartbeat with a deadline finds sockets that went silent; each subscription still
+ *   subscribed is subscribed again (and none that was unsubscribed).
+ * - After each (re)subscribe, what was missed is fetched with the kind's query from the
+ *   last item handled, live items are held back meanwhile, and duplicates are dropped by
+ *   key: each item reaches the listener once, in order. What cannot be fetched is
+ *   reported as a `gap` state with its time bounds.
+ * - Every `verifyIntervalMs` each subscription checks with its query that its server
+ *   side still delivers (the service can drop it and keep the socket); a dead one is
+ *   reported as `stalled`, subscribed again and backfilled.
+ * - Errors go to `onError` and never escape into the socket's event loop; a throwing
+ *   listener does not stop the stream. Pending calls fail as soon as the socket closes.
+ *
+ * @example
+ * const machine = createSubscriptionMachine({ wsUrl: 'ws://127.0.0.1:9001' })
+ * const unsubscribe = await machine.subscribe(kind, { onItem: (item) => console.log(item), onError: console.warn })
+ * await unsubscribe() // true
+ */
+export function createSubscriptionMachine(options: SubscriptionMachineOptions): SubscriptionMachine {
+  const backfill = resolveBackfill(options.backfill)
+  const heartbeatMs = resolveTimerMs('heartbeatMs', options.heartbeatMs, 15_000)
+  const heartbeatTimeoutMs = resolveTimerMs('heartbeatTimeoutMs', options.heartbeatTimeoutMs, 10_000)
+  const connectTimeoutMs = resolveTimerMs('connectTimeoutMs', options.connectTimeoutMs, 10_000)
+  const callTimeoutMs = resolveTimerMs('callTimeoutMs', options.callTimeoutMs, 30_000)
+  const verifyIntervalMs = resolveTimerMs('verifyIntervalMs', options.verifyIntervalMs, 60_000)
+  const reconnect = readReconnect(options.reconnect)
+  const verifies = verifyIntervalMs !== undefined && verifyIntervalMs > 0 && backfill !== false
+  let verifyTimer: ReturnType<typeof setInterval> | undefined
+  let verifyRound: Promise<void> | undefined
+  type AnySubscription = Subscription<unknown, unknown>
+  const subscriptions = new Set<AnySubscription>()
+  const routes = new Map<number, AnySubscription>()
+  const methods = new WeakMap<AnySubscription, string>()
+  const early = new Map<number, [method: string, result: unknown][]>()
+  let earlyCount = 0
+
+  const forEachSubscription = (action: (subscription: AnySubscription) => void) => {
+    for (const subscription of [...subscriptions]) action(subscription)
+  }
+  const broadcast = (change: SubscriptionStateChange<unknown>) => forEachSubscription((subscription) => subscription.report(change))
+  const forgetRoutes = () => {
+    routes.clear()
+    early.clear()
+    earlyCount = 0
+  }
+
+  const onNotification = (method: string, params: unknown) => {
+    if (typeof params !== 'object' || params === null) return
+    const { subscription: id, result } = params as { subscription?: unknown; result?: unknown }
+    if (typeof id !== 'number') return
+    const target = routes.get(id)
+    // A notification's method is its subscribe method (jsonrpc-anchor 2.8): another kind's is not this subscription's.
+    if (target !== undefined) return methods.get(target) === method ? target.handleLive(result) : undefined
+    // The acknowledgement's continuation has not run yet: keep the item for `route`.
+    if (earlyCount >= MAX_EARLY_NOTIFICATIONS) return
+    earlyCount++
+    const list = early.get(id)
+    if (list === undefined) early.set(id, [[method, result]])
+    else list.push([method, result])
+  }
+
+  const attach = (subscription: AnySubscription, socket: JsonRpcSocket) => {
+    void subscription.attach(socket, {
+      route: (id) => {
+        routes.set(id, subscription)
+        const waiting = early.get(id) ?? []
+        early.delete(id)
+        earlyCount -= waiting.length
+        for (const [method, result] of waiting) if (methods.get(subscription) === method) subscription.handleLive(result)
+      },
+      unroute: (id) => {
+        if (routes.get(id) === subscription) routes.delete(id)
+      },
+      healthy: () => keeper.markHealthy(),
+    })
+  }
+
+  // One round checks the subscriptions one after the other; a tick while it runs is skipped.
+  const verifyAll = async () => {
+    for (const subscription of [...subscriptions]) await subscription.verify()
+  }
+  const startVerifying = () => {
+    if (!verifies || verifyTimer !== undefined) return
+    verifyTimer = setInterval(() => {
+      verifyRound ??= verifyAll().finally(() => {
+        verifyRound = undefined
+      })
+    }, verifyIntervalMs)
+  }
+  // Not unref'd: the socket holds the process anyway while subscribed, and clearing it with
+  // the last subscription is what lets the process exit.
+  const stopVerifying = () => {
+    clearInterval(verifyTimer)
+    verifyTimer = undefined
+  }
+
+  const forget = (subscription: AnySubscription) => {
+    subscriptions.delete(subscription)
+    for (const [id, target] of routes) if (target === subscription) routes.delete(id)
+    if (subscriptions.size === 0) {
+      stopVerifying()
+      keeper.release()
+    }
+  }
+
+  const keeper = createSocketKeeper({
+    reconnect,
+    connect: async (signal, onLost) =>
+      connectJsonRpcSocket({
+        url: options.wsUrl,
+        WebSocket: await loadWebSocket(options.WebSocket),
+        connectTimeoutMs: connectTimeoutMs ?? NO_TIME_LIMIT_MS,
+        callTimeoutMs: callTimeoutMs ?? NO_TIME_LIMIT_MS,
+        heartbeat:
+          heartbeatMs !== undefined && heartbeatMs > 0
+            ? { intervalMs: heartbeatMs, timeoutMs: heartbeatTimeoutMs ?? NO_TIME_LIMIT_MS, method: HEARTBEAT_METHOD, params: [-1] }
+            : false,
+        signal,
+        onNotification,
+        onLost,
+        onError: (error) => forEachSubscription((subscription) => subscription.notifyError(error)),
+      }),
+    onConnecting: () => broadcast({ state: 'connecting' }),
+    onReconnecting: (attempt, delayMs, error) => broadcast({ state: 'reconnecting', attempt, delayMs, error }),
+    onOpen: (socket) => {
+      forgetRoutes()
+      forEachSubscription((subscription) => attach(subscription, socket))
+    },
+    onLost: () => {
+      forgetRoutes()
+      forEachSubscription((subscription) => subscription.detach())
+    },
+    onGiveUp: (error: ChainxError) => forEachSubscription((subscription) => subscription.fail(error)),
+  })
+
+  return {
+    async subscribe<TItem, TCursor>(kind: SubscriptionKind<TItem, TCursor>, listener: SubscriptionListener<TItem, TCursor>): Promise<Unsubscribe> {
+      const subscription = new Subscription<TItem, TCursor>({ kind, listener, backfill, onEnded: forget as (ended: Subscription<TItem, TCursor>) => void })
+      const any = subscription as unknown as AnySubscription
+      methods.set(any, kind.subscribeMethod)
+      subscriptions.add(any)
+      startVerifying()
+      const socket = keeper.current()
+      if (socket === undefined) keeper.ensure()
+      else attach(any, socket)
+      await subscription.ready
+      let result: Promise<boolean> | undefined
+      return () => {
+        result ??= subscription.end().finally(() => forget(any))
+        return result
+      }
+    },
+    async close() {
+      const all = [...subscriptions]
+      subscriptions.clear()
+      forgetRoutes()
+      stopVerifying()
+      keeper.release()
+      for (const subscription of all) subscription.close()
+    },
+  }
+}
+
+/**
+ * The heartbeat probe: an unsubscribe of id -1, which the service answers `false` (any kind's
+ * unsubscribe would do; the events one is the oldest).
+ */
+const HEARTBEAT_METHOD = 'chainx_unsubscribeEvent'
+
+// connectJsonRpcSocket takes a number for each limit: the longest timer (about 24.8 days)
+// stands for "none", as no call or connect attempt lives that long.
+const NO_TIME_LIMIT_MS = MAX_TIMER_MS
+
+/**
+ * A time limit or period by the option rules (`0` or `Infinity`: off), as a timer delay:
+ * `undefined` for none.
+ */
+function resolveTimerMs(name: string, value: number | undefined, fallback: number): number | undefined {
+  return timerDelayMs(readLimitMs(name, value, fallback))
+}
+
+function resolveBackfill(options: BackfillOptions | false | undefined): ResolvedBackfill | false {
+  if (options === false) return false
+  return {
+    onSubscribe: options?.onSubscribe ?? true,
+    maxEvents: options?.maxEvents ?? 10_000,
+    pageSize: options?.pageSize ?? 50,
+    maxBufferedEvents: options?.maxBufferedEvents ?? 10_000,
+  }
+}

@@ -1,0 +1,216 @@
+import type { ChainxError } from '../errors/ChainxError.js'
+import { EmptyPagesError } from '../errors/pagination.js'
+import { shouldRetry } from '../errors/shouldRetry.js'
+import { InvalidArgumentError } from '../errors/request.js'
+import { createPageIterator } from '../pagination/createPageIterator.js'
+import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
+import { readBackoff, readCount, readWaitMs } from '../options/optionRules.js'
+import { backoffDelay, retryAfterOf } from '../transport/withRetry.js'
+import { followSignal } from '../utils/followSignal.js'
+import { sleep } from '../utils/sleep.js'
+
+/**
+ * What `onError` learns about a failed poll before the watcher waits and polls again.
+ *
+ * @example
+ * client.events.watch({
+ *   filter: { Sender: '0x2' },
+ *   onError: (error, { attempt, delayMs }) => console.warn(`poll failed ${attempt}x (${error.code}); next in ${delayMs} ms`),
+ * })
+ */
+export interface WatchErrorInfo {
+  /** Failed polls in a row, this one included (1 for the first). */
+  attempt: number
+  /** How long the watcher waits before the next poll, in ms. */
+  delayMs: number
+}
+
+/**
+ * The options every watch takes (`client.events.watch`, `client.transactions.watch`), besides what it watches.
+ *
+ * @example
+ * const options: WatchLoopOptions = { intervalMs: 2_000, maxConsecutiveErrors: 10, signal: AbortSignal.timeout(60_000) }
+ */
+export interface WatchLoopOptions {
+  /**
+   * Wait between polls once caught up, in ms.
+   * @default 1000
+   */
+  intervalMs?: number | undefined
+  /**
+   * Ends the watch cleanly (the loop returns; no error), as the client's `close()` does.
+   * @default undefined
+   */
+  signal?: AbortSignal | undefined
+  /**
+   * Called for each failed poll that the watcher will retry (rate limits, network faults,
+   * time-outs, 5xx, after the transport's own retries, and a page that claims more without
+   * moving its cursor). Throw from it to end the watch with that error.
+   * @default undefined
+   */
+  onError?: ((error: ChainxError, info: WatchErrorInfo) => void) | undefined
+  /**
+   * Backoff between failed polls: exponential from `baseDelayMs` (at least 1 ms), with jitter,
+   * capped at `maxDelayMs`. A server's `Retry-After` (of a 429 or a 503) lengthens the delay to
+   * the wait it asks for, up to `maxDelayMs`: a 30-day wait neither stalls the watch nor makes a
+   * timer fire at once, and `Retry-After: 0` still waits the backoff.
+   * @default { baseDelayMs: 500, maxDelayMs: 30_000 }
+   */
+  backoff?: { baseDelayMs?: number | undefined; maxDelayMs?: number | undefined } | undefined
+  /**
+   * Failed polls in a row after which the watch ends with the last error.
+   * @default Infinity
+   */
+  maxConsecutiveErrors?: number | undefined
+}
+
+/**
+ * An endless stream of items; `cursor` is the cursor of the last item yielded.
+ *
+ * @example
+ * const watcher: Watcher<ChainxEvent, EventId> = client.events.watch({ filter: { Sender: '0x2' } })
+ * for await (const event of watcher) if (event.type.endsWith('::Listed')) break
+ * await store.save(watcher.cursor)
+ */
+export interface Watcher<TItem, TCursor> extends AsyncIterable<TItem> {
+  /** Cursor of the last item yielded (or the start cursor before any): pass it as `cursor` to resume. */
+  readonly cursor: TCursor | null
+}
+
+/**
+ * What a watch needs from its item kind: how to read one page ascending after a cursor, and
+ * each item's cursor. The loop owns the cursor, the polling, the backoff and the errors.
+ *
+ * @example
+ * const adapter: WatchAdapter<TransactionBlockResponse, string> = {
+ *   fetchPage: async ({ cursor, signal }) => {
+ *     const page = await query({ filter, cursor, signal })
+ *     return { items: page.items, nextCursor: page.cursor, hasMore: page.hasMore }
+ *   },
+ *   cursorOf: (tx) => tx.digest,
+ * }
+ */
+export interface WatchAdapter<TItem, TCursor> {
+  /** One poll: the page after `cursor` (exclusive), oldest first. */
+  fetchPage(request: { cursor: TCursor | null; signal: AbortSignal }): Promise<{ items: TItem[]; nextCursor: TCursor | null; hasMore: boolean }>
+  /** The cursor that resumes after `item`. */
+  cursorOf(item: TItem): TCursor
+  /** Cursor equality. @default Object.is */
+  sameCursor?: ((a: TCursor, b: TCursor) => boolean) | undefined
+  /**
+   * Runs once before the first poll (retried like a poll when it fails); returns the cursor to
+   * start from, or undefined to keep the given one (e.g. resolving `'latest'`).
+   */
+  start?: ((cursor: TCursor | null, signal: AbortSignal | undefined) => Promise<TCursor | null | undefined>) | undefined
+  /** Whether to yield an item the poll returned (false: seen already; its cursor is still taken). @default always */
+  admit?: ((item: TItem) => boolean) | undefined
+}
+
+
+/**
+ * The one polling loop behind every watch: reads ascending from a client-held cursor, yields
+ * every item once in order, polls again at once while the service has more (on the shared
+ * page machine, `createPageIterator`), and waits `intervalMs` when caught up. An empty page
+ * never resets the cursor. A page that claims more without moving its cursor has its items
+ * yielded, then counts as a failed poll (`onError`, backoff, `maxConsecutiveErrors`). Failed
+ * polls are retried with bounded exponential backoff (honouring `Retry-After`); errors that
+ * retrying cannot fix (a bad filter, -32602, a rejected `parse`) end the iteration by
+ * throwing, and `watcher.cursor` still tells where to resume. `break` or the `signal` end it
+ * cleanly. Iterating the watcher again resumes from its cursor; two loops at once are refused.
+ * Options are checked when the watcher is created.
+ *
+ * @example
+ * const watcher = createWatchLoop(adapter, { intervalMs: 1_000, signal }, savedCursor)
+ * for await (const item of watcher) await handle(item, watcher.cursor)
+ */
+export function createWatchLoop<TItem, TCursor>(
+  adapter: WatchAdapter<TItem, TCursor>,
+  options: WatchLoopOptions,
+  startCursor: TCursor | null,
+  closed?: AbortSignal,
+): Watcher<TItem, TCursor> {
+  const intervalMs = readWaitMs('intervalMs', options.intervalMs, 1000)
+  const maxErrors = readCount('maxConsecutiveErrors', options.maxConsecutiveErrors, Infinity, { min: 1, infinite: true })
+  const backoff = { ...readBackoff('backoff', options.backoff, { baseDelayMs: 500, maxDelayMs: 30_000 }), retries: Infinity, maxRetryAfterMs: Infinity }
+  /** The running loop's own signal: the caller's `signal` or the client's close, followed while the loop runs. */
+  let signal: AbortSignal | undefined
+  let cursor = startCursor
+  let started = false
+  let running = false
+  const wait = (ms: number): Promise<boolean> => sleep(ms, signal).then(() => true, () => false)
+
+  /** One burst of polls: pages from the cursor while the service has more, without prefetch (each request follows the handled page). */
+  function pollPages() {
+    return createPageIterator({
+      options: resolvePaginationOptions({ signal, prefetch: false }),
+      // The adapter sends its own page size; the machine only needs a bound.
+      pageSize: () => Infinity,
+      startCursor: cursor,
+      sameCursor: adapter.sameCursor,
+      fetchPage: ({ cursor: after, signal: pollSignal }) => adapter.fetchPage({ cursor: after, signal: pollSignal }),
+    }).pages()
+  }
+
+  async function* run(): AsyncGenerator<TItem, void, undefined> {
+    if (running) throw new InvalidArgumentError('this watcher is already being iterated')
+    running = true
+    const loop = new AbortController()
+    // Followed through one shared listener entry each, removed when the loop ends: polls add nothing to the caller's signal.
+    const unfollow = followSignal(loop, options.signal, closed)
+    signal = loop.signal
+    let failures = 0
+    try {
+      for (;;) {
+        if (signal?.aborted) return
+        try {
+          if (!started) {
+            const from = await adapter.start?.(cursor, signal)
+            if (from !== undefined) cursor = from
+            started = true
+          }
+          for await (const page of pollPages()) {
+            failures = 0
+            for (const item of page.items) {
+              const fresh = adapter.admit?.(item) ?? true
+              cursor = adapter.cursorOf(item)
+              if (fresh) {
+                yield item
+                if (signal?.aborted) return
+              }
+            }
+            // An empty page may still move forward (a filtered scan); never move back to null.
+            if (page.items.length === 0 && page.nextCursor !== null) cursor = page.nextCursor
+          }
+        } catch (error) {
+          if (signal?.aborted) return
+          // Empty pages that claim more with fresh cursors: caught up as far as the watcher can tell, poll again later.
+          if (!(error instanceof EmptyPagesError)) {
+            // A cursor that claims more without moving is the service's fault: reported and bounded like a failed poll.
+            if (!shouldRetry(error, { context: 'poll', failures }) || failures + 1 >= maxErrors) throw error
+            // A Retry-After lengthens the backoff, up to maxDelayMs: a service asking for hours (or
+            // years) must not stall the watch, nor one asking for 0 make it spin.
+            const delayMs = Math.min(Math.max(retryAfterOf(error) ?? 0, backoffDelay(failures, backoff)), backoff.maxDelayMs)
+            failures++
+            options.onError?.(error, { attempt: failures, delayMs })
+            if (!(await wait(delayMs))) return
+            continue
+          }
+        }
+        if (!(await wait(intervalMs))) return
+      }
+    } finally {
+      unfollow()
+      // Ends a poll or a wait still listening (a `break` during a yield leaves none).
+      loop.abort()
+      signal = undefined
+      running = false
+    }
+  }
+
+  return {
+    get cursor() {
+      return cursor
+    },
+    [Symbol.asyncIterator]: run,
+  }
+}

@@ -1,0 +1,121 @@
+import { InvalidArgumentError, InvalidResponseError } from '../errors/request.js'
+import { isTransactionDigest } from '../events/isTransactionDigest.js'
+import type { JsonRpcCaller } from '../jsonRpc/createJsonRpcCaller.js'
+import type { HttpResponse } from '../transport/types.js'
+import { decodeOr } from '../utils/decode.js'
+import { parseServiceVersion } from '../utils/serviceVersion.js'
+import { resolveAlias, resolveDirection } from '../pagination/walkOptions.js'
+import { transactionPageDecoder } from './transactionSchemas.js'
+import type { NoOptions, QueryTransactionsFn, QueryTransactionsParameters, TransactionBlockResponseOptions, TransactionPage } from './types.js'
+import { validateTransactionFilter } from './validateTransactionFilter.js'
+
+/**
+ * The JSON-RPC method behind `client.transactions.query`.
+ *
+ * @example
+ * rpc.call(QUERY_TRANSACTIONS_METHOD, [{ filter: null, options: null }, null, 10, false])
+ */
+export const QUERY_TRANSACTIONS_METHOD = 'chainx_queryTransactionBlocks'
+
+const OPTION_NAMES: readonly (keyof TransactionBlockResponseOptions)[] = [
+  'showInput', 'showRawInput', 'showEffects', 'showRawEffects', 'showEvents', 'showObjectChanges', 'showBalanceChanges',
+]
+
+/**
+ * Creates `query`, the SDK's wrapper of `chainx_queryTransactionBlocks`. It checks the
+ * filter (`validateTransactionFilter`), options, cursor, page size and direction before
+ * sending, then sends `params: [{ filter, options }, cursor ?? null, pageSize ?? null,
+ * direction === 'backward']` and checks the page and every field of every transaction at
+ * run time (`transactionResponseDecoder`): a field an option asked for must be there.
+ *
+ * Paging: the cursor is a transaction digest, exclusive, bound to the filter and direction
+ * that produced it; `cursor` (`nextCursor`) is the last digest of the page, or the input
+ * cursor when the page is empty. Forward (oldest first) unless `direction: 'backward'`, as
+ * the service. `limit` and `descending` are accepted as deprecated aliases of `pageSize`
+ * and `direction`.
+ *
+ * @example
+ * const query = createQueryTransactions(createJsonRpcCaller({ url: rpcUrl, transport }))
+ * const page = await query({ filter: { FromAddress: '0xa11ce' }, options: { showEffects: true }, pageSize: 20 })
+ * page.items[0]?.effects.gasUsed.computationCost // a string
+ */
+export function createQueryTransactions(caller: JsonRpcCaller): QueryTransactionsFn {
+  return <const TOptions extends TransactionBlockResponseOptions = NoOptions>(
+    parameters: QueryTransactionsParameters<TOptions>,
+  ): Promise<TransactionPage<TOptions>> => {
+    let params: unknown[]
+    let options: TransactionBlockResponseOptions | null
+    try {
+      if (typeof parameters !== 'object' || parameters === null) throw new InvalidArgumentError('query takes an object of parameters')
+      options = readOptions(parameters.options)
+      const pageSize = readPageSize(resolveAlias(parameters, 'pageSize', 'limit'))
+      const backward = resolveDirection(parameters) === 'backward'
+      params = [{ filter: validateTransactionFilter(parameters.filter), options }, readCursor(parameters.cursor), pageSize, backward]
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    return caller.call(QUERY_TRANSACTIONS_METHOD, params, {
+      signal: parameters.signal,
+      parseResult: (result, response) => readPage<TOptions>(result, response, options),
+    })
+  }
+}
+
+function readPage<TOptions extends TransactionBlockResponseOptions>(
+  result: unknown,
+  response: HttpResponse,
+  options: TransactionBlockResponseOptions | null,
+): TransactionPage<TOptions> {
+  const { data, nextCursor, hasNextPage } = decodeOr(
+    transactionPageDecoder(options),
+    result,
+    (failure) =>
+      new InvalidResponseError({
+        status: response.status,
+        body: response.body,
+        reason: `${QUERY_TRANSACTIONS_METHOD} result is not a transaction page: ${failure.describe('result')}`,
+        version: parseServiceVersion(response.headers['x-chain-rpc-version']),
+        cause: failure,
+      }),
+  )
+  // Absent and null mean the same on the wire; the SDK's types say absent.
+  for (const transaction of data) {
+    for (const key of Object.keys(transaction)) if (transaction[key] === null) delete transaction[key]
+  }
+  const items = data as unknown as TransactionPage<TOptions>['items']
+  const cursor = nextCursor ?? null
+  return { items, hasMore: hasNextPage, cursor, data: items, hasNextPage, nextCursor: cursor }
+}
+
+/**
+ * Checks the options of a transaction read: only the seven `show*` flags, each a boolean.
+ * Returns null for none.
+ *
+ * @example
+ * readOptions({ showEffects: true }) // { showEffects: true }
+ */
+export function readOptions(options: unknown): TransactionBlockResponseOptions | null {
+  if (options === undefined || options === null) return null
+  if (typeof options !== 'object' || Array.isArray(options)) throw new InvalidArgumentError('options must be an object of show* flags, or null')
+  for (const [name, value] of Object.entries(options)) {
+    if (!OPTION_NAMES.includes(name as keyof TransactionBlockResponseOptions)) {
+      throw new InvalidArgumentError(`options.${name} is not a transaction option; use ${OPTION_NAMES.join(', ')}`)
+    }
+    if (value !== undefined && typeof value !== 'boolean') throw new InvalidArgumentError(`options.${name} must be a boolean, got ${String(value)}`)
+  }
+  return options as TransactionBlockResponseOptions
+}
+
+function readPageSize(pageSize: number | null | undefined): number | null {
+  if (pageSize === undefined || pageSize === null) return null
+  if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new InvalidArgumentError(`pageSize must be a positive integer or null, got ${String(pageSize)}`)
+  return pageSize
+}
+
+function readCursor(cursor: unknown): string | null {
+  if (cursor === undefined || cursor === null) return null
+  if (typeof cursor !== 'string' || !isTransactionDigest(cursor)) {
+    throw new InvalidArgumentError('cursor must be a transaction digest (Base58, 32 bytes) from an earlier page, or null')
+  }
+  return cursor
+}

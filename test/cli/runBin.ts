@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import type { RunningMockNetwork } from '../../src/testing/index.js'
+import { startMockNetwork, createMockNetwork } from '../../src/testing/index.js'
+
+const root = new URL('../../', import.meta.url).pathname
+/** The built `chainx` bin, as package.json's `bin` names it. */
+export const BIN = join(root, 'dist/cli.js')
+
+/**
+ * Throws unless dist/cli.js is built and newer than every file of src/ (npm test builds first;
+ * alone: npm run build).
+ */
+export function checkBuiltBin(): void {
+  if (!existsSync(BIN)) throw new Error('dist/cli.js is missing: run `npm run build` first (npm test does)')
+  const built = statSync(BIN).mtimeMs
+  const newest = (dir: string): number =>
+    Math.max(...readdirSync(dir, { withFileTypes: true }).map((entry) => {
+      const path = join(dir, entry.name)
+      return entry.isDirectory() ? newest(path) : statSync(path).mtimeMs
+    }))
+  if (newest(join(root, 'src')) > built) throw new Error('dist/cli.js is older than src/: run `npm run build` first')
+}
+
+/** What a finished run of the bin left. */
+export interface BinResult {
+  code: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+}
+
+/** A started run of the bin: the child, its output so far, and its end. */
+export interface BinRun {
+  child: ChildProcess
+  output: { stdout: string; stderr: string }
+  done: Promise<BinResult>
+}
+
+/**
+ * Spawns `node dist/cli.js …args` with the mock network's endpoints in CHAINX_RPC_URL and
+ * CHAINX_GRAPHQL_URL (unless `env` overrides them), standard error a pipe (not a TTY).
+ */
+export function startBin(args: readonly string[], options: { env?: Record<string, string | undefined>; cwd?: string } = {}): BinRun {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? root,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const output = { stdout: '', stderr: '' }
+  child.stdout?.setEncoding('utf8').on('data', (text: string) => (output.stdout += text))
+  child.stderr?.setEncoding('utf8').on('data', (text: string) => (output.stderr += text))
+  const done = new Promise<BinResult>((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', (code, signal) => resolve({ code, signal, ...output }))
+  })
+  return { child, output, done }
+}
+
+/** Runs the bin to its end (bounded: killed after `timeoutMs`). */
+export async function runBin(args: readonly string[], options: { env?: Record<string, string | undefined>; cwd?: string; timeoutMs?: number } = {}): Promise<BinResult> {
+  const run = startBin(args, options)
+  const timer = setTimeout(() => run.child.kill('SIGKILL'), options.timeoutMs ?? 60_000)
+  try {
+    return await run.done
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** The environment that points the bin at a mock network. */
+export function endpointsOf(mock: { rpcUrl: string; graphqlUrl: string }): Record<string, string> {
+  return { CHAINX_RPC_URL: mock.rpcUrl, CHAINX_GRAPHQL_URL: mock.graphqlUrl }
+}
+
+/** A mock network that counts the HTTP requests it serves. */
+export async function startCountingMockNetwork(options: { events: number; seed?: number }): Promise<RunningMockNetwork & { requests: () => number }> {
+  const network = createMockNetwork({ events: options.events, seed: options.seed ?? 1 })
+  let requests = 0
+  const handle = network.handle.bind(network)
+  network.handle = (request) => {
+    requests++
+    return handle(request)
+  }
+  const mock = await startMockNetwork({ network })
+  return Object.assign(mock, { requests: () => requests })
+}
+
+/** Resolves once `check` holds, polling every 10 ms; rejects after `timeoutMs`. */
+export async function until(check: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
