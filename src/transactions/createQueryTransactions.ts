@@ -1,11 +1,9 @@
-import { InvalidArgumentError, InvalidResponseError } from '../errors/request.js'
+import { ChunkLoadError } from '../errors/ChunkLoadError.js'
+import { InvalidArgumentError } from '../errors/request.js'
+import { lazyChunk } from '../utils/lazyChunk.js'
 import { isTransactionDigest } from '../events/isTransactionDigest.js'
 import type { JsonRpcCaller } from '../jsonRpc/createJsonRpcCaller.js'
-import type { HttpResponse } from '../transport/types.js'
-import { decodeOr } from '../utils/decode.js'
-import { parseServiceVersion } from '../utils/serviceVersion.js'
 import { resolveAlias, resolveDirection } from '../pagination/walkOptions.js'
-import { transactionPageDecoder } from './transactionSchemas.js'
 import type { NoOptions, QueryTransactionsFn, QueryTransactionsParameters, TransactionBlockResponseOptions, TransactionPage } from './types.js'
 import { validateTransactionFilter } from './validateTransactionFilter.js'
 
@@ -20,6 +18,11 @@ export const QUERY_TRANSACTIONS_METHOD = 'chainx_queryTransactionBlocks'
 const OPTION_NAMES: readonly (keyof TransactionBlockResponseOptions)[] = [
   'showInput', 'showRawInput', 'showEffects', 'showRawEffects', 'showEvents', 'showObjectChanges', 'showBalanceChanges',
 ]
+
+const readerChunk = lazyChunk(
+  () => import('./readTransactionPage.js'),
+  (cause) => new ChunkLoadError({ chunk: 'readTransactionPage', cause }),
+)
 
 /**
  * Creates `query`, the SDK's wrapper of `chainx_queryTransactionBlocks`. It checks the
@@ -54,37 +57,14 @@ export function createQueryTransactions(caller: JsonRpcCaller): QueryTransaction
     } catch (error) {
       return Promise.reject(error)
     }
-    return caller.call(QUERY_TRANSACTIONS_METHOD, params, {
-      signal: parameters.signal,
-      parseResult: (result, response) => readPage<TOptions>(result, response, options),
-    })
-  }
-}
-
-function readPage<TOptions extends TransactionBlockResponseOptions>(
-  result: unknown,
-  response: HttpResponse,
-  options: TransactionBlockResponseOptions | null,
-): TransactionPage<TOptions> {
-  const { data, nextCursor, hasNextPage } = decodeOr(
-    transactionPageDecoder(options),
-    result,
-    (failure) =>
-      new InvalidResponseError({
-        status: response.status,
-        body: response.body,
-        reason: `${QUERY_TRANSACTIONS_METHOD} result is not a transaction page: ${failure.describe('result')}`,
-        version: parseServiceVersion(response.headers['x-chain-rpc-version']),
-        cause: failure,
+    // The decoders of transaction responses load with the first query (they stay out of the first load).
+    return readerChunk.load().then(({ readTransactionPage }) =>
+      caller.call(QUERY_TRANSACTIONS_METHOD, params, {
+        signal: parameters.signal,
+        parseResult: (result, response) => readTransactionPage<TOptions>(result, response, options),
       }),
-  )
-  // Absent and null mean the same on the wire; the SDK's types say absent.
-  for (const transaction of data) {
-    for (const key of Object.keys(transaction)) if (transaction[key] === null) delete transaction[key]
+    )
   }
-  const items = data as unknown as TransactionPage<TOptions>['items']
-  const cursor = nextCursor ?? null
-  return { items, hasMore: hasNextPage, cursor, data: items, hasNextPage, nextCursor: cursor }
 }
 
 /**
