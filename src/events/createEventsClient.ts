@@ -120,7 +120,7 @@ export function createEventsClient(options: EventsClientOptions): EventsClientHa
   let subscriptions: Promise<SubscriptionClient> | undefined
   return {
     query,
-    iterate: (iterateOptions) => (assertOpen(), iterateEvents(query, iterateOptions)),
+    iterate: (iterateOptions) => (assertOpen(), iterateEvents(query, iterateOptions, options.transport.onWalkStart)),
     watch: (watchOptions) => (assertOpen(), watchEvents(query, watchOptions, closed)),
     async subscribe(parameters) {
       assertOpen()

@@ -133,7 +133,7 @@ export function createTransactionsClient(options: TransactionsClientOptions): Tr
   let subscriptions: Promise<TransactionSubscriptionClient & { close(): Promise<void> }> | undefined
   return {
     query,
-    iterate: (iterateOptions) => (assertOpen(), iterateTransactions(query, iterateOptions)),
+    iterate: (iterateOptions) => (assertOpen(), iterateTransactions(query, iterateOptions, options.transport.onWalkStart)),
     watch: (watchOptions) => (assertOpen(), watchTransactions(query, watchOptions, closed)),
     async subscribe(parameters) {
       assertOpen()

@@ -9,7 +9,7 @@ import type { EndpointAffinity, EndpointChange, EndpointGroup, FailoverOptions }
 import type { AttemptRecord } from './failover/sendWithFailover.js'
 import { selectHttp, type TransportKind } from './selectHttp.js'
 import { loadTelemetry } from './telemetry/loadTelemetry.js'
-import type { CallTrace, Telemetry, TelemetryOptions } from './telemetry/types.js'
+import type { CallTrace, Telemetry, TelemetryOptions, WalkTrace } from './telemetry/types.js'
 import type { FetchFn, HttpFn, HttpResponse } from './types.js'
 import { backoffDelay, resolveRetryOptions, retryAfterOf, withRetry, type RetryOptions } from './withRetry.js'
 import { sleep } from '../utils/sleep.js'
@@ -181,6 +181,11 @@ export interface Transport {
    * the transport owns (idle ones at once, busy ones after their response).
    */
   close?: (() => void) | undefined
+  /**
+   * Starts watching one walk: with telemetry, its span, current while each page is fetched
+   * (`run`) so the pages' call spans are its children. Undefined when telemetry is off.
+   */
+  onWalkStart?: (() => WalkTrace | undefined) | undefined
 }
 
 // The limiter is a chunk of its own, loaded by the first request of a client that sets
@@ -397,6 +402,23 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
     close() {
       closed = true
       http.close?.()
+    },
+    onWalkStart() {
+      if (telemetry === null) return undefined
+      // The span starts with the first page (telemetry is looked for then) and only if one is fetched.
+      let walk: WalkTrace | undefined
+      let ended = false
+      return {
+        async run(fetch) {
+          if (telemetry === undefined) await findTelemetry()
+          if (telemetry && !ended) walk ??= telemetry.walk()
+          return walk ? walk.run(fetch) : fetch()
+        },
+        end(error) {
+          ended = true
+          walk?.end(error)
+        },
+      }
     },
   }
 }

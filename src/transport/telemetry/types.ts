@@ -44,6 +44,16 @@ export interface CallTrace {
   ): Promise<T>
 }
 
+/**
+ * One walk's observer (a span with telemetry): `run` runs a page's request with the walk
+ * current, so the request's spans are the walk's children; `end` closes it (with the error
+ * that ended the walk, if any). `end` may be called more than once: the first call counts.
+ */
+export interface WalkTrace {
+  run<T>(fetch: () => Promise<T>): Promise<T>
+  end(error?: unknown): void
+}
+
 /** What the transport uses, once OpenTelemetry was found. */
 export interface Telemetry {
   /**
@@ -51,4 +61,9 @@ export interface Telemetry {
    * the request `body` (the GraphQL operation or the JSON-RPC method; nothing else of it is read).
    */
   call<T>(body: string, send: (call: CallTrace) => Promise<T>): Promise<T>
+  /**
+   * Starts the span of a walk, named from its first call (`paginate <OperationName>`, or
+   * `<method> walk` for JSON-RPC).
+   */
+  walk(): WalkTrace
 }
