@@ -126,7 +126,7 @@ export function createEventsClient(options: EventsClientOptions): EventsClientHa
       assertOpen()
       if (!wsUrl || wsUrl.length === 0) throw new InvalidArgumentError('client.events.subscribe needs wsUrl in the ChainxClient options')
       subscriptions ??= import('./subscribe/createSubscriptionClient.js').then((module) =>
-        module.createSubscriptionClient({ ...options.subscriptions, wsUrl, queryEvents: rpcQuery ? query : undefined }),
+        module.createSubscriptionClient({ ...options.subscriptions, wsUrl, queryEvents: rpcQuery ? query : undefined, onConnectionStart: options.transport.onConnectionStart }),
       )
       return (await subscriptions).subscribe(parameters)
     },

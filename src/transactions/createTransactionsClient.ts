@@ -140,7 +140,7 @@ export function createTransactionsClient(options: TransactionsClientOptions): Tr
       if (!wsUrl || wsUrl.length === 0) throw new InvalidArgumentError('client.transactions.subscribe needs wsUrl in the ChainxClient options')
       subscriptions ??= Promise.all([import('../subscription/createSubscriptionMachine.js'), import('./createTransactionSubscriptionClient.js')]).then(
         ([machines, clients]) => {
-          const machine = machines.createSubscriptionMachine({ ...options.subscriptions, wsUrl })
+          const machine = machines.createSubscriptionMachine({ ...options.subscriptions, wsUrl, onConnectionStart: options.transport.onConnectionStart })
           return { ...clients.createTransactionSubscriptionClient({ machine, query: rpcQuery ? query : undefined }), close: () => machine.close() }
         },
       )

@@ -1,7 +1,7 @@
 import type * as Otel from '@opentelemetry/api'
 import { ChainxError } from '../../errors/ChainxError.js'
 import { redactUrl } from '../../utils/redactUrl.js'
-import type { AttemptRecord, CallTrace, Telemetry, WalkTrace } from './types.js'
+import type { AttemptRecord, CallTrace, ConnectionTrace, Telemetry, WalkTrace } from './types.js'
 
 type Api = typeof Otel
 
@@ -69,12 +69,12 @@ export function createTelemetry(module: object, name: string): Telemetry {
   }
 
   /** Ends a span: status ERROR with `error.type` when an error ended it, else `ok` when given. */
-  function endSpan(span: Otel.Span, error: unknown, ok?: boolean): void {
+  function endSpan(span: Otel.Span, error: unknown, ok?: boolean, time?: number): void {
     if (error !== undefined) {
       span.setAttribute('error.type', errorType(error))
       span.setStatus({ code: STATUS_ERROR, message: error instanceof ChainxError ? error.shortMessage : undefined })
     } else if (ok) span.setStatus({ code: STATUS_OK })
-    span.end()
+    span.end(time)
   }
 
   return {
@@ -147,6 +147,30 @@ export function createTelemetry(module: object, name: string): Telemetry {
           if (ended) return
           ended = true
           endSpan(span, error, true)
+        },
+      }
+    },
+    connection(startTime): ConnectionTrace {
+      const span = tracer.startSpan('chainx subscription', { kind: SPAN_KIND_CLIENT, startTime })
+      let ended = false
+      return {
+        event(name, detail = {}, time) {
+          if (ended) return
+          if (name === 'end') {
+            ended = true
+            return endSpan(span, detail.error, true, time)
+          }
+          const attributes: Otel.Attributes = {}
+          if (detail.url !== undefined) {
+            const target = new URL(detail.url)
+            attributes['server.address'] = target.hostname
+            attributes['server.port'] = Number(target.port) || (target.protocol === 'wss:' ? 443 : 80)
+            attributes['url.full'] = redactUrl(detail.url)
+          }
+          if (detail.attempt !== undefined) attributes['chainx.reconnect.attempt'] = detail.attempt
+          if (detail.delayMs !== undefined) attributes['chainx.reconnect.delay_ms'] = Math.round(detail.delayMs)
+          if (detail.error !== undefined) attributes['error.type'] = errorType(detail.error)
+          span.addEvent(name, attributes, time)
         },
       }
     },

@@ -54,6 +54,23 @@ export interface WalkTrace {
   end(error?: unknown): void
 }
 
+/** What a subscription connection's event tells: its endpoint, reconnect attempt and delay, or error. */
+export interface ConnectionDetail {
+  url?: string | undefined
+  attempt?: number | undefined
+  delayMs?: number | undefined
+  error?: unknown
+}
+
+/**
+ * One subscription connection's observer (a span with telemetry): `event` records `connecting`,
+ * `reconnecting`, `open`, `lost`, and `end` closes it (status ERROR when `error` is given).
+ * Events after `end` are ignored.
+ */
+export interface ConnectionTrace {
+  event(name: 'connecting' | 'reconnecting' | 'open' | 'lost' | 'end', detail?: ConnectionDetail, time?: number): void
+}
+
 /** What the transport uses, once OpenTelemetry was found. */
 export interface Telemetry {
   /**
@@ -66,4 +83,6 @@ export interface Telemetry {
    * `<method> walk` for JSON-RPC).
    */
   walk(): WalkTrace
+  /** Starts the `chainx subscription` span of a subscription connection (reconnects included). */
+  connection(startTime: number): ConnectionTrace
 }
