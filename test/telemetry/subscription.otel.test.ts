@@ -1,26 +1,19 @@
 // Subscription connection spans through the real OpenTelemetry SDK (in-memory exporter), over
 // real sockets to the mock network, which drops every WebSocket without a close frame on cue.
-import { context, trace } from '@opentelemetry/api'
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ChainxClient } from '../../src/index.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
+import { useInMemoryTracing } from './useInMemoryTracing.js'
 
-const exporter = new InMemorySpanExporter()
-const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })
+const exporter = useInMemoryTracing()
 let mock: RunningMockNetwork
 
 beforeAll(async () => {
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable())
-  trace.setGlobalTracerProvider(tracerProvider)
   mock = await startMockNetwork({ events: 5, seed: 11 })
 }, 60_000)
 
 afterAll(async () => {
   await mock?.close()
-  trace.disable()
-  context.disable()
 })
 
 const waitOptions = { timeout: 10_000, interval: 10 }

@@ -2,26 +2,21 @@
 // manager), against the mock network over real sockets: a walk is one span whose pages' call
 // spans are its children, ended OK at the end or on break and ERROR with the code on a failure.
 import { context, trace } from '@opentelemetry/api'
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base'
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-base'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ChainxClient, EventsDocument } from '../../src/index.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
+import { useInMemoryTracing } from './useInMemoryTracing.js'
 
-const exporter = new InMemorySpanExporter()
-const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })
+const exporter = useInMemoryTracing()
 let mock: RunningMockNetwork
 
 beforeAll(async () => {
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable())
-  trace.setGlobalTracerProvider(tracerProvider)
   mock = await startMockNetwork({ events: 60, seed: 7 })
 }, 60_000)
 
 afterAll(async () => {
   await mock?.close()
-  trace.disable()
-  context.disable()
 })
 
 beforeEach(() => {
