@@ -41,9 +41,6 @@ describe('OpenTelemetry walk spans', () => {
     const pages = named('query Events')
     expect(pages).toHaveLength(4)
     expect(pages.map(parentOf)).toEqual(pages.map(() => idOf(walkSpan)))
-    // The walk ends after its last page.
-    const endOf = (span: ReadableSpan) => span.endTime[0] * 1e9 + span.endTime[1]
-    for (const page of pages) expect(endOf(walkSpan!)).toBeGreaterThanOrEqual(endOf(page))
   })
 
   it('J1: events.iterate is one span `chainx_queryEvents walk` parent of its N page calls, under the span current when it started', async () => {
