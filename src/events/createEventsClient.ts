@@ -125,13 +125,18 @@ export function createEventsClient(options: EventsClientOptions): EventsClientHa
     lazyChunk(
       () =>
         import('./subscribe/createSubscriptionClient.js').then((module) =>
-          module.createSubscriptionClient({ ...options.subscriptions, wsUrl, queryEvents: rpcQuery ? query : undefined }),
+          module.createSubscriptionClient({
+            ...options.subscriptions,
+            wsUrl,
+            queryEvents: rpcQuery ? query : undefined,
+            onConnectionStart: options.transport.onConnectionStart,
+          }),
         ),
       (cause) => new ChunkLoadError({ chunk: 'createSubscriptionClient', cause }),
     )
   return {
     query,
-    iterate: (iterateOptions) => (assertOpen(), iterateEvents(query, iterateOptions)),
+    iterate: (iterateOptions) => (assertOpen(), iterateEvents(query, iterateOptions, options.transport.onWalkStart)),
     watch: (watchOptions) => (assertOpen(), watchEvents(query, watchOptions, closed)),
     async subscribe(parameters) {
       assertOpen()

@@ -1,4 +1,5 @@
 import { createPageIterator } from '../pagination/createPageIterator.js'
+import type { WalkObserver } from '../pagination/types.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
 import type { FetchedPage, PageIterable, WalkOptions, WalkPage } from '../pagination/types.js'
 import { sameEventId } from './sameEventId.js'
@@ -72,6 +73,7 @@ export type EventWalkPage<TParsed> = WalkPage<FetchedPage<ChainxEvent<TParsed>, 
 export function iterateEvents<TParsed = Record<string, unknown>>(
   queryEvents: QueryEventsFn,
   options: IterateEventsOptions<TParsed>,
+  onWalkStart?: (() => WalkObserver | undefined) | undefined,
 ): PageIterable<ChainxEvent<TParsed>, EventWalkPage<TParsed>, EventId> {
   const { filter, parse } = options
   const direction = resolveDirection(options)
@@ -79,6 +81,7 @@ export function iterateEvents<TParsed = Record<string, unknown>>(
   const pageSize = resolved.pageSize ?? DEFAULT_EVENT_PAGE_SIZE
   return createPageIterator({
     options: resolved,
+    onWalkStart,
     pageSize: () => pageSize,
     startCursor: options.cursor ?? null,
     sameCursor: sameEventId,

@@ -152,6 +152,8 @@ export interface GraphQLQueryClient {
   ): Promise<QueryResult<ResultOf<D>>>
   /** The limits in force: from the options, or fetched from `serviceConfig` once. */
   limits(options?: { signal?: AbortSignal | undefined }): Promise<Partial<ServiceLimits>>
+  /** The transport's walk hook (telemetry's walk span), for `paginate`. */
+  onWalkStart?: Transport['onWalkStart']
 }
 
 /** How long queries go unchecked after the serviceConfig fetch failed, before it is tried again. */
@@ -253,6 +255,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
 
   return {
     limits,
+    onWalkStart: transport.onWalkStart,
     query(document, variables?, callOptions = {}) {
       try {
         if (url === undefined) throw new InvalidArgumentError('client.graphql needs graphqlUrl in the ChainxClient options')

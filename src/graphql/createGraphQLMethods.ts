@@ -28,7 +28,7 @@ const QUERY_OPTION_KEYS: Record<keyof QueryOptions, true> = {
  * const graphql = createGraphQLMethods(createGraphQLClient({ url, transport }))
  */
 export function createGraphQLMethods(client: GraphQLQueryClient): GraphQLMethods {
-  const methods: Record<string, unknown> = { query: client.query, limits: client.limits }
+  const methods: Record<string, unknown> = { query: client.query, limits: client.limits, onWalkStart: client.onWalkStart }
   for (const [name, { document, takesVariables }] of Object.entries(operations)) {
     methods[name] = (variables?: object, options?: QueryOptions) =>
       !takesVariables && options === undefined && isOptionsOnly(variables)

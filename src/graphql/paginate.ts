@@ -206,6 +206,7 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends Conn
   return createPageIterator({
     options: resolved,
     startCursor: cursor,
+    onWalkStart: graphql.onWalkStart,
     pageSize: async (signal) => {
       await checkDocument()
       return resolvePageSize(resolved.pageSize, await graphql.limits({ signal }))

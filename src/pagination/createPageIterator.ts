@@ -4,7 +4,7 @@ import { abortError } from '../errors/abortError.js'
 import { followSignal } from '../utils/followSignal.js'
 import { readCount } from '../options/optionRules.js'
 import type { ResolvedPaginationOptions } from './resolvePaginationOptions.js'
-import type { FetchedPage, ItemKey, PageIterable, WalkPage } from './types.js'
+import type { FetchedPage, ItemKey, PageIterable, WalkObserver, WalkPage } from './types.js'
 import { resolveAlias } from './walkOptions.js'
 
 /**
@@ -58,6 +58,11 @@ export interface PageIteratorConfig<TItem, TCursor, TPage extends FetchedPage<TI
    * @default Object.is
    */
   sameCursor?: ((a: TCursor, b: TCursor) => boolean) | undefined
+  /**
+   * Called as each walk starts (the transport's `onWalkStart`): the observer it returns runs
+   * the walk's page requests and hears when the walk ends (end, break, throw).
+   */
+  onWalkStart?: (() => WalkObserver | undefined) | undefined
 }
 
 /** Where one started walk stands; read by `PageIterable.cursor` and stamped on its errors. */
@@ -146,14 +151,16 @@ function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TO
   const stop = new AbortController()
   const own = new AbortController()
   const unfollow = followSignal(own, config.options.signal)
-  const inner = view(walkPages(config, cap, own.signal, stop.signal), state)
-  const end = () => {
+  const observer = config.onWalkStart?.()
+  const inner = view(walkPages(config, cap, own.signal, stop.signal, observer), state)
+  const end = (error?: unknown) => {
     unfollow()
     stop.abort()
     own.abort()
+    observer?.end(error)
   }
   const stamp = (error: unknown): never => {
-    end()
+    end(error)
     if (error instanceof ChainxError) {
       error.delivered = state.delivered
       error.resumeCursor = state.cursor
@@ -163,7 +170,10 @@ function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TO
   return {
     next: () =>
       inner.next().then((result) => {
-        if (result.done === true) unfollow()
+        if (result.done === true) {
+          unfollow()
+          observer?.end()
+        }
         return result
       }, stamp),
     return(value?: unknown) {
@@ -171,7 +181,7 @@ function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TO
       return inner.return(value as TOut)
     },
     throw(error?: unknown) {
-      end()
+      end(error)
       return inner.throw(error)
     },
     [Symbol.asyncIterator]() {
@@ -216,6 +226,7 @@ async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCurs
   cap: number,
   signal: AbortSignal,
   stopped: AbortSignal,
+  observer: WalkObserver | undefined,
 ): AsyncGenerator<DeliveredPage<TCursor, WalkPage<TPage>>> {
   const { fetchPage, options } = config
   const sameCursor = config.sameCursor ?? Object.is
@@ -232,11 +243,13 @@ async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCurs
   let emptyRun = 0
   // The prefetched request for `cursor`, if any: settled, so an abandoned one never rejects unhandled.
   let ahead: Promise<Settled<TPage>> | undefined
-  const request = (size: number): Promise<Settled<TPage>> =>
-    fetchPage({ cursor, size, signal, chainIndex }).then(
+  const request = (size: number): Promise<Settled<TPage>> => {
+    const page = { cursor, size, signal, chainIndex }
+    return (observer ? observer.run(() => fetchPage(page)) : fetchPage(page)).then(
       (value) => ({ ok: true, value }),
       (error: unknown) => ({ ok: false, error }),
     )
+  }
   // After a restart, delivered items come back and are skipped: ask for full pages.
   const nextSize = (size: number) => (restarts > 0 ? size : Math.min(size, cap - fetched))
 

@@ -231,3 +231,15 @@ export interface StaleOptions<TItem> {
    */
   onRestart?: ((info: RestartInfo) => void) | undefined
 }
+
+/**
+ * Watches one walk (the transport's telemetry gives one: the walk's span): `run` runs each
+ * page's request, `end` is called once the walk ends, with the error that ended it if any.
+ *
+ * @example
+ * const observer: WalkObserver = { run: (fetch) => fetch(), end: (error) => console.log('walk over', error) }
+ */
+export interface WalkObserver {
+  run<T>(fetch: () => Promise<T>): Promise<T>
+  end(error?: unknown): void
+}

@@ -8,6 +8,7 @@ import { loadWebSocket } from './loadWebSocket.js'
 import { Subscription, type ResolvedBackfill } from './Subscription.js'
 import type { SubscriptionKind, SubscriptionListener } from './SubscriptionKind.js'
 import type { SubscriptionStateChange, Unsubscribe } from './types.js'
+import type { ConnectionTrace } from '../transport/telemetry/types.js'
 
 /**
  * How missed items are fetched with the item kind's query (`client.events.query`,
@@ -126,6 +127,12 @@ export interface SubscriptionMachineOptions {
    * @default 60_000
    */
   verifyIntervalMs?: number | undefined
+  /**
+   * Watches each connection (the transport's `onConnectionStart`: with telemetry, a
+   * `chainx subscription` span with `connecting`, `reconnecting`, `open` and `lost` events).
+   * @default none
+   */
+  onConnectionStart?: (() => ConnectionTrace | undefined) | undefined
 }
 
 /**
@@ -254,7 +261,7 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
     for (const [id, target] of routes) if (target === subscription) routes.delete(id)
     if (subscriptions.size === 0) {
       stopVerifying()
-      keeper.release()
+      release()
     }
   }
 
@@ -263,6 +270,13 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
   // A socket that fails or is lost sends the next connection to the next endpoint.
   const moveOn = () => {
     wsIndex = (wsIndex + 1) % wsUrls.length
+  }
+  // The watch of the current connection, from its first attempt to its release or give-up.
+  let connection: ConnectionTrace | undefined
+  const release = () => {
+    keeper.release()
+    connection?.event('end')
+    connection = undefined
   }
   const keeper = createSocketKeeper({
     reconnect,
@@ -287,17 +301,31 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
         moveOn()
         throw error
       }),
-    onConnecting: () => broadcast({ state: 'connecting' }),
-    onReconnecting: (attempt, delayMs, error) => broadcast({ state: 'reconnecting', attempt, delayMs, error }),
+    onConnecting: () => {
+      connection?.event('end')
+      connection = options.onConnectionStart?.()
+      connection?.event('connecting', { url: wsUrls[wsIndex] })
+      broadcast({ state: 'connecting' })
+    },
+    onReconnecting: (attempt, delayMs, error) => {
+      connection?.event('reconnecting', { url: wsUrls[wsIndex], attempt, delayMs, error })
+      broadcast({ state: 'reconnecting', attempt, delayMs, error })
+    },
     onOpen: (socket) => {
+      connection?.event('open', { url: wsUrls[wsIndex] })
       forgetRoutes()
       forEachSubscription((subscription) => attach(subscription, socket))
     },
-    onLost: () => {
+    onLost: (error) => {
+      connection?.event('lost', { error })
       forgetRoutes()
       forEachSubscription((subscription) => subscription.detach())
     },
-    onGiveUp: (error: ChainxError) => forEachSubscription((subscription) => subscription.fail(error)),
+    onGiveUp: (error: ChainxError) => {
+      connection?.event('end', { error })
+      connection = undefined
+      forEachSubscription((subscription) => subscription.fail(error))
+    },
   })
 
   return {
@@ -322,7 +350,7 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
       subscriptions.clear()
       forgetRoutes()
       stopVerifying()
-      keeper.release()
+      release()
       for (const subscription of all) subscription.close()
     },
   }

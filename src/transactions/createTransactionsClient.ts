@@ -133,14 +133,14 @@ export function createTransactionsClient(options: TransactionsClientOptions): Tr
   let subscriptions: Promise<TransactionSubscriptionClient & { close(): Promise<void> }> | undefined
   return {
     query,
-    iterate: (iterateOptions) => (assertOpen(), iterateTransactions(query, iterateOptions)),
+    iterate: (iterateOptions) => (assertOpen(), iterateTransactions(query, iterateOptions, options.transport.onWalkStart)),
     watch: (watchOptions) => (assertOpen(), watchTransactions(query, watchOptions, closed)),
     async subscribe(parameters) {
       assertOpen()
       if (!wsUrl || wsUrl.length === 0) throw new InvalidArgumentError('client.transactions.subscribe needs wsUrl in the ChainxClient options')
       subscriptions ??= Promise.all([import('../subscription/createSubscriptionMachine.js'), import('./createTransactionSubscriptionClient.js')]).then(
         ([machines, clients]) => {
-          const machine = machines.createSubscriptionMachine({ ...options.subscriptions, wsUrl })
+          const machine = machines.createSubscriptionMachine({ ...options.subscriptions, wsUrl, onConnectionStart: options.transport.onConnectionStart })
           return { ...clients.createTransactionSubscriptionClient({ machine, query: rpcQuery ? query : undefined }), close: () => machine.close() }
         },
       )

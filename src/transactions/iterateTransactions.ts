@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '../errors/request.js'
 import { isTransactionDigest } from '../events/isTransactionDigest.js'
 import { createPageIterator } from '../pagination/createPageIterator.js'
+import type { WalkObserver } from '../pagination/types.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
 import type { FetchedPage, PageIterable, StaleOptions, WalkOptions, WalkPage } from '../pagination/types.js'
 import { readOptions } from './createQueryTransactions.js'
@@ -72,6 +73,7 @@ export type TransactionWalkPage<TOptions extends TransactionBlockResponseOptions
 export function iterateTransactions<const TOptions extends TransactionBlockResponseOptions = NoOptions>(
   query: QueryTransactionsFn,
   options: IterateTransactionsOptions<TOptions>,
+  onWalkStart?: (() => WalkObserver | undefined) | undefined,
 ): PageIterable<TransactionBlockResponse<TOptions>, TransactionWalkPage<TOptions>, string> {
   const filter = validateTransactionFilter(options.filter)
   const shown = readOptions(options.options) as TOptions | null
@@ -84,6 +86,7 @@ export function iterateTransactions<const TOptions extends TransactionBlockRespo
   }
   return createPageIterator({
     options: resolved,
+    onWalkStart,
     pageSize: () => pageSize,
     startCursor: start,
     async fetchPage({ cursor, size, signal }) {

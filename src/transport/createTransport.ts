@@ -11,7 +11,7 @@ import type { EndpointAffinity, EndpointChange, EndpointGroup, FailoverOptions }
 import type { AttemptRecord } from './failover/sendWithFailover.js'
 import { selectHttp, type TransportKind } from './selectHttp.js'
 import { loadTelemetry } from './telemetry/loadTelemetry.js'
-import type { CallTrace, Telemetry, TelemetryOptions } from './telemetry/types.js'
+import type { CallTrace, ConnectionTrace, Telemetry, TelemetryOptions, WalkTrace } from './telemetry/types.js'
 import type { FetchFn, HttpFn, HttpResponse } from './types.js'
 import { backoffDelay, resolveRetryOptions, retryAfterOf, withRetry, type RetryOptions } from './withRetry.js'
 import { sleep } from '../utils/sleep.js'
@@ -183,6 +183,16 @@ export interface Transport {
    * the transport owns (idle ones at once, busy ones after their response).
    */
   close?: (() => void) | undefined
+  /**
+   * Starts watching one walk: with telemetry, its span, current while each page is fetched
+   * (`run`) so the pages' call spans are its children. Undefined when telemetry is off.
+   */
+  onWalkStart?: (() => WalkTrace | undefined) | undefined
+  /**
+   * Starts watching one subscription connection (its reconnects included): with telemetry, its
+   * span with an event per step. Undefined when telemetry is off.
+   */
+  onConnectionStart?: (() => ConnectionTrace | undefined) | undefined
 }
 
 // The limiter is a chunk of its own, loaded by the first request of a client that sets
@@ -395,6 +405,43 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
     close() {
       closed = true
       http.close?.()
+    },
+    onWalkStart() {
+      if (telemetry === null) return undefined
+      // The span starts with the first page (telemetry is looked for then) and only if one is fetched.
+      let walk: WalkTrace | undefined
+      let ended = false
+      return {
+        async run(fetch) {
+          if (telemetry === undefined) await findTelemetry()
+          if (telemetry && !ended) walk ??= telemetry.walk()
+          return walk ? walk.run(fetch) : fetch()
+        },
+        end(error) {
+          ended = true
+          walk?.end(error)
+        },
+      }
+    },
+    onConnectionStart() {
+      if (telemetry === null) return undefined
+      // Steps before telemetry is found are kept with their time and recorded once it is.
+      const started = Date.now()
+      let pending: Parameters<ConnectionTrace['event']>[] | undefined = []
+      let trace: ConnectionTrace | undefined
+      const found = () => {
+        if (telemetry) trace = telemetry.connection(started)
+        for (const step of pending ?? []) trace?.event(...step)
+        pending = undefined
+      }
+      if (telemetry === undefined) void findTelemetry().then(found)
+      else found()
+      return {
+        event(name, detail, time = Date.now()) {
+          if (pending) pending.push([name, detail, time])
+          else trace?.event(name, detail, time)
+        },
+      }
     },
   }
 }

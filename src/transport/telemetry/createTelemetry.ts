@@ -1,12 +1,13 @@
 import type * as Otel from '@opentelemetry/api'
 import { ChainxError } from '../../errors/ChainxError.js'
 import { redactUrl } from '../../utils/redactUrl.js'
-import type { AttemptRecord, CallTrace, Telemetry } from './types.js'
+import type { AttemptRecord, CallTrace, ConnectionTrace, Telemetry, WalkTrace } from './types.js'
 
 type Api = typeof Otel
 
 const SPAN_KIND_CLIENT = 2
 const SPAN_KIND_INTERNAL = 0
+const STATUS_OK = 1
 const STATUS_ERROR = 2
 /** The head of a GraphQL body: `{"query":"<operation type> <name>`, whitespace JSON-escaped or not. */
 const GRAPHQL_HEAD = /^\{"query":"(?:\s|\\[nrt])*(query|mutation|subscription)\b(?:\s|\\[nrt])*([_A-Za-z][_0-9A-Za-z]*)?/
@@ -40,10 +41,19 @@ export function createTelemetry(module: object, name: string): Telemetry {
     description: 'Attempts after the first of an SDK call: retries at the same endpoint and failovers to another.',
   })
 
-  /** The span of a call, named from its body's head: a GraphQL operation or a JSON-RPC method. */
+  /** Walk spans not named yet: their first call names them. */
+  const unnamedWalks = new WeakSet<Otel.Span>()
+
+  /**
+   * The span of a call, named from its body's head: a GraphQL operation or a JSON-RPC method.
+   * A walk span current and not named yet takes its name from this call.
+   */
   function callSpan(body: string): Otel.Span {
+    const walk = api.trace.getSpan(api.context.active())
+    const naming = walk !== undefined && unnamedWalks.delete(walk)
     const method = RPC_HEAD.exec(body)?.[1]
     if (method !== undefined) {
+      if (naming) walk.updateName(`${method} walk`)
       return tracer.startSpan(method, {
         kind: SPAN_KIND_INTERNAL,
         attributes: { 'rpc.system': 'jsonrpc', 'rpc.method': method, 'rpc.jsonrpc.version': '2.0' },
@@ -54,7 +64,17 @@ export function createTelemetry(module: object, name: string): Telemetry {
     const operationName = OPERATION_NAME.exec(body.slice(-200))?.[1] ?? head?.[2]
     const attributes: Otel.Attributes = { 'graphql.operation.type': type }
     if (operationName) attributes['graphql.operation.name'] = operationName
+    if (naming) walk.updateName(operationName ? `paginate ${operationName}` : 'paginate')
     return tracer.startSpan(operationName ? `${type} ${operationName}` : type, { kind: SPAN_KIND_INTERNAL, attributes })
+  }
+
+  /** Ends a span: status ERROR with `error.type` when an error ended it, else `ok` when given. */
+  function endSpan(span: Otel.Span, error: unknown, ok?: boolean, time?: number): void {
+    if (error !== undefined) {
+      span.setAttribute('error.type', errorType(error))
+      span.setStatus({ code: STATUS_ERROR, message: error instanceof ChainxError ? error.shortMessage : undefined })
+    } else if (ok) span.setStatus({ code: STATUS_OK })
+    span.end(time)
   }
 
   return {
@@ -112,10 +132,46 @@ export function createTelemetry(module: object, name: string): Telemetry {
         span.end()
         return value
       } catch (error) {
-        span.setAttribute('error.type', errorType(error))
-        span.setStatus({ code: STATUS_ERROR, message: error instanceof ChainxError ? error.shortMessage : undefined })
-        span.end()
+        endSpan(span, error)
         throw error
+      }
+    },
+    walk(): WalkTrace {
+      const span = tracer.startSpan('walk', { kind: SPAN_KIND_INTERNAL })
+      unnamedWalks.add(span)
+      const current = api.trace.setSpan(api.context.active(), span)
+      let ended = false
+      return {
+        run: (fetch) => api.context.with(current, fetch),
+        end(error) {
+          if (ended) return
+          ended = true
+          endSpan(span, error, true)
+        },
+      }
+    },
+    connection(startTime): ConnectionTrace {
+      const span = tracer.startSpan('chainx subscription', { kind: SPAN_KIND_CLIENT, startTime })
+      let ended = false
+      return {
+        event(name, detail = {}, time) {
+          if (ended) return
+          if (name === 'end') {
+            ended = true
+            return endSpan(span, detail.error, true, time)
+          }
+          const attributes: Otel.Attributes = {}
+          if (detail.url !== undefined) {
+            const target = new URL(detail.url)
+            attributes['server.address'] = target.hostname
+            attributes['server.port'] = Number(target.port) || (target.protocol === 'wss:' ? 443 : 80)
+            attributes['url.full'] = redactUrl(detail.url)
+          }
+          if (detail.attempt !== undefined) attributes['chainx.reconnect.attempt'] = detail.attempt
+          if (detail.delayMs !== undefined) attributes['chainx.reconnect.delay_ms'] = Math.round(detail.delayMs)
+          if (detail.error !== undefined) attributes['error.type'] = errorType(detail.error)
+          span.addEvent(name, attributes, time)
+        },
       }
     },
   }

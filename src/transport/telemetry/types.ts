@@ -44,6 +44,33 @@ export interface CallTrace {
   ): Promise<T>
 }
 
+/**
+ * One walk's observer (a span with telemetry): `run` runs a page's request with the walk
+ * current, so the request's spans are the walk's children; `end` closes it (with the error
+ * that ended the walk, if any). `end` may be called more than once: the first call counts.
+ */
+export interface WalkTrace {
+  run<T>(fetch: () => Promise<T>): Promise<T>
+  end(error?: unknown): void
+}
+
+/** What a subscription connection's event tells: its endpoint, reconnect attempt and delay, or error. */
+export interface ConnectionDetail {
+  url?: string | undefined
+  attempt?: number | undefined
+  delayMs?: number | undefined
+  error?: unknown
+}
+
+/**
+ * One subscription connection's observer (a span with telemetry): `event` records `connecting`,
+ * `reconnecting`, `open`, `lost`, and `end` closes it (status ERROR when `error` is given).
+ * Events after `end` are ignored.
+ */
+export interface ConnectionTrace {
+  event(name: 'connecting' | 'reconnecting' | 'open' | 'lost' | 'end', detail?: ConnectionDetail, time?: number): void
+}
+
 /** What the transport uses, once OpenTelemetry was found. */
 export interface Telemetry {
   /**
@@ -51,4 +78,11 @@ export interface Telemetry {
    * the request `body` (the GraphQL operation or the JSON-RPC method; nothing else of it is read).
    */
   call<T>(body: string, send: (call: CallTrace) => Promise<T>): Promise<T>
+  /**
+   * Starts the span of a walk, named from its first call (`paginate <OperationName>`, or
+   * `<method> walk` for JSON-RPC).
+   */
+  walk(): WalkTrace
+  /** Starts the `chainx subscription` span of a subscription connection (reconnects included). */
+  connection(startTime: number): ConnectionTrace
 }
