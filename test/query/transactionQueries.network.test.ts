@@ -1,43 +1,22 @@
 import { bcs } from '@mysten/bcs'
-import { InfiniteQueryObserver, isCancelledError, QueryClient, QueryObserver } from '@tanstack/query-core'
-import { afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
+import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/query-core'
+import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import { ChainxClient } from '../../src/client.js'
 import { createQueryOptions } from '../../src/query/index.js'
 import type { RunningMockNetwork } from '../../src/testing/index.js'
 import type { ExecutionStatus, TransactionBlockResponse } from '../../src/transactions/types.js'
-import { useMockNetwork } from '../mockNetworkFixture.js'
+import { expectCancelAbortsOnWire, until, useRecordingMockNetwork } from './queryNetworkFixture.js'
 
 // q.transactions with @tanstack/query-core's QueryClient, over real sockets against the mock network.
+const net = useRecordingMockNetwork({ events: 60, seed: 7 })
+const { received } = net
 let mock: RunningMockNetwork
 let client: ChainxClient
-/** What the mock network received, server side: endpoint path and body of every HTTP request. */
-const received: { url: string; body: string }[] = []
-
-useMockNetwork({ events: 60, seed: 7 }, (started) => {
-  mock = started
-  const handle = mock.network.handle.bind(mock.network)
-  mock.network.handle = (request) => {
-    received.push({ url: request.url, body: request.body })
-    return handle(request)
-  }
-})
 
 beforeAll(() => {
+  mock = net.mock
   client = new ChainxClient({ graphqlUrl: mock.graphqlUrl, rpcUrl: mock.rpcUrl })
 })
-
-afterEach(() => {
-  mock.network.faults.clear()
-})
-
-/** Waits (bounded) until `check` holds. */
-async function until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
 
 const rpcBodies = () => received.filter((request) => request.url.includes('json-rpc')).map((request) => request.body)
 
@@ -81,24 +60,7 @@ describe('q.transactions over the mock network', () => {
 
   it('cancelQueries aborts the request on the wire: the server sees the connection close before its response', async () => {
     const q = createQueryOptions(client)
-    const queryClient = new QueryClient()
-    const options = q.transactions.query({ pageSize: 3 })
-    mock.network.faults.slowNext(1, { endpoint: 'rpc', delayMs: 4_000 })
-    const abandonedBefore = mock.abandonedRequests.length
-    const receivedBefore = received.length
-    const started = Date.now()
-    const fetching = queryClient.fetchQuery(options).then(
-      () => 'resolved',
-      (error: unknown) => error,
-    )
-    const asked = () => received.slice(receivedBefore).filter((request) => request.body.includes('chainx_queryTransactionBlocks'))
-    await until(() => asked().length > 0, 'the request to reach the server')
-    await queryClient.cancelQueries({ queryKey: options.queryKey })
-    expect(isCancelledError(await fetching)).toBe(true)
-    await until(() => mock.abandonedRequests.length > abandonedBefore, 'the server to see the request abandoned')
-    expect(Date.now() - started).toBeLessThan(4_000)
-    expect(mock.abandonedRequests.at(-1)!.body).toContain('chainx_queryTransactionBlocks')
-    expect(asked()).toHaveLength(1) // not retried
+    await expectCancelAbortsOnWire(net, new QueryClient(), q.transactions.query({ pageSize: 3 }), 'rpc', 'chainx_queryTransactionBlocks')
   })
 
   it('keys: plain, infinite and live differ; equal inputs in any key order give equal keys; options are part of the key', () => {
