@@ -1,5 +1,6 @@
 import { isCancelledError, type QueryClient } from '@tanstack/query-core'
 import { afterEach, expect } from 'vitest'
+import { ChainxClient } from '../../src/client.js'
 import type { ChainxQueryKey } from '../../src/query/index.js'
 import type { FaultEndpoint, RunningMockNetwork, StartMockNetworkOptions } from '../../src/testing/index.js'
 import { useMockNetwork } from '../mockNetworkFixture.js'
@@ -7,20 +8,23 @@ import { useMockNetwork } from '../mockNetworkFixture.js'
 /** A mock network for the file's tests, and every HTTP request it received (endpoint path and body), server side. */
 export interface RecordingMockNetwork {
   readonly mock: RunningMockNetwork
+  /** A client of both its endpoints. */
+  readonly client: ChainxClient
   readonly received: { url: string; body: string }[]
 }
 
 /**
- * Starts a mock network for the enclosing file, records what it receives, and clears its
+ * Starts a mock network and a client of it for the enclosing file, records what it receives, and clears its
  * faults after each test.
  *
  * @example
  * const net = useRecordingMockNetwork({ events: 60, seed: 7 })
  */
 export function useRecordingMockNetwork(options: StartMockNetworkOptions): RecordingMockNetwork {
-  const recording = { mock: undefined as unknown as RunningMockNetwork, received: [] as { url: string; body: string }[] }
+  const recording = { mock: undefined as unknown as RunningMockNetwork, client: undefined as unknown as ChainxClient, received: [] as { url: string; body: string }[] }
   useMockNetwork(options, (started) => {
     recording.mock = started
+    recording.client = new ChainxClient({ graphqlUrl: started.graphqlUrl, rpcUrl: started.rpcUrl })
     const handle = started.network.handle.bind(started.network)
     started.network.handle = (request) => {
       recording.received.push({ url: request.url, body: request.body })

@@ -18,8 +18,7 @@ let mock: RunningMockNetwork
 let client: ChainxClient
 
 beforeAll(() => {
-  mock = net.mock
-  client = new ChainxClient({ graphqlUrl: mock.graphqlUrl, rpcUrl: mock.rpcUrl })
+  ;({ mock, client } = net)
 })
 
 /** Subscribes to an infinite query and fetches its next page while it has one (at most 20 pages); the pages' items. */

@@ -14,8 +14,7 @@ let mock: RunningMockNetwork
 let client: ChainxClient
 
 beforeAll(() => {
-  mock = net.mock
-  client = new ChainxClient({ graphqlUrl: mock.graphqlUrl, rpcUrl: mock.rpcUrl })
+  ;({ mock, client } = net)
 })
 
 const rpcBodies = () => received.filter((request) => request.url.includes('json-rpc')).map((request) => request.body)
