@@ -9,6 +9,7 @@ import {
   type OperationQueryOptions,
   type VariablesArgument,
 } from './graphqlQueries.js'
+import { transactionQueryOptions, type TransactionQueryOptions } from './transactionQueries.js'
 import type { ChainxInfiniteQueryOptions, ChainxQueryOptions, GraphQLQueryPage, InfiniteWalkOptions } from './types.js'
 
 /**
@@ -43,8 +44,8 @@ export interface ChainxQueries {
   ): ChainxInfiniteQueryOptions<GraphQLQueryPage<NodeOf<ResultOf<D>, TPath>>, string | null>
   /** JSON-RPC events: `query` (one page), `infinite` (pages), `live` (a growing feed). */
   readonly events: EventQueryOptions
-  // `transactions` (the same three over `client.transactions`) comes with that API (issue 24):
-  // eventQueryOptions is the pattern, keyed 'transactions.query' / '.infinite' / '.live'.
+  /** JSON-RPC transaction blocks, typed by `options`: `query` (one page), `infinite` (pages), `live` (a growing feed). */
+  readonly transactions: TransactionQueryOptions
 }
 
 /**
@@ -70,5 +71,6 @@ export function createQueryOptions(client: ChainxClient): ChainxQueries {
     query: (document, ...[variables]) => documentQueryOptions(client, document, variables),
     paginate: (document, variables, options) => paginateQueryOptions(client, document, variables, options),
     events: eventQueryOptions(client),
+    transactions: transactionQueryOptions(client),
   }
 }

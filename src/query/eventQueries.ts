@@ -1,12 +1,9 @@
 import type { ChainxClient } from '../client.js'
-import { CursorNotAdvancingError } from '../errors/pagination.js'
-import { InvalidArgumentError } from '../errors/request.js'
 import { sameEventId } from '../events/sameEventId.js'
 import type { ChainxEvent, EventId, EventPage, EventQueryFilter, QueryEventsParameters } from '../events/types.js'
 import type { PageDirection } from '../graphql/checkPagingVariables.js'
-import { chainxQueryKey } from './queryKey.js'
-import { streamIntoQuery } from './streamIntoQuery.js'
 import type { ChainxInfiniteQueryOptions, ChainxLiveQueryOptions, ChainxPage, ChainxQueryOptions } from './types.js'
+import { walkQueryOptions } from './walkQueries.js'
 
 /**
  * Parameters of `q.events.query`: those of `client.events.query` without `signal` (TanStack's
@@ -100,44 +97,18 @@ const DEFAULT_LIVE_EVENTS = 200
  * await queryClient.fetchQuery(events.query({ filter: { All: [] }, pageSize: 5 }))
  */
 export function eventQueryOptions(client: ChainxClient): EventQueryOptions {
-  const endpoint = client.options.rpcUrl
+  const walk = walkQueryOptions<ChainxEvent, EventId, EventPage>({
+    name: 'events',
+    endpoint: client.options.rpcUrl,
+    query: (parameters) => client.events.query(parameters as unknown as QueryEventsParameters),
+    readPage: (page) => ({ items: page.data, hasMore: page.hasNextPage, cursor: page.nextCursor }),
+    sameCursor: sameEventId,
+    watch: (parameters) => client.events.watch(parameters as unknown as Parameters<ChainxClient['events']['watch']>[0]) as AsyncIterable<ChainxEvent>,
+    cursorOf: (event) => event.id,
+  })
   return {
-    query: (input) => ({
-      queryKey: chainxQueryKey(endpoint, 'events.query', input) as ChainxQueryOptions<EventPage>['queryKey'],
-      queryFn: ({ signal }) => client.events.query({ ...input, signal }),
-      retry: false,
-    }),
-    infinite(input) {
-      const { filter, pageSize, direction = 'forward', cursor = null } = input
-      if (direction !== 'forward' && direction !== 'backward') {
-        throw new InvalidArgumentError(`direction must be 'forward' or 'backward', got ${String(direction)}`)
-      }
-      type Options = ChainxInfiniteQueryOptions<ChainxPage<ChainxEvent, EventId>, EventId | null>
-      return {
-        queryKey: chainxQueryKey(endpoint, 'events.infinite', { filter, pageSize, direction, cursor }) as Options['queryKey'],
-        initialPageParam: cursor,
-        async queryFn({ signal, pageParam }) {
-          const page = await client.events.query({ filter, cursor: pageParam, pageSize, direction, signal })
-          const next = page.hasNextPage ? page.nextCursor : null
-          if (next && pageParam && sameEventId(next, pageParam)) throw new CursorNotAdvancingError({ cursor: next, delivered: 0 })
-          return { items: page.data, hasMore: page.hasNextPage, cursor: next }
-        },
-        getNextPageParam: (lastPage) => (lastPage.hasMore && lastPage.cursor !== null ? lastPage.cursor : undefined),
-        retry: false,
-      }
-    },
-    live(input) {
-      const { filter, cursor = 'latest', intervalMs, pageSize, maxEvents = DEFAULT_LIVE_EVENTS } = input
-      if (!Number.isInteger(maxEvents) || maxEvents < 1) throw new InvalidArgumentError(`maxEvents must be a positive integer, got ${String(maxEvents)}`)
-      return {
-        queryKey: chainxQueryKey(endpoint, 'events.live', { filter, cursor, intervalMs, pageSize, maxEvents }) as ChainxQueryOptions<ChainxEvent[]>['queryKey'],
-        queryFn: streamIntoQuery<ChainxEvent>(
-          (signal, held) => client.events.watch({ filter, cursor: held.at(-1)?.id ?? cursor, intervalMs, pageSize, signal }),
-          maxEvents,
-        ),
-        retry: false,
-        staleTime: 0,
-      }
-    },
+    query: (input) => walk.query(input),
+    infinite: ({ filter, pageSize, direction, cursor }) => walk.infinite({ filter, pageSize, direction, cursor } as InfiniteEventsInput),
+    live: ({ filter, cursor, intervalMs, pageSize, maxEvents = DEFAULT_LIVE_EVENTS }) => walk.live({ filter, cursor, intervalMs, pageSize } as LiveEventsInput, maxEvents, 'maxEvents'),
   }
 }

@@ -1,6 +1,6 @@
 import { bcs } from '@mysten/bcs'
-import { dehydrate, hydrate, InfiniteQueryObserver, isCancelledError, QueryClient, QueryObserver } from '@tanstack/query-core'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { dehydrate, hydrate, InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/query-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ChainxClient } from '../../src/client.js'
 import { ChainxError } from '../../src/errors/ChainxError.js'
 import { FirstAndLastError } from '../../src/errors/graphql.js'
@@ -8,29 +8,17 @@ import { EpochDocument, EventsDocument } from '../../src/graphql/generated/opera
 import type { ChainxEvent } from '../../src/events/types.js'
 import { createQueryOptions } from '../../src/query/index.js'
 import type { RunningMockNetwork } from '../../src/testing/index.js'
-import { useMockNetwork } from '../mockNetworkFixture.js'
+import { expectCancelAbortsOnWire, until, useRecordingMockNetwork } from './queryNetworkFixture.js'
 
 // chainx-sdk/query with @tanstack/query-core's QueryClient, over real sockets against the mock network.
+const net = useRecordingMockNetwork({ events: 137, seed: 11 })
+/** What the mock network received, server side: endpoint path and body of every HTTP request. */
+const { received } = net
 let mock: RunningMockNetwork
 let client: ChainxClient
-/** What the mock network received, server side: endpoint path and body of every HTTP request. */
-const received: { url: string; body: string }[] = []
-
-useMockNetwork({ events: 137, seed: 11 }, (started) => {
-  mock = started
-  const handle = mock.network.handle.bind(mock.network)
-  mock.network.handle = (request) => {
-    received.push({ url: request.url, body: request.body })
-    return handle(request)
-  }
-})
 
 beforeAll(() => {
-  client = new ChainxClient({ graphqlUrl: mock.graphqlUrl, rpcUrl: mock.rpcUrl })
-})
-
-afterEach(() => {
-  mock.network.faults.clear()
+  ;({ mock, client } = net)
 })
 
 /** Subscribes to an infinite query and fetches its next page while it has one (at most 20 pages); the pages' items. */
@@ -50,15 +38,6 @@ async function walkAllPages<TItem>(observer: {
     return observer.getCurrentResult().data!.pages.flatMap((page) => page.items)
   } finally {
     unsubscribe()
-  }
-}
-
-/** Waits (bounded) until `check` holds. */
-async function until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 10))
   }
 }
 
@@ -128,23 +107,7 @@ describe('chainx-sdk/query over the mock network', () => {
     const q = createQueryOptions(client)
     const queryClient = new QueryClient()
     await queryClient.fetchQuery(q.graphql.serviceConfig()) // the limits are known; the next request is the query itself
-    const options = q.graphql.epoch({ id: 0 })
-    mock.network.faults.slowNext(1, { endpoint: 'graphql', delayMs: 4_000 })
-    const abandonedBefore = mock.abandonedRequests.length
-    const receivedBefore = received.length
-    const started = Date.now()
-    const fetching = queryClient.fetchQuery(options).then(
-      () => 'resolved',
-      (error: unknown) => error,
-    )
-    await until(() => received.slice(receivedBefore).some((request) => request.body.includes('query Epoch')), 'the request to reach the server')
-    await queryClient.cancelQueries({ queryKey: options.queryKey })
-    expect(isCancelledError(await fetching)).toBe(true)
-    await until(() => mock.abandonedRequests.length > abandonedBefore, 'the server to see the request abandoned')
-    expect(Date.now() - started).toBeLessThan(4_000)
-    expect(mock.abandonedRequests.at(-1)!.body).toContain('query Epoch')
-    // The SDK did not retry the aborted request.
-    expect(received.slice(receivedBefore).filter((request) => request.body.includes('query Epoch'))).toHaveLength(1)
+    await expectCancelAbortsOnWire(net, queryClient, q.graphql.epoch({ id: 0 }), 'graphql', 'query Epoch')
   })
 
   it('keys: JSON, equal for equal inputs in any key order and across clients on one endpoint, different otherwise', () => {
