@@ -31,6 +31,7 @@ export type ChainxErrorCode =
   | 'SOCKET_CLOSED'
   | 'CLIENT_CLOSED'
   | 'VERSION_CHANGED'
+  | 'UNEXPECTED'
 
 /**
  * The class of the error that carries each code: what `isChainxError(error, code)` narrows to.
@@ -63,6 +64,7 @@ export interface ChainxErrorByCode {
   SOCKET_CLOSED: Errors.SocketClosedError
   CLIENT_CLOSED: Errors.ClientClosedError
   VERSION_CHANGED: Errors.ServiceVersionChangedError
+  UNEXPECTED: Errors.UnexpectedError
 }
 
 /**
