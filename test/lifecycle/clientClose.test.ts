@@ -91,10 +91,11 @@ describe('client.close()', () => {
     expect(server.open).toBe(0)
   })
 
-  it("an idle pooled connection is closed by the pool's own timer at the server's Keep-Alive timeout, without close()", async () => {
+  it("an idle pooled connection of the socket transport ('node') is closed by the pool's own timer at the server's Keep-Alive timeout, without close()", async () => {
     const announcing = await startNeverIdleServer(createMockNetwork({ events: 5, seed: 2 }), 'timeout=2')
     try {
-      const client = new ChainxClient({ graphqlUrl: mock.graphqlUrl, rpcUrl: announcing.rpcUrl })
+      // The socket client's pool, chosen explicitly since 'auto' takes node:http in Node.js.
+      const client = new ChainxClient({ graphqlUrl: mock.graphqlUrl, rpcUrl: announcing.rpcUrl, transport: 'node' })
       await client.events.query({ filter: { All: [] }, limit: 1 })
       expect(announcing.open).toBe(1)
       // timeout=2 is trusted less a second: closed after about 1 s by the client, though never by the server.

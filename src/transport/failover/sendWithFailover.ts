@@ -2,7 +2,7 @@ import { ChainxError } from '../../errors/ChainxError.js'
 import { ServiceVersionChangedError } from '../../errors/ServiceVersionChangedError.js'
 import type { RateLimiter } from '../createRateLimiter.js'
 import type { EndpointAffinity } from '../endpoints.js'
-import { isTransient } from '../isTransient.js'
+import { shouldRetry } from '../../errors/shouldRetry.js'
 import type { ResolvedRetryOptions } from '../withRetry.js'
 import type { RetryHelpers } from './EndpointPool.js'
 import type { EndpointPool, PoolEntry } from './EndpointPool.js'
@@ -82,7 +82,7 @@ async function sendRanked<T>(
       return value
     } catch (error) {
       entry.probing = false
-      if (!(error instanceof ChainxError) || !isTransient(error)) {
+      if (!isTransient(error)) {
         if (error instanceof ChainxError) pool.answered(entry)
         throw error
       }
@@ -112,7 +112,7 @@ async function sendPinned<T>(
       pool.succeeded(entry, record.durationMs ?? 0, record.version)
       return value
     } catch (error) {
-      if (!(error instanceof ChainxError) || !isTransient(error)) throw error
+      if (!isTransient(error)) throw error
       pool.failed(entry, error)
       failure = error
       const asked = retryAfterOf(error)
@@ -146,10 +146,19 @@ async function sendPinned<T>(
         pool.answered(other)
         continue
       }
-      if (!(error instanceof ChainxError) || !isTransient(error)) throw error
+      if (!isTransient(error)) throw error
       pool.failed(other, error)
     }
   }
   if (found.length > 0) throw new ServiceVersionChangedError({ walkVersion, foundVersions: found, cause: failure })
   throw failure
+}
+
+/**
+ * Whether a failure moves the call to the next endpoint: what the one retry table says of a
+ * request (network faults, timeouts, 5xx, 429, an undecodable body); a rejected query,
+ * `INVALID_ARGUMENT` or `INVALID_FILTER` ends the call where it is.
+ */
+function isTransient(error: unknown): error is ChainxError {
+  return shouldRetry(error, { context: 'request', failures: 0 })
 }
