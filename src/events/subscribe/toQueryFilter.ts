@@ -27,7 +27,7 @@ import { validateSubscriptionFilter } from './validateSubscriptionFilter.js'
  * import { toQueryFilter } from 'chainx-sdk'
  * const filter = toQueryFilter({ MoveEventModule: { package: '0x2', module: 'market', event: 'Listed' } })
  * // { MoveEvent: '0x2::market::Listed' }
- * const watcher = client.events.watch({ filter, onEvent: (event) => console.log(event.type) })
+ * for await (const event of client.events.watch({ filter })) console.log(event.type)
  */
 export function toQueryFilter(filter: EventSubscriptionFilter, options: ParseTypeNameOptions = {}): EventQueryFilter {
   return convert(validateSubscriptionFilter(filter, options), '')
