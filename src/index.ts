@@ -77,6 +77,7 @@ export type {
   EndpointUrls,
   FailoverOptions,
 } from './transport/endpoints.js'
+export type { TelemetryOptions } from './transport/telemetry/types.js'
 export type { FetchFn } from './transport/types.js'
 export type * from './transactions/types.js'
 export type { TransactionsClient } from './transactions/createTransactionsClient.js'

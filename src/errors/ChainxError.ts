@@ -32,6 +32,7 @@ export type ChainxErrorCode =
   | 'CLIENT_CLOSED'
   | 'VERSION_CHANGED'
   | 'UNEXPECTED'
+  | 'CHUNK_LOAD_FAILED'
 
 /**
  * The class of the error that carries each code: what `isChainxError(error, code)` narrows to.
@@ -65,6 +66,7 @@ export interface ChainxErrorByCode {
   CLIENT_CLOSED: Errors.ClientClosedError
   VERSION_CHANGED: Errors.ServiceVersionChangedError
   UNEXPECTED: Errors.UnexpectedError
+  CHUNK_LOAD_FAILED: Errors.ChunkLoadError
 }
 
 /**

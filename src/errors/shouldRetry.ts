@@ -102,6 +102,8 @@ const RETRY_BY_CODE: Record<ChainxErrorCode, Rule> = {
   VERSION_CHANGED: never,
   // A callback of the caller threw, or something the SDK did not expect: retrying would not help.
   UNEXPECTED: never,
+  // The loader itself tries again on the next call.
+  CHUNK_LOAD_FAILED: never,
   INVALID_ARGUMENT: never,
   INVALID_FILTER: never,
   RESPONSE_TOO_LARGE: never,

@@ -1,5 +1,7 @@
 import { ClientClosedError } from '../errors/ClientClosedError.js'
+import { ChunkLoadError } from '../errors/ChunkLoadError.js'
 import { InvalidArgumentError } from '../errors/request.js'
+import { lazyChunk, type LazyChunk } from '../utils/lazyChunk.js'
 import type { Transport } from '../transport/createTransport.js'
 import type { EndpointGroup } from '../transport/endpoints.js'
 import { createJsonRpcCaller } from '../jsonRpc/createJsonRpcCaller.js'
@@ -117,7 +119,16 @@ export function createEventsClient(options: EventsClientOptions): EventsClientHa
     if (!rpcQuery) return Promise.reject(new InvalidArgumentError('client.events needs rpcUrl in the ChainxClient options'))
     return rpcQuery(parameters)
   }
-  let subscriptions: Promise<SubscriptionClient> | undefined
+  // The deprecated WebSocket client is a chunk of its own; a failed load is retried by the next subscribe.
+  let subscriptions: LazyChunk<SubscriptionClient> | undefined
+  const loadSubscriptions = (wsUrl: string | readonly string[]) =>
+    lazyChunk(
+      () =>
+        import('./subscribe/createSubscriptionClient.js').then((module) =>
+          module.createSubscriptionClient({ ...options.subscriptions, wsUrl, queryEvents: rpcQuery ? query : undefined }),
+        ),
+      (cause) => new ChunkLoadError({ chunk: 'createSubscriptionClient', cause }),
+    )
   return {
     query,
     iterate: (iterateOptions) => (assertOpen(), iterateEvents(query, iterateOptions)),
@@ -125,15 +136,14 @@ export function createEventsClient(options: EventsClientOptions): EventsClientHa
     async subscribe(parameters) {
       assertOpen()
       if (!wsUrl || wsUrl.length === 0) throw new InvalidArgumentError('client.events.subscribe needs wsUrl in the ChainxClient options')
-      subscriptions ??= import('./subscribe/createSubscriptionClient.js').then((module) =>
-        module.createSubscriptionClient({ ...options.subscriptions, wsUrl, queryEvents: rpcQuery ? query : undefined }),
-      )
-      return (await subscriptions).subscribe(parameters)
+      subscriptions ??= loadSubscriptions(wsUrl)
+      return (await subscriptions.load()).subscribe(parameters)
     },
     async close() {
       const opened = subscriptions
       subscriptions = undefined
-      await (await opened)?.close()
+      // One still loading is closed once it is; one that failed to load has nothing open.
+      await (await opened?.load().catch(() => undefined))?.close()
     },
   }
 }

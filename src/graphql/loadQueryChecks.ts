@@ -1,4 +1,5 @@
-import { NetworkError } from '../errors/request.js'
+import { ChunkLoadError } from '../errors/ChunkLoadError.js'
+import { lazyChunk } from '../utils/lazyChunk.js'
 
 /**
  * The chunk `loadQueryChecks` loads.
@@ -8,27 +9,19 @@ import { NetworkError } from '../errors/request.js'
  */
 export type QueryChecks = typeof import('./queryChecks.js')
 
-let loading: Promise<QueryChecks> | undefined
-let loaded: QueryChecks | undefined
+const chunk = lazyChunk<QueryChecks>(() => import('./queryChecks.js'), (cause) => new ChunkLoadError({ chunk: 'queryChecks', cause }))
 
 /**
  * Loads the chunk of `checkQuery` and `mapGraphQLErrors` (see queryChecks.ts): the first query
  * loads it while it fetches `serviceConfig`, later ones find it loaded. A chunk that fails to
- * load (a browser offline) is a `NETWORK` error, and the next query tries again.
+ * load (a browser offline) is a `CHUNK_LOAD_FAILED` error, and the next query tries again.
  *
  * @example
  * const { checkQuery } = await loadQueryChecks()
  * checkQuery({ analysis, variables: {}, bodyBytes: 120, limits: {} })
  */
 export function loadQueryChecks(): Promise<QueryChecks> {
-  loading ??= import('./queryChecks.js').then(
-    (module) => (loaded = module),
-    (cause: unknown) => {
-      loading = undefined
-      throw new NetworkError({ url: 'chainx-sdk/queryChecks (a chunk of the package)', cause })
-    },
-  )
-  return loading
+  return chunk.load()
 }
 
 /**
@@ -39,5 +32,5 @@ export function loadQueryChecks(): Promise<QueryChecks> {
  * const checks = loadedQueryChecks() ?? (await loadQueryChecks())
  */
 export function loadedQueryChecks(): QueryChecks | undefined {
-  return loaded
+  return chunk.loaded()
 }

@@ -3,6 +3,8 @@ import { ChainxError } from '../errors/ChainxError.js'
 import { ClientClosedError } from '../errors/ClientClosedError.js'
 import { InvalidArgumentError, NetworkError } from '../errors/request.js'
 import { readLimitMs, timerDelayMs } from '../options/optionRules.js'
+import { ChunkLoadError } from '../errors/ChunkLoadError.js'
+import { lazyChunk } from '../utils/lazyChunk.js'
 import { checkHeaders } from './checkHeaders.js'
 import type { RateLimiter, RateLimiterSettings, ReleaseSlot } from './createRateLimiter.js'
 import type { EndpointAffinity, EndpointChange, EndpointGroup, FailoverOptions } from './endpoints.js'
@@ -189,18 +191,14 @@ function loadRateLimiter(requestsPerMinute: number, settings: RateLimiterSetting
   if (!Number.isInteger(requestsPerMinute) || requestsPerMinute < 1) {
     throw new InvalidArgumentError(`rateLimit must be a positive integer of requests per minute, got ${String(requestsPerMinute)}`)
   }
-  let loading: Promise<RateLimiter> | undefined
+  // A chunk that fails to load (a browser offline) is CHUNK_LOAD_FAILED; the next request tries again.
+  const chunk = lazyChunk(
+    () => import('./createRateLimiter.js').then((module) => module.createRateLimiter(requestsPerMinute, settings)),
+    (cause) => new ChunkLoadError({ chunk: 'createRateLimiter', cause }),
+  )
   return {
     async acquire(signal) {
-      // A chunk that fails to load (a browser offline) is a NETWORK error; the next request tries again.
-      loading ??= import('./createRateLimiter.js').then(
-        (module) => module.createRateLimiter(requestsPerMinute, settings),
-        (cause: unknown) => {
-          loading = undefined
-          throw new NetworkError({ url: 'chainx-sdk/createRateLimiter (a chunk of the package)', cause })
-        },
-      )
-      return (await loading).acquire(signal)
+      return (await chunk.load()).acquire(signal)
     },
   }
 }

@@ -1,3 +1,6 @@
+import { isChainxError } from '../errors/ChainxError.js'
+import { ChunkLoadError } from '../errors/ChunkLoadError.js'
+import { lazyChunk } from '../utils/lazyChunk.js'
 import type { HttpFn } from './types.js'
 
 /**
@@ -7,18 +10,22 @@ import type { HttpFn } from './types.js'
  * @example
  * const http = loadOnFirstRequest(() => import('./socketHttp.js').then((module) => module.createSocketHttp()))
  */
-export function loadOnFirstRequest(load: () => Promise<HttpFn>): HttpFn {
-  let loaded: HttpFn | undefined
-  let loading: Promise<HttpFn> | undefined
+export function loadOnFirstRequest(load: () => Promise<HttpFn>, chunk = 'socketHttp'): HttpFn {
+  // A failed load is CHUNK_LOAD_FAILED (an InvalidArgumentError thrown by the chunk itself, a
+  // runtime without node:net, passes through) and the next request tries again.
+  const lazy = lazyChunk(load, (cause) => (isChainxError(cause) ? cause : new ChunkLoadError({ chunk, cause })))
+  let started = false
   const http: HttpFn = (request) => {
+    const loaded = lazy.loaded()
     if (loaded) return loaded(request)
-    loading ??= load().then((loadedHttp) => (loaded = loadedHttp))
-    return loading.then((send) => send(request))
+    started = true
+    return lazy.load().then((send) => send(request))
   }
   // Closes the loaded one, or the one still loading once it is (a request waiting for it is busy).
   http.close = () => {
+    const loaded = lazy.loaded()
     if (loaded) return loaded.close?.()
-    void loading?.then((send) => send.close?.(), () => undefined)
+    if (started) void lazy.load().then((send) => send.close?.(), () => undefined)
   }
   return http
 }
@@ -30,7 +37,7 @@ export function loadOnFirstRequest(load: () => Promise<HttpFn>): HttpFn {
  * const http = loadNodeHttp() // what transport 'node-http' sends with
  */
 export function loadNodeHttp(): HttpFn {
-  return loadOnFirstRequest(() => import('./nodeHttp.js').then((module) => module.createNodeHttp()))
+  return loadOnFirstRequest(() => import('./nodeHttp.js').then((module) => module.createNodeHttp()), 'nodeHttp')
 }
 
 /**

@@ -202,7 +202,7 @@ describe('retries', () => {
     expect(calls()).toBe(0)
   })
 
-  it('a rate-limiter chunk that fails to load is NETWORK with the cause, and the next request loads it again', async () => {
+  it('a rate-limiter chunk that fails to load is CHUNK_LOAD_FAILED (its own code, no longer NETWORK) with the cause, and the next request loads it again', async () => {
     const calls = sequence([() => HttpResponse.json({ ok: true })])
     vi.doMock('../../src/transport/createRateLimiter.js', () => {
       throw new Error('chunk offline')
@@ -210,7 +210,7 @@ describe('retries', () => {
     const transport = createTransport({ retry: false, rateLimit: 100 })
     try {
       const error = await transport.request({ url, body: '{}', parse: parseJson }).catch((caught: unknown) => caught)
-      expect(isChainxError(error, 'NETWORK')).toBe(true)
+      expect(isChainxError(error, 'CHUNK_LOAD_FAILED')).toBe(true)
       expect(inspect((error as Error).cause)).toContain('chunk offline')
     } finally {
       vi.doUnmock('../../src/transport/createRateLimiter.js')
