@@ -37,6 +37,7 @@ export { subscriptionFilter, type MillisInput } from './events/subscribe/subscri
 export type { SubscribeParameters, SubscriptionStateChange, Unsubscribe } from './events/subscribe/types.js'
 export type { WebSocketConstructor, WebSocketLike } from './jsonRpc/webSocketTypes.js'
 export { validateSubscriptionFilter } from './events/subscribe/validateSubscriptionFilter.js'
+export { toQueryFilter } from './events/subscribe/toQueryFilter.js'
 export type { EventWalkPage, IterateEventsOptions } from './events/iterateEvents.js'
 export type { PageDirection } from './graphql/checkPagingVariables.js'
 export type {

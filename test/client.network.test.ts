@@ -35,6 +35,10 @@ describe('typed operations over sockets (2.2-2.4)', () => {
       expect(node.gasInput?.gasBudget).toMatch(BIG_INT)
       expect(node.effects?.gasEffects?.gasObject?.address).toMatch(ADDRESS)
     }
+    // The fragment selects the checkpoint each transaction landed in (where a stale export resumes from).
+    const checkpoints = epoch.transactionBlocks.edges.map(({ node }) => node.effects?.checkpoint?.sequenceNumber)
+    expect(checkpoints.every((sequence) => Number.isSafeInteger(sequence) && (sequence as number) >= 0)).toBe(true)
+    expect(checkpoints).toEqual([...(checkpoints as number[])].sort((a, b) => a - b))
     const older = await client.graphql.epoch({ id: 0, first: 1 })
     expect(older.data.epoch?.epochId).toBe(0)
   })

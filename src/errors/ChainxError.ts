@@ -31,6 +31,7 @@ export type ChainxErrorCode =
   | 'SOCKET_CLOSED'
   | 'CLIENT_CLOSED'
   | 'VERSION_CHANGED'
+  | 'UNEXPECTED'
   | 'CHUNK_LOAD_FAILED'
 
 /**
@@ -64,6 +65,7 @@ export interface ChainxErrorByCode {
   SOCKET_CLOSED: Errors.SocketClosedError
   CLIENT_CLOSED: Errors.ClientClosedError
   VERSION_CHANGED: Errors.ServiceVersionChangedError
+  UNEXPECTED: Errors.UnexpectedError
   CHUNK_LOAD_FAILED: Errors.ChunkLoadError
 }
 

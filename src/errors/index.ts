@@ -34,6 +34,7 @@ export { EventContentError } from './EventContentError.js'
 export { TypeNameError } from './TypeNameError.js'
 export { MoveEventError } from './MoveEventError.js'
 export { ClientClosedError } from './ClientClosedError.js'
+export { UnexpectedError } from './UnexpectedError.js'
 export { KNOWN_SERVICE_MESSAGES, shouldRetry, type KnownServiceMessage, type RetryAttempt, type RetryContext } from './shouldRetry.js'
 // A type only: the class lives in the failover chunk (tell it by its code, `isChainxError(error, 'VERSION_CHANGED')`).
 export type { ServiceVersionChangedError } from './ServiceVersionChangedError.js'

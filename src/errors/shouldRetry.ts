@@ -100,6 +100,8 @@ const RETRY_BY_CODE: Record<ChainxErrorCode, Rule> = {
   CLIENT_CLOSED: never,
   // The walk that met it moves to a replica of its version or stops with resumeCursor; the request itself is final.
   VERSION_CHANGED: never,
+  // A callback of the caller threw, or something the SDK did not expect: retrying would not help.
+  UNEXPECTED: never,
   // The loader itself tries again on the next call.
   CHUNK_LOAD_FAILED: never,
   INVALID_ARGUMENT: never,

@@ -1,3 +1,5 @@
+import { ChainxError } from '../errors/ChainxError.js'
+import { UnexpectedError } from '../errors/UnexpectedError.js'
 import { LiveBuffer } from './LiveBuffer.js'
 import { RecentKeys } from './RecentKeys.js'
 import type { SubscriptionKind, SubscriptionListener } from './SubscriptionKind.js'
@@ -106,15 +108,15 @@ export class SubscriptionDelivery<TItem, TCursor> {
       try {
         item = kind.prepare(item)
       } catch (error) {
-        this.error(error)
+        this.error(error, 'parse')
         return true
       }
     }
     try {
       const returned: unknown = this.#listener.onItem(item)
-      if (returned instanceof Promise) returned.catch((error: unknown) => this.error(error))
+      if (returned instanceof Promise) returned.catch((error: unknown) => this.error(error, this.#itemListenerName()))
     } catch (error) {
-      this.error(error)
+      this.error(error, this.#itemListenerName())
     }
     return true
   }
@@ -125,7 +127,7 @@ export class SubscriptionDelivery<TItem, TCursor> {
     try {
       this.#listener.onStateChange?.(change)
     } catch (error) {
-      this.error(error)
+      this.error(error, 'onStateChange')
     }
   }
 
@@ -134,13 +136,24 @@ export class SubscriptionDelivery<TItem, TCursor> {
     this.report({ state: 'gap', startMs: this.#lastTimestampMs, endMs: Math.max(endMs, this.#lastTimestampMs), reason })
   }
 
-  /** Passes an error to `onError` (default: console.error); a throwing `onError` is ignored. */
-  error(error: unknown): void {
+  /**
+   * Passes an error to `onError` (default: console.error); a throwing `onError` is ignored.
+   * `onError` receives a `ChainxError` only: anything else is wrapped in an `UnexpectedError`
+   * (code `UNEXPECTED`) whose `source` is `source` (what threw) and whose `cause` is it.
+   */
+  error(error: unknown, source = `${this.#kind.noun} subscription`): void {
+    const reported = error instanceof ChainxError ? error : new UnexpectedError({ source, cause: error })
     try {
-      const onError = this.#listener.onError ?? ((reported: unknown) => console.error(`[chainx-sdk] ${this.#kind.noun} subscription error:`, reported))
-      onError(error)
+      const onError = this.#listener.onError ?? ((shown: ChainxError) => console.error(`[chainx-sdk] ${this.#kind.noun} subscription error:`, shown))
+      onError(reported)
     } catch {
       // an onError that throws must not break the stream either
     }
+  }
+
+  /** The option name of the item listener: `onEvent`, `onTransaction`. */
+  #itemListenerName(): string {
+    const noun = this.#kind.noun
+    return `on${noun.charAt(0).toUpperCase()}${noun.slice(1)}`
   }
 }

@@ -1,3 +1,4 @@
+import type { ChainxError } from '../errors/ChainxError.js'
 import type { WalkDirection } from '../pagination/walkOptions.js'
 
 /**
@@ -64,6 +65,6 @@ export interface SubscriptionKind<TItem, TCursor> {
  */
 export interface SubscriptionListener<TItem, TCursor> {
   onItem: (item: TItem) => void | Promise<void>
-  onError?: ((error: unknown) => void) | undefined
+  onError?: ((error: ChainxError) => void) | undefined
   onStateChange?: ((change: import('./types.js').SubscriptionStateChange<TCursor>) => void) | undefined
 }

@@ -1,3 +1,4 @@
+import type { ChainxError } from '../errors/ChainxError.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import type { SubscriptionMachine } from '../subscription/createSubscriptionMachine.js'
 import type { SubscriptionStateChange, Unsubscribe } from '../subscription/types.js'
@@ -25,7 +26,7 @@ export interface SubscribeTransactionsParameters {
    * malformed frame) and the one that does (then a `closed` state follows).
    * @default logs with console.error
    */
-  onError?: ((error: unknown) => void) | undefined
+  onError?: ((error: ChainxError) => void) | undefined
   /**
    * Connection and backfill progress; cursors are transaction digests.
    * @default no listener

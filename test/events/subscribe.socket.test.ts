@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { inspect } from 'node:util'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import NodeWebSocket, { WebSocketServer, type WebSocket } from 'ws'
-import { InvalidArgumentError, InvalidFilterError, JsonRpcError, SocketClosedError } from '../../src/errors/index.js'
+import { ChainxError, InvalidArgumentError, InvalidFilterError, JsonRpcError, SocketClosedError, UnexpectedError } from '../../src/errors/index.js'
 import {
   createSubscriptionClient,
   type SubscriptionClient,
@@ -557,11 +557,11 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     expect((error as SocketClosedError).message).toContain('within 50 ms')
   })
 
-  it('S1: a throwing or rejecting onEvent goes to onError and the stream goes on', async () => {
+  it('S1: a throwing or rejecting onEvent goes to onError as a ChainxError (UNEXPECTED, the thrown value as cause) and the stream goes on', async () => {
     const server = await startTinyServer()
     const client = newClient(server)
     const delivered: string[] = []
-    const errors: unknown[] = []
+    const errors: ChainxError[] = []
     await client.subscribe({
       filter: { All: [] },
       onEvent: (event) => {
@@ -575,8 +575,30 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     for (const event of emitted) server.emit(event)
     await vi.waitFor(() => expect(delivered).toHaveLength(3), waitOptions)
     await vi.waitFor(() => expect(errors).toHaveLength(2), waitOptions)
-    expect(errors.map((error) => (error as Error).message)).toEqual(['consumer bug', 'async consumer bug'])
+    expect(errors.map((error) => [error.code, error.message, (error.cause as Error).message])).toEqual([
+      ['UNEXPECTED', 'onEvent threw: consumer bug', 'consumer bug'],
+      ['UNEXPECTED', 'onEvent threw: async consumer bug', 'async consumer bug'],
+    ])
+    expect(errors.every((error) => error instanceof UnexpectedError && error.source === 'onEvent')).toBe(true)
     expect(delivered).toEqual(emitted.map((event) => event.id.txDigest))
+  })
+
+  it('S1: a throwing onStateChange goes to onError as UNEXPECTED with source onStateChange', async () => {
+    const server = await startTinyServer()
+    const client = newClient(server)
+    const errors: ChainxError[] = []
+    const thrown = new RangeError('listener bug')
+    await client.subscribe({
+      filter: { All: [] },
+      onEvent: () => {},
+      onStateChange: () => {
+        throw thrown
+      },
+      onError: (error) => errors.push(error),
+    })
+    await vi.waitFor(() => expect(errors.length).toBeGreaterThan(0), waitOptions)
+    expect(errors[0]).toBeInstanceOf(UnexpectedError)
+    expect([errors[0]?.code, (errors[0] as UnexpectedError).source, errors[0]?.cause]).toEqual(['UNEXPECTED', 'onStateChange', thrown])
   })
 
   it('S1: a malformed frame or event goes to onError without ending the stream', async () => {

@@ -1,3 +1,4 @@
+import type { ChainxError } from '../../errors/ChainxError.js'
 import type { ChainxEvent, EventSubscriptionFilter, ParsedJsonParser } from '../types.js'
 import type { SubscriptionStateChange } from '../../subscription/types.js'
 
@@ -26,10 +27,12 @@ export interface SubscribeParameters<TParsed = Record<string, unknown>> {
   parse?: ParsedJsonParser<TParsed> | undefined
   /**
    * Errors that do not end the subscription (a throwing `onEvent`, a failed backfill, a
-   * malformed frame) and the one that does (then a `closed` state follows).
+   * malformed frame) and the one that does (then a `closed` state follows). Always a
+   * `ChainxError`, as `watch`'s: what `onEvent`, `onStateChange` or `parse` throws arrives as
+   * an `UnexpectedError` (code `UNEXPECTED`, `source` the option's name, `cause` the thrown value).
    * @default logs with console.error
    */
-  onError?: ((error: unknown) => void) | undefined
+  onError?: ((error: ChainxError) => void) | undefined
   /**
    * Connection and backfill progress of this subscription.
    * @default no listener

@@ -60,7 +60,7 @@ export type EpochQueryVariables = Exact<{
 }>;
 
 
-export type EpochQuery = { epoch: { epochId: number, referenceGasPrice: string | null, startTimestamp: string, endTimestamp: string | null, transactionBlocks: { pageInfo: { hasPreviousPage: boolean, hasNextPage: boolean, startCursor: string | null, endCursor: string | null }, edges: Array<{ cursor: string, node: { digest: string | null, sender: { address: string } | null, gasInput: { gasPrice: string | null, gasBudget: string | null } | null, effects: { gasEffects: { gasObject: { address: string } | null } | null } | null } }> } } | null };
+export type EpochQuery = { epoch: { epochId: number, referenceGasPrice: string | null, startTimestamp: string, endTimestamp: string | null, transactionBlocks: { pageInfo: { hasPreviousPage: boolean, hasNextPage: boolean, startCursor: string | null, endCursor: string | null }, edges: Array<{ cursor: string, node: { digest: string | null, sender: { address: string } | null, gasInput: { gasPrice: string | null, gasBudget: string | null } | null, effects: { gasEffects: { gasObject: { address: string } | null } | null, checkpoint: { sequenceNumber: number } | null } | null } }> } } | null };
 
 export type EventsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -77,7 +77,7 @@ export type PageInfoFieldsFragment = { hasPreviousPage: boolean, hasNextPage: bo
 
 export type MoveValueFieldsFragment = { data: unknown, bcs: string, type: { repr: string } };
 
-export type TransactionBlockFieldsFragment = { digest: string | null, sender: { address: string } | null, gasInput: { gasPrice: string | null, gasBudget: string | null } | null, effects: { gasEffects: { gasObject: { address: string } | null } | null } | null };
+export type TransactionBlockFieldsFragment = { digest: string | null, sender: { address: string } | null, gasInput: { gasPrice: string | null, gasBudget: string | null } | null, effects: { gasEffects: { gasObject: { address: string } | null } | null, checkpoint: { sequenceNumber: number } | null } | null };
 
 export type EventFieldsFragment = { timestamp: string | null, json: unknown, bcs: string, sendingModule: { name: string, package: { digest: string | null } } | null, type: { repr: string }, sender: { address: string } | null };
 
@@ -95,7 +95,7 @@ export type TransactionBlocksQueryVariables = Exact<{
 }>;
 
 
-export type TransactionBlocksQuery = { transactionBlocks: { pageInfo: { hasPreviousPage: boolean, hasNextPage: boolean, startCursor: string | null, endCursor: string | null }, edges: Array<{ cursor: string, node: { digest: string | null, sender: { address: string } | null, gasInput: { gasPrice: string | null, gasBudget: string | null } | null, effects: { gasEffects: { gasObject: { address: string } | null } | null } | null } }> } };
+export type TransactionBlocksQuery = { transactionBlocks: { pageInfo: { hasPreviousPage: boolean, hasNextPage: boolean, startCursor: string | null, endCursor: string | null }, edges: Array<{ cursor: string, node: { digest: string | null, sender: { address: string } | null, gasInput: { gasPrice: string | null, gasBudget: string | null } | null, effects: { gasEffects: { gasObject: { address: string } | null } | null, checkpoint: { sequenceNumber: number } | null } | null } }> } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -147,6 +147,9 @@ export const TransactionBlockFieldsFragmentDoc = new TypedDocumentString(`
       gasObject {
         address
       }
+    }
+    checkpoint {
+      sequenceNumber
     }
   }
 }
@@ -254,6 +257,9 @@ fragment TransactionBlockFields on TransactionBlock {
         address
       }
     }
+    checkpoint {
+      sequenceNumber
+    }
   }
 }`) as unknown as TypedDocumentString<EpochQuery, EpochQueryVariables>;
 export const EventsDocument = new TypedDocumentString(`
@@ -357,6 +363,9 @@ fragment TransactionBlockFields on TransactionBlock {
       gasObject {
         address
       }
+    }
+    checkpoint {
+      sequenceNumber
     }
   }
 }`) as unknown as TypedDocumentString<TransactionBlocksQuery, TransactionBlocksQueryVariables>;

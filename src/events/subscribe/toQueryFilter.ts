@@ -1,0 +1,73 @@
+import type { InvalidFilterError } from '../../errors/jsonRpc.js'
+import { invalidFilter } from '../filterValueReaders.js'
+import type { ParseTypeNameOptions } from '../parseTypeName.js'
+import type { EventQueryFilter, EventSubscriptionFilter } from '../types.js'
+import { validateSubscriptionFilter } from './validateSubscriptionFilter.js'
+
+/**
+ * Turns a subscription filter (spec 6.4, what `subscribe` takes) into the query filter
+ * (spec 6.3) that selects the same events, for moving from `subscribe` to `watch`,
+ * `iterate` or `query`. The filter is checked by `validateSubscriptionFilter` first.
+ *
+ * | Subscription filter | Query filter |
+ * |---|---|
+ * | `{ MoveModule: { package, module } }` | the same |
+ * | `{ MoveEventModule: { package, module, event } }` | `{ MoveEvent: 'package::module::event' }` (every instantiation) |
+ * | `{ MoveEventType: type }` | `{ MoveEvent: type }` |
+ * | `{ Sender: a }`, `{ SenderAddress: a }` | `{ Sender: a }` |
+ * | `{ Transaction: digest }` | the same |
+ * | `{ TimeRange: { start_time, end_time } }`, [start, end) | `{ TimeRange: { startTime: start, endTime: end - 1 } }`, closed |
+ * | `{ All: [] }`, and `{ All: [f] }` | `{ All: [] }`, and `toQueryFilter(f)` |
+ *
+ * `Package`, `MoveEventField`, an empty `TimeRange` and combinations of two or more filters
+ * (`All`, `Any`, `And`, `Or`) have no query equivalent (queries take one key): they throw
+ * `InvalidFilterError` (INVALID_FILTER) whose message says why and what to use instead.
+ *
+ * @example
+ * import { toQueryFilter } from 'chainx-sdk'
+ * const filter = toQueryFilter({ MoveEventModule: { package: '0x2', module: 'market', event: 'Listed' } })
+ * // { MoveEvent: '0x2::market::Listed' }
+ * for await (const event of client.events.watch({ filter })) console.log(event.type)
+ */
+export function toQueryFilter(filter: EventSubscriptionFilter, options: ParseTypeNameOptions = {}): EventQueryFilter {
+  return convert(validateSubscriptionFilter(filter, options), '')
+}
+
+function convert(filter: EventSubscriptionFilter, at: string): EventQueryFilter {
+  const path = (key: string): string => (at === '' ? key : `${at}.${key}`)
+  if ('MoveModule' in filter) return { MoveModule: { package: filter.MoveModule.package, module: filter.MoveModule.module } }
+  if ('MoveEventModule' in filter) {
+    const { package: packageId, module, event } = filter.MoveEventModule
+    return { MoveEvent: `${packageId}::${module}::${event}` }
+  }
+  if ('MoveEventType' in filter) return { MoveEvent: filter.MoveEventType }
+  if ('Sender' in filter) return { Sender: filter.Sender }
+  if ('SenderAddress' in filter) return { Sender: filter.SenderAddress }
+  if ('Transaction' in filter) return { Transaction: filter.Transaction }
+  if ('TimeRange' in filter) return timeRange(filter.TimeRange, path('TimeRange'))
+  if ('All' in filter) {
+    if (filter.All.length === 0) return { All: [] }
+    if (filter.All.length === 1) return convert(filter.All[0] as EventSubscriptionFilter, `${path('All')}[0]`)
+    throw noEquivalent(path('All'), `a combination of ${filter.All.length} filters`)
+  }
+  if ('Package' in filter) {
+    throw noEquivalent(path('Package'), 'a package filter (use { MoveModule: { package, module } } per module, or filter the events yourself)')
+  }
+  if ('MoveEventField' in filter) {
+    throw noEquivalent(path('MoveEventField'), 'a field filter (query by type and compare parsedJson yourself)')
+  }
+  const key = Object.keys(filter)[0] ?? ''
+  throw noEquivalent(path(key), `a combination (${key})`)
+}
+
+function timeRange(range: { start_time: string; end_time: string }, path: string): EventQueryFilter {
+  const start = BigInt(range.start_time)
+  const end = BigInt(range.end_time)
+  if (end <= start) throw invalidFilter(path, `the range [${start}, ${end}) selects no event, and a query range cannot be empty`)
+  return { TimeRange: { startTime: start.toString(), endTime: (end - 1n).toString() } }
+}
+
+function noEquivalent(path: string, what: string): InvalidFilterError {
+  const combinationHint = what.startsWith('a combination') ? ' (queries take one key: query each part, or watch one and filter the rest yourself)' : ''
+  return invalidFilter(path, `${what} has no query filter equivalent${combinationHint}`)
+}
