@@ -8,7 +8,9 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build, type Metafile } from 'esbuild'
 
-const BUDGET_GZIP_BYTES = 20 * 1024
+// Raised from 20 kB this session (docs/performance.md): client.transactions, failover and telemetry
+// hooks, the option rule book and the retry table brought the first load to 22.1 kB gzip.
+const BUDGET_GZIP_BYTES = 23 * 1024
 // The first load of `chainx-sdk/graphql` (gql.tada's runtime and the parser it calls).
 const GRAPHQL_SUBPATH_BUDGET_GZIP_BYTES = 3 * 1024
 // What chainx-sdk/query (TanStack Query options) adds to an app's first load that has the client.
