@@ -15,11 +15,7 @@ const config: CodegenConfig = {
   documents: 'queries/*.graphql',
   generates: {
     'src/graphql/generated/operations.ts': {
-      plugins: [
-        header,
-        'typescript-operations',
-        'typed-document-node',
-      ],
+      plugins: [header, 'typescript-operations', 'typed-document-node'],
       config: {
         documentMode: 'string',
         enumsAsTypes: true,

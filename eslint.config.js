@@ -3,7 +3,23 @@ import tseslint from 'typescript-eslint'
 // Layers point down only: each folder of src/ may import the folders listed for it and
 // nothing above. `testing/` (the mock network) and the facade (`client.ts`, `index.ts`)
 // sit on top; nothing in the library reaches them.
-const FOLDERS = ['utils', 'errors', 'options', 'transport', 'jsonRpc', 'graphql', 'events', 'transactions', 'pagination', 'subscription', 'move', 'codegen', 'query', 'testing', 'cli']
+const FOLDERS = [
+  'utils',
+  'errors',
+  'options',
+  'transport',
+  'jsonRpc',
+  'graphql',
+  'events',
+  'transactions',
+  'pagination',
+  'subscription',
+  'move',
+  'codegen',
+  'query',
+  'testing',
+  'cli',
+]
 const ALLOWED = {
   utils: [],
   errors: ['utils'],
@@ -55,7 +71,19 @@ const layerRules = Object.entries(ALLOWED).map(([folder, allowed]) => {
 })
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'src/graphql/generated/**', 'examples/browser/dist/**', 'examples/browser-app/dist/**', 'bench/results/**', '.codegen-app-test/**', 'examples/codegen-app/src/generated/**', 'bench/.types-project/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'src/graphql/generated/**',
+      'examples/browser/dist/**',
+      'examples/browser-app/dist/**',
+      'bench/results/**',
+      '.codegen-app-test/**',
+      'examples/codegen-app/src/generated/**',
+      'bench/.types-project/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -82,7 +110,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/testing/*', '**/testing/**', '**/index.js'], message: 'The chainx bin uses the client and the codegen; never the mock network or an entry.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/testing/*', '**/testing/**', '**/index.js'],
+              message: 'The chainx bin uses the client and the codegen; never the mock network or an entry.',
+            },
+          ],
+        },
       ],
     },
   },

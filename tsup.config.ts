@@ -31,7 +31,12 @@ export default defineConfig([
     // app: optional peers whose absence chainx-sdk/move reports by name (the client imports neither).
     // chainx-sdk/graphql: gql.tada's `graphql` set up with the shipped schema (gql.tada, an
     // optional peer, is the app's; its introspection types are bundled into the .d.ts).
-    entry: { index: 'src/index.ts', 'move/index': 'src/move/index.ts', 'graphql/index': 'src/graphql/typedDocuments.ts', 'query/index': 'src/query/index.ts' },
+    entry: {
+      index: 'src/index.ts',
+      'move/index': 'src/move/index.ts',
+      'graphql/index': 'src/graphql/typedDocuments.ts',
+      'query/index': 'src/query/index.ts',
+    },
     platform: 'neutral',
     external: ['ws', 'isomorphic-ws', 'gql.tada', '@0no-co/graphql.web', '@tanstack/query-core'],
     noExternal: ['zod', '@mysten/bcs'], // left to the plugin, which keeps them external

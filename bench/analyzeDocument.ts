@@ -27,4 +27,6 @@ for (let round = 0; round < WARM_UP + ROUNDS; round++) {
 samples.sort((a, b) => a - b)
 const median = samples[Math.floor(samples.length / 2)] as number
 const bytes = corpus.reduce((sum, text) => sum + text.length, 0) / corpus.length
-console.log(`analyzeDocument: median ${median.toFixed(1)} µs, best ${(samples[0] as number).toFixed(1)} µs per document (${corpus.length} operations of queries/ with their fragments, ${Math.round(bytes)} characters on average; ${ROUNDS} rounds of ${PER_ROUND})`)
+console.log(
+  `analyzeDocument: median ${median.toFixed(1)} µs, best ${(samples[0] as number).toFixed(1)} µs per document (${corpus.length} operations of queries/ with their fragments, ${Math.round(bytes)} characters on average; ${ROUNDS} rounds of ${PER_ROUND})`,
+)

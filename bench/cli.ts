@@ -50,7 +50,20 @@ const cases = {
   'events: bare for await': () => timed([join(root, 'bench/cli/bareWalk.mjs'), 'events', rpcUrl, graphqlUrl]),
   'events: chainx events export': () => {
     rmSync(join(dir, 'events.state'), { force: true })
-    return timed([bin, 'events', 'export', '--filter', '{"All":[]}', '--rpc-url', rpcUrl, '--out', join(dir, 'events.ndjson'), '--state', join(dir, 'events.state'), '--quiet'])
+    return timed([
+      bin,
+      'events',
+      'export',
+      '--filter',
+      '{"All":[]}',
+      '--rpc-url',
+      rpcUrl,
+      '--out',
+      join(dir, 'events.ndjson'),
+      '--state',
+      join(dir, 'events.state'),
+      '--quiet',
+    ])
   },
   'graphql: bare for await': () => timed([join(root, 'bench/cli/bareWalk.mjs'), 'graphql', rpcUrl, graphqlUrl]),
   'graphql: chainx graphql export': () => {
@@ -72,14 +85,19 @@ try {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
 const rate = (name: string, what: 'wall' | 'cpu') => EVENTS / (median((samples.get(name) ?? []).map((sample) => sample[what])) / 1000)
 const count = (value: number) => Math.round(value).toLocaleString('en-US').padStart(8)
-console.log(`bench:cli: ${EVENTS} events, ${ROUNDS} rounds, medians (Node ${process.version}); items per second of wall time (spawn to exit) and of CPU time (user + system)`)
-for (const name of samples.keys()) console.log(`  ${name.padEnd(34)} ${count(rate(name, 'wall'))} items/s wall  ${count(rate(name, 'cpu'))} items/CPU-s`)
+console.log(
+  `bench:cli: ${EVENTS} events, ${ROUNDS} rounds, medians (Node ${process.version}); items per second of wall time (spawn to exit) and of CPU time (user + system)`,
+)
+for (const name of samples.keys())
+  console.log(`  ${name.padEnd(34)} ${count(rate(name, 'wall'))} items/s wall  ${count(rate(name, 'cpu'))} items/CPU-s`)
 let failed = false
 for (const kind of ['events', 'graphql']) {
   const [bare, exported] = [...samples.keys()].filter((name) => name.startsWith(kind)) as [string, string]
   const wall = rate(exported, 'wall') / rate(bare, 'wall')
   const cpu = rate(exported, 'cpu') / rate(bare, 'cpu')
   failed ||= wall < TARGET
-  console.log(`  ${kind}: export at ${(wall * 100).toFixed(0)}% of the bare walk's items/s (target ≥ ${TARGET * 100}%), ${(cpu * 100).toFixed(0)}% per CPU second`)
+  console.log(
+    `  ${kind}: export at ${(wall * 100).toFixed(0)}% of the bare walk's items/s (target ≥ ${TARGET * 100}%), ${(cpu * 100).toFixed(0)}% per CPU second`,
+  )
 }
 process.exitCode = failed ? 1 : 0

@@ -92,9 +92,11 @@ try {
     }
     const times = samples.map((sample) => sample.ms)
     const line = [`${name.padEnd(12)} median ${ms(median(times))}`, `min ${ms(Math.min(...times))}`, `max ${ms(Math.max(...times))}`]
-    if (samples[0]?.firstRequestMs !== undefined) line.push(`import + first request: median ${ms(median(samples.map((s) => s.firstRequestMs as number)))}`)
+    if (samples[0]?.firstRequestMs !== undefined)
+      line.push(`import + first request: median ${ms(median(samples.map((s) => s.firstRequestMs as number)))}`)
     if (samples[0]?.files !== undefined) line.push(`${samples[0].files} files required`)
-    if (samples[0]?.builtins.length) line.push(`built-ins loaded by the import: ${samples[0].builtins.map((b) => b.replace('NativeModule ', '')).join(', ')}`)
+    if (samples[0]?.builtins.length)
+      line.push(`built-ins loaded by the import: ${samples[0].builtins.map((b) => b.replace('NativeModule ', '')).join(', ')}`)
     else if (name !== 'firstRequest') line.push('no built-in loaded by the import')
     console.log(line.join(', '))
     if (name === 'esm' && median(times) > TARGET_MS) {

@@ -105,7 +105,10 @@ if (process.argv[2] === 'server') {
   // watch: catch-up throughput over events already on the ledger, pages of 50 re-polled at once.
   const watchRows: Record<string, string | number>[] = []
   const Tick = z.object({ count: z.string(), note: z.string() })
-  for (const [name, parse] of [['watch', undefined], ['watch + zod/mini parse', Tick]] as const) {
+  for (const [name, parse] of [
+    ['watch', undefined],
+    ['watch + zod/mini parse', Tick],
+  ] as const) {
     const filter: EventQueryFilter = { Sender: ready.sender }
     const start: EventId | null = (await sdkNode.query({ filter, descending: true, limit: 1 })).data[0]?.id ?? null
     child.send({ emit: WATCH_EVENTS } satisfies ToChild)
@@ -123,7 +126,7 @@ if (process.argv[2] === 'server') {
     watchRows.push({
       mode: name,
       events: received,
-      'seconds': seconds.toFixed(3),
+      seconds: seconds.toFixed(3),
       'events/s': Math.round(received / seconds),
       'client CPU µs/event': ((used.user + used.system) / received).toFixed(1),
     })

@@ -63,12 +63,13 @@ const http: HttpFn = (request) => {
   return network.handle({ method: 'POST', url: request.url, headers: request.headers, body: request.body }).then((first) => {
     // Stored without the envelope's head: `"result":…}` for JSON-RPC, the whole body for GraphQL.
     const stored = id && first.status === 200 ? first.body.slice(first.body.indexOf('"result":')) : first.body
-    if (id && first.status === 200 && !first.body.startsWith('{"jsonrpc":"2.0","id":')) throw new Error('bench/overhead: unexpected JSON-RPC body')
+    if (id && first.status === 200 && !first.body.startsWith('{"jsonrpc":"2.0","id":'))
+      throw new Error('bench/overhead: unexpected JSON-RPC body')
     answers.set(key, { ...first, body: stored })
     return first
   })
 }
-(globalThis as { [STUB_HTTP]?: HttpFn })[STUB_HTTP] = http
+;(globalThis as { [STUB_HTTP]?: HttpFn })[STUB_HTTP] = http
 const client = new ChainxClient({ graphqlUrl, rpcUrl, retry: false })
 
 type Operation = { name: string; run: () => Promise<unknown>; floor: () => Promise<unknown> }
@@ -79,7 +80,13 @@ const rpcBody = (id: number) =>
   `{"jsonrpc":"2.0","id":${id},"method":"chainx_queryEvents","params":${JSON.stringify([filter, null, PAGE, false])}}`
 let floorId = 0
 const parseAnswer = (response: HttpResponse) => JSON.parse(response.body) as unknown
-const floorRequest = (url: string, body: string) => ({ url, headers: { 'content-type': 'application/json' }, body, timeoutMs: 0, maxResponseBytes: Infinity })
+const floorRequest = (url: string, body: string) => ({
+  url,
+  headers: { 'content-type': 'application/json' },
+  body,
+  timeoutMs: 0,
+  maxResponseBytes: Infinity,
+})
 const operations: Operation[] = [
   {
     name: `graphql.query(EventsDocument, { first: ${PAGE} })`,

@@ -114,7 +114,7 @@ function createContenders(graphqlUrl: string): Record<string, Walk> {
     async 'sdk graphql.query loop'(limit) {
       let items = 0
       let after: string | null = null
-      for (let more = true; more && items < limit; ) {
+      for (let more = true; more && items < limit;) {
         const { data }: { data: EventsQuery } = await graphql.query(EventsDocument, { first: PAGE_SIZE, after })
         for (const edge of data.events.edges) if (edge.node.bcs) items++
         more = data.events.pageInfo.hasNextPage
@@ -125,7 +125,7 @@ function createContenders(graphqlUrl: string): Record<string, Walk> {
     async 'raw fetch loop'(limit) {
       let items = 0
       let after: string | null = null
-      for (let more = true; more && items < limit; ) {
+      for (let more = true; more && items < limit;) {
         const response = await fetch(graphqlUrl, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
@@ -203,7 +203,7 @@ async function measureMachinery(total: number): Promise<Record<string, string>[]
   const contenders: Record<string, () => Promise<number>> = {
     async 'plain loop'() {
       let items = 0
-      for (let cursor: number | null = null, more = true; more; ) {
+      for (let cursor: number | null = null, more = true; more;) {
         const page = await fetchPage({ cursor })
         for (const item of page.items) if (item.bcs) items++
         more = page.hasMore

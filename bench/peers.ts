@@ -91,12 +91,16 @@ if (process.argv[2] === 'server') {
   const agent = new Agent({ keepAlive: true })
   const nodeHttpPost = (url: string, body: string) =>
     new Promise<unknown>((resolve, reject) => {
-      const request = httpRequest(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))))
-        response.on('error', reject)
-      })
+      const request = httpRequest(
+        url,
+        { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (response) => {
+          const chunks: Buffer[] = []
+          response.on('data', (chunk: Buffer) => chunks.push(chunk))
+          response.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))))
+          response.on('error', reject)
+        },
+      )
       request.on('error', reject)
       request.end(body)
     })
@@ -134,16 +138,27 @@ if (process.argv[2] === 'server') {
       contenders: [
         [
           'raw fetch + JSON.parse',
-          () => rawPost(rpcUrl, JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] })),
+          () =>
+            rawPost(
+              rpcUrl,
+              JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] }),
+            ),
         ],
         [
           'bare node:http keep-alive + JSON.parse (no client)',
-          () => nodeHttpPost(rpcUrl, JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] })),
+          () =>
+            nodeHttpPost(
+              rpcUrl,
+              JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] }),
+            ),
         ],
         ["chainx-sdk, its socket client (transport: 'node')", () => sdkNode.events.query({ filter, limit: PAGE })],
         ["chainx-sdk over node:http (transport: 'node-http')", () => sdkNodeHttp.events.query({ filter, limit: PAGE })],
         ['chainx-sdk over the global fetch', () => sdkFetch.events.query({ filter, limit: PAGE })],
-        ['@mysten/sui 1.45 (SuiGraphQLClient / SuiClient.queryEvents)', () => suiClient.queryEvents({ query: filter, limit: PAGE, order: 'ascending' })],
+        [
+          '@mysten/sui 1.45 (SuiGraphQLClient / SuiClient.queryEvents)',
+          () => suiClient.queryEvents({ query: filter, limit: PAGE, order: 'ascending' }),
+        ],
         ['graphql-request 7.4', undefined],
       ],
     },
@@ -160,7 +175,9 @@ if (process.argv[2] === 'server') {
   type Figures = { latencyMs: number; cpuUs: number }
   const results = new Map<string, Map<string, Figures>>()
   for (const operation of operations) {
-    const runs = operation.contenders.filter((entry): entry is [string, Run] => entry[1] !== undefined && (ONLY === undefined || ONLY.test(entry[0])))
+    const runs = operation.contenders.filter(
+      (entry): entry is [string, Run] => entry[1] !== undefined && (ONLY === undefined || ONLY.test(entry[0])),
+    )
     for (const [, run] of runs) for (let i = 0; i < WARMUP; i++) await run()
     const latencies = new Map<string, number[]>(runs.map(([name]) => [name, []]))
     const cpuPerRound = new Map<string, number[]>(runs.map(([name]) => [name, []]))

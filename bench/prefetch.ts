@@ -55,7 +55,8 @@ if (process.argv[2] === 'server') {
     const graphql = countRequests(createGraphQLClient({ url: served.graphqlUrl, transport }), counter)
     const query = countQueries(createEventsClient({ rpcUrl: served.rpcUrl, transport }).query, counter)
     const walks = {
-      paginate: (prefetch: boolean, maxPages: number) => paginate(graphql, EventsDocument, {}, { pageSize: PAGE_SIZE, prefetch, maxPages }).pages(),
+      paginate: (prefetch: boolean, maxPages: number) =>
+        paginate(graphql, EventsDocument, {}, { pageSize: PAGE_SIZE, prefetch, maxPages }).pages(),
       'events.iterate': (prefetch: boolean, maxPages: number) =>
         iterateEvents(query, { filter: { All: [] }, pageSize: PAGE_SIZE, prefetch, maxPages }).pages(),
     }
@@ -109,7 +110,9 @@ if (process.argv[2] === 'server') {
         })
       }
     }
-    console.log(`prefetch benchmark: pages of ${PAGE_SIZE} (busy: ${PAGES} pages, idle: ${IDLE_PAGES}), best of ${ROUNDS} interleaved rounds (Node ${process.version})`)
+    console.log(
+      `prefetch benchmark: pages of ${PAGE_SIZE} (busy: ${PAGES} pages, idle: ${IDLE_PAGES}), best of ${ROUNDS} interleaved rounds (Node ${process.version})`,
+    )
     console.table(rows)
     console.log('Targets: busy consumer on/off >= 1.6; idle consumer on/off >= 1.0 (within noise); pages held <= 2.')
   } catch (error) {

@@ -57,7 +57,7 @@ if (process.argv[2] === 'server') {
   const sender = mock.network.ledger.newAddress()
   let count = 0n
   const emit = async (total: number, yieldBetweenCheckpoints: boolean) => {
-    for (let done = 0; done < total; ) {
+    for (let done = 0; done < total;) {
       const size = Math.min(TRANSACTIONS_PER_CHECKPOINT, total - done)
       const inputs = Array.from({ length: size }, () => ({
         sender,
@@ -96,10 +96,25 @@ if (process.argv[2] === 'server') {
       ['raw ws (JSON.parse, count)', 'live, All', 1, () => rawWs(child, served.wsUrl, LIVE_EVENTS)],
       ['subscribe', 'live, All', 1, () => sdkLive(child, served, [{ All: [] }], LIVE_EVENTS)],
       ['subscribe', 'live, MoveModule', 1, () => sdkLive(child, served, [moduleFilter], LIVE_EVENTS)],
-      ['subscribe ×4, one socket', 'live, All + MoveModule + Package + Any', 4, () =>
-        sdkLive(child, served, [{ All: [] }, moduleFilter, { Package: served.package }, { Any: [{ Sender: '0x1' }, moduleFilter] }], LIVE_EVENTS)],
+      [
+        'subscribe ×4, one socket',
+        'live, All + MoveModule + Package + Any',
+        4,
+        () =>
+          sdkLive(
+            child,
+            served,
+            [{ All: [] }, moduleFilter, { Package: served.package }, { Any: [{ Sender: '0x1' }, moduleFilter] }],
+            LIVE_EVENTS,
+          ),
+      ],
       ['subscribe', `dropped: backfill (MoveModule query)`, 1, () => sdkBackfill(child, served, moduleFilter, MISSED_EVENTS)],
-      ['subscribe', `dropped: backfill (Package: All query + local filter)`, 1, () => sdkBackfill(child, served, { Package: served.package }, MISSED_EVENTS)],
+      [
+        'subscribe',
+        `dropped: backfill (Package: All query + local filter)`,
+        1,
+        () => sdkBackfill(child, served, { Package: served.package }, MISSED_EVENTS),
+      ],
     ]
     await warmUp(child, served)
     const best = new Map<number, Measurement>()
@@ -201,7 +216,9 @@ async function sdkLive(child: ChildProcess, served: Served, filters: EventSubscr
   const client = createSubscriptionClient({ wsUrl: served.wsUrl, queryEvents, heartbeatMs: 0 })
   const counter = new Counter(filters.length, events)
   const unsubscribers = await Promise.all(
-    filters.map((filter, index) => client.subscribe({ filter, onEvent: () => counter.count(index), onError: (error) => console.error(error) })),
+    filters.map((filter, index) =>
+      client.subscribe({ filter, onEvent: () => counter.count(index), onError: (error) => console.error(error) }),
+    ),
   )
   const measured = await measure(counter, () => command(child, { emit: events }))
   for (const unsubscribe of unsubscribers) await unsubscribe()

@@ -71,7 +71,10 @@ const base = rows[1]?.[1] ?? 0
 console.log(`telemetry cost per request (${ROUNDS} rounds of ${CALLS} calls, median), Node ${process.version}`)
 for (const [name, us] of rows) {
   const reference = name.includes('registered (') ? (rows[3]?.[1] ?? base) : base
-  const extra = name.startsWith('SDK, telemetry: false') || name.startsWith('floor') ? '' : ` (+${(us - reference).toFixed(1)} µs over telemetry: false)`
+  const extra =
+    name.startsWith('SDK, telemetry: false') || name.startsWith('floor')
+      ? ''
+      : ` (+${(us - reference).toFixed(1)} µs over telemetry: false)`
   console.log(`  ${name.padEnd(66)} ${us.toFixed(1).padStart(7)} µs${extra}`)
 }
 console.log(`  SDK's own cost with telemetry off: ${(base - floor).toFixed(1)} µs over the floor`)

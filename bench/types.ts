@@ -107,21 +107,27 @@ function userFile(documents: number): string {
   const parts = [`import type { ChainxClient } from 'chainx-sdk'\nimport { graphql, readFragment } from 'chainx-sdk/graphql'\n`]
   if (documents > 0) parts.push(FRAGMENTS)
   for (let index = 0; index < documents; index++) parts.push((KINDS[index % KINDS.length] as (n: number) => string)(index + 1))
-  if (documents === 0) parts.push('export const fragment = graphql(`fragment F on Epoch { epochId }`)\nexport type Client = ChainxClient\nexport const read = readFragment')
+  if (documents === 0)
+    parts.push(
+      'export const fragment = graphql(`fragment F on Epoch { epochId }`)\nexport type Client = ChainxClient\nexport const read = readFragment',
+    )
   return `${parts.join('\n\n')}\n`
 }
 
 // Preloaded into the tsc process: prints its CPU time (µs) to stderr as it exits.
-const CPU_HOOK = "process.on('exit', () => { const { user, system } = process.cpuUsage(); process.stderr.write(`cpu ${user + system}\\n`) })"
+const CPU_HOOK =
+  "process.on('exit', () => { const { user, system } = process.cpuUsage(); process.stderr.write(`cpu ${user + system}\\n`) })"
 
 async function timeTsc(dir: string): Promise<{ cpu: number; wall: number }> {
   const started = performance.now()
   const hook = join(dir, 'cpu-hook.cjs')
   writeFileSync(hook, CPU_HOOK)
   const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc')
-  const { stderr } = await run(process.execPath, ['--require', hook, tsc, '--noEmit', '-p', dir], { cwd: repoRoot }).catch((error: { stdout?: string }) => {
-    throw new Error(`tsc failed on the bench project:\n${error.stdout ?? String(error)}`)
-  })
+  const { stderr } = await run(process.execPath, ['--require', hook, tsc, '--noEmit', '-p', dir], { cwd: repoRoot }).catch(
+    (error: { stdout?: string }) => {
+      throw new Error(`tsc failed on the bench project:\n${error.stdout ?? String(error)}`)
+    },
+  )
   const wall = performance.now() - started
   return { cpu: Number(/cpu (\d+)/.exec(stderr)?.[1]) / 1000, wall }
 }
@@ -136,7 +142,13 @@ try {
     mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, 'app.ts'), userFile(documents))
     const compilerOptions = {
-      target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: [],
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: [],
       // The package as an app resolves it: the built .d.ts files.
       paths: { 'chainx-sdk': ['../../../dist/index.d.ts'], 'chainx-sdk/graphql': ['../../../dist/graphql/index.d.ts'] },
     }
@@ -152,7 +164,9 @@ try {
     )
   }
   const total = results[DOCUMENTS] as number
-  console.log(`the ${DOCUMENTS} documents add ${((total - (results[0] as number)) / 1000).toFixed(2)} s of CPU; target for the whole check ${(TARGET_MS / 1000).toFixed(1)} s`)
+  console.log(
+    `the ${DOCUMENTS} documents add ${((total - (results[0] as number)) / 1000).toFixed(2)} s of CPU; target for the whole check ${(TARGET_MS / 1000).toFixed(1)} s`,
+  )
   if (total > TARGET_MS) {
     console.error(`over target: ${(total / 1000).toFixed(2)} s > ${(TARGET_MS / 1000).toFixed(1)} s`)
     process.exitCode = 1

@@ -27,7 +27,9 @@ try {
   const epoch = epochData.epoch
   heading(`latest epoch ${epoch?.epochId}: reference gas price ${epoch?.referenceGasPrice}`)
   for (const { node } of epoch?.transactionBlocks.edges ?? []) {
-    console.log(`  tx ${node.digest} from ${node.sender?.address.slice(0, 12)}… gas ${node.gasInput?.gasPrice} x ${node.gasInput?.gasBudget}`)
+    console.log(
+      `  tx ${node.digest} from ${node.sender?.address.slice(0, 12)}… gas ${node.gasInput?.gasPrice} x ${node.gasInput?.gasBudget}`,
+    )
   }
 
   const sample = mock.network.ledger.events[0]
@@ -47,7 +49,8 @@ try {
 
   heading('JSON-RPC: the three newest events (chainx_queryEvents, descending)')
   const newest = await client.events.query({ filter: { All: [] }, descending: true, limit: 3 })
-  for (const event of newest.data) console.log(`  ${event.type} #${event.id.eventSeq} at ${new Date(Number(event.timestampMs)).toISOString()}`)
+  for (const event of newest.data)
+    console.log(`  ${event.type} #${event.id.eventSeq} at ${new Date(Number(event.timestampMs)).toISOString()}`)
 
   heading(`live: publishing ${MARKET_MODULE} and emitting ${LIVE_TRANSACTIONS} transactions`)
   // The event types come from examples/move/sources/market.move through `chainx codegen-move`

@@ -13,9 +13,7 @@ import { join } from 'node:path'
 import { ChainxClient, eventKey, eventTimestamp, type EventId } from 'chainx-sdk'
 import { startMockNetwork } from 'chainx-sdk/testing'
 
-const mock = process.env.CHAINX_RPC_URL
-  ? undefined
-  : await startMockNetwork({ events: 100, seed: 5, autoEmitMs: 100, clock: Date.now })
+const mock = process.env.CHAINX_RPC_URL ? undefined : await startMockNetwork({ events: 100, seed: 5, autoEmitMs: 100, clock: Date.now })
 const client = new ChainxClient({
   graphqlUrl: process.env.CHAINX_GRAPHQL_URL ?? mock!.graphqlUrl,
   rpcUrl: process.env.CHAINX_RPC_URL ?? mock!.rpcUrl,

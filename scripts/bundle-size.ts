@@ -57,7 +57,9 @@ async function measure(label: string, contents: string) {
     for (const file of files.filter((f) => !initial.has(f) && f.name.endsWith('.js'))) {
       console.log(`  + on demand ${file.name}: ${kB(file.code.length)} minified, ${kB(file.gzip)} gzip`)
     }
-    const leaked = files.flatMap((file) => Object.keys(file.meta.inputs)).filter((path) => path.includes('src/testing/') || /^node:|msw|@mysten\/bcs|node_modules\/(ws|zod|graphql)\//.test(path))
+    const leaked = files
+      .flatMap((file) => Object.keys(file.meta.inputs))
+      .filter((path) => path.includes('src/testing/') || /^node:|msw|@mysten\/bcs|node_modules\/(ws|zod|graphql)\//.test(path))
     const totalGzip = files.filter((file) => file.name.endsWith('.js')).reduce((sum, file) => sum + file.gzip, 0)
     return { initial: [...initial], initialGzip, totalGzip, leaked }
   } finally {
@@ -70,7 +72,10 @@ const everything = await measure("import * from 'chainx-sdk' (every export kept)
 // chainx-sdk/graphql on its own (gql.tada's runtime and the parser it calls): the budget. With the
 // main entry beside it, its first load also carries the printer of @0no-co/graphql.web, which the
 // main entry alone loads on demand (a module is split whole): shown, and counted in the total.
-const subpath = await measure("import { graphql, readFragment } from 'chainx-sdk/graphql'", "export { graphql, readFragment } from './src/graphql/typedDocuments.ts'")
+const subpath = await measure(
+  "import { graphql, readFragment } from 'chainx-sdk/graphql'",
+  "export { graphql, readFragment } from './src/graphql/typedDocuments.ts'",
+)
 const typed = await measure(
   "import { ChainxClient } from 'chainx-sdk' + { graphql, readFragment } from 'chainx-sdk/graphql'",
   "export { ChainxClient } from './src/index.ts'\nexport { graphql, readFragment } from './src/graphql/typedDocuments.ts'",
@@ -83,14 +88,17 @@ const withQuery = await measure(
   "export { ChainxClient } from './src/index.ts'\nexport { createQueryOptions } from './src/query/index.ts'",
 )
 const queryGzip = withQuery.initialGzip - app.initialGzip
-console.log(`chainx-sdk/query: +${kB(queryGzip)} gzip on the first load (budget ${kB(QUERY_BUDGET_GZIP_BYTES)}; @tanstack/query-core is the app's, types only here)`)
+console.log(
+  `chainx-sdk/query: +${kB(queryGzip)} gzip on the first load (budget ${kB(QUERY_BUDGET_GZIP_BYTES)}; @tanstack/query-core is the app's, types only here)`,
+)
 const byPackage = new Map<string, number>()
 for (const [path, { bytesInOutput }] of app.initial.flatMap((file) => Object.entries(file.meta.inputs))) {
   const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? 'chainx-sdk (src)'
   byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput)
 }
 console.log('initial chunk of the app import, by package:')
-for (const [name, bytes] of [...byPackage].sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(28)} ${kB(bytes).padStart(8)} minified`)
+for (const [name, bytes] of [...byPackage].sort((a, b) => b[1] - a[1]))
+  console.log(`  ${name.padEnd(28)} ${kB(bytes).padStart(8)} minified`)
 
 const tanstack = withQuery.initial.flatMap((file) => Object.keys(file.meta.inputs)).filter((path) => path.includes('@tanstack/'))
 const leaked = [...app.leaked, ...everything.leaked, ...subpath.leaked, ...typed.leaked, ...withQuery.leaked, ...tanstack]
@@ -110,4 +118,6 @@ if (queryGzip > QUERY_BUDGET_GZIP_BYTES) {
   console.error(`chainx-sdk/query over budget: +${kB(queryGzip)} > ${kB(QUERY_BUDGET_GZIP_BYTES)} gzip`)
   process.exit(1)
 }
-console.log(`within budget (${kB(BUDGET_GZIP_BYTES)} gzip for the initial chunk, ${kB(GRAPHQL_SUBPATH_BUDGET_GZIP_BYTES)} for chainx-sdk/graphql on its own, ${kB(QUERY_BUDGET_GZIP_BYTES)} for what chainx-sdk/query adds)`)
+console.log(
+  `within budget (${kB(BUDGET_GZIP_BYTES)} gzip for the initial chunk, ${kB(GRAPHQL_SUBPATH_BUDGET_GZIP_BYTES)} for chainx-sdk/graphql on its own, ${kB(QUERY_BUDGET_GZIP_BYTES)} for what chainx-sdk/query adds)`,
+)

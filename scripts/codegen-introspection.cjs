@@ -11,9 +11,15 @@ const { minifyIntrospection, outputIntrospectionFile } = require('@gql.tada/inte
 
 module.exports = {
   plugin(schema) {
-    const text = outputIntrospectionFile(minifyIntrospection(introspectionFromSchema(schema)), { fileType: '.d.ts', shouldPreprocess: true })
+    const text = outputIntrospectionFile(minifyIntrospection(introspectionFromSchema(schema)), {
+      fileType: '.d.ts',
+      shouldPreprocess: true,
+    })
     const augmentation = text.indexOf("import * as gqlTada from 'gql.tada';")
     if (augmentation === -1) throw new Error('@gql.tada/internal output changed: no setupSchema augmentation to leave out')
-    return `${text.slice(0, augmentation).replace(/^\/\* eslint-disable \*\/\n\/\* prettier-ignore \*\/\n/, '').trimEnd()}\n`
+    return `${text
+      .slice(0, augmentation)
+      .replace(/^\/\* eslint-disable \*\/\n\/\* prettier-ignore \*\/\n/, '')
+      .trimEnd()}\n`
   },
 }

@@ -12,7 +12,12 @@ function leadingComment(body, offset) {
   lines.pop() // the text before the operation on its own line
   const comment = []
   while (lines.length > 0 && /^\s*#/.test(lines[lines.length - 1])) {
-    comment.unshift(lines.pop().replace(/^\s*#\s?/, '').trimEnd())
+    comment.unshift(
+      lines
+        .pop()
+        .replace(/^\s*#\s?/, '')
+        .trimEnd(),
+    )
   }
   return comment
 }
@@ -88,7 +93,7 @@ module.exports = {
       '}',
       '',
       '/**',
-      ' * Each operation\'s document by method name, and whether it declares variables.',
+      " * Each operation's document by method name, and whether it declares variables.",
       ' *',
       ' * @example',
       ' * const { document } = operations.epoch',

@@ -21,17 +21,25 @@ const figures = await runHostileCases({
 })
 const seconds = ((performance.now() - started) / 1000).toFixed(1)
 const percent = (count: number) => `${((count / figures.cases) * 100).toFixed(2)}%`
-const good = Object.entries(figures.byKind).filter(([kind]) => GOOD_KINDS.has(kind)).reduce((sum, [, count]) => sum + count, 0)
+const good = Object.entries(figures.byKind)
+  .filter(([kind]) => GOOD_KINDS.has(kind))
+  .reduce((sum, [, count]) => sum + count, 0)
 
 console.log(`\n${figures.cases} cases in ${seconds} s; unhandled rejections: ${figures.unhandledRejections}`)
 console.log(`typed outcomes (ChainxError with a code, or a well-formed result): ${good} (${percent(good)})`)
 console.log('outcomes by kind:')
-for (const [kind, count] of Object.entries(figures.byKind).sort((a, b) => b[1] - a[1])) console.log(`  ${kind.padEnd(18)} ${String(count).padStart(6)}  ${percent(count)}`)
+for (const [kind, count] of Object.entries(figures.byKind).sort((a, b) => b[1] - a[1]))
+  console.log(`  ${kind.padEnd(18)} ${String(count).padStart(6)}  ${percent(count)}`)
 console.log('error codes:')
-for (const [code, count] of Object.entries(figures.byCode).sort((a, b) => b[1] - a[1])) console.log(`  ${code.padEnd(18)} ${String(count).padStart(6)}`)
+for (const [code, count] of Object.entries(figures.byCode).sort((a, b) => b[1] - a[1]))
+  console.log(`  ${code.padEnd(18)} ${String(count).padStart(6)}`)
 console.log('by target:')
 for (const [target, tally] of Object.entries(figures.byTarget)) {
-  console.log(`  ${target.padEnd(24)} ${Object.entries(tally).map(([kind, count]) => `${kind} ${count}`).join(', ')}`)
+  console.log(
+    `  ${target.padEnd(24)} ${Object.entries(tally)
+      .map(([kind, count]) => `${kind} ${count}`)
+      .join(', ')}`,
+  )
 }
 if (figures.findings.length > 0) {
   console.log('\nfindings (first cases of each kind and target):')

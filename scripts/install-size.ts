@@ -35,7 +35,9 @@ const install = await packAndInstall()
 try {
   const modules = measureNodeModules(join(install.dir, 'node_modules'))
   console.log(`tarball: ${kB(install.packedBytes)} packed, ${kB(install.unpackedBytes)} unpacked, ${install.fileCount} files`)
-  console.log(`npm install <tarball>: ${MB(modules.bytes)} in node_modules, ${modules.packages.length} packages (${modules.packages.join(', ')})`)
+  console.log(
+    `npm install <tarball>: ${MB(modules.bytes)} in node_modules, ${modules.packages.length} packages (${modules.packages.join(', ')})`,
+  )
   if (install.packedBytes > TARBALL_BUDGET) failures.push(`tarball ${kB(install.packedBytes)} > ${kB(TARBALL_BUDGET)}`)
   if (modules.bytes > INSTALL_BUDGET) failures.push(`client-only install ${MB(modules.bytes)} > ${MB(INSTALL_BUDGET)}`)
   for (const peer of TESTING_PEERS) {
@@ -49,8 +51,12 @@ try {
     ['commonjs', "require('chainx-sdk/testing')"],
   ] as const) {
     const missing = await node(install.dir, type, load)
-    const named = /chainx-sdk\/testing needs the optional peer dependency (graphql|@mysten\/bcs), which is not installed: npm install --save-dev graphql @mysten\/bcs/.exec(missing.output)
-    if (missing.ok || !named) failures.push(`chainx-sdk/testing (${type}) without its peers should name the package to install, got:\n${missing.output}`)
+    const named =
+      /chainx-sdk\/testing needs the optional peer dependency (graphql|@mysten\/bcs), which is not installed: npm install --save-dev graphql @mysten\/bcs/.exec(
+        missing.output,
+      )
+    if (missing.ok || !named)
+      failures.push(`chainx-sdk/testing (${type}) without its peers should name the package to install, got:\n${missing.output}`)
     else console.log(`chainx-sdk/testing (${type}) without its peers: "${named[0]}"`)
   }
 
@@ -59,14 +65,20 @@ try {
     ['commonjs', "require('chainx-sdk/move')"],
   ] as const) {
     const missing = await node(install.dir, type, load)
-    const named = /chainx-sdk\/move needs the optional peer dependency (zod|@mysten\/bcs), which is not installed: npm install zod @mysten\/bcs/.exec(missing.output)
-    if (missing.ok || !named) failures.push(`chainx-sdk/move (${type}) without its peers should name the package to install, got:\n${missing.output}`)
+    const named =
+      /chainx-sdk\/move needs the optional peer dependency (zod|@mysten\/bcs), which is not installed: npm install zod @mysten\/bcs/.exec(
+        missing.output,
+      )
+    if (missing.ok || !named)
+      failures.push(`chainx-sdk/move (${type}) without its peers should name the package to install, got:\n${missing.output}`)
     else console.log(`chainx-sdk/move (${type}) without its peers: "${named[0]}"`)
   }
 
   await run('npm', ['install', ...TESTING_PEERS, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: install.dir })
   const withPeers = measureNodeModules(join(install.dir, 'node_modules'))
-  console.log(`npm install <tarball> ${TESTING_PEERS.join(' ')}: ${MB(withPeers.bytes)} in node_modules, ${withPeers.packages.length} packages`)
+  console.log(
+    `npm install <tarball> ${TESTING_PEERS.join(' ')}: ${MB(withPeers.bytes)} in node_modules, ${withPeers.packages.length} packages`,
+  )
   const mock = await node(
     install.dir,
     'module',
@@ -78,11 +90,19 @@ try { console.log((await new ChainxClient(mock).graphql.serviceConfig()).data.se
   if (mock.output !== '50') failures.push(`chainx-sdk/testing with its peers installed did not serve a client:\n${mock.output}`)
   else console.log('chainx-sdk/testing with its peers: serves a client')
   const noMsw = await node(install.dir, 'module', "await import('chainx-sdk/testing/msw')")
-  if (noMsw.ok || !noMsw.output.includes('chainx-sdk/testing/msw needs the optional peer dependency msw, which is not installed: npm install --save-dev msw')) {
+  if (
+    noMsw.ok ||
+    !noMsw.output.includes(
+      'chainx-sdk/testing/msw needs the optional peer dependency msw, which is not installed: npm install --save-dev msw',
+    )
+  ) {
     failures.push(`chainx-sdk/testing/msw without msw should name msw, got:\n${noMsw.output}`)
   } else console.log('chainx-sdk/testing/msw without msw: names msw')
   const noZod = await node(install.dir, 'module', "await import('chainx-sdk/move')")
-  if (noZod.ok || !noZod.output.includes('chainx-sdk/move needs the optional peer dependency zod, which is not installed: npm install zod @mysten/bcs')) {
+  if (
+    noZod.ok ||
+    !noZod.output.includes('chainx-sdk/move needs the optional peer dependency zod, which is not installed: npm install zod @mysten/bcs')
+  ) {
     failures.push(`chainx-sdk/move with @mysten/bcs but without zod should name zod, got:\n${noZod.output}`)
   } else console.log('chainx-sdk/move without zod: names zod')
   await run('npm', ['install', 'zod', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: install.dir })

@@ -22,7 +22,11 @@ ${format === 'esm' ? 'export { missingPeer }' : 'module.exports = { missingPeer 
 }
 
 /** The package an import names: `zod` for `zod/mini`, `@mysten/bcs` for `@mysten/bcs/x`. */
-const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/')
 
 /**
  * @param features what needs them (e.g. `'chainx-sdk/testing'`) → its optional peers (package

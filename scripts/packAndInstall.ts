@@ -71,7 +71,8 @@ export function measureNodeModules(path: string): { bytes: number; packages: str
         walk(full)
       } else if (entry.isFile()) {
         bytes += statSync(full).size
-        if (entry.name === 'package.json' && /node_modules\/(@[^/]+\/)?[^/@][^/]*$/.test(dir)) packages.push(dir.slice(dir.lastIndexOf('node_modules/') + 13))
+        if (entry.name === 'package.json' && /node_modules\/(@[^/]+\/)?[^/@][^/]*$/.test(dir))
+          packages.push(dir.slice(dir.lastIndexOf('node_modules/') + 13))
       }
     }
   }

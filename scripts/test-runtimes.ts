@@ -117,7 +117,9 @@ async function runChromium(dir: string): Promise<Outcome> {
     })
     page.on('pageerror', (error) => errors.push(error.message))
     await page.goto(`http://127.0.0.1:${(pages.address() as AddressInfo).port}/`)
-    await page.waitForFunction(() => (window as { smokeOutcome?: string }).smokeOutcome !== undefined, undefined, { timeout: RUNTIME_TIMEOUT_MS })
+    await page.waitForFunction(() => (window as { smokeOutcome?: string }).smokeOutcome !== undefined, undefined, {
+      timeout: RUNTIME_TIMEOUT_MS,
+    })
     const outcome = await page.evaluate(() => (window as { smokeOutcome?: string }).smokeOutcome)
     const ok = outcome === 'pass' && lines.some((line) => line.startsWith('PASS '))
     return { ok, detail: ok ? '' : [...lines, ...errors].join('\n') }
@@ -157,7 +159,13 @@ const matrix: [string, () => Promise<Outcome>][] = [
   ['node22', () => runProgram(binaries.node22, server, dir)],
   ['node24', () => runProgram(binaries.node24, server, dir)],
   ['bun', () => runProgram(binaries.bun, server, dir)],
-  ['deno', () => runProgram(binaries.deno, ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', '--allow-sys', ...server], dir, { DENO_NO_UPDATE_CHECK: '1' })],
+  [
+    'deno',
+    () =>
+      runProgram(binaries.deno, ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', '--allow-sys', ...server], dir, {
+        DENO_NO_UPDATE_CHECK: '1',
+      }),
+  ],
   ['workerd', () => runWorkerd(binaries.workerd, dir)],
   ['chromium', () => runChromium(dir)],
 ]
@@ -179,5 +187,7 @@ try {
   await mock.close()
   rmSync(dir, { recursive: true, force: true })
 }
-console.log(`runtimes: ${passed.length} passed (${passed.join(', ')}), ${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+console.log(
+  `runtimes: ${passed.length} passed (${passed.join(', ')}), ${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+)
 if (failed.length > 0 || passed.length === 0) process.exit(1)

@@ -10,9 +10,11 @@ function describe(name, kind) {
   let match
   if ((match = /^(\w+)QueryVariables$/.exec(name))) return `The variables of \`query ${match[1]}\` (queries/*.graphql).`
   if ((match = /^(\w+)Query$/.exec(name))) return `The result of \`query ${match[1]}\` (queries/*.graphql).`
-  if ((match = /^(\w+)FragmentDoc$/.exec(name))) return `The text of \`fragment ${match[1]}\` (queries/fragments.graphql), spread by the documents that use it.`
+  if ((match = /^(\w+)FragmentDoc$/.exec(name)))
+    return `The text of \`fragment ${match[1]}\` (queries/fragments.graphql), spread by the documents that use it.`
   if ((match = /^(\w+)Fragment$/.exec(name))) return `The fields of \`fragment ${match[1]}\` (queries/fragments.graphql).`
-  if ((match = /^(\w+)Document$/.exec(name))) return `\`query ${match[1]}\` (queries/*.graphql) as a typed string: pass it to \`client.graphql.query\` or \`client.paginate\`.`
+  if ((match = /^(\w+)Document$/.exec(name)))
+    return `\`query ${match[1]}\` (queries/*.graphql) as a typed string: pass it to \`client.graphql.query\` or \`client.paginate\`.`
   if (name === 'TypedDocumentString') return 'A GraphQL document as a string that carries its result and variables types.'
   if (kind === ReflectionKind.TypeAlias) return `The GraphQL input type \`${name}\` of schema.graphql.`
   return undefined

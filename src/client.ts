@@ -1,7 +1,11 @@
 import { ClientClosedError } from './errors/ClientClosedError.js'
 import { createEventsClient, type EventsClient, type EventsClientHandle } from './events/createEventsClient.js'
 import type { SubscriptionClientOptions } from './events/subscribe/createSubscriptionClient.js'
-import { createTransactionsClient, type TransactionsClient, type TransactionsClientHandle } from './transactions/createTransactionsClient.js'
+import {
+  createTransactionsClient,
+  type TransactionsClient,
+  type TransactionsClientHandle,
+} from './transactions/createTransactionsClient.js'
 import type { GraphQLDocument, ResultOf } from './graphql/createGraphQLClient.js'
 import { createGraphQLClient } from './graphql/createGraphQLClient.js'
 import { createGraphQLMethods, type GraphQLMethods } from './graphql/createGraphQLMethods.js'
@@ -108,7 +112,13 @@ export class ChainxClient {
         limits: options.limits,
       }),
     )
-    this.#events = createEventsClient({ rpcUrl: rpcGroup, wsUrl: wsUrls, transport, subscriptions: options.subscriptions, closed: this.#lifetime.signal })
+    this.#events = createEventsClient({
+      rpcUrl: rpcGroup,
+      wsUrl: wsUrls,
+      transport,
+      subscriptions: options.subscriptions,
+      closed: this.#lifetime.signal,
+    })
     this.events = this.#events
     this.#transactions = createTransactionsClient({
       rpcUrl: rpcGroup,

@@ -20,13 +20,7 @@ export { eventKey } from './events/eventKey.js'
 export { eventSeqOf } from './events/eventSeqOf.js'
 export { eventTimestamp } from './events/eventTimestamp.js'
 export { formatTypeName, type FormatTypeNameOptions } from './events/formatTypeName.js'
-export {
-  parseStructTag,
-  parseTypeName,
-  type MoveStructTag,
-  type MoveTypeTag,
-  type ParseTypeNameOptions,
-} from './events/parseTypeName.js'
+export { parseStructTag, parseTypeName, type MoveStructTag, type MoveTypeTag, type ParseTypeNameOptions } from './events/parseTypeName.js'
 export type * from './events/types.js'
 export { validateEventQueryFilter } from './events/validateEventQueryFilter.js'
 export type { EventWatcher, WatchErrorInfo, WatchEventsOptions } from './events/watchEvents.js'
@@ -40,14 +34,7 @@ export { validateSubscriptionFilter } from './events/subscribe/validateSubscript
 export { toQueryFilter } from './events/subscribe/toQueryFilter.js'
 export type { EventWalkPage, IterateEventsOptions } from './events/iterateEvents.js'
 export type { PageDirection } from './graphql/checkPagingVariables.js'
-export type {
-  ConnectionPath,
-  GraphQLPage,
-  NodeOf,
-  PageVariables,
-  PaginateArguments,
-  PaginateOptions,
-} from './graphql/paginate.js'
+export type { ConnectionPath, GraphQLPage, NodeOf, PageVariables, PaginateArguments, PaginateOptions } from './graphql/paginate.js'
 export type { PageInfo } from './graphql/readConnection.js'
 export type {
   ItemKey,
@@ -62,21 +49,9 @@ export type {
 export type { DirectionInput, PageShape, WalkDirection } from './pagination/walkOptions.js'
 export { isWalkError, type WalkError } from './pagination/isWalkError.js'
 export type { RetryOptions } from './transport/withRetry.js'
-export type {
-  HeadersOption,
-  RequestInfo,
-  ResponseInfo,
-  TransportOptions,
-} from './transport/createTransport.js'
+export type { HeadersOption, RequestInfo, ResponseInfo, TransportOptions } from './transport/createTransport.js'
 export type { TransportKind } from './transport/selectHttp.js'
-export type {
-  EndpointAffinity,
-  EndpointChange,
-  EndpointKind,
-  EndpointState,
-  EndpointUrls,
-  FailoverOptions,
-} from './transport/endpoints.js'
+export type { EndpointAffinity, EndpointChange, EndpointKind, EndpointState, EndpointUrls, FailoverOptions } from './transport/endpoints.js'
 export type { TelemetryOptions } from './transport/telemetry/types.js'
 export type { FetchFn } from './transport/types.js'
 export type * from './transactions/types.js'

@@ -89,7 +89,10 @@ describe('typed operations over sockets (2.2-2.4)', () => {
 
 describe('headers and usage over sockets (4.1, 9)', () => {
   it('G3/L5: the usage extension reports the actual variables, fragments and query bytes', async () => {
-    const { usage } = await client.graphql.events({ first: 2, filter: { sender: mock.network.ledger.events[0]!.sender } }, { showUsage: true })
+    const { usage } = await client.graphql.events(
+      { first: 2, filter: { sender: mock.network.ledger.events[0]!.sender } },
+      { showUsage: true },
+    )
     expect(usage).toMatchObject({ variables: 2, fragments: 2, queryPayload: new TextEncoder().encode(String(EventsDocument)).length })
     expect(usage!.inputNodes).toBeGreaterThan(10)
     expect(usage!.depth).toBeGreaterThan(3)
@@ -101,7 +104,12 @@ describe('headers and usage over sockets (4.1, 9)', () => {
     expect(version).toEqual({ raw: '2025.3.0', year: 2025, minor: 3, patch: 0 })
     const other = await new ChainxClient({ ...mock, rpcVersion: '2019.1', retry: false }).graphql.availableRange().catch((e: unknown) => e)
     // Status first: the 421 is HTTP, and the service's GraphQL error is its cause.
-    expect(other).toMatchObject({ code: 'HTTP', status: 421, version: { raw: '2025.3.0' }, cause: { code: 'GRAPHQL', version: { raw: '2025.3.0' } } })
+    expect(other).toMatchObject({
+      code: 'HTTP',
+      status: 421,
+      version: { raw: '2025.3.0' },
+      cause: { code: 'GRAPHQL', version: { raw: '2025.3.0' } },
+    })
     expect((other as Error).message).toBe(`HTTP 421 from ${mock.graphqlUrl}`)
   })
 })
@@ -109,11 +117,19 @@ describe('headers and usage over sockets (4.1, 9)', () => {
 describe('service errors over sockets map to codes (7, 8)', () => {
   // limits: false turns the SDK's limit checks off, so the service is the one that rejects.
   const unchecked = () => new ChainxClient({ ...mock, limits: false, retry: false })
-  const failure = (run: Promise<unknown>) => run.then(() => undefined, (error: unknown) => error)
+  const failure = (run: Promise<unknown>) =>
+    run.then(
+      () => undefined,
+      (error: unknown) => error,
+    )
   // The variable and first/last checks always run in the SDK; what the service answers to the
   // same request, sent raw, must map to the same code.
   const serviceAnswer = async (query: string, variables: Record<string, unknown>) => {
-    const response = await fetch(mock.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })
+    const response = await fetch(mock.graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    })
     const body = (await response.json()) as { data: unknown; errors: GraphQLErrorEntry[] }
     return mapGraphQLErrors(body.errors, body.data, parseServiceVersion(response.headers.get('x-chain-rpc-version')))
   }
@@ -158,7 +174,11 @@ describe('service errors over sockets map to codes (7, 8)', () => {
       const page = await sdk.graphql.events({ first: 5 })
       small.network.advance(5)
       const error = await failure(sdk.graphql.events({ first: 5, after: page.data.events.pageInfo.endCursor }))
-      expect(error).toMatchObject({ code: 'STALE_CURSOR', sent: true, errors: [{ message: 'Requested data is outside the available range' }] })
+      expect(error).toMatchObject({
+        code: 'STALE_CURSOR',
+        sent: true,
+        errors: [{ message: 'Requested data is outside the available range' }],
+      })
     } finally {
       await small.close()
     }

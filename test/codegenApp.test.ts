@@ -23,21 +23,33 @@ beforeAll(async () => {
   rmSync(join(dir, generated))
   const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024 })
   const [{ filename }] = JSON.parse(stdout) as [{ filename: string }]
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'chainx-codegen-app-test', private: true, type: 'module' }, null, 2)}\n`)
-  await run('npm', ['install', join(dir, filename), '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: dir, maxBuffer: 16 * 1024 * 1024 })
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'chainx-codegen-app-test', private: true, type: 'module' }, null, 2)}\n`,
+  )
+  await run('npm', ['install', join(dir, filename), '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
+    cwd: dir,
+    maxBuffer: 16 * 1024 * 1024,
+  })
 }, 300_000)
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('examples/codegen-app: a user project typed by graphql-codegen against the shipped schema', () => {
   it('runs its codegen from node_modules/chainx-sdk/schema.graphql, as committed', async () => {
-    expect(readFileSync(join(dir, 'node_modules/chainx-sdk/schema.graphql'), 'utf8')).toBe(readFileSync(join(repoRoot, 'schema.graphql'), 'utf8'))
+    expect(readFileSync(join(dir, 'node_modules/chainx-sdk/schema.graphql'), 'utf8')).toBe(
+      readFileSync(join(repoRoot, 'schema.graphql'), 'utf8'),
+    )
     await run(join(repoRoot, 'node_modules/.bin/graphql-codegen'), ['--config', 'codegen.ts', '--silent'], { cwd: dir, timeout: 120_000 })
     expect(readFileSync(join(dir, generated), 'utf8')).toBe(readFileSync(join(example, generated), 'utf8'))
   }, 150_000)
 
   it('type-checks against the installed package; a wrong field or variable fails', async () => {
     const tsc = join(repoRoot, 'node_modules/.bin/tsc')
-    const typecheck = () => run(tsc, ['--noEmit', '-p', dir], { cwd: dir, timeout: 120_000 }).then(() => '', (error: { stdout: string }) => error.stdout)
+    const typecheck = () =>
+      run(tsc, ['--noEmit', '-p', dir], { cwd: dir, timeout: 120_000 }).then(
+        () => '',
+        (error: { stdout: string }) => error.stdout,
+      )
     expect(await typecheck()).toBe('')
     // The same project with mistakes: the installed package's types catch each.
     writeFileSync(

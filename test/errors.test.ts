@@ -45,7 +45,9 @@ describe('ChainxClient options', () => {
   it('a URL that is not absolute fails at construction with INVALID_ARGUMENT, not later as NETWORK', async () => {
     const { ChainxClient } = await import('../src/client.js')
     expect(() => new ChainxClient({ graphqlUrl: 'localhost:9000/graphql' })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
-    expect(() => new ChainxClient({ graphqlUrl: 'http://127.0.0.1:1/graphql', rpcUrl: '/rpc' })).toThrow(/rpcUrl must be an absolute http: or https: URL/)
+    expect(() => new ChainxClient({ graphqlUrl: 'http://127.0.0.1:1/graphql', rpcUrl: '/rpc' })).toThrow(
+      /rpcUrl must be an absolute http: or https: URL/,
+    )
     // A URL that does not parse is named without what could be its credentials.
     const bad = () => new ChainxClient({ graphqlUrl: 'http://alice:pw-SECRET@127.0.0.1:99999/graphql?apiKey=key-SECRET' })
     expect(bad).toThrow('graphqlUrl must be an absolute http: or https: URL, got "http://127.0.0.1:99999/graphql?[redacted]"')

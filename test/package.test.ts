@@ -27,9 +27,7 @@ describe('the built package', () => {
   })
 
   it('G1/G4: imports from ESM by name and reads the mock network', async () => {
-    const code = program(
-      "import { ChainxClient } from 'chainx-sdk'\nimport { startMockNetwork } from 'chainx-sdk/testing'",
-    )
+    const code = program("import { ChainxClient } from 'chainx-sdk'\nimport { startMockNetwork } from 'chainx-sdk/testing'")
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', code], { cwd: root })
     expect(JSON.parse(stdout)).toEqual({ maxPageSize: 50, version: '2025.3.0', events: 5 })
   })
@@ -68,11 +66,18 @@ try {
     const cjs = `(async () => {${check(
       "const { ChainxClient, EventsDocument } = require('chainx-sdk')\nconst { createQueryOptions } = require('chainx-sdk/query')\nconst { startMockNetwork } = require('chainx-sdk/testing')\nconst { QueryClient } = require('@tanstack/query-core')",
     )}})().catch((error) => { console.error(error); process.exit(1) })`
-    for (const [type, code] of [['module', esm], ['commonjs', cjs]] as const) {
+    for (const [type, code] of [
+      ['module', esm],
+      ['commonjs', cjs],
+    ] as const) {
       const { stdout } = await run(process.execPath, [`--input-type=${type}`, '-e', code], { cwd: root })
-      expect(JSON.parse(stdout)).toEqual({ key: expect.stringMatching(/^chainx http:\/\/127\.0\.0\.1:\d+\/graphql graphql\.query:Epoch#[0-9a-f]{8}$/), items: [10, 10] })
+      expect(JSON.parse(stdout)).toEqual({
+        key: expect.stringMatching(/^chainx http:\/\/127\.0\.0\.1:\d+\/graphql graphql\.query:Epoch#[0-9a-f]{8}$/),
+        items: [10, 10],
+      })
     }
-    for (const file of ['dist/query/index.js', 'dist/query/index.cjs']) expect(readFileSync(new URL(file, root), 'utf8')).not.toMatch(/@tanstack/)
+    for (const file of ['dist/query/index.js', 'dist/query/index.cjs'])
+      expect(readFileSync(new URL(file, root), 'utf8')).not.toMatch(/@tanstack/)
   })
 
   it('the chainx bin (built, plain Node) regenerates examples/move/events.ts exactly', async () => {

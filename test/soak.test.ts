@@ -20,7 +20,12 @@ describe('soak (short)', () => {
       )
     })
     const report = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as { results: SoakResult[] }
-    expect(report.results.map((result) => result.scenario)).toEqual(['watch with a signal', 'subscribe through drops', 'long walk', 'clients closed in a loop'])
+    expect(report.results.map((result) => result.scenario)).toEqual([
+      'watch with a signal',
+      'subscribe through drops',
+      'long walk',
+      'clients closed in a loop',
+    ])
     for (const result of report.results) {
       expect({ scenario: result.scenario, failures: result.failures }).toEqual({ scenario: result.scenario, failures: [] })
       expect(result.heapMb.end - result.heapMb.middle).toBeLessThanOrEqual(0.5)

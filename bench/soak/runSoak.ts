@@ -85,7 +85,9 @@ for (const [name, scenario] of Object.entries(SCENARIOS)) {
     failures,
   }
   results.push(result)
-  console.error(`${failures.length === 0 ? 'ok  ' : 'FAIL'} ${name}: heap ${result.heapMb.start} -> ${result.heapMb.middle} -> ${result.heapMb.end} MB, sockets ${socketsBefore} -> ${socketsAfter}, ${JSON.stringify(figures)}${failures.length ? ` (${failures.join('; ')})` : ''}`)
+  console.error(
+    `${failures.length === 0 ? 'ok  ' : 'FAIL'} ${name}: heap ${result.heapMb.start} -> ${result.heapMb.middle} -> ${result.heapMb.end} MB, sockets ${socketsBefore} -> ${socketsAfter}, ${JSON.stringify(figures)}${failures.length ? ` (${failures.join('; ')})` : ''}`,
+  )
 }
 child.disconnect()
 console.log(JSON.stringify({ scale: short ? 'short' : 'full', heapBoundMb, results }))

@@ -7,6 +7,11 @@ import { reportSmoke } from './smoke.js'
 
 export default {
   async test(_controller, env) {
-    await reportSmoke(sdk, config.urls, { label: env.LABEL, webSocket: true, nodeTransport: env.NODE_TRANSPORT, transport: config.transport })
+    await reportSmoke(sdk, config.urls, {
+      label: env.LABEL,
+      webSocket: true,
+      nodeTransport: env.NODE_TRANSPORT,
+      transport: config.transport,
+    })
   },
 }

@@ -57,7 +57,9 @@ async function installOne({ spec, binary }: RuntimePackage, root: string): Promi
 /** Installs every runtime missing from the cache; resolves with each runtime's binary. */
 export async function installRuntimes(log: (line: string) => void = () => {}): Promise<Record<RuntimeId, string>> {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
-    throw new Error(`the runtime matrix runs on linux-x64 (its runtimes' packages are built for it), not ${process.platform}-${process.arch}`)
+    throw new Error(
+      `the runtime matrix runs on linux-x64 (its runtimes' packages are built for it), not ${process.platform}-${process.arch}`,
+    )
   }
   const root = runtimesDir()
   mkdirSync(root, { recursive: true })

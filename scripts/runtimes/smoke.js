@@ -61,7 +61,10 @@ export async function runSmoke(sdk, urls, options) {
     await step('paginate', async () => {
       const events = await client.paginate(EventsDocument, {}, { pageSize: 20 }).toArray({ maxItems: 70 })
       check(events.length === 70, `${events.length} events from paginate, 70 expected`)
-      check(events.every((event) => typeof event.type.repr === 'string'), 'every event has its Move type')
+      check(
+        events.every((event) => typeof event.type.repr === 'string'),
+        'every event has its Move type',
+      )
     })
 
     await step('events.query', async () => {
@@ -116,7 +119,10 @@ export async function runSmoke(sdk, urls, options) {
         try {
           const { data } = await forced.graphql.serviceConfig()
           check(data.serviceConfig.maxPageSize === 50, `maxPageSize ${data.serviceConfig.maxPageSize} over ${transport}`)
-          check(transport !== 'node' || options.nodeTransport !== 'unavailable', "transport 'node' worked where node:http should be missing")
+          check(
+            transport !== 'node' || options.nodeTransport !== 'unavailable',
+            "transport 'node' worked where node:http should be missing",
+          )
           outcomes.push(`${transport} works`)
         } catch (error) {
           const unavailable = transport === 'node' && options.nodeTransport !== 'required' && isChainxError(error, 'INVALID_ARGUMENT')
@@ -136,7 +142,13 @@ export async function runSmoke(sdk, urls, options) {
       } catch (error) {
         check(isChainxError(error, 'FIRST_AND_LAST') && error.sent === false, `FIRST_AND_LAST unsent, got ${error?.code ?? error}`)
       }
-      const offline = new ChainxClient({ graphqlUrl: urls.closedUrl, retry: false, limits: false, timeoutMs: 5_000, transport: clientOptions.transport })
+      const offline = new ChainxClient({
+        graphqlUrl: urls.closedUrl,
+        retry: false,
+        limits: false,
+        timeoutMs: 5_000,
+        transport: clientOptions.transport,
+      })
       try {
         await offline.graphql.query('query { chainIdentifier }')
         check(false, 'a closed port answered')

@@ -54,14 +54,18 @@ export class ExportWriter {
       fd = openSync(path, 'r+')
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || start.bytes > 0) {
-        throw new UsageError(`--out: cannot reopen ${path} to resume (${(error as NodeJS.ErrnoException).code}); the state records ${start.bytes} bytes of it`)
+        throw new UsageError(
+          `--out: cannot reopen ${path} to resume (${(error as NodeJS.ErrnoException).code}); the state records ${start.bytes} bytes of it`,
+        )
       }
       fd = openSync(path, 'w')
     }
     const size = fstatSync(fd).size
     if (size < start.bytes) {
       closeSync(fd)
-      throw new UsageError(`--out: ${path} holds ${size} bytes, fewer than the ${start.bytes} the state records: it was changed since; refusing to resume`)
+      throw new UsageError(
+        `--out: ${path} holds ${size} bytes, fewer than the ${start.bytes} the state records: it was changed since; refusing to resume`,
+      )
     }
     ftruncateSync(fd, start.bytes)
     return new ExportWriter(fd, undefined, start)
@@ -104,7 +108,8 @@ export class ExportWriter {
     const bytes = Buffer.from(chunk, 'utf8')
     this.#resolveSafe(bytes.length, chunk)
     if (this.#fd !== undefined) {
-      for (let offset = 0; offset < bytes.length; ) offset += writeSync(this.#fd, bytes, offset, bytes.length - offset, this.#written + offset)
+      for (let offset = 0; offset < bytes.length;)
+        offset += writeSync(this.#fd, bytes, offset, bytes.length - offset, this.#written + offset)
     } else if (this.#stream && !this.#stream.write(bytes)) {
       await once(this.#stream, 'drain')
     }

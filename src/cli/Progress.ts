@@ -47,7 +47,12 @@ export class Progress {
     const { items, itemsThisRun, pages } = this.counts
     const seconds = (performance.now() - this.#started) / 1000
     const rate = seconds > 0 ? Math.round(itemsThisRun / seconds) : 0
-    const parts = [`${number(items)} items`, pages === undefined ? undefined : `${number(pages)} pages`, `${number(rate)} items/s`, `${seconds.toFixed(1)} s`]
+    const parts = [
+      `${number(items)} items`,
+      pages === undefined ? undefined : `${number(pages)} pages`,
+      `${number(rate)} items/s`,
+      `${seconds.toFixed(1)} s`,
+    ]
     return `${this.#options.label}: ${parts.filter((part) => part !== undefined).join(' · ')}`
   }
 

@@ -61,7 +61,12 @@ export function readExportState(path: string, identity: ExportIdentity): ExportS
   } catch {
     state = {} as ExportState
   }
-  if (state?.kind !== 'chainx-export-state' || state.version !== 1 || !Number.isSafeInteger(state.bytes) || !Number.isSafeInteger(state.items)) {
+  if (
+    state?.kind !== 'chainx-export-state' ||
+    state.version !== 1 ||
+    !Number.isSafeInteger(state.bytes) ||
+    !Number.isSafeInteger(state.items)
+  ) {
     throw new UsageError(`--state: ${path} is not a chainx export state file; refusing to use or overwrite it`)
   }
   const differs = (Object.keys(identity) as (keyof ExportIdentity)[]).filter(

@@ -63,8 +63,19 @@ export function openExportWalk(
       case 'watch': {
         // A fresh watch starts at the newest event; until the watcher has resolved it, the state keeps 'latest'.
         const start = (options.start ?? 'latest') as EventId | 'latest'
-        const watcher = client.events.watch({ filter: source.filter, cursor: start, intervalMs: source.intervalMs, pageSize: walk.pageSize, signal })
-        return { items: watcher, cursor: () => watcher.cursor ?? start, pages: false, csv: { columns: EVENT_COLUMNS, leaves: ['parsedJson'] } }
+        const watcher = client.events.watch({
+          filter: source.filter,
+          cursor: start,
+          intervalMs: source.intervalMs,
+          pageSize: walk.pageSize,
+          signal,
+        })
+        return {
+          items: watcher,
+          cursor: () => watcher.cursor ?? start,
+          pages: false,
+          csv: { columns: EVENT_COLUMNS, leaves: ['parsedJson'] },
+        }
       }
     }
   })

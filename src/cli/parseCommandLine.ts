@@ -74,7 +74,9 @@ export function parseCommandLine(args: readonly string[], env: Record<string, st
   const out = text('out')
   const state = text('state')
   if (state !== undefined && out === undefined) {
-    throw new UsageError('--state needs --out: an exact resume truncates the output file to what the state covers, which standard output cannot do')
+    throw new UsageError(
+      '--state needs --out: an exact resume truncates the output file to what the state covers, which standard output cannot do',
+    )
   }
   return {
     name,
@@ -136,7 +138,8 @@ function readObject(flag: string, value: string | undefined): Record<string, unk
   } catch (error) {
     throw new UsageError(`${flag} is not JSON: ${(error as Error).message}`)
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError(`${flag} must be a JSON object, got ${value}`)
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new UsageError(`${flag} must be a JSON object, got ${value}`)
   return parsed as Record<string, unknown>
 }
 

@@ -45,7 +45,13 @@ export async function runExport(command: ExportCommand, io: ExportIo): Promise<n
   const identity: ExportIdentity | undefined =
     command.out === undefined
       ? undefined
-      : { command: command.name, source: identitySource(command), direction: command.walk.direction, format: command.format, out: resolve(command.out) }
+      : {
+          command: command.name,
+          source: identitySource(command),
+          direction: command.walk.direction,
+          format: command.format,
+          out: resolve(command.out),
+        }
   const saved = command.state !== undefined && identity ? readExportState(command.state, identity) : undefined
   const start = { cursor: saved?.cursor ?? null, items: saved?.items ?? 0, bytes: saved?.bytes ?? 0 }
   const { maxItems } = command.walk
@@ -131,7 +137,9 @@ export async function runExport(command: ExportCommand, io: ExportIo): Promise<n
       if (follow || writer.full) await writer.flush()
       if (!warned && format.leftOut !== undefined) {
         warned = true
-        io.stderr.write(`chainx ${command.name}: warning: CSV columns come from the first item; field ${format.leftOut} of a later one is left out (--format ndjson keeps everything)\n`)
+        io.stderr.write(
+          `chainx ${command.name}: warning: CSV columns come from the first item; field ${format.leftOut} of a later one is left out (--format ndjson keeps everything)\n`,
+        )
       }
     }
     await saveNow()

@@ -22,7 +22,11 @@ export interface WalkFlags {
  * @example
  * client.paginate(document, vars, { ...walkOptions({ direction: 'forward', pageSize: 50, maxItems: 10 }) })
  */
-export function walkOptions({ direction, pageSize, maxItems }: WalkFlags): { direction: WalkDirection; pageSize?: number; maxItems?: number } {
+export function walkOptions({ direction, pageSize, maxItems }: WalkFlags): {
+  direction: WalkDirection
+  pageSize?: number
+  maxItems?: number
+} {
   return { direction, ...defined({ pageSize, maxItems }) }
 }
 

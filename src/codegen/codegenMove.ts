@@ -47,7 +47,9 @@ export function readMovePackage(directory: string): { manifest: string | undefin
   const manifestPath = join(directory, 'Move.toml')
   const sourcesPath = join(directory, 'sources')
   if (!existsSync(sourcesPath)) {
-    throw new MoveCodegenError([{ file: relative(process.cwd(), sourcesPath) || 'sources', line: 1, message: 'no sources/ directory: is this a Move package?' }])
+    throw new MoveCodegenError([
+      { file: relative(process.cwd(), sourcesPath) || 'sources', line: 1, message: 'no sources/ directory: is this a Move package?' },
+    ])
   }
   const sources: { path: string; text: string }[] = []
   const pending = [sourcesPath]
@@ -56,7 +58,8 @@ export function readMovePackage(directory: string): { manifest: string | undefin
     for (const entry of readdirSync(folder).sort()) {
       const path = join(folder, entry)
       if (statSync(path).isDirectory()) pending.push(path)
-      else if (entry.endsWith('.move')) sources.push({ path: relative(directory, path).split(sep).join('/'), text: readFileSync(path, 'utf8') })
+      else if (entry.endsWith('.move'))
+        sources.push({ path: relative(directory, path).split(sep).join('/'), text: readFileSync(path, 'utf8') })
     }
   }
   return { manifest: existsSync(manifestPath) ? readFileSync(manifestPath, 'utf8') : undefined, sources }

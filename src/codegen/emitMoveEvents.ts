@@ -37,7 +37,9 @@ export function emitMoveEvents(
       out.push('', `const ${constName(target)} = $struct<${interfaceName(target)}>({ ${common}, fields: { ${fieldList} } })`)
     } else {
       const parameters = struct.typeParameters
-        .map((parameter) => (parameter.phantom ? `$${parameter.name}: $MoveTypeArgument` : `$${parameter.name}: $MoveType<${parameter.name}>`))
+        .map((parameter) =>
+          parameter.phantom ? `$${parameter.name}: $MoveTypeArgument` : `$${parameter.name}: $MoveType<${parameter.name}>`,
+        )
         .join(', ')
       const jsonType = `${interfaceName(target)}${valueParameters.length === 0 ? '' : `<${valueParameters.map((parameter) => parameter.name).join(', ')}>`}`
       const typeParameters = valueParameters.length === 0 ? '' : `<${valueParameters.map((parameter) => parameter.name).join(', ')}>`

@@ -95,7 +95,10 @@ export function generateMoveEvents(pkg: MovePackageText, options: GenerateMoveEv
     return ownNames.has(address) ? `@${address}` : undefined
   }
   const first = modules[0] as MoveModuleDeclaration
-  const packageAddress = resolvePackageAddress(options.address, modules.map((module) => addressKey(module.address)))
+  const packageAddress = resolvePackageAddress(
+    options.address,
+    modules.map((module) => addressKey(module.address)),
+  )
   if (!packageAddress) {
     throw new MoveCodegenError([
       {
@@ -136,7 +139,8 @@ export function generateMoveEvents(pkg: MovePackageText, options: GenerateMoveEv
   for (const module of modules) {
     for (const struct of module.structs) {
       if (struct.abilities.includes('copy') && struct.abilities.includes('drop')) {
-        if (struct.native) problems.push({ file: module.file, line: struct.line, message: `native struct ${struct.name} has no fields to type` })
+        if (struct.native)
+          problems.push({ file: module.file, line: struct.line, message: `native struct ${struct.name} has no fields to type` })
         else visit(byKey.get(`${moduleKeys.get(module)}::${struct.name}`) as PackageStruct)
       }
     }
@@ -155,7 +159,11 @@ export function generateMoveEvents(pkg: MovePackageText, options: GenerateMoveEv
   }
   for (const module of modules) {
     if (RESERVED.has(module.name)) {
-      problems.push({ file: module.file, line: module.line, message: `module name \`${module.name}\` cannot be an exported name of the generated file` })
+      problems.push({
+        file: module.file,
+        line: module.line,
+        message: `module name \`${module.name}\` cannot be an exported name of the generated file`,
+      })
     }
   }
   if (problems.length > 0) throw new MoveCodegenError(problems)
@@ -174,4 +182,3 @@ function resolvePackageAddress(address: string | undefined, keys: (string | unde
   const numeric = [...new Set(keys.filter((key): key is string => key !== undefined && !key.startsWith('@')))]
   return numeric.length === 1 && keys.every((key) => key === numeric[0]) ? numeric[0] : undefined
 }
-

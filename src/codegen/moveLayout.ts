@@ -106,7 +106,11 @@ function resolvePath(type: MoveTypeExpression, owner: PackageStruct, context: La
 
 export function layoutOf(type: MoveTypeExpression, owner: PackageStruct, context: LayoutContext): Layout | undefined {
   const fail = (message: string): undefined => {
-    context.problems.push({ file: owner.module.file, line: type.line, message: `cannot type \`${display(type)}\` in struct ${owner.struct.name}: ${message}` })
+    context.problems.push({
+      file: owner.module.file,
+      line: type.line,
+      message: `cannot type \`${display(type)}\` in struct ${owner.struct.name}: ${message}`,
+    })
     return undefined
   }
   const arity = (count: number): boolean => {
@@ -170,7 +174,11 @@ export function layoutOf(type: MoveTypeExpression, owner: PackageStruct, context
 function nameOf(type: MoveTypeExpression, owner: PackageStruct, context: LayoutContext): string | undefined {
   const resolved = resolvePath(type, owner, context)
   if (typeof resolved === 'string') {
-    context.problems.push({ file: owner.module.file, line: type.line, message: `cannot name \`${display(type)}\` in struct ${owner.struct.name}: ${resolved}` })
+    context.problems.push({
+      file: owner.module.file,
+      line: type.line,
+      message: `cannot name \`${display(type)}\` in struct ${owner.struct.name}: ${resolved}`,
+    })
     return undefined
   }
   const args: string[] = []

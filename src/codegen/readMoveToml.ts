@@ -38,5 +38,7 @@ export function readMoveToml(text: string): MoveManifest {
 
 /** A TOML table as a record, or an empty one when `value` is absent or not a table. */
 function table(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date) ? (value as Record<string, unknown>) : {}
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
+    ? (value as Record<string, unknown>)
+    : {}
 }

@@ -16,7 +16,11 @@ export const constName = (target: PackageStruct) => `$${target.module.name}$${ta
 export function tsType(layout: Layout): string {
   switch (layout.kind) {
     case 'primitive':
-      return layout.name === 'bool' ? 'boolean' : layout.name === 'u8' || layout.name === 'u16' || layout.name === 'u32' ? 'number' : 'string'
+      return layout.name === 'bool'
+        ? 'boolean'
+        : layout.name === 'u8' || layout.name === 'u16' || layout.name === 'u32'
+          ? 'number'
+          : 'string'
     case 'vector':
       return `Array<${tsType(layout.element)}>`
     case 'option':

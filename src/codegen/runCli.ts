@@ -76,4 +76,3 @@ export function runCli(args: readonly string[], io: { out: (text: string) => voi
     throw error
   }
 }
-

@@ -23,7 +23,9 @@ export class ServiceVersionChangedError extends ChainxError {
   constructor(args: ChainxErrorOptions & { walkVersion: string; foundVersions: readonly string[] }) {
     super('VERSION_CHANGED', `No endpoint serves the walk's service version ${args.walkVersion}`, {
       ...args,
-      details: args.details ?? `The other endpoints answered ${args.foundVersions.join(', ') || 'nothing'}; the walk's cursors are not valid there.`,
+      details:
+        args.details ??
+        `The other endpoints answered ${args.foundVersions.join(', ') || 'nothing'}; the walk's cursors are not valid there.`,
     })
     this.walkVersion = args.walkVersion
     this.foundVersions = args.foundVersions

@@ -21,12 +21,7 @@ export interface GraphQLErrorEntry {
  * const limit: QueryLimitName = 'maxQueryNodes'
  * if (error instanceof QueryLimitError && error.limit === limit) console.warn('split the query')
  */
-export type QueryLimitName =
-  | 'maxQueryDepth'
-  | 'maxQueryNodes'
-  | 'maxOutputNodes'
-  | 'maxQueryPayloadSize'
-  | 'requestTimeoutMs'
+export type QueryLimitName = 'maxQueryDepth' | 'maxQueryNodes' | 'maxOutputNodes' | 'maxQueryPayloadSize' | 'requestTimeoutMs'
 
 interface GraphQLErrorArgs extends ChainxErrorOptions {
   /** False when the SDK rejected the query before sending it. */
@@ -114,10 +109,7 @@ export class PageSizeExceededError extends GraphQLError {
   readonly pageSize: number
   readonly maxPageSize: number
   constructor(args: GraphQLErrorArgs & { pageSize: number; maxPageSize: number }) {
-    super(
-      { ...args, message: `Page size ${args.pageSize} exceeds max of ${args.maxPageSize}` },
-      'PAGE_SIZE_EXCEEDED',
-    )
+    super({ ...args, message: `Page size ${args.pageSize} exceeds max of ${args.maxPageSize}` }, 'PAGE_SIZE_EXCEEDED')
     this.pageSize = args.pageSize
     this.maxPageSize = args.maxPageSize
   }

@@ -18,9 +18,7 @@ export class JsonRpcError extends ChainxError {
   /** The JSON-RPC method that failed. */
   readonly method: string
 
-  constructor(
-    args: ChainxErrorOptions & { rpcCode: number; message: string; data?: unknown; method: string; retryable?: boolean },
-  ) {
+  constructor(args: ChainxErrorOptions & { rpcCode: number; message: string; data?: unknown; method: string; retryable?: boolean }) {
     super('JSON_RPC', args.message, {
       ...args,
       details: typeof args.data === 'string' ? args.data : args.details,

@@ -14,10 +14,7 @@ export class CursorCheckpointMismatchError extends GraphQLError {
   /** Always `'CURSOR_CHECKPOINT_MISMATCH'`. */
   declare readonly code: 'CURSOR_CHECKPOINT_MISMATCH'
   constructor(args: ChainxErrorOptions & { errors?: GraphQLErrorEntry[]; data?: unknown }) {
-    super(
-      { ...args, sent: true, message: 'Cursors from different checkpoints used together' },
-      'CURSOR_CHECKPOINT_MISMATCH',
-    )
+    super({ ...args, sent: true, message: 'Cursors from different checkpoints used together' }, 'CURSOR_CHECKPOINT_MISMATCH')
   }
 }
 

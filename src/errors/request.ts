@@ -26,7 +26,13 @@ export class HttpError extends ChainxError {
   readonly location: string | undefined
 
   constructor(
-    args: { status: number; body: string; url: string; retryAfterMs?: number | undefined; location?: string | undefined } & ChainxErrorOptions,
+    args: {
+      status: number
+      body: string
+      url: string
+      retryAfterMs?: number | undefined
+      location?: string | undefined
+    } & ChainxErrorOptions,
   ) {
     const url = redactUrl(args.url)
     const redirect = args.status === 0 || (args.status >= 300 && args.status < 400)
@@ -100,11 +106,15 @@ export class TimeoutError extends ChainxError {
   /** The time limit that was exceeded, in milliseconds (undefined when the caller's own signal timed out). */
   readonly timeoutMs: number | undefined
   constructor(args: { timeoutMs: number | undefined } & ChainxErrorOptions) {
-    super('TIMEOUT', args.timeoutMs === undefined ? "Request timed out (the caller's signal)" : `Request timed out after ${args.timeoutMs} ms`, {
-      ...args,
-      // The SDK's own per-attempt limit is worth another attempt; the caller's deadline is final.
-      retryable: args.timeoutMs !== undefined,
-    })
+    super(
+      'TIMEOUT',
+      args.timeoutMs === undefined ? "Request timed out (the caller's signal)" : `Request timed out after ${args.timeoutMs} ms`,
+      {
+        ...args,
+        // The SDK's own per-attempt limit is worth another attempt; the caller's deadline is final.
+        retryable: args.timeoutMs !== undefined,
+      },
+    )
     this.timeoutMs = args.timeoutMs
   }
 }
@@ -148,7 +158,14 @@ export class InvalidResponseError extends ChainxError {
   readonly retryAfterMs: number | undefined
 
   constructor(
-    args: { status: number; body: string; reason: string; retryAfterMs?: number | undefined; retryable?: boolean; message?: string } & ChainxErrorOptions,
+    args: {
+      status: number
+      body: string
+      reason: string
+      retryAfterMs?: number | undefined
+      retryable?: boolean
+      message?: string
+    } & ChainxErrorOptions,
   ) {
     super('INVALID_RESPONSE', args.message ?? `Invalid response: ${args.reason}`, { ...args, retryable: args.retryable ?? true })
     this.status = args.status

@@ -91,7 +91,9 @@ const RETRY_BY_CODE: Record<ChainxErrorCode, Rule> = {
     if (error.retryable) return true
     if (context === 'resubscribe' && TRANSIENT_RPC_CODES.has(error.rpcCode)) return true
     if (context !== 'poll') return false
-    return KNOWN_SERVICE_MESSAGES.some((known) => known.rpcCode === error.rpcCode && known.pattern.test(error.message) && failures < known.maxRetries)
+    return KNOWN_SERVICE_MESSAGES.some(
+      (known) => known.rpcCode === error.rpcCode && known.pattern.test(error.message) && failures < known.maxRetries,
+    )
   },
   // A page that claims more without moving: the walk stops; a poll reports it and polls again later.
   CURSOR_NOT_ADVANCING: (_error, { context }) => context === 'poll',

@@ -107,7 +107,10 @@ export interface EventsClientHandle extends EventsClient {
  */
 export function createEventsClient(options: EventsClientOptions): EventsClientHandle {
   const { rpcUrl, wsUrl } = options
-  const rpcQuery = rpcUrl && (typeof rpcUrl === 'string' || rpcUrl.urls.length > 0) ? createQueryEvents(createJsonRpcCaller({ url: rpcUrl, transport: options.transport })) : undefined
+  const rpcQuery =
+    rpcUrl && (typeof rpcUrl === 'string' || rpcUrl.urls.length > 0)
+      ? createQueryEvents(createJsonRpcCaller({ url: rpcUrl, transport: options.transport }))
+      : undefined
   const { closed } = options
   const assertOpen = () => {
     if (closed?.aborted) throw new ClientClosedError()

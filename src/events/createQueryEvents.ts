@@ -97,6 +97,7 @@ function readCursor(cursor: EventId | null | undefined): EventId | null {
 
 function readPageSize(pageSize: number | null | undefined): number | null {
   if (pageSize === undefined || pageSize === null) return null
-  if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new InvalidArgumentError(`pageSize must be a positive integer or null, got ${String(pageSize)}`)
+  if (!Number.isSafeInteger(pageSize) || pageSize < 1)
+    throw new InvalidArgumentError(`pageSize must be a positive integer or null, got ${String(pageSize)}`)
   return pageSize
 }

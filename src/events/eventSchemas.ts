@@ -1,4 +1,16 @@
-import { array, boolean, check, fastPath, jsonObject, literal, nonEmptyString, nullable, object, optional, string } from '../utils/decode.js'
+import {
+  array,
+  boolean,
+  check,
+  fastPath,
+  jsonObject,
+  literal,
+  nonEmptyString,
+  nullable,
+  object,
+  optional,
+  string,
+} from '../utils/decode.js'
 import { isRecord } from '../utils/isRecord.js'
 
 /**

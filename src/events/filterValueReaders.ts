@@ -74,7 +74,8 @@ export function createFilterValueReaders(wording: FilterMessageWording): FilterV
       }
     },
     readIdentifier(value, path, what) {
-      if (typeof value !== 'string' || !isMoveIdentifier(value)) throw invalidFilter(path, `expected ${what} (a Move identifier), got ${describe(value)}`)
+      if (typeof value !== 'string' || !isMoveIdentifier(value))
+        throw invalidFilter(path, `expected ${what} (a Move identifier), got ${describe(value)}`)
     },
     readDigest(value, path) {
       if (typeof value !== 'string' || !isTransactionDigest(value)) {
@@ -87,7 +88,8 @@ export function createFilterValueReaders(wording: FilterMessageWording): FilterV
       try {
         parseStructTag(value, options)
       } catch (error) {
-        if (error instanceof TypeNameError) throw invalidFilter(path, `expected <package>::<module>::<Struct>: ${error.shortMessage}`, error)
+        if (error instanceof TypeNameError)
+          throw invalidFilter(path, `expected <package>::<module>::<Struct>: ${error.shortMessage}`, error)
         throw error
       }
     },

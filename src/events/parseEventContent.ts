@@ -11,11 +11,7 @@ import type { ChainxEvent, ParsedJsonParser } from './types.js'
  * const typed = parseEventContent(page.data, z.object({ price: z.string() }))
  * typed[0].parsedJson.price // string
  */
-export function parseEventContent<T>(
-  events: readonly ChainxEvent<unknown>[],
-  parser: ParsedJsonParser<T>,
-  status = 200,
-): ChainxEvent<T>[] {
+export function parseEventContent<T>(events: readonly ChainxEvent<unknown>[], parser: ParsedJsonParser<T>, status = 200): ChainxEvent<T>[] {
   const parse =
     typeof (parser as { parse?: unknown }).parse === 'function'
       ? (value: unknown) => (parser as { parse(value: unknown): T }).parse(value)

@@ -27,9 +27,7 @@ export interface ParseTypeNameOptions {
   maxTypeArgumentWidth?: number | undefined
 }
 
-const PRIMITIVES: ReadonlySet<string> = new Set<MovePrimitive>([
-  'bool', 'u8', 'u16', 'u32', 'u64', 'u128', 'u256', 'address', 'signer',
-])
+const PRIMITIVES: ReadonlySet<string> = new Set<MovePrimitive>(['bool', 'u8', 'u16', 'u32', 'u64', 'u128', 'u256', 'address', 'signer'])
 const WORD = /[A-Za-z0-9_]*/y
 const IDENTIFIER = /^(?:[A-Za-z][A-Za-z0-9_]*|_[A-Za-z0-9_]+)$/
 const ADDRESS = /^0x[0-9a-fA-F]{1,64}$/

@@ -154,6 +154,4 @@ export type ParsedJsonParser<T> =
  * const query: QueryEventsFn = client.events.query
  * const page = await query({ filter: { Sender: '0x2' }, pageSize: 10 })
  */
-export type QueryEventsFn = <TParsed = Record<string, unknown>>(
-  parameters: QueryEventsParameters<TParsed>,
-) => Promise<EventPage<TParsed>>
+export type QueryEventsFn = <TParsed = Record<string, unknown>>(parameters: QueryEventsParameters<TParsed>) => Promise<EventPage<TParsed>>

@@ -4,8 +4,17 @@ import { isMoveIdentifier, type ParseTypeNameOptions } from './parseTypeName.js'
 import type { EventQueryFilter } from './types.js'
 
 const QUERY_KEYS = [
-  'All', 'Transaction', 'MoveModule', 'MoveEventModule', 'MoveEvent', 'MoveEventType', 'EventType',
-  'Sender', 'Recipient', 'Object', 'TimeRange',
+  'All',
+  'Transaction',
+  'MoveModule',
+  'MoveEventModule',
+  'MoveEvent',
+  'MoveEventType',
+  'EventType',
+  'Sender',
+  'Recipient',
+  'Object',
+  'TimeRange',
 ] as const
 const COMBINATORS: ReadonlySet<string> = new Set(['Any', 'And', 'Or', 'Not'])
 const SUBSCRIPTION_ONLY: ReadonlySet<string> = new Set(['Package', 'MoveEventField', 'SenderAddress'])
@@ -70,7 +79,8 @@ export function validateEventQueryFilter(filter: EventQueryFilter, options: Pars
     case 'EventType': {
       const text = readString(value, 'EventType')
       if (/::|</.test(text)) readStructTag(text, 'EventType', options)
-      else if (!isMoveIdentifier(text)) throw invalidFilter('EventType', `expected an event kind or a struct tag, got ${JSON.stringify(text)}`)
+      else if (!isMoveIdentifier(text))
+        throw invalidFilter('EventType', `expected an event kind or a struct tag, got ${JSON.stringify(text)}`)
       return filter
     }
     case 'Sender':
@@ -92,11 +102,13 @@ export function validateEventQueryFilter(filter: EventQueryFilter, options: Pars
       const fields = readFields(value, 'TimeRange', ['startTime', 'endTime'])
       const start = readMillis(fields.startTime, 'TimeRange.startTime')
       const end = readMillis(fields.endTime, 'TimeRange.endTime')
-      if (start > end) throw invalidFilter('TimeRange', `startTime (${start}) is after endTime (${end}); the range is closed, [startTime, endTime]`)
+      if (start > end)
+        throw invalidFilter('TimeRange', `startTime (${start}) is after endTime (${end}); the range is closed, [startTime, endTime]`)
       return { TimeRange: { startTime: start.toString(), endTime: end.toString() } }
     }
   }
-  if (SUBSCRIPTION_ONLY.has(key)) throw invalidFilter(key, `${key} is a subscription filter (spec 6.4); queries take ${QUERY_KEYS.join(', ')}`)
+  if (SUBSCRIPTION_ONLY.has(key))
+    throw invalidFilter(key, `${key} is a subscription filter (spec 6.4); queries take ${QUERY_KEYS.join(', ')}`)
   throw invalidFilter(key, `unknown filter key; queries take ${QUERY_KEYS.join(', ')}`)
 }
 

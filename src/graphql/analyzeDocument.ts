@@ -103,9 +103,7 @@ function analyzeOperation(operation: OperationNode, fragments: Map<string, Fragm
   let depth = 0
   // Breadth-first, as the service walks; a fragment cycle is a validation error, so the
   // walk is also bounded by the number of selections it may visit.
-  const queue: { set: SelectionNode[]; level: number; path: string }[] = [
-    { set: operation.selections, level: 1, path: '' },
-  ]
+  const queue: { set: SelectionNode[]; level: number; path: string }[] = [{ set: operation.selections, level: 1, path: '' }]
   for (const argument of operation.directives) collectVariables(argument.value, used)
   for (let head = 0; head < queue.length && head < 100_000; head++) {
     const { set, level, path } = queue[head] as (typeof queue)[number]

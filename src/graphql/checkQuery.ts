@@ -1,10 +1,4 @@
-import {
-  FirstAndLastError,
-  MissingVariableError,
-  PageSizeExceededError,
-  QueryLimitError,
-  UnusedVariableError,
-} from '../errors/graphql.js'
+import { FirstAndLastError, MissingVariableError, PageSizeExceededError, QueryLimitError, UnusedVariableError } from '../errors/graphql.js'
 import type { DocumentAnalysis, OperationAnalysis, PageArgument } from './analyzeDocument.js'
 import { estimateOutputNodes } from './estimateOutputNodes.js'
 import { selectOperation } from './selectOperation.js'
@@ -106,7 +100,8 @@ function documentFacts(analysis: DocumentAnalysis): DocumentFacts {
   for (const each of operations) {
     if (facts.unused !== undefined || facts.missing !== undefined) break
     facts.unused = each.declared.find((declaration) => !each.used.has(declaration.name))?.name
-    if (facts.unused === undefined) facts.missing = [...each.used].find((name) => !each.declared.some((declaration) => declaration.name === name))
+    if (facts.unused === undefined)
+      facts.missing = [...each.used].find((name) => !each.declared.some((declaration) => declaration.name === name))
   }
   factsByAnalysis.set(analysis, facts)
   return facts

@@ -37,9 +37,7 @@ export interface DocumentNodeLike {
  * const document: GraphQLDocument = 'query { chainIdentifier }'
  */
 export type GraphQLDocument<TResult = unknown, TVariables = Record<string, unknown>> =
-  | DocumentTypeDecoration<TResult, TVariables>
-  | string
-  | DocumentNodeLike
+  DocumentTypeDecoration<TResult, TVariables> | string | DocumentNodeLike
 
 /**
  * Result type carried by a typed document.
@@ -63,9 +61,10 @@ export type VariablesOf<D> = D extends DocumentTypeDecoration<any, infer V> ? V 
  * @example
  * const args: QueryArguments<{ address: string }> = [{ address: '0x1' }, { timeoutMs: 5_000 }]
  */
-export type QueryArguments<TVariables> = Record<string, never> extends TVariables
-  ? [variables?: TVariables, options?: QueryOptions]
-  : [variables: TVariables, options?: QueryOptions]
+export type QueryArguments<TVariables> =
+  Record<string, never> extends TVariables
+    ? [variables?: TVariables, options?: QueryOptions]
+    : [variables: TVariables, options?: QueryOptions]
 
 /**
  * Per-call options of a GraphQL query.
@@ -146,10 +145,7 @@ export interface GraphQLQueryClient {
    * over `maxPageSize` and queries over the depth, node or payload limits fail before
    * sending; service errors become typed errors with partial `data` kept.
    */
-  query<D extends GraphQLDocument<any, any>>(
-    document: D,
-    ...args: QueryArguments<VariablesOf<D>>
-  ): Promise<QueryResult<ResultOf<D>>>
+  query<D extends GraphQLDocument<any, any>>(document: D, ...args: QueryArguments<VariablesOf<D>>): Promise<QueryResult<ResultOf<D>>>
   /** The limits in force: from the options, or fetched from `serviceConfig` once. */
   limits(options?: { signal?: AbortSignal | undefined }): Promise<Partial<ServiceLimits>>
   /** The transport's walk hook (telemetry's walk span), for `paginate`. */
@@ -273,14 +269,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
         }
         // The first queries wait for the chunk of checks and the limits; later ones find both.
         return Promise.all([loadQueryChecks(), known ?? limits(callOptions)]).then(([loaded, limitsKnown]) =>
-          checkAndSend(
-            loaded,
-            encodeDocument(text ?? loaded.printDocument(document)),
-            vars,
-            variablesJson,
-            callOptions,
-            limitsKnown,
-          ),
+          checkAndSend(loaded, encodeDocument(text ?? loaded.printDocument(document)), vars, variablesJson, callOptions, limitsKnown),
         ) as Promise<QueryResult<any>>
       } catch (error) {
         return Promise.reject(error)

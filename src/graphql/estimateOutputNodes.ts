@@ -55,7 +55,9 @@ function compileSet(set: SelectionNode[], fragments: Map<string, FragmentNode>, 
       fixed++
       if (!child.selections) continue
       const inner = compileSet(child.selections, fragments, nesting + 2)
-      parts.push(isPaged(child) ? (variables, defaultPageSize) => size(variables, defaultPageSize) * inner(variables, defaultPageSize) : inner)
+      parts.push(
+        isPaged(child) ? (variables, defaultPageSize) => size(variables, defaultPageSize) * inner(variables, defaultPageSize) : inner,
+      )
     }
   }
   if (parts.length === 0) return () => fixed
@@ -91,7 +93,8 @@ function pageSizeOf(field: FieldNode): Estimate {
 }
 
 function readSize(value: ValueNode | undefined, variables: Record<string, unknown>): number | undefined {
-  const resolved = value === undefined ? undefined : value.kind === 'Variable' ? variables[value.name] : value.kind === 'Int' ? value.value : undefined
+  const resolved =
+    value === undefined ? undefined : value.kind === 'Variable' ? variables[value.name] : value.kind === 'Int' ? value.value : undefined
   // Like the service: a page size that is not a u64 counts as defaultPageSize (the query then
   // fails on the argument's type, not on the estimate).
   return typeof resolved === 'number' && Number.isInteger(resolved) && resolved >= 0 && resolved < 2 ** 64 ? resolved : undefined

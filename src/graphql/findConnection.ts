@@ -66,4 +66,3 @@ function followPath(data: unknown, path: string): Record<string, unknown> | null
   }
   return value
 }
-

@@ -9,7 +9,10 @@ import { lazyChunk } from '../utils/lazyChunk.js'
  */
 export type QueryChecks = typeof import('./queryChecks.js')
 
-const chunk = lazyChunk<QueryChecks>(() => import('./queryChecks.js'), (cause) => new ChunkLoadError({ chunk: 'queryChecks', cause }))
+const chunk = lazyChunk<QueryChecks>(
+  () => import('./queryChecks.js'),
+  (cause) => new ChunkLoadError({ chunk: 'queryChecks', cause }),
+)
 
 /**
  * Loads the chunk of `checkQuery` and `mapGraphQLErrors` (see queryChecks.ts): the first query

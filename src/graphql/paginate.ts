@@ -182,12 +182,13 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends Conn
 ): PageIterable<NodeOf<ResultOf<D>, TPath>, GraphQLPage<NodeOf<ResultOf<D>, TPath>>, string> {
   type TNode = NodeOf<ResultOf<D>, TPath>
   for (const name of ['first', 'last', 'after', 'before']) {
-    if (name in options) throw new InvalidArgumentError(`Unknown option ${name}: use direction, pageSize and cursor; the walk sends its own cursors`)
+    if (name in options)
+      throw new InvalidArgumentError(`Unknown option ${name}: use direction, pageSize and cursor; the walk sends its own cursors`)
   }
   const { cursor = null } = options
   const direction = resolveDirection({ direction: options.direction })
   if (cursor !== null && (typeof cursor !== 'string' || cursor === '')) {
-    throw new InvalidArgumentError('cursor must be a cursor string saved from a walk (walk.cursor or an error\'s resumeCursor), or null')
+    throw new InvalidArgumentError("cursor must be a cursor string saved from a walk (walk.cursor or an error's resumeCursor), or null")
   }
   const resolved = resolvePaginationOptions<TNode>(options, nodeKey)
   const fixed = (variables ?? {}) as Record<string, unknown>
@@ -217,10 +218,12 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends Conn
       for (const name of unused) pageVariables[name] = null
       let affinity = affinities.get(signal)
       if (chainIndex === 0 || !affinity) affinities.set(signal, (affinity = {}))
-      const { data, usage, version } = await graphql.query(document, pageVariables as VariablesOf<D>, { signal, affinity }).catch((error: unknown) => {
-        if (error instanceof StaleCursorError) error.lastCursor = cursor
-        throw error
-      })
+      const { data, usage, version } = await graphql
+        .query(document, pageVariables as VariablesOf<D>, { signal, affinity })
+        .catch((error: unknown) => {
+          if (error instanceof StaleCursorError) error.lastCursor = cursor
+          throw error
+        })
       // Reading a connection is in the chunk the query itself has loaded.
       const { findConnection, readConnection } = await loadQueryChecks()
       // Once a page was read at the path and claimed more, a later result without the connection, or
@@ -238,7 +241,12 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends Conn
       path = found.path
       if (found.connection === null) {
         if (chainIndex > 0) {
-          throw new InvalidResponseError({ status: 200, body: '', reason: `${found.path}: null on the connection path after a page that claimed more`, version })
+          throw new InvalidResponseError({
+            status: 200,
+            body: '',
+            reason: `${found.path}: null on the connection path after a page that claimed more`,
+            version,
+          })
         }
         return { items: [], nextCursor: null, hasMore: false, pageInfo: {}, usage, version }
       }

@@ -40,7 +40,14 @@ export interface ArgumentNode {
  * const spread: SelectionNode = { kind: 'FragmentSpread', name: 'PageInfoFields', directives: [] }
  */
 export type SelectionNode =
-  | { kind: 'Field'; name: string; responseKey: string; arguments: ArgumentNode[]; directives: ArgumentNode[]; selections?: SelectionNode[] }
+  | {
+      kind: 'Field'
+      name: string
+      responseKey: string
+      arguments: ArgumentNode[]
+      directives: ArgumentNode[]
+      selections?: SelectionNode[]
+    }
   | { kind: 'InlineFragment'; directives: ArgumentNode[]; selections: SelectionNode[] }
   | { kind: 'FragmentSpread'; name: string; directives: ArgumentNode[] }
 
@@ -129,7 +136,11 @@ export function parseDocument(source: string): ParsedDocument {
     } else if (definition.kind === 'FragmentDefinition') {
       // The first of two fragments of one name wins, as the text printed for the service keeps it.
       if (!fragments.has(definition.name.value)) {
-        fragments.set(definition.name.value, { kind: 'Fragment', name: definition.name.value, selections: selections(definition.selectionSet.selections) })
+        fragments.set(definition.name.value, {
+          kind: 'Fragment',
+          name: definition.name.value,
+          selections: selections(definition.selectionSet.selections),
+        })
       }
     } else {
       throw new InvalidArgumentError(`GraphQL syntax error: unexpected ${definition.kind} (only operations and fragments are sent)`)
@@ -145,7 +156,11 @@ function selections(list: ReadonlyArray<AstSelection>): SelectionNode[] {
       return { kind: 'FragmentSpread', name: selection.name.value, directives: directives(selection.directives) }
     }
     if (selection.kind === 'InlineFragment') {
-      return { kind: 'InlineFragment', directives: directives(selection.directives), selections: selections(selection.selectionSet.selections) }
+      return {
+        kind: 'InlineFragment',
+        directives: directives(selection.directives),
+        selections: selections(selection.selectionSet.selections),
+      }
     }
     const field: SelectionNode = {
       kind: 'Field',

@@ -73,5 +73,8 @@ function sameDefinitions(body: string, definitions: readonly Definition[]): bool
   } catch {
     return false
   }
-  return parsed.length === definitions.length && parsed.every((definition, index) => keyOf(definition) === keyOf(definitions[index] as Definition))
+  return (
+    parsed.length === definitions.length &&
+    parsed.every((definition, index) => keyOf(definition) === keyOf(definitions[index] as Definition))
+  )
 }

@@ -255,11 +255,15 @@ class OpenJsonRpcSocket implements JsonRpcSocket {
     try {
       message = JSON.parse(text)
     } catch (cause) {
-      this.#options.onError(new InvalidResponseError({ status: WEBSOCKET_STATUS, body: text, reason: 'WebSocket frame is not JSON', cause }))
+      this.#options.onError(
+        new InvalidResponseError({ status: WEBSOCKET_STATUS, body: text, reason: 'WebSocket frame is not JSON', cause }),
+      )
       return
     }
     if (!isRecord(message)) {
-      this.#options.onError(new InvalidResponseError({ status: WEBSOCKET_STATUS, body: text, reason: 'WebSocket frame is not a JSON-RPC object' }))
+      this.#options.onError(
+        new InvalidResponseError({ status: WEBSOCKET_STATUS, body: text, reason: 'WebSocket frame is not a JSON-RPC object' }),
+      )
       return
     }
     if (typeof message.method === 'string' && message.id === undefined) {

@@ -7,7 +7,19 @@ import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import { parseRetryAfter } from '../transport/parseRetryAfter.js'
 import { requestJson } from '../transport/requestJson.js'
 import type { HttpResponse } from '../transport/types.js'
-import { decodeOr, describeValue, either, literal, matches, nullable, object, safeInteger, string, unknown, type Decoded } from '../utils/decode.js'
+import {
+  decodeOr,
+  describeValue,
+  either,
+  literal,
+  matches,
+  nullable,
+  object,
+  safeInteger,
+  string,
+  unknown,
+  type Decoded,
+} from '../utils/decode.js'
 
 /**
  * JSON-RPC error code of the service's rate limit ("Too many requests", sent with `id: null`).
@@ -143,7 +155,9 @@ function readResult(response: HttpResponse, url: string, id: number, method: str
     throw invalid(`response id ${describeValue(success.id)} does not match request id ${id}`)
   }
   if ('result' in json) throw invalid('JSON-RPC response has both result and error')
-  const failure = decodeOr(failureDecoder, json, (problem) => invalid(`not a JSON-RPC 2.0 error response: ${problem.describe('')}`, problem))
+  const failure = decodeOr(failureDecoder, json, (problem) =>
+    invalid(`not a JSON-RPC 2.0 error response: ${problem.describe('')}`, problem),
+  )
   const rpcError = toJsonRpcError(failure, method, version)
   if (failure.error.code === RATE_LIMIT_RPC_CODE) {
     throw new RateLimitedError({
@@ -154,7 +168,8 @@ function readResult(response: HttpResponse, url: string, id: number, method: str
       cause: rpcError,
     })
   }
-  if (failure.id !== null && failure.id !== id) throw invalid(`response id ${describeValue(failure.id)} does not match request id ${id}`, rpcError)
+  if (failure.id !== null && failure.id !== id)
+    throw invalid(`response id ${describeValue(failure.id)} does not match request id ${id}`, rpcError)
   throw rpcError
 }
 

@@ -92,7 +92,8 @@ export function moveRegistry<const M extends MoveModules>(modules: M): MoveRegis
     for (const [struct, definition] of Object.entries(structs)) byType.set(definition.baseType, { module, struct, definition })
   }
   const bound = new Map<string, MoveStruct<unknown>>()
-  const structOf = (tag: Extract<MoveTypeTag, { kind: 'struct' }>) => byType.get(`${formatMoveAddress(tag.address)}::${tag.module}::${tag.name}`)
+  const structOf = (tag: Extract<MoveTypeTag, { kind: 'struct' }>) =>
+    byType.get(`${formatMoveAddress(tag.address)}::${tag.module}::${tag.name}`)
   /** A type argument as a definition when its layout is known, else its name (enough for a phantom parameter). */
   const argumentOf = (tag: MoveTypeTag): MoveTypeArgument => layoutOf(tag) ?? formatTypeName(tag)
   const layoutOf = (tag: MoveTypeTag): MoveType<unknown> | undefined => {
@@ -168,7 +169,14 @@ export function moveRegistry<const M extends MoveModules>(modules: M): MoveRegis
           throw new MoveEventError({ eventType: type, reason: `the JSON and the BCS payload disagree at ${difference || 'the root'}` })
         }
       }
-      return { name: `${entry.module}::${entry.struct}`, module: entry.module, struct: entry.struct, type, parsedJson, event } as DecodedMoveEvent<M, E>
+      return {
+        name: `${entry.module}::${entry.struct}`,
+        module: entry.module,
+        struct: entry.struct,
+        type,
+        parsedJson,
+        event,
+      } as DecodedMoveEvent<M, E>
     },
   }
 }

@@ -97,7 +97,9 @@ export function moveStruct<T>(options: MoveStructOptions<T>): MoveStruct<T> {
   const shapes: Record<string, z.ZodMiniType<unknown>> = {}
   for (const [field, fieldType] of Object.entries(fieldTypes)) {
     if (typeof fieldType !== 'object' || fieldType === null || !fieldType.bcs || !fieldType.json) {
-      throw new TypeError(`${baseType}: field ${field} needs a type with a layout (a moveTypes entry or a definition), got ${String(fieldType)}`)
+      throw new TypeError(
+        `${baseType}: field ${field} needs a type with a layout (a moveTypes entry or a definition), got ${String(fieldType)}`,
+      )
     }
     fields[field] = fieldType.bcs
     shapes[field] = fieldType.json

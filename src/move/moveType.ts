@@ -84,17 +84,17 @@ export const moveTypes = {
   /** `0x2::object::ID`: an address on the wire and in JSON. */
   ID: moveType(`${FRAMEWORK(2)}::object::ID`, addressJson, addressLayout),
   /** `0x2::object::UID`: `{ id }` in JSON. */
-  UID: moveType(
-    `${FRAMEWORK(2)}::object::UID`,
-    z.strictObject({ id: addressJson }),
-    bcs.struct('UID', { id: addressLayout }),
-  ),
+  UID: moveType(`${FRAMEWORK(2)}::object::UID`, z.strictObject({ id: addressJson }), bcs.struct('UID', { id: addressLayout })),
   /** `0x1::string::String` (UTF-8). */
   string: moveType(`${FRAMEWORK(1)}::string::String`, z.string(), bcs.string()),
   /** `0x1::ascii::String`. */
   asciiString: moveType(asciiType, z.string(), bcs.string()),
   /** `0x1::type_name::TypeName`: `{ name }` in JSON. */
-  typeName: moveType(`${FRAMEWORK(1)}::type_name::TypeName`, z.strictObject({ name: z.string() }), bcs.struct('TypeName', { name: bcs.string() })),
+  typeName: moveType(
+    `${FRAMEWORK(1)}::type_name::TypeName`,
+    z.strictObject({ name: z.string() }),
+    bcs.struct('TypeName', { name: bcs.string() }),
+  ),
   /**
    * `0x2::balance::Balance<T>`: its `value` (a u64) as a decimal string in JSON.
    * @example
@@ -107,15 +107,18 @@ export const moveTypes = {
    * @example
    * moveTypes.vector(moveTypes.u8).json.parse([1, 2]) // [1, 2]
    */
-  vector: <T>(element: MoveType<T>): MoveType<T[]> =>
-    moveType(`vector<${element.type}>`, z.array(element.json), bcs.vector(element.bcs)),
+  vector: <T>(element: MoveType<T>): MoveType<T[]> => moveType(`vector<${element.type}>`, z.array(element.json), bcs.vector(element.bcs)),
   /**
    * `0x1::option::Option<T>`: the value or `null` in JSON.
    * @example
    * moveTypes.option(moveTypes.u64).json.parse(null) // null
    */
   option: <T>(element: MoveType<T>): MoveType<T | null> =>
-    moveType(`${FRAMEWORK(1)}::option::Option<${element.type}>`, z.nullable(element.json), bcs.option(element.bcs) as BcsType<T | null, any>),
+    moveType(
+      `${FRAMEWORK(1)}::option::Option<${element.type}>`,
+      z.nullable(element.json),
+      bcs.option(element.bcs) as BcsType<T | null, any>,
+    ),
   /**
    * An unbound type parameter of an open generic definition: any JSON, no BCS layout (decoding
    * or encoding it throws until the definition is given type arguments with `of`).

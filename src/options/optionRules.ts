@@ -123,7 +123,11 @@ export interface BackoffOptions {
  * @example
  * readBackoff('backoff', { maxDelayMs: Infinity }, { baseDelayMs: 500, maxDelayMs: 30_000 }) // { baseDelayMs: 500, maxDelayMs: Infinity }
  */
-export function readBackoff(name: string, value: BackoffOptions | undefined, defaults: Required<BackoffOptions>): { baseDelayMs: number; maxDelayMs: number } {
+export function readBackoff(
+  name: string,
+  value: BackoffOptions | undefined,
+  defaults: Required<BackoffOptions>,
+): { baseDelayMs: number; maxDelayMs: number } {
   readObject(name, value)
   return {
     baseDelayMs: readWaitMs(`${name}.baseDelayMs`, value?.baseDelayMs, defaults.baseDelayMs),

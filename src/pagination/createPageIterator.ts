@@ -113,7 +113,10 @@ export function createPageIterator<TItem, TCursor, TPage extends FetchedPage<TIt
 ): PageIterable<TItem, WalkPage<TPage>, TCursor> {
   const { maxItems, signal } = config.options
   let latest: WalkState<TCursor> | undefined
-  const start = <TOut>(cap: number, view: (pages: AsyncGenerator<DeliveredPage<TCursor, WalkPage<TPage>>>, state: WalkState<TCursor>) => AsyncGenerator<TOut>) => {
+  const start = <TOut>(
+    cap: number,
+    view: (pages: AsyncGenerator<DeliveredPage<TCursor, WalkPage<TPage>>>, state: WalkState<TCursor>) => AsyncGenerator<TOut>,
+  ) => {
     latest = { cursor: config.startCursor ?? null, delivered: 0 }
     return startWalk(config, cap, latest, view)
   }
@@ -288,7 +291,16 @@ async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCurs
     options.onPage?.({ pages: pageIndex + 1, items: fetched, elapsedMs: performance.now() - started, restarts })
     const endCursor = kept.items.length === kept.total && !stuck ? nextCursor : null
     const resume = endCursor ?? kept.cursors?.at(-1) ?? cursor
-    const walkPage = { ...page, items: kept.items, itemCursors: kept.cursors, cursor: resume, fromCursor: cursor, nextCursor, pageIndex, restarts } as WalkPage<TPage>
+    const walkPage = {
+      ...page,
+      items: kept.items,
+      itemCursors: kept.cursors,
+      cursor: resume,
+      fromCursor: cursor,
+      nextCursor,
+      pageIndex,
+      restarts,
+    } as WalkPage<TPage>
     pageIndex++
     cursor = nextCursor
     chainIndex++

@@ -49,7 +49,9 @@ export function resolveDirection({ direction, descending }: DirectionInput): Wal
   }
   const fromFlag: WalkDirection | undefined = descending === undefined ? undefined : descending ? 'backward' : 'forward'
   if (direction !== undefined && fromFlag !== undefined && direction !== fromFlag) {
-    throw new InvalidArgumentError(`direction '${direction}' and descending: ${String(descending)} disagree: pass direction only (descending is deprecated)`)
+    throw new InvalidArgumentError(
+      `direction '${direction}' and descending: ${String(descending)} disagree: pass direction only (descending is deprecated)`,
+    )
   }
   return direction ?? fromFlag ?? 'forward'
 }

@@ -103,12 +103,14 @@ export function eventQueryOptions(client: ChainxClient): EventQueryOptions {
     query: (parameters) => client.events.query(parameters as unknown as QueryEventsParameters),
     readPage: (page) => ({ items: page.data, hasMore: page.hasNextPage, cursor: page.nextCursor }),
     sameCursor: sameEventId,
-    watch: (parameters) => client.events.watch(parameters as unknown as Parameters<ChainxClient['events']['watch']>[0]) as AsyncIterable<ChainxEvent>,
+    watch: (parameters) =>
+      client.events.watch(parameters as unknown as Parameters<ChainxClient['events']['watch']>[0]) as AsyncIterable<ChainxEvent>,
     cursorOf: (event) => event.id,
   })
   return {
     query: (input) => walk.query(input),
     infinite: ({ filter, pageSize, direction, cursor }) => walk.infinite({ filter, pageSize, direction, cursor } as InfiniteEventsInput),
-    live: ({ filter, cursor, intervalMs, pageSize, maxEvents = DEFAULT_LIVE_EVENTS }) => walk.live({ filter, cursor, intervalMs, pageSize } as LiveEventsInput, maxEvents, 'maxEvents'),
+    live: ({ filter, cursor, intervalMs, pageSize, maxEvents = DEFAULT_LIVE_EVENTS }) =>
+      walk.live({ filter, cursor, intervalMs, pageSize } as LiveEventsInput, maxEvents, 'maxEvents'),
   }
 }

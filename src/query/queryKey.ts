@@ -53,7 +53,8 @@ export function canonicalJson(value: unknown, path: string, depth = 0): JsonValu
     if (Number.isFinite(value)) return value
     throw new InvalidArgumentError(`${path}: ${value} is not a JSON number`)
   }
-  if (Array.isArray(value)) return value.map((item, index) => (item === undefined ? null : canonicalJson(item, `${path}[${index}]`, depth + 1)))
+  if (Array.isArray(value))
+    return value.map((item, index) => (item === undefined ? null : canonicalJson(item, `${path}[${index}]`, depth + 1)))
   if (typeof value === 'object' && isPlainObject(value)) {
     const out: Record<string, JsonValue> = {}
     for (const key of Object.keys(value).sort()) {

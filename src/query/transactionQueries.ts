@@ -18,7 +18,10 @@ import { walkQueryOptions } from './walkQueries.js'
  * @example
  * const input: TransactionQueryInput<{ showEffects: true }> = { filter: { FromAddress: alice }, options: { showEffects: true }, pageSize: 10 }
  */
-export type TransactionQueryInput<TOptions extends TransactionBlockResponseOptions = NoOptions> = Omit<QueryTransactionsParameters<TOptions>, 'signal'>
+export type TransactionQueryInput<TOptions extends TransactionBlockResponseOptions = NoOptions> = Omit<
+  QueryTransactionsParameters<TOptions>,
+  'signal'
+>
 
 /**
  * Parameters of `q.transactions.infinite`.
@@ -104,13 +107,17 @@ export interface LiveTransactionsInput<TOptions extends TransactionBlockResponse
  */
 export interface TransactionQueryOptions {
   /** One page of `chainx_queryTransactionBlocks`, as `client.transactions.query` returns it. */
-  query<const TOptions extends TransactionBlockResponseOptions = NoOptions>(input: TransactionQueryInput<TOptions>): ChainxQueryOptions<TransactionPage<TOptions>>
+  query<const TOptions extends TransactionBlockResponseOptions = NoOptions>(
+    input: TransactionQueryInput<TOptions>,
+  ): ChainxQueryOptions<TransactionPage<TOptions>>
   /** Pages of transactions, each `{ items, hasMore, cursor }`, the page param the digest cursor. */
   infinite<const TOptions extends TransactionBlockResponseOptions = NoOptions>(
     input: InfiniteTransactionsInput<TOptions>,
   ): ChainxInfiniteQueryOptions<ChainxPage<TransactionBlockResponse<TOptions>>, string | null>
   /** The transactions `client.transactions.watch` delivers, newest last; stops when no longer observed. */
-  live<const TOptions extends TransactionBlockResponseOptions = NoOptions>(input: LiveTransactionsInput<TOptions>): ChainxLiveQueryOptions<TransactionBlockResponse<TOptions>[]>
+  live<const TOptions extends TransactionBlockResponseOptions = NoOptions>(
+    input: LiveTransactionsInput<TOptions>,
+  ): ChainxLiveQueryOptions<TransactionBlockResponse<TOptions>[]>
 }
 
 const DEFAULT_LIVE_TRANSACTIONS = 200
@@ -125,7 +132,11 @@ const DEFAULT_LIVE_TRANSACTIONS = 200
  * await queryClient.fetchQuery(transactions.query({ filter: { FromAddress: alice }, pageSize: 5 }))
  */
 export function transactionQueryOptions(client: ChainxClient): TransactionQueryOptions {
-  const walk = walkQueryOptions<TransactionBlockResponse<TransactionBlockResponseOptions>, string, TransactionPage<TransactionBlockResponseOptions>>({
+  const walk = walkQueryOptions<
+    TransactionBlockResponse<TransactionBlockResponseOptions>,
+    string,
+    TransactionPage<TransactionBlockResponseOptions>
+  >({
     name: 'transactions',
     endpoint: client.options.rpcUrl,
     query: (parameters) => client.transactions.query(parameters as QueryTransactionsParameters<TransactionBlockResponseOptions>),
@@ -136,7 +147,8 @@ export function transactionQueryOptions(client: ChainxClient): TransactionQueryO
   })
   return {
     query: (input) => walk.query(input) as never,
-    infinite: ({ filter, options, pageSize, direction, cursor }) => walk.infinite({ filter, options, pageSize, direction, cursor } as InfiniteTransactionsInput) as never,
+    infinite: ({ filter, options, pageSize, direction, cursor }) =>
+      walk.infinite({ filter, options, pageSize, direction, cursor } as InfiniteTransactionsInput) as never,
     live: ({ filter, options, cursor, intervalMs, pageSize, maxItems = DEFAULT_LIVE_TRANSACTIONS }) =>
       walk.live({ filter, options, cursor, intervalMs, pageSize } as LiveTransactionsInput, maxItems, 'maxItems') as never,
   }

@@ -71,7 +71,8 @@ export function walkQueryOptions<TItem, TCursor, TPage>(kind: WalkKind<TItem, TC
         async queryFn({ signal, pageParam }) {
           const page = kind.readPage(await kind.query({ ...rest, cursor: pageParam, pageSize, direction, signal }))
           const next = page.hasMore ? page.cursor : null
-          if (next !== null && pageParam !== null && kind.sameCursor(next, pageParam as TCursor)) throw new CursorNotAdvancingError({ cursor: next, delivered: 0 })
+          if (next !== null && pageParam !== null && kind.sameCursor(next, pageParam as TCursor))
+            throw new CursorNotAdvancingError({ cursor: next, delivered: 0 })
           return { items: page.items, hasMore: page.hasMore, cursor: next }
         },
         getNextPageParam: (lastPage) => (lastPage.hasMore && lastPage.cursor !== null ? lastPage.cursor : undefined),
@@ -83,7 +84,9 @@ export function walkQueryOptions<TItem, TCursor, TPage>(kind: WalkKind<TItem, TC
       if (!Number.isInteger(max) || max < 1) throw new InvalidArgumentError(`${maxName} must be a positive integer, got ${String(max)}`)
       const { cursor = 'latest', intervalMs, pageSize, ...rest } = input
       return {
-        queryKey: chainxQueryKey(endpoint, `${name}.live`, { ...rest, cursor, intervalMs, pageSize, [maxName]: max }) as ChainxQueryOptions<TItem[]>['queryKey'],
+        queryKey: chainxQueryKey(endpoint, `${name}.live`, { ...rest, cursor, intervalMs, pageSize, [maxName]: max }) as ChainxQueryOptions<
+          TItem[]
+        >['queryKey'],
         queryFn: streamIntoQuery<TItem>((signal, held) => {
           const last = held.at(-1)
           return kind.watch({ ...rest, cursor: last === undefined ? cursor : kind.cursorOf(last), intervalMs, pageSize, signal })

@@ -30,7 +30,11 @@ export class LivenessCheck<TItem, TCursor> {
   readonly #kind: SubscriptionKind<TItem, TCursor>
   #suspect: Suspect<TCursor> | undefined
 
-  constructor(delivery: SubscriptionDelivery<TItem, TCursor>, backfill: SubscriptionBackfill<TItem, TCursor>, kind: SubscriptionKind<TItem, TCursor>) {
+  constructor(
+    delivery: SubscriptionDelivery<TItem, TCursor>,
+    backfill: SubscriptionBackfill<TItem, TCursor>,
+    kind: SubscriptionKind<TItem, TCursor>,
+  ) {
     this.#delivery = delivery
     this.#backfill = backfill
     this.#kind = kind

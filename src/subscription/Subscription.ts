@@ -47,7 +47,6 @@ export interface AttachHooks {
   healthy: () => void
 }
 
-
 /**
  * One subscription of a client, for any item kind (events, transactions): subscribes on
  * each socket the client opens, delivers each item once and in order, and fetches what it

@@ -17,7 +17,9 @@ export interface ResolvedBackfill {
 }
 
 /** A kind that can backfill: its `query` is there. */
-export type QueryableKind<TItem, TCursor> = SubscriptionKind<TItem, TCursor> & { query: NonNullable<SubscriptionKind<TItem, TCursor>['query']> }
+export type QueryableKind<TItem, TCursor> = SubscriptionKind<TItem, TCursor> & {
+  query: NonNullable<SubscriptionKind<TItem, TCursor>['query']>
+}
 
 /**
  * The backfill side of one subscription: reads the kind's query after the position, page by

@@ -144,7 +144,8 @@ export class SubscriptionDelivery<TItem, TCursor> {
   error(error: unknown, source = `${this.#kind.noun} subscription`): void {
     const reported = error instanceof ChainxError ? error : new UnexpectedError({ source, cause: error })
     try {
-      const onError = this.#listener.onError ?? ((shown: ChainxError) => console.error(`[chainx-sdk] ${this.#kind.noun} subscription error:`, shown))
+      const onError =
+        this.#listener.onError ?? ((shown: ChainxError) => console.error(`[chainx-sdk] ${this.#kind.noun} subscription error:`, shown))
       onError(reported)
     } catch {
       // an onError that throws must not break the stream either

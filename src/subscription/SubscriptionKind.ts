@@ -48,7 +48,14 @@ export interface SubscriptionKind<TItem, TCursor> {
    * Reads a page of the backfill query: after `cursor` oldest first, or the newest first going
    * `'backward'`. Absent: the kind cannot backfill, and missed items are reported as gaps.
    */
-  query?: ((page: { cursor: TCursor | null; pageSize: number; direction?: WalkDirection; signal?: AbortSignal }) => Promise<KindPage<TItem, TCursor>>) | undefined
+  query?:
+    | ((page: {
+        cursor: TCursor | null
+        pageSize: number
+        direction?: WalkDirection
+        signal?: AbortSignal
+      }) => Promise<KindPage<TItem, TCursor>>)
+    | undefined
   /** Whether the query selects exactly the subscription's items; when false, `matches` checks each. */
   exact: boolean
   /** Whether an item the query returned is one the subscription selects. */

@@ -329,8 +329,16 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
   })
 
   return {
-    async subscribe<TItem, TCursor>(kind: SubscriptionKind<TItem, TCursor>, listener: SubscriptionListener<TItem, TCursor>): Promise<Unsubscribe> {
-      const subscription = new Subscription<TItem, TCursor>({ kind, listener, backfill, onEnded: forget as (ended: Subscription<TItem, TCursor>) => void })
+    async subscribe<TItem, TCursor>(
+      kind: SubscriptionKind<TItem, TCursor>,
+      listener: SubscriptionListener<TItem, TCursor>,
+    ): Promise<Unsubscribe> {
+      const subscription = new Subscription<TItem, TCursor>({
+        kind,
+        listener,
+        backfill,
+        onEnded: forget as (ended: Subscription<TItem, TCursor>) => void,
+      })
       const any = subscription as unknown as AnySubscription
       methods.set(any, kind.subscribeMethod)
       subscriptions.add(any)

@@ -44,4 +44,3 @@ export type SubscriptionStateChange<TCursor = { txDigest: string; eventSeq: stri
   | { state: 'gap'; startMs: number; endMs: number; reason: string }
   /** Ended: unsubscribed, client closed, or given up (`error` then says why). */
   | { state: 'closed'; error?: ChainxError | undefined }
-

@@ -92,7 +92,10 @@ export interface Watcher<TItem, TCursor> extends AsyncIterable<TItem> {
  */
 export interface WatchAdapter<TItem, TCursor> {
   /** One poll: the page after `cursor` (exclusive), oldest first. */
-  fetchPage(request: { cursor: TCursor | null; signal: AbortSignal }): Promise<{ items: TItem[]; nextCursor: TCursor | null; hasMore: boolean }>
+  fetchPage(request: {
+    cursor: TCursor | null
+    signal: AbortSignal
+  }): Promise<{ items: TItem[]; nextCursor: TCursor | null; hasMore: boolean }>
   /** The cursor that resumes after `item`. */
   cursorOf(item: TItem): TCursor
   /** Cursor equality. @default Object.is */
@@ -105,7 +108,6 @@ export interface WatchAdapter<TItem, TCursor> {
   /** Whether to yield an item the poll returned (false: seen already; its cursor is still taken). @default always */
   admit?: ((item: TItem) => boolean) | undefined
 }
-
 
 /**
  * The one polling loop behind every watch: reads ascending from a client-held cursor, yields
@@ -131,13 +133,21 @@ export function createWatchLoop<TItem, TCursor>(
 ): Watcher<TItem, TCursor> {
   const intervalMs = readWaitMs('intervalMs', options.intervalMs, 1000)
   const maxErrors = readCount('maxConsecutiveErrors', options.maxConsecutiveErrors, Infinity, { min: 1, infinite: true })
-  const backoff = { ...readBackoff('backoff', options.backoff, { baseDelayMs: 500, maxDelayMs: 30_000 }), retries: Infinity, maxRetryAfterMs: Infinity }
+  const backoff = {
+    ...readBackoff('backoff', options.backoff, { baseDelayMs: 500, maxDelayMs: 30_000 }),
+    retries: Infinity,
+    maxRetryAfterMs: Infinity,
+  }
   /** The running loop's own signal: the caller's `signal` or the client's close, followed while the loop runs. */
   let signal: AbortSignal | undefined
   let cursor = startCursor
   let started = false
   let running = false
-  const wait = (ms: number): Promise<boolean> => sleep(ms, signal).then(() => true, () => false)
+  const wait = (ms: number): Promise<boolean> =>
+    sleep(ms, signal).then(
+      () => true,
+      () => false,
+    )
 
   /** One burst of polls: pages from the cursor while the service has more, without prefetch (each request follows the handled page). */
   function pollPages() {

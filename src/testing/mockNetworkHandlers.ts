@@ -58,7 +58,8 @@ export function mockNetworkHandlers(network: MockNetwork, options: MockNetworkHa
       })
       const response = await network.handle({ method: 'POST', url: path, headers, body: await request.text() })
       if (response.reset === 'beforeResponse') return HttpResponse.error()
-      if (response.reset === 'midBody') return new HttpResponse(failingHalfBody(response.body), { status: response.status, headers: response.headers })
+      if (response.reset === 'midBody')
+        return new HttpResponse(failingHalfBody(response.body), { status: response.status, headers: response.headers })
       return new HttpResponse(response.body, { status: response.status, headers: response.headers })
     })
   return [route(options.graphqlUrl ?? mockNetworkUrls.graphqlUrl, '/graphql'), route(options.rpcUrl ?? mockNetworkUrls.rpcUrl, '/json-rpc')]

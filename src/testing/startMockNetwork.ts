@@ -138,8 +138,7 @@ export async function startMockNetwork(options: StartMockNetworkOptions = {}): P
         if (result.reset) {
           resetByServer.add(response)
           resetMidResponse(response, result)
-        }
-        else {
+        } else {
           response.writeHead(result.status, result.headers)
           response.end(result.body)
         }
@@ -225,7 +224,14 @@ export async function startMockNetwork(options: StartMockNetworkOptions = {}): P
       const ticker = network.publish({ package: network.ledger.newAddress(), module: 'ticker', events: tickerEvents })
       const sender = network.ledger.newAddress()
       let count = 0n
-      emitOne = () => network.execute({ sender, package: ticker.package, module: 'ticker', function: 'tick', emit: [{ struct: 'Tick', fields: { count: ++count } }] })
+      emitOne = () =>
+        network.execute({
+          sender,
+          package: ticker.package,
+          module: 'ticker',
+          function: 'tick',
+          emit: [{ struct: 'Tick', fields: { count: ++count } }],
+        })
     }
     timer = setInterval(emitOne, options.autoEmitMs)
     timer.unref()

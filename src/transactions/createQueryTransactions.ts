@@ -4,7 +4,13 @@ import { lazyChunk } from '../utils/lazyChunk.js'
 import { isTransactionDigest } from '../events/isTransactionDigest.js'
 import type { JsonRpcCaller } from '../jsonRpc/createJsonRpcCaller.js'
 import { resolveAlias, resolveDirection } from '../pagination/walkOptions.js'
-import type { NoOptions, QueryTransactionsFn, QueryTransactionsParameters, TransactionBlockResponseOptions, TransactionPage } from './types.js'
+import type {
+  NoOptions,
+  QueryTransactionsFn,
+  QueryTransactionsParameters,
+  TransactionBlockResponseOptions,
+  TransactionPage,
+} from './types.js'
 import { validateTransactionFilter } from './validateTransactionFilter.js'
 
 /**
@@ -16,7 +22,13 @@ import { validateTransactionFilter } from './validateTransactionFilter.js'
 export const QUERY_TRANSACTIONS_METHOD = 'chainx_queryTransactionBlocks'
 
 const OPTION_NAMES: readonly (keyof TransactionBlockResponseOptions)[] = [
-  'showInput', 'showRawInput', 'showEffects', 'showRawEffects', 'showEvents', 'showObjectChanges', 'showBalanceChanges',
+  'showInput',
+  'showRawInput',
+  'showEffects',
+  'showRawEffects',
+  'showEvents',
+  'showObjectChanges',
+  'showBalanceChanges',
 ]
 
 const readerChunk = lazyChunk(
@@ -76,19 +88,22 @@ export function createQueryTransactions(caller: JsonRpcCaller): QueryTransaction
  */
 export function readOptions(options: unknown): TransactionBlockResponseOptions | null {
   if (options === undefined || options === null) return null
-  if (typeof options !== 'object' || Array.isArray(options)) throw new InvalidArgumentError('options must be an object of show* flags, or null')
+  if (typeof options !== 'object' || Array.isArray(options))
+    throw new InvalidArgumentError('options must be an object of show* flags, or null')
   for (const [name, value] of Object.entries(options)) {
     if (!OPTION_NAMES.includes(name as keyof TransactionBlockResponseOptions)) {
       throw new InvalidArgumentError(`options.${name} is not a transaction option; use ${OPTION_NAMES.join(', ')}`)
     }
-    if (value !== undefined && typeof value !== 'boolean') throw new InvalidArgumentError(`options.${name} must be a boolean, got ${String(value)}`)
+    if (value !== undefined && typeof value !== 'boolean')
+      throw new InvalidArgumentError(`options.${name} must be a boolean, got ${String(value)}`)
   }
   return options as TransactionBlockResponseOptions
 }
 
 function readPageSize(pageSize: number | null | undefined): number | null {
   if (pageSize === undefined || pageSize === null) return null
-  if (!Number.isSafeInteger(pageSize) || pageSize < 1) throw new InvalidArgumentError(`pageSize must be a positive integer or null, got ${String(pageSize)}`)
+  if (!Number.isSafeInteger(pageSize) || pageSize < 1)
+    throw new InvalidArgumentError(`pageSize must be a positive integer or null, got ${String(pageSize)}`)
   return pageSize
 }
 

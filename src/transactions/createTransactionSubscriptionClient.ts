@@ -87,7 +87,11 @@ export function createTransactionSubscriptionClient(options: {
 }): TransactionSubscriptionClient {
   return {
     subscribe(parameters) {
-      warnDeprecatedOnce('chainx-sdk.subscribeTransaction.deprecationWarned', SUBSCRIBE_TRANSACTION_DEPRECATION_MESSAGE, SUBSCRIBE_TRANSACTION_DEPRECATION_CODE)
+      warnDeprecatedOnce(
+        'chainx-sdk.subscribeTransaction.deprecationWarned',
+        SUBSCRIBE_TRANSACTION_DEPRECATION_MESSAGE,
+        SUBSCRIBE_TRANSACTION_DEPRECATION_CODE,
+      )
       let kind
       try {
         if (typeof parameters?.onTransaction !== 'function') throw new InvalidArgumentError('onTransaction must be a function')
@@ -95,7 +99,11 @@ export function createTransactionSubscriptionClient(options: {
       } catch (error) {
         return Promise.reject(error)
       }
-      return options.machine.subscribe(kind, { onItem: parameters.onTransaction, onError: parameters.onError, onStateChange: parameters.onStateChange })
+      return options.machine.subscribe(kind, {
+        onItem: parameters.onTransaction,
+        onError: parameters.onError,
+        onStateChange: parameters.onStateChange,
+      })
     },
   }
 }

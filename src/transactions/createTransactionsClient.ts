@@ -85,7 +85,9 @@ export interface TransactionsClient {
    * const watcher = client.transactions.watch({ filter: { FromAddress: alice }, cursor: 'latest', signal })
    * for await (const tx of watcher) await save(tx.digest, watcher.cursor)
    */
-  watch<const TOptions extends TransactionBlockResponseOptions = NoOptions>(options: WatchTransactionsOptions<TOptions>): TransactionWatcher<TOptions>
+  watch<const TOptions extends TransactionBlockResponseOptions = NoOptions>(
+    options: WatchTransactionsOptions<TOptions>,
+  ): TransactionWatcher<TOptions>
   /**
    * Subscribes to the effects of matching transactions over the WebSocket; resolves with the
    * function that unsubscribes. Each transaction's effects arrive once, in order, through
@@ -120,7 +122,10 @@ export interface TransactionsClientHandle extends TransactionsClient {
  */
 export function createTransactionsClient(options: TransactionsClientOptions): TransactionsClientHandle {
   const { rpcUrl, wsUrl } = options
-  const rpcQuery = rpcUrl && (typeof rpcUrl === 'string' || rpcUrl.urls.length > 0) ? createQueryTransactions(createJsonRpcCaller({ url: rpcUrl, transport: options.transport })) : undefined
+  const rpcQuery =
+    rpcUrl && (typeof rpcUrl === 'string' || rpcUrl.urls.length > 0)
+      ? createQueryTransactions(createJsonRpcCaller({ url: rpcUrl, transport: options.transport }))
+      : undefined
   const { closed } = options
   const assertOpen = () => {
     if (closed?.aborted) throw new ClientClosedError()
@@ -137,13 +142,22 @@ export function createTransactionsClient(options: TransactionsClientOptions): Tr
     watch: (watchOptions) => (assertOpen(), watchTransactions(query, watchOptions, closed)),
     async subscribe(parameters) {
       assertOpen()
-      if (!wsUrl || wsUrl.length === 0) throw new InvalidArgumentError('client.transactions.subscribe needs wsUrl in the ChainxClient options')
-      subscriptions ??= Promise.all([import('../subscription/createSubscriptionMachine.js'), import('./createTransactionSubscriptionClient.js')]).then(
-        ([machines, clients]) => {
-          const machine = machines.createSubscriptionMachine({ ...options.subscriptions, wsUrl, onConnectionStart: options.transport.onConnectionStart })
-          return { ...clients.createTransactionSubscriptionClient({ machine, query: rpcQuery ? query : undefined }), close: () => machine.close() }
-        },
-      )
+      if (!wsUrl || wsUrl.length === 0)
+        throw new InvalidArgumentError('client.transactions.subscribe needs wsUrl in the ChainxClient options')
+      subscriptions ??= Promise.all([
+        import('../subscription/createSubscriptionMachine.js'),
+        import('./createTransactionSubscriptionClient.js'),
+      ]).then(([machines, clients]) => {
+        const machine = machines.createSubscriptionMachine({
+          ...options.subscriptions,
+          wsUrl,
+          onConnectionStart: options.transport.onConnectionStart,
+        })
+        return {
+          ...clients.createTransactionSubscriptionClient({ machine, query: rpcQuery ? query : undefined }),
+          close: () => machine.close(),
+        }
+      })
       return (await subscriptions).subscribe(parameters)
     },
     async close() {

@@ -27,9 +27,7 @@ const DEFAULT_TRANSACTION_PAGE_SIZE = 50
  * }
  */
 export interface IterateTransactionsOptions<TOptions extends TransactionBlockResponseOptions = NoOptions>
-  extends WalkOptions,
-    DirectionInput,
-    Pick<StaleOptions<TransactionBlockResponse<TOptions>>, 'onStale' | 'maxRestarts' | 'onRestart'> {
+  extends WalkOptions, DirectionInput, Pick<StaleOptions<TransactionBlockResponse<TOptions>>, 'onStale' | 'maxRestarts' | 'onRestart'> {
   /**
    * Which transactions; checked when the walk is created.
    * @default null (every transaction)

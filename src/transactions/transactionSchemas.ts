@@ -19,7 +19,10 @@ import {
 import type { ObjectOwner, TransactionBlockResponseOptions } from './types.js'
 
 const u64String = check(isU64String, 'an unsigned integer string')
-const digest = check((value): value is string => typeof value === 'string' && isTransactionDigest(value), 'a transaction digest (Base58, 32 bytes)')
+const digest = check(
+  (value): value is string => typeof value === 'string' && isTransactionDigest(value),
+  'a transaction digest (Base58, 32 bytes)',
+)
 const version = either(u64String, nonNegativeInteger)
 const signedAmount = check((value): value is string => typeof value === 'string' && /^-?\d{1,40}$/.test(value), 'an integer string')
 const byte = check((value): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 255, 'a byte')
@@ -49,10 +52,7 @@ export const ownerDecoder: Decoder<ObjectOwner> = (value) => {
 
 const objectRef = object({ objectId: nonEmptyString, version, digest: nonEmptyString })
 const ownedObjectRef = object({ owner: ownerDecoder, reference: objectRef })
-const executionStatus = either(
-  object({ status: literal('success') }),
-  object({ status: literal('failure'), error: string }),
-)
+const executionStatus = either(object({ status: literal('success') }), object({ status: literal('failure'), error: string }))
 const gasCostSummary = object({
   computationCost: u64String,
   storageCost: u64String,

@@ -172,7 +172,15 @@ export interface BalanceChange {
  */
 export type ObjectChange =
   | { type: 'published'; packageId: string; version: string | number; digest: string; modules: string[] }
-  | { type: 'transferred'; sender: string; recipient: ObjectOwner; objectType: string; objectId: string; version: string | number; digest: string }
+  | {
+      type: 'transferred'
+      sender: string
+      recipient: ObjectOwner
+      objectType: string
+      objectId: string
+      version: string | number
+      digest: string
+    }
   | {
       type: 'mutated'
       sender: string
@@ -212,9 +220,8 @@ export interface TransactionBlockData {
 export type NoOptions = Record<never, never>
 
 /** A field shown when its option is `true`, maybe shown otherwise (a server may send more). */
-type Shown<TOptions, K extends keyof TransactionBlockResponseOptions, TField extends string, TValue> = TOptions extends Record<K, true>
-  ? { [P in TField]: TValue }
-  : { [P in TField]?: TValue | undefined }
+type Shown<TOptions, K extends keyof TransactionBlockResponseOptions, TField extends string, TValue> =
+  TOptions extends Record<K, true> ? { [P in TField]: TValue } : { [P in TField]?: TValue | undefined }
 
 /**
  * One transaction as `chainx_queryTransactionBlocks` returns it, typed by the options asked

@@ -2,8 +2,15 @@ import { createFilterValueReaders, invalidFilter, isPlainObject } from '../event
 import type { TransactionFilter } from './types.js'
 
 const FILTER_KEYS = [
-  'MoveFunction', 'InputObject', 'ChangedObject', 'AffectedObject', 'FromAddress', 'ToAddress', 'FromAndToAddress',
-  'TransactionKind', 'TransactionKindIn',
+  'MoveFunction',
+  'InputObject',
+  'ChangedObject',
+  'AffectedObject',
+  'FromAddress',
+  'ToAddress',
+  'FromAndToAddress',
+  'TransactionKind',
+  'TransactionKindIn',
 ] as const
 /** In the service's type, marked "currently not supported" there. */
 const UNSUPPORTED: ReadonlySet<string> = new Set(['Checkpoint', 'FromOrToAddress'])
@@ -67,7 +74,10 @@ export function validateTransactionFilter(filter: TransactionFilter | null | und
     }
   }
   if (UNSUPPORTED.has(key)) {
-    throw invalidFilter(key, `${key} is not supported by the service (its reference marks it "currently not supported"); use one of ${FILTER_KEYS.join(', ')}`)
+    throw invalidFilter(
+      key,
+      `${key} is not supported by the service (its reference marks it "currently not supported"); use one of ${FILTER_KEYS.join(', ')}`,
+    )
   }
   throw invalidFilter(key, `unknown filter key; transaction filters take ${FILTER_KEYS.join(', ')}`)
 }

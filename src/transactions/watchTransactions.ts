@@ -3,7 +3,13 @@ import { isTransactionDigest } from '../events/isTransactionDigest.js'
 import { readCount } from '../options/optionRules.js'
 import { createWatchLoop, type Watcher, type WatchLoopOptions } from '../subscription/watchLoop.js'
 import { readOptions } from './createQueryTransactions.js'
-import type { NoOptions, QueryTransactionsFn, TransactionBlockResponse, TransactionBlockResponseOptions, TransactionFilter } from './types.js'
+import type {
+  NoOptions,
+  QueryTransactionsFn,
+  TransactionBlockResponse,
+  TransactionBlockResponseOptions,
+  TransactionFilter,
+} from './types.js'
 import { validateTransactionFilter } from './validateTransactionFilter.js'
 
 /**
@@ -46,7 +52,10 @@ export interface WatchTransactionsOptions<TOptions extends TransactionBlockRespo
  * const watcher: TransactionWatcher = client.transactions.watch({ filter: { FromAddress: alice } })
  * for await (const tx of watcher) await store.save(tx.digest, watcher.cursor)
  */
-export type TransactionWatcher<TOptions extends TransactionBlockResponseOptions = NoOptions> = Watcher<TransactionBlockResponse<TOptions>, string>
+export type TransactionWatcher<TOptions extends TransactionBlockResponseOptions = NoOptions> = Watcher<
+  TransactionBlockResponse<TOptions>,
+  string
+>
 
 /**
  * Follows new transactions by polling `chainx_queryTransactionBlocks` from a client-held

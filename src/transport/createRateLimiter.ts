@@ -96,7 +96,10 @@ export function createRateLimiter(requestsPerMinute: number, settings: RateLimit
       if (!signal) return turn
       return untilAborted(turn, signal).catch((error: unknown) => {
         // Aborted just as the slot came: hand it back unused.
-        turn.then((release) => release(false), () => undefined)
+        turn.then(
+          (release) => release(false),
+          () => undefined,
+        )
         throw error
       })
     },

@@ -22,9 +22,7 @@ import { sleep } from '../utils/sleep.js'
  * @example
  * const headers: HeadersOption = async () => ({ authorization: `Bearer ${await getToken()}` })
  */
-export type HeadersOption =
-  | Record<string, string>
-  | (() => Record<string, string> | Promise<Record<string, string>>)
+export type HeadersOption = Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>)
 
 /**
  * Passed to `onRequest` before each attempt; `headers` may be changed in place.
@@ -169,7 +167,6 @@ export interface TransportRequest<T> {
   parse: (response: HttpResponse, url: string) => T
 }
 
-
 /**
  * Sends requests with timeouts, retries, rate limiting and hooks.
  *
@@ -299,7 +296,13 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
     failover = false,
   ): Promise<T> {
     if (!call) return attemptOnce(request, url, slots, timeoutMs, attemptNumber, record)
-    return call.attempt(url, attemptNumber, failover, (traceHeaders, traced) => attemptOnce(request, url, slots, timeoutMs, attemptNumber, traced, traceHeaders), record)
+    return call.attempt(
+      url,
+      attemptNumber,
+      failover,
+      (traceHeaders, traced) => attemptOnce(request, url, slots, timeoutMs, attemptNumber, traced, traceHeaders),
+      record,
+    )
   }
 
   async function attemptOnce<T>(
@@ -320,8 +323,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
     let response: HttpResponse
     let started: number
     try {
-      const extra =
-        typeof headersOption === 'function' ? checkHeaders(await headersOption(), 'the headers function') : staticHeaders
+      const extra = typeof headersOption === 'function' ? checkHeaders(await headersOption(), 'the headers function') : staticHeaders
       // A fresh object each attempt: onRequest may change it.
       const headers: Record<string, string> = { 'content-type': 'application/json' }
       assignHeaders(headers, extra)
@@ -358,7 +360,12 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
     return request.parse(response, url)
   }
 
-  function sendWithFailover<T>(request: TransportRequest<T>, group: EndpointGroup, timeoutMs: number, call: CallTrace | undefined): Promise<T> {
+  function sendWithFailover<T>(
+    request: TransportRequest<T>,
+    group: EndpointGroup,
+    timeoutMs: number,
+    call: CallTrace | undefined,
+  ): Promise<T> {
     failover ??= import('./failover/index.js')
     return failover.then((module) => {
       group.pool ??= new module.EndpointPool(group.kind, group.urls, {

@@ -47,7 +47,8 @@ export function createFetchHttp(fetchFn: FetchFn): HttpFn {
       }
       let text: string | undefined
       try {
-        if (size <= maxResponseBytes) text = decoder.decode(chunks.length === 1 ? chunks[0] : await new Blob(chunks as BlobPart[]).arrayBuffer())
+        if (size <= maxResponseBytes)
+          text = decoder.decode(chunks.length === 1 ? chunks[0] : await new Blob(chunks as BlobPart[]).arrayBuffer())
       } catch {
         // Past the longest string the engine makes (when the limit was lifted): still typed.
       }
@@ -67,4 +68,3 @@ export function createFetchHttp(fetchFn: FetchFn): HttpFn {
     }
   }
 }
-

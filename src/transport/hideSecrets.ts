@@ -47,7 +47,9 @@ export function hideSecrets<T extends { headers?: unknown; secretHeaders?: reado
   const secretHeaders = options.secretHeaders ?? []
   const copy = { ...options }
   const shownHeaders = (): unknown =>
-    typeof copy.headers === 'object' && copy.headers !== null ? redactHeaders(copy.headers as Record<string, string>, secretHeaders) : copy.headers
+    typeof copy.headers === 'object' && copy.headers !== null
+      ? redactHeaders(copy.headers as Record<string, string>, secretHeaders)
+      : copy.headers
   if (typeof options.headers === 'object' && options.headers !== null) {
     copy.headers = addHooks({ ...options.headers }, shownHeaders)
   }

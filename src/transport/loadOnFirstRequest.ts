@@ -25,7 +25,11 @@ export function loadOnFirstRequest(load: () => Promise<HttpFn>, chunk = 'socketH
   http.close = () => {
     const loaded = lazy.loaded()
     if (loaded) return loaded.close?.()
-    if (started) void lazy.load().then((send) => send.close?.(), () => undefined)
+    if (started)
+      void lazy.load().then(
+        (send) => send.close?.(),
+        () => undefined,
+      )
   }
   return http
 }

@@ -23,7 +23,9 @@ function loadModule(name: Scheme): Promise<typeof NodeHttp> {
   if (loaded !== undefined) return loaded
   const module = importNodeBuiltin<typeof NodeHttp>(name).catch((error: unknown) => {
     modules.delete(name)
-    throw new InvalidArgumentError(`transport 'node' needs node:${name}, which this runtime cannot load: use transport 'fetch'`, { cause: error })
+    throw new InvalidArgumentError(`transport 'node' needs node:${name}, which this runtime cannot load: use transport 'fetch'`, {
+      cause: error,
+    })
   })
   modules.set(name, module)
   return module
@@ -98,7 +100,11 @@ function targetOf(url: string): Target {
   return target
 }
 
-function send(client: NodeClient, target: NodeHttp.RequestOptions, { url, headers, body, signal, timeoutMs, maxResponseBytes }: HttpRequest): Promise<HttpResponse> {
+function send(
+  client: NodeClient,
+  target: NodeHttp.RequestOptions,
+  { url, headers, body, signal, timeoutMs, maxResponseBytes }: HttpRequest,
+): Promise<HttpResponse> {
   return new Promise<HttpResponse>((resolve, reject) => {
     if (signal?.aborted) return reject(abortError(signal.reason))
     const req = client.module.request(

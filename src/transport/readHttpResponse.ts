@@ -77,7 +77,8 @@ export class HttpResponseReader {
             // A server speaking something else (an SSH banner) fails now, not at the time limit.
             const lineEnd = data.indexOf(CRLF, at)
             const start = data.toString('latin1', at, lineEnd === -1 ? Math.min(data.length, at + 5) : lineEnd)
-            if (lineEnd === -1 ? !HTTP_PREFIX.startsWith(start) : !STATUS_LINE.test(start)) throw new HttpProtocolError('invalid status line')
+            if (lineEnd === -1 ? !HTTP_PREFIX.startsWith(start) : !STATUS_LINE.test(start))
+              throw new HttpProtocolError('invalid status line')
             return this.keep(data, at, MAX_HEAD_BYTES, 'response head')
           }
           if (end - at > MAX_HEAD_BYTES) throw new HttpProtocolError(`response head over ${MAX_HEAD_BYTES} bytes`)

@@ -50,16 +50,24 @@ export function createSocketHttp(ownRequests: NodeRequests | undefined = readOwn
 
   const load = async (secure: boolean): Promise<NodeModules> => {
     try {
-      loading ??= Promise.all([importNodeBuiltin<typeof NodeNet>('net'), importNodeBuiltin<typeof NodeHttp>('http')]).then(([net, http]) => ({ net, http }))
+      loading ??= Promise.all([importNodeBuiltin<typeof NodeNet>('net'), importNodeBuiltin<typeof NodeHttp>('http')]).then(
+        ([net, http]) => ({ net, http }),
+      )
       const loaded = await loading
       if (secure && loaded.tls === undefined) {
-        ;[loaded.tls, loaded.https] = await Promise.all([importNodeBuiltin<typeof NodeTls>('tls'), importNodeBuiltin<typeof NodeHttp>('https')])
+        ;[loaded.tls, loaded.https] = await Promise.all([
+          importNodeBuiltin<typeof NodeTls>('tls'),
+          importNodeBuiltin<typeof NodeHttp>('https'),
+        ])
       }
       ownRequests = { http: ownRequests?.http ?? loaded.http.request, https: ownRequests?.https ?? loaded.https?.request }
       return (modules = loaded)
     } catch (error) {
       loading = undefined
-      throw new InvalidArgumentError("transport 'node' needs node:net and node:tls, which this runtime cannot load: use transport 'fetch'", { cause: error })
+      throw new InvalidArgumentError(
+        "transport 'node' needs node:net and node:tls, which this runtime cannot load: use transport 'fetch'",
+        { cause: error },
+      )
     }
   }
 

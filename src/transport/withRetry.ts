@@ -101,7 +101,13 @@ export async function withRetry<T>(
       if (asked !== undefined && asked > options.maxRetryAfterMs) {
         // The message names the option to raise.
         if (!(error instanceof RateLimitedError)) throw error
-        throw new RateLimitedError({ ...error, retryAfterMs: asked, maxRetryAfterMs: options.maxRetryAfterMs, cause: error.cause, details: error.details })
+        throw new RateLimitedError({
+          ...error,
+          retryAfterMs: asked,
+          maxRetryAfterMs: options.maxRetryAfterMs,
+          cause: error.cause,
+          details: error.details,
+        })
       }
       await sleep(Math.max(asked ?? 0, backoffDelay(n, options)), signal)
     }

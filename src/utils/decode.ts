@@ -351,9 +351,7 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return `an array of ${value.length}`
   switch (typeof value) {
     case 'string':
-      return value.length > MAX_SHOWN_STRING
-        ? `a string of ${value.length} characters`
-        : `the string ${JSON.stringify(value)}`
+      return value.length > MAX_SHOWN_STRING ? `a string of ${value.length} characters` : `the string ${JSON.stringify(value)}`
     case 'number':
     case 'boolean':
     case 'bigint':

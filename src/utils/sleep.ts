@@ -12,18 +12,23 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason as Error)
     let timer: ReturnType<typeof setTimeout> | undefined
-    const stop = signal ? onAbort(signal, () => {
-      clearTimeout(timer)
-      reject(signal.reason as Error)
-    }) : undefined
+    const stop = signal
+      ? onAbort(signal, () => {
+          clearTimeout(timer)
+          reject(signal.reason as Error)
+        })
+      : undefined
     const deadline = Date.now() + (Number.isNaN(ms) ? 0 : ms)
     const arm = (left: number) => {
-      timer = setTimeout(() => {
-        const rest = deadline - Date.now()
-        if (rest > 0 && left > MAX_TIMER_MS) return arm(rest)
-        stop?.()
-        resolve()
-      }, Math.min(Math.max(left, 0), MAX_TIMER_MS))
+      timer = setTimeout(
+        () => {
+          const rest = deadline - Date.now()
+          if (rest > 0 && left > MAX_TIMER_MS) return arm(rest)
+          stop?.()
+          resolve()
+        },
+        Math.min(Math.max(left, 0), MAX_TIMER_MS),
+      )
     }
     arm(ms)
   })

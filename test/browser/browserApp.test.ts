@@ -32,7 +32,9 @@ type Row = string
 const rowOf = (event: { timestamp?: unknown; json?: unknown }): Row => `${String(event.timestamp)}|${JSON.stringify(event.json)}`
 
 async function tableRows(): Promise<Row[]> {
-  return page.$$eval('[data-testid="event-row"]', (rows) => rows.map((row) => `${row.children[3]!.textContent}|${row.children[4]!.textContent}`))
+  return page.$$eval('[data-testid="event-row"]', (rows) =>
+    rows.map((row) => `${row.children[3]!.textContent}|${row.children[4]!.textContent}`),
+  )
 }
 
 async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
@@ -84,7 +86,10 @@ describe('examples/browser-app in headless Chromium', () => {
     await page.click('[data-testid="load-more"]')
     await page.locator('[data-testid="events-status"]', { hasText: '20 events' }).waitFor({ timeout: 15_000 })
     // The second page's request continued from the first page's end cursor.
-    const pageRequests = received.slice(sent).filter((request) => request.body.includes('query Events')).map((request) => JSON.parse(request.body).variables)
+    const pageRequests = received
+      .slice(sent)
+      .filter((request) => request.body.includes('query Events'))
+      .map((request) => JSON.parse(request.body).variables)
     expect(pageRequests).toEqual([expect.objectContaining({ first: 10, after: expect.any(String) })])
     const expected = (await client.paginate(EventsDocument, {}, { maxItems: 20 }).toArray({ maxItems: 20 })).map(rowOf)
     const rows = await tableRows()
@@ -98,23 +103,27 @@ describe('examples/browser-app in headless Chromium', () => {
     await until(() => polls() >= before + 2, 'the live feed to poll')
     const sender = mock.network.ledger.events[0]!.sender
     const pinger = mock.network.publish({ module: 'pinger', events: { Pinged: { n: bcs.u64() } } })
-    const txs = [1n, 2n, 3n].map((n) => mock.network.execute({ sender, package: pinger.package, module: 'pinger', emit: [{ struct: 'Pinged', fields: { n } }] }))
+    const txs = [1n, 2n, 3n].map((n) =>
+      mock.network.execute({ sender, package: pinger.package, module: 'pinger', emit: [{ struct: 'Pinged', fields: { n } }] }),
+    )
     for (const tx of txs) await page.locator(`[data-testid="live-event"][data-tx="${tx.digest}"]`).waitFor({ timeout: 15_000 })
     expect(await page.textContent('[data-testid="live-status"]')).toBe('3 new events since load')
     // Newest first, once each.
-    expect(await page.$$eval('[data-testid="live-event"]', (items) => items.map((item) => item.getAttribute('data-tx')))).toEqual(txs.map((tx) => tx.digest).reverse())
+    expect(await page.$$eval('[data-testid="live-event"]', (items) => items.map((item) => item.getAttribute('data-tx')))).toEqual(
+      txs.map((tx) => tx.digest).reverse(),
+    )
     expect(await page.textContent(`[data-testid="live-event"][data-tx="${txs[0]!.digest}"]`)).toContain('pinger::Pinged')
   })
 
-  it('the sender filter shows only that sender\'s events (and saves the screenshot for the guide)', async () => {
+  it("the sender filter shows only that sender's events (and saves the screenshot for the guide)", async () => {
     const sender = mock.network.ledger.events[5]!.sender
     const expected = (await client.paginate(EventsDocument, { filter: { sender } }, { maxItems: 10 }).toArray({ maxItems: 10 })).map(rowOf)
     await page.fill('[data-testid="sender-input"]', sender)
     await page.click('[data-testid="sender-apply"]')
     await until(async () => JSON.stringify(await tableRows()) === JSON.stringify(expected), 'the filtered rows')
-    expect(await page.$$eval('[data-testid="event-row"] td:nth-child(3)', (cells) => cells.map((cell) => cell.getAttribute('title')))).toEqual(
-      expected.map(() => sender),
-    )
+    expect(
+      await page.$$eval('[data-testid="event-row"] td:nth-child(3)', (cells) => cells.map((cell) => cell.getAttribute('title'))),
+    ).toEqual(expected.map(() => sender))
     // Back to all events for the picture.
     await page.fill('[data-testid="sender-input"]', '')
     await page.click('[data-testid="sender-apply"]')
@@ -129,7 +138,10 @@ describe('examples/browser-app in headless Chromium', () => {
     const abandoned = mock.abandonedRequests.length
     const sent = received.length
     await page.click('[data-testid="load-more"]')
-    await until(() => received.slice(sent).some((request) => request.body.includes('query Events')), 'the next page request to reach the server')
+    await until(
+      () => received.slice(sent).some((request) => request.body.includes('query Events')),
+      'the next page request to reach the server',
+    )
     await page.goto('about:blank')
     await until(
       () => mock.abandonedRequests.slice(abandoned).some((request) => request.body.includes('query Events')),

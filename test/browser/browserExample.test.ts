@@ -61,7 +61,12 @@ describe('examples/browser in headless Chromium', () => {
     const [module] = template.type.split('::').slice(1, 2)
     const market = mock.network.publish({ module: `${module}_live`, events: { Pinged: { n: bcs.u64() } } })
     for (let n = 1; n <= 3; n++) {
-      mock.network.execute({ sender: template.sender, package: market.package, module: `${module}_live`, emit: [{ struct: 'Pinged', fields: { n: BigInt(n) } }] })
+      mock.network.execute({
+        sender: template.sender,
+        package: market.package,
+        module: `${module}_live`,
+        emit: [{ struct: 'Pinged', fields: { n: BigInt(n) } }],
+      })
     }
     await page.locator('#live-status', { hasText: 'Live: 3 events' }).waitFor({ timeout: 15_000 })
     expect(await page.locator('#events li', { hasText: '::Pinged #0' }).count()).toBe(3)

@@ -18,7 +18,8 @@ for (const token of marked.lexer(readFileSync(join(root, 'docs/cli.md'), 'utf8')
   if (token.type !== 'code') continue
   const { lang, text } = token as Tokens.Code
   if (lang === 'sh cli') blocks.push({ code: text, output: undefined })
-  else if (lang === 'text output' && blocks.at(-1)?.output === undefined) (blocks.at(-1) as { output?: string[] }).output = text.trimEnd().split('\n')
+  else if (lang === 'text output' && blocks.at(-1)?.output === undefined)
+    (blocks.at(-1) as { output?: string[] }).output = text.trimEnd().split('\n')
 }
 
 const run = promisify(execFile)

@@ -37,15 +37,25 @@ const ALL = ['--filter', '{"All":[]}']
 
 describe('chainx: bad input exits 2 with one line, before any request', () => {
   beforeAll(() => {
-    writeFileSync(path('no-first.graphql'), 'query Q($after: String) { events(after: $after) { pageInfo { hasNextPage endCursor } nodes { bcs } } }')
-    writeFileSync(path('events.graphql'), 'query Q($first: Int, $after: String) { events(first: $first, after: $after) { pageInfo { hasNextPage endCursor } nodes { bcs } } }')
+    writeFileSync(
+      path('no-first.graphql'),
+      'query Q($after: String) { events(after: $after) { pageInfo { hasNextPage endCursor } nodes { bcs } } }',
+    )
+    writeFileSync(
+      path('events.graphql'),
+      'query Q($first: Int, $after: String) { events(first: $first, after: $after) { pageInfo { hasNextPage endCursor } nodes { bcs } } }',
+    )
   })
 
   const cases: [name: string, args: string[], message: RegExp][] = [
     ['an unknown flag', ['events', 'export', ...ALL, '--bogus'], /Unknown option '--bogus'/],
     ['a flag without its value', ['events', 'export', '--filter'], /--filter/],
     ['a filter that is not JSON', ['events', 'export', '--filter', '{"All":'], /--filter is not JSON/],
-    ['a filter the SDK refuses (a combination)', ['events', 'export', '--filter', '{"And":[{"All":[]},{"All":[]}]}'], /--filter: .*combinations/],
+    [
+      'a filter the SDK refuses (a combination)',
+      ['events', 'export', '--filter', '{"And":[{"All":[]},{"All":[]}]}'],
+      /--filter: .*combinations/,
+    ],
     ['a filter the SDK refuses (an address)', ['events', 'export', '--filter', '{"Sender":"alice"}'], /--filter: .*Sender/],
     ['no filter', ['events', 'export'], /--filter <json> is required/],
     ['a page size of 0', ['events', 'export', ...ALL, '--page-size', '0'], /--page-size must be an integer of at least 1, got 0/],
@@ -53,10 +63,18 @@ describe('chainx: bad input exits 2 with one line, before any request', () => {
     ['an unknown format', ['events', 'export', ...ALL, '--format', 'xml'], /--format must be ndjson or csv/],
     ['--state without --out', ['events', 'export', ...ALL, '--state', 'x.json'], /--state needs --out/],
     ['an unknown command', ['events', 'frobnicate'], /unknown command: chainx events frobnicate/],
-    ['an endpoint that is not http(s)', ['events', 'export', ...ALL, '--rpc-url', 'ftp://127.0.0.1/'], /rpcUrl must be an absolute http: or https: URL/],
+    [
+      'an endpoint that is not http(s)',
+      ['events', 'export', ...ALL, '--rpc-url', 'ftp://127.0.0.1/'],
+      /rpcUrl must be an absolute http: or https: URL/,
+    ],
     ['a missing query file', ['graphql', 'export', '--query', 'nowhere.graphql'], /--query: cannot read nowhere.graphql \(ENOENT\)/],
     ['a query without $first', ['graphql', 'export', '--query', 'no-first.graphql'], /first/],
-    ['vars that set a page variable', ['graphql', 'export', '--query', 'events.graphql', '--vars', '{"first":5}'], /Remove first from the variables/],
+    [
+      'vars that set a page variable',
+      ['graphql', 'export', '--query', 'events.graphql', '--vars', '{"first":5}'],
+      /Remove first from the variables/,
+    ],
     ['vars that are not an object', ['graphql', 'export', '--query', 'events.graphql', '--vars', '[1]'], /--vars must be a JSON object/],
   ]
   for (const [name, args, message] of cases) {
@@ -80,7 +98,9 @@ describe('chainx: bad input exits 2 with one line, before any request', () => {
     const before = mock.requests()
     const other = await runBin(['events', 'export', '--filter', '{"Sender":"0x1"}', '--out', out, '--state', state], { env })
     expect(other.code).toBe(2)
-    expect(other.stderr).toMatch(/^chainx: --state: .*refused.state.json belongs to another export \(source .*All.*not .*Sender.*\); give this export its own state file\n$/)
+    expect(other.stderr).toMatch(
+      /^chainx: --state: .*refused.state.json belongs to another export \(source .*All.*not .*Sender.*\); give this export its own state file\n$/,
+    )
     const csv = await runBin(['events', 'export', ...ALL, '--format', 'csv', '--out', out, '--state', state], { env })
     expect(csv.stderr).toMatch(/format "ndjson", not "csv"/)
     expect(mock.requests()).toBe(before)
@@ -89,7 +109,12 @@ describe('chainx: bad input exits 2 with one line, before any request', () => {
 })
 
 describe('chainx: help', () => {
-  for (const command of [['events', 'export'], ['events', 'watch'], ['transactions', 'export'], ['graphql', 'export']]) {
+  for (const command of [
+    ['events', 'export'],
+    ['events', 'watch'],
+    ['transactions', 'export'],
+    ['graphql', 'export'],
+  ]) {
     it(`chainx ${command.join(' ')} --help prints its usage and exits 0`, async () => {
       const result = await runBin([...command, '--help'])
       expect(result.code).toBe(0)
@@ -136,7 +161,9 @@ describe('chainx: errors and interrupts keep the state', () => {
     mock.network.faults.emptyPagesNext(Infinity, { endpoint: 'rpc' })
     const failed = await runBin(args, { env })
     expect(failed.code).toBe(1)
-    expect(failed.stderr).toMatch(/^error EMPTY_PAGES: .*\n700 items saved; rerun the same command to resume \(state: .*failing.state.json\)\n$/m)
+    expect(failed.stderr).toMatch(
+      /^error EMPTY_PAGES: .*\n700 items saved; rerun the same command to resume \(state: .*failing.state.json\)\n$/m,
+    )
     expect(failed.stderr).not.toMatch(/\n\s+at /)
     const verbose = await runBin([...args, '--verbose'], { env })
     expect(verbose.stderr).toMatch(/EmptyPagesError.*\n\s+at /)
@@ -174,16 +201,24 @@ describe('chainx events watch', () => {
     const sender = mock.network.ledger.newAddress()
     let count = 0n
     const tick = (events: number) =>
-      mock.network.execute({ sender, package: ticker, module: 'cliticker', function: 'tick', emit: Array.from({ length: events }, () => ({ struct: 'Tick', fields: { count: ++count } })) })
-    const keys = (txs: ReturnType<typeof tick>[]) => txs.flatMap((tx) => tx.events.map((event) => `${event.id.txDigest}:${event.id.eventSeq}`))
+      mock.network.execute({
+        sender,
+        package: ticker,
+        module: 'cliticker',
+        function: 'tick',
+        emit: Array.from({ length: events }, () => ({ struct: 'Tick', fields: { count: ++count } })),
+      })
+    const keys = (txs: ReturnType<typeof tick>[]) =>
+      txs.flatMap((tx) => tx.events.map((event) => `${event.id.txDigest}:${event.id.eventSeq}`))
     const out = path('watch.ndjson')
     const state = path('watch.state.json')
     const args = ['events', 'watch', ...ALL, '--interval', '20', '--out', out, '--state', state, '--state-interval', '50']
     const lines = () => (existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter(Boolean) : [])
-    const idsOf = (text: string[]) => text.map((line) => {
-      const { id } = JSON.parse(line) as { id: { txDigest: string; eventSeq: string } }
-      return `${id.txDigest}:${id.eventSeq}`
-    })
+    const idsOf = (text: string[]) =>
+      text.map((line) => {
+        const { id } = JSON.parse(line) as { id: { txDigest: string; eventSeq: string } }
+        return `${id.txDigest}:${id.eventSeq}`
+      })
 
     const before = mock.requests()
     const first = startBin(args, { env })
@@ -207,7 +242,8 @@ describe('chainx events watch', () => {
 describe('chainx transactions export', () => {
   it('exports every transaction once, in order, as an uninterrupted walk in this process does', async () => {
     const expected: string[] = []
-    for await (const tx of new ChainxClient(mock).transactions.iterate({ options: { showEffects: true } })) expected.push(JSON.stringify(tx))
+    for await (const tx of new ChainxClient(mock).transactions.iterate({ options: { showEffects: true } }))
+      expected.push(JSON.stringify(tx))
     expect(expected.length).toBeGreaterThan(0)
     const result = await runBin(['transactions', 'export', '--options', '{"showEffects":true}', '--quiet'], { env })
     expect(result.code, result.stderr).toBe(0)

@@ -23,12 +23,16 @@ const NODES_QUERY = `query CliNodes($first: Int, $after: String) {
 let mock: RunningMockNetwork
 let dir: string
 let eventLines: string[]
-useMockNetwork({ events: EVENTS, seed: 11 }, async (started) => {
-  mock = started
-  const client = new ChainxClient(mock)
-  eventLines = []
-  for await (const event of client.events.iterate({ filter: { All: [] } })) eventLines.push(JSON.stringify(event))
-}, 60_000)
+useMockNetwork(
+  { events: EVENTS, seed: 11 },
+  async (started) => {
+    mock = started
+    const client = new ChainxClient(mock)
+    eventLines = []
+    for await (const event of client.events.iterate({ filter: { All: [] } })) eventLines.push(JSON.stringify(event))
+  },
+  60_000,
+)
 beforeAll(() => {
   checkBuiltBin()
   dir = mkdtempSync(join(tmpdir(), 'chainx-cli-resume-'))
@@ -103,7 +107,21 @@ describe('chainx export: exact resume after SIGKILL', () => {
 
     const out = join(dir, 'nodes.ndjson')
     const state = join(dir, 'nodes.state.json')
-    const args = ['graphql', 'export', '--query', query, '--page-size', '50', '--out', out, '--state', state, '--state-interval', '100', '--quiet']
+    const args = [
+      'graphql',
+      'export',
+      '--query',
+      query,
+      '--page-size',
+      '50',
+      '--out',
+      out,
+      '--state',
+      state,
+      '--state-interval',
+      '100',
+      '--quiet',
+    ]
     const total = truth.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0)
     const killed = await exportWithKills(args, out, state, total, KILLS)
 
@@ -116,13 +134,38 @@ describe('chainx export: exact resume after SIGKILL', () => {
   it('events export --format csv: killed twice and rerun, one header and one row per event, in order', async () => {
     const out = join(dir, 'events.csv')
     const state = join(dir, 'events.csv.state.json')
-    const args = ['events', 'export', '--filter', '{"All":[]}', '--format', 'csv', '--out', out, '--state', state, '--state-interval', '100', '--quiet']
+    const args = [
+      'events',
+      'export',
+      '--filter',
+      '{"All":[]}',
+      '--format',
+      'csv',
+      '--out',
+      out,
+      '--state',
+      state,
+      '--state-interval',
+      '100',
+      '--quiet',
+    ]
     await exportWithKills(args, out, state, 10_000_000, 2)
 
     const rows = readFileSync(out, 'utf8').split('\n')
     expect(rows.pop()).toBe('')
     const [header, ...body] = rows.map(parseCsvRow)
-    expect(header).toEqual(['id.txDigest', 'id.eventSeq', 'timestampMs', 'type', 'sender', 'packageId', 'transactionModule', 'parsedJson', 'bcsEncoding', 'bcs'])
+    expect(header).toEqual([
+      'id.txDigest',
+      'id.eventSeq',
+      'timestampMs',
+      'type',
+      'sender',
+      'packageId',
+      'transactionModule',
+      'parsedJson',
+      'bcsEncoding',
+      'bcs',
+    ])
     expect(body.length).toBe(EVENTS)
     for (const [index, row] of body.entries()) {
       const event = JSON.parse(eventLines[index] as string) as Record<string, unknown> & { id: { txDigest: string; eventSeq: string } }

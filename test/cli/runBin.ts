@@ -16,10 +16,12 @@ export function checkBuiltBin(): void {
   if (!existsSync(BIN)) throw new Error('dist/cli.js is missing: run `npm run build` first (npm test does)')
   const built = statSync(BIN).mtimeMs
   const newest = (dir: string): number =>
-    Math.max(...readdirSync(dir, { withFileTypes: true }).map((entry) => {
-      const path = join(dir, entry.name)
-      return entry.isDirectory() ? newest(path) : statSync(path).mtimeMs
-    }))
+    Math.max(
+      ...readdirSync(dir, { withFileTypes: true }).map((entry) => {
+        const path = join(dir, entry.name)
+        return entry.isDirectory() ? newest(path) : statSync(path).mtimeMs
+      }),
+    )
   if (newest(join(root, 'src')) > built) throw new Error('dist/cli.js is older than src/: run `npm run build` first')
 }
 
@@ -59,7 +61,10 @@ export function startBin(args: readonly string[], options: { env?: Record<string
 }
 
 /** Runs the bin to its end (bounded: killed after `timeoutMs`). */
-export async function runBin(args: readonly string[], options: { env?: Record<string, string | undefined>; cwd?: string; timeoutMs?: number } = {}): Promise<BinResult> {
+export async function runBin(
+  args: readonly string[],
+  options: { env?: Record<string, string | undefined>; cwd?: string; timeoutMs?: number } = {},
+): Promise<BinResult> {
   const run = startBin(args, options)
   const timer = setTimeout(() => run.child.kill('SIGKILL'), options.timeoutMs ?? 60_000)
   try {
@@ -75,7 +80,10 @@ export function endpointsOf(mock: { rpcUrl: string; graphqlUrl: string }): Recor
 }
 
 /** A mock network that counts the HTTP requests it serves. */
-export async function startCountingMockNetwork(options: { events: number; seed?: number }): Promise<RunningMockNetwork & { requests: () => number }> {
+export async function startCountingMockNetwork(options: {
+  events: number
+  seed?: number
+}): Promise<RunningMockNetwork & { requests: () => number }> {
   const network = createMockNetwork({ events: options.events, seed: options.seed ?? 1 })
   let requests = 0
   const handle = network.handle.bind(network)

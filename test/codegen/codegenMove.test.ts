@@ -26,7 +26,8 @@ describe('codegenMove', () => {
   })
 
   it('generated field types are the Move source types, framework names resolved through use, aliases and implicit imports', () => {
-    const names = (definition: { fieldTypes: Record<string, { type: string }> }) => Object.values(definition.fieldTypes).map((field) => field.type)
+    const names = (definition: { fieldTypes: Record<string, { type: string }> }) =>
+      Object.values(definition.fieldTypes).map((field) => field.type)
     expect(names(types.Numbers)).toEqual(['u8', 'u16', 'u32', 'u64', 'u128', 'u256', 'bool'])
     expect(names(types.Names)).toEqual([
       'address',
@@ -73,7 +74,10 @@ describe('the chainx command', () => {
     expect(readFileSync(out, 'utf8')).toContain("} from '../move/index.js'")
     expect(cli('codegen-move', kitchen, '--out', out, '--runtime', '../move/index.js', '--check')).toMatchObject({ code: 0 })
     writeFileSync(out, 'stale')
-    expect(cli('codegen-move', kitchen, '--out', out, '--runtime', '../move/index.js', '--check')).toMatchObject({ code: 1, err: expect.stringContaining(`stale: ${out}`) })
+    expect(cli('codegen-move', kitchen, '--out', out, '--runtime', '../move/index.js', '--check')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining(`stale: ${out}`),
+    })
   })
 
   it('prints each problem as file:line: message and exits 1', () => {
@@ -83,12 +87,21 @@ describe('the chainx command', () => {
     codegenMoveFixture(sources, 'module broken::m;\n\npublic struct E has copy, drop { coin: sui::coin::Coin<u8> }\n')
     const result = cli('codegen-move', dir, '--address', '0x1')
     expect(result.code).toBe(1)
-    expect(result.err).toBe('sources/m.move:3: cannot type `sui::coin::Coin<u8>` in struct E: it is not declared in this package and is not a framework type whose JSON form is known (String, ascii::String, ID, UID, Option, Balance, TypeName)')
+    expect(result.err).toBe(
+      'sources/m.move:3: cannot type `sui::coin::Coin<u8>` in struct E: it is not declared in this package and is not a framework type whose JSON form is known (String, ascii::String, ID, UID, Option, Balance, TypeName)',
+    )
     expect(cli('codegen-move', dir, '--address', 'nope').err).toBe('--address:1: not an address: nope')
   })
 
   it('wrong usage exits 2 with the usage', () => {
-    for (const args of [[], ['build'], ['codegen-move'], ['codegen-move', kitchen, '--out'], ['codegen-move', kitchen, '--check'], ['codegen-move', kitchen, '--what']]) {
+    for (const args of [
+      [],
+      ['build'],
+      ['codegen-move'],
+      ['codegen-move', kitchen, '--out'],
+      ['codegen-move', kitchen, '--check'],
+      ['codegen-move', kitchen, '--what'],
+    ]) {
       const result = cli(...args)
       expect(result.code).toBe(2)
       expect(result.err).toContain('usage: chainx codegen-move <move-package-dir>')

@@ -31,7 +31,17 @@ describe('parseMoveSource: Move 2024 syntax', () => {
 
   it('reads a module label, its structs in order, and leaves #[test_only] structs out', () => {
     expect(types).toMatchObject({ address: 'kitchen', name: 'types', line: 2 })
-    expect(types!.structs.map((struct) => struct.name)).toEqual(['Numbers', 'Names', 'Pair', 'Wrapped', 'Tagged', 'Priced', 'Empty', 'Deep', 'Vault'])
+    expect(types!.structs.map((struct) => struct.name)).toEqual([
+      'Numbers',
+      'Names',
+      'Pair',
+      'Wrapped',
+      'Tagged',
+      'Priced',
+      'Empty',
+      'Deep',
+      'Vault',
+    ])
   })
 
   it('reads abilities before and after the fields, phantom parameters and their constraints', () => {
@@ -59,7 +69,11 @@ describe('parseMoveSource: Move 2024 syntax', () => {
     expect(deep.doc).toBe('Generic structs inside a struct, and a fully qualified path.')
     const object = deep.fields.find((field) => field.name === 'object')!
     expect(object.type.path).toEqual(['0x2', 'object', 'ID'])
-    expect(object.line).toBe(fixture('sources/types.move').split('\n').findIndex((line) => line.includes('object: 0x2::object::ID')) + 1)
+    expect(object.line).toBe(
+      fixture('sources/types.move')
+        .split('\n')
+        .findIndex((line) => line.includes('object: 0x2::object::ID')) + 1,
+    )
     expect(deep.fields.find((field) => field.name === 'tagged')!.type).toMatchObject({
       path: ['Tagged'],
       typeArguments: [{ path: ['u32'] }, { path: ['Coin'], typeArguments: [{ path: ['SUI'] }] }],
@@ -166,7 +180,10 @@ module 0x42::plain {
   })
 
   it('generates legacy structs with the same types as 2024 ones', () => {
-    const code = generateMoveEvents({ manifest: '[addresses]\nkitchen = "0x99"', sources: [{ path: 'legacy.move', text: legacy.replace(/module 0x42[\s\S]*$/, '') }] })
+    const code = generateMoveEvents({
+      manifest: '[addresses]\nkitchen = "0x99"',
+      sources: [{ path: 'legacy.move', text: legacy.replace(/module 0x42[\s\S]*$/, '') }],
+    })
     expect(code).toContain('export interface LegacyTagged<T = unknown> {\n  value: T\n  note: Array<number> | null\n  id: string\n}')
     expect(code).toContain("export const PACKAGE_ADDRESS = '0x0000000000000000000000000000000000000000000000000000000000000099'")
   })
@@ -180,11 +197,15 @@ describe('parseMoveSource and the generator: errors name the file and line, noth
     expect(problemsOf({ 'sources/bad.move': 'module p::bad;\npublic struct S has copy, drop { x u64 }' })).toEqual([
       'sources/bad.move:2: expected `:`, found `u64`',
     ])
-    expect(problemsOf({ 'sources/bad.move': 'module p::bad;\n/* never closed\nstruct' })).toEqual(['sources/bad.move:2: unterminated block comment'])
+    expect(problemsOf({ 'sources/bad.move': 'module p::bad;\n/* never closed\nstruct' })).toEqual([
+      'sources/bad.move:2: unterminated block comment',
+    ])
     expect(problemsOf({ 'sources/bad.move': 'module p::bad {\npublic struct S has copy, drop { x: u8 }\n' })).toEqual([
       'sources/bad.move:3: module bad is not closed: expected `}`',
     ])
-    expect(problemsOf({ 'sources/bad.move': 'script { fun main() {} }' })).toEqual(['sources/bad.move:1: expected `module` or `address`, found `script`'])
+    expect(problemsOf({ 'sources/bad.move': 'script { fun main() {} }' })).toEqual([
+      'sources/bad.move:1: expected `module` or `address`, found `script`',
+    ])
   })
 
   it('a type outside the package and the framework types it knows, an enum, an unknown name, a wrong arity', () => {
@@ -217,7 +238,8 @@ public struct Other has copy, drop { url: sui::url::Url, t: other::Thing }`,
     expect(
       problemsOf({
         'sources/a.move': 'module p::registry;\npublic struct E has copy, drop { x: u8 }',
-        'sources/b.move': 'module p::a_b;\npublic struct C has copy, drop { x: u8 }\nmodule p::a;\npublic struct BC has copy, drop { x: u8 }',
+        'sources/b.move':
+          'module p::a_b;\npublic struct C has copy, drop { x: u8 }\nmodule p::a;\npublic struct BC has copy, drop { x: u8 }',
       }),
     ).toEqual([
       'sources/b.move:4: a::BC and a_b::C would both be named ABC',
@@ -230,7 +252,15 @@ public struct Other has copy, drop { url: sui::url::Url, t: other::Thing }`,
       'Move.toml:1: the package has no address (named address `p` is unset or 0x0): pass --address 0x…',
     ])
     const code = generateMoveEvents(
-      { manifest: '[addresses]\np = "_"', sources: [{ path: 'a.move', text: 'module p::a;\npublic struct Vault has key { id: UID, coin: sui::coin::Coin<sui::sui::SUI> }\npublic struct E has copy, drop { x: u8 }' }] },
+      {
+        manifest: '[addresses]\np = "_"',
+        sources: [
+          {
+            path: 'a.move',
+            text: 'module p::a;\npublic struct Vault has key { id: UID, coin: sui::coin::Coin<sui::sui::SUI> }\npublic struct E has copy, drop { x: u8 }',
+          },
+        ],
+      },
       { address: '0xabc' },
     )
     expect(code).toContain('export const a = {\n  E: $a$E,\n} as const')
@@ -239,7 +269,24 @@ public struct Other has copy, drop { url: sui::url::Url, t: other::Thing }`,
 })
 
 describe('parseMoveSource on any text', () => {
-  const words = ['module', 'address', 'struct', 'public', 'has', 'copy', 'drop', 'phantom', 'use', 'fun', 'const', 'enum', 'a', '0x2', 'u64', 'vector']
+  const words = [
+    'module',
+    'address',
+    'struct',
+    'public',
+    'has',
+    'copy',
+    'drop',
+    'phantom',
+    'use',
+    'fun',
+    'const',
+    'enum',
+    'a',
+    '0x2',
+    'u64',
+    'vector',
+  ]
   const pieces = fc.oneof(
     fc.constantFrom(...words, '::', '<', '>', '{', '}', '(', ')', ';', ',', ':', '#[test_only]', '/*', '*/', '//', '"', 'b"', '\n', ' '),
     fc.string({ maxLength: 4 }),

@@ -68,7 +68,9 @@ market = "0xc0ffee" # trailing comment with "quotes" and a = sign
     })()
     expect(error).toBeInstanceOf(MoveCodegenError)
     expect((error as MoveCodegenError).code).toBe('INVALID_ARGUMENT')
-    expect((error as MoveCodegenError).problems).toEqual([{ file: 'Move.toml', line: 3, message: expect.stringMatching(/^not valid TOML: /) as string }])
+    expect((error as MoveCodegenError).problems).toEqual([
+      { file: 'Move.toml', line: 3, message: expect.stringMatching(/^not valid TOML: /) as string },
+    ])
   })
 
   it('gives the generator the address of an inline table written with single quotes', () => {

@@ -60,7 +60,14 @@ export function runnableExamples(file: string): RunnableExample[] {
 /** Whether `actual` lines match `expected` lines: `…` is any text; a line holding only `…` is any lines. */
 export function matchesOutput(actual: readonly string[], expected: readonly string[]): boolean {
   const patterns = expected.map((line) =>
-    line === '…' ? undefined : new RegExp(`^${line.split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`),
+    line === '…'
+      ? undefined
+      : new RegExp(
+          `^${line
+            .split('…')
+            .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+            .join('.*')}$`,
+        ),
   )
   // Bounded: outputs are a few dozen lines, and each lone `…` tries each remaining position once.
   const match = (a: number, e: number): boolean => {

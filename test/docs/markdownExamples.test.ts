@@ -19,7 +19,10 @@ const fileOf = ({ file, index }: RunnableExample) => join(dir, `${file.replace(/
 beforeAll(() => {
   mkdirSync(dir, { recursive: true })
   for (const example of examples) writeFileSync(fileOf(example), example.code)
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../tsconfig.json', compilerOptions: { strict: true, noEmit: true }, include: ['*.ts'] }))
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ extends: '../tsconfig.json', compilerOptions: { strict: true, noEmit: true }, include: ['*.ts'] }),
+  )
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -32,7 +35,9 @@ describe('runnable examples in README.md and docs/', () => {
 
   it('type-check under --strict', async () => {
     const tsc = join(root, 'node_modules/.bin/tsc')
-    const result = await run(tsc, ['-p', join(dir, 'tsconfig.json')], { cwd: root, timeout: 180_000 }).catch((error: { stdout: string }) => error)
+    const result = await run(tsc, ['-p', join(dir, 'tsconfig.json')], { cwd: root, timeout: 180_000 }).catch(
+      (error: { stdout: string }) => error,
+    )
     // tsc names the snippet file (e.g. docs_graphql-2.ts: docs/graphql.md, example 2).
     expect(result.stdout).toBe('')
   }, 180_000)

@@ -24,9 +24,30 @@ import { MoveCodegenError } from '../../src/codegen/MoveCodegenError.js'
 // These are type tests: `npm run typecheck` fails if a code stops narrowing.
 
 const ALL_CODES = [
-  'FIRST_AND_LAST', 'PAGE_SIZE_EXCEEDED', 'UNUSED_VARIABLE', 'MISSING_VARIABLE', 'QUERY_LIMIT', 'CURSOR_CHECKPOINT_MISMATCH',
-  'STALE_CURSOR', 'CURSOR_NOT_ADVANCING', 'EMPTY_PAGES', 'GRAPHQL', 'RATE_LIMITED', 'HTTP', 'NETWORK', 'TIMEOUT', 'ABORTED',
-  'INVALID_RESPONSE', 'RESPONSE_TOO_LARGE', 'INVALID_ARGUMENT', 'INVALID_FILTER', 'JSON_RPC', 'SOCKET_CLOSED', 'CLIENT_CLOSED', 'VERSION_CHANGED', 'CHUNK_LOAD_FAILED',
+  'FIRST_AND_LAST',
+  'PAGE_SIZE_EXCEEDED',
+  'UNUSED_VARIABLE',
+  'MISSING_VARIABLE',
+  'QUERY_LIMIT',
+  'CURSOR_CHECKPOINT_MISMATCH',
+  'STALE_CURSOR',
+  'CURSOR_NOT_ADVANCING',
+  'EMPTY_PAGES',
+  'GRAPHQL',
+  'RATE_LIMITED',
+  'HTTP',
+  'NETWORK',
+  'TIMEOUT',
+  'ABORTED',
+  'INVALID_RESPONSE',
+  'RESPONSE_TOO_LARGE',
+  'INVALID_ARGUMENT',
+  'INVALID_FILTER',
+  'JSON_RPC',
+  'SOCKET_CLOSED',
+  'CLIENT_CLOSED',
+  'VERSION_CHANGED',
+  'CHUNK_LOAD_FAILED',
   'UNEXPECTED',
 ] as const satisfies readonly ChainxErrorCode[]
 
@@ -68,7 +89,9 @@ describe('codes match classes', () => {
     expect(new NetworkError({ url: 'http://127.0.0.1:1/', cause: new TypeError('fetch failed', { cause: refused }) }).message).toBe(
       'Network request to http://127.0.0.1:1/ failed (ECONNREFUSED)',
     )
-    expect(new RateLimitedError({ status: 429, retryAfterMs: 120_000, maxRetryAfterMs: 60_000 }).message).toMatch(/over retry\.maxRetryAfterMs \(60000 ms\); raise it/)
+    expect(new RateLimitedError({ status: 429, retryAfterMs: 120_000, maxRetryAfterMs: 60_000 }).message).toMatch(
+      /over retry\.maxRetryAfterMs \(60000 ms\); raise it/,
+    )
     expect(new StaleCursorError({}).message).toMatch(/start over without a cursor \(or onStale: 'restart'\), or resume by checkpoint/)
   })
 

@@ -19,8 +19,40 @@ import { DecodeFailure, matches } from '../../src/utils/decode.js'
 // and what only a hostile object could hold.
 const nearMiss = fc.oneof(
   fc.constantFrom<unknown>(
-    '', '0', '7', '18446744073709551615', '1'.repeat(20), '1'.repeat(21), ' 1', '1 ', '1\n', '\n1', '-1', '+1', '1.5', '1e3', '０', '١',
-    'x', 'base64', 'base58', 'hex', 'BASE64', null, undefined, true, false, 0, 1, -1, 1.5, NaN, [], [1], {}, { a: 1 },
+    '',
+    '0',
+    '7',
+    '18446744073709551615',
+    '1'.repeat(20),
+    '1'.repeat(21),
+    ' 1',
+    '1 ',
+    '1\n',
+    '\n1',
+    '-1',
+    '+1',
+    '1.5',
+    '1e3',
+    '０',
+    '١',
+    'x',
+    'base64',
+    'base58',
+    'hex',
+    'BASE64',
+    null,
+    undefined,
+    true,
+    false,
+    0,
+    1,
+    -1,
+    1.5,
+    NaN,
+    [],
+    [1],
+    {},
+    { a: 1 },
   ),
   fc.string({ maxLength: 22 }),
   fc.stringMatching(/^\d{0,22}$/),
@@ -56,8 +88,19 @@ function changed(value: unknown, path: string[], replacement: unknown): unknown 
 }
 
 const EVENT_PATHS = [
-  [], ['id'], ['id', 'txDigest'], ['id', 'eventSeq'], ['packageId'], ['transactionModule'], ['sender'], ['type'],
-  ['parsedJson'], ['bcs'], ['bcsEncoding'], ['timestampMs'], ['extra'],
+  [],
+  ['id'],
+  ['id', 'txDigest'],
+  ['id', 'eventSeq'],
+  ['packageId'],
+  ['transactionModule'],
+  ['sender'],
+  ['type'],
+  ['parsedJson'],
+  ['bcs'],
+  ['bcsEncoding'],
+  ['timestampMs'],
+  ['extra'],
 ]
 
 describe('J4: the hand-written event tests accept exactly what the decoders accept', () => {
@@ -81,7 +124,10 @@ describe('J4: the hand-written event tests accept exactly what the decoders acce
       { seed: 14, numRuns: 5_000 },
     )
     // Unchanged, every generated event passes both.
-    fc.assert(fc.property(eventArbitrary, (event) => isChainxEvent(event) && matches(eventShapeDecoders.event, event)), { seed: 14 })
+    fc.assert(
+      fc.property(eventArbitrary, (event) => isChainxEvent(event) && matches(eventShapeDecoders.event, event)),
+      { seed: 14 },
+    )
   })
 
   it('a page with one event, the cursor or the flag changed', () => {
@@ -91,14 +137,21 @@ describe('J4: the hand-written event tests accept exactly what the decoders acce
       hasNextPage: fc.boolean(),
     })
     fc.assert(
-      fc.property(pageArbitrary, fc.nat(), fc.constantFrom(...EVENT_PATHS), fc.constantFrom('data', 'nextCursor', 'hasNextPage', 'event'), nearMiss, (page, index, path, where, replacement) => {
-        const value =
-          where === 'event' && page.data.length > 0
-            ? changed(page, ['data', String(index % page.data.length), ...path], replacement)
-            : changed(page, [where === 'event' ? 'data' : where], replacement)
-        expect(isEventPage(value)).toBe(matches(eventShapeDecoders.page, value))
-        expect(matches(eventPageDecoder, value)).toBe(matches(eventShapeDecoders.page, value))
-      }),
+      fc.property(
+        pageArbitrary,
+        fc.nat(),
+        fc.constantFrom(...EVENT_PATHS),
+        fc.constantFrom('data', 'nextCursor', 'hasNextPage', 'event'),
+        nearMiss,
+        (page, index, path, where, replacement) => {
+          const value =
+            where === 'event' && page.data.length > 0
+              ? changed(page, ['data', String(index % page.data.length), ...path], replacement)
+              : changed(page, [where === 'event' ? 'data' : where], replacement)
+          expect(isEventPage(value)).toBe(matches(eventShapeDecoders.page, value))
+          expect(matches(eventPageDecoder, value)).toBe(matches(eventShapeDecoders.page, value))
+        },
+      ),
       { seed: 14, numRuns: 5_000 },
     )
   })

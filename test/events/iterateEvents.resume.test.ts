@@ -22,7 +22,7 @@ useMockNetwork({ events: 300, seed: 13 }, async (started) => {
 })
 
 describe('events.iterate: resume over real sockets', () => {
-  it('J2: a walk killed at a random event and resumed from walk.cursor (or the error\'s resumeCursor) yields every remaining event exactly once, both orders', async () => {
+  it("J2: a walk killed at a random event and resumed from walk.cursor (or the error's resumeCursor) yields every remaining event exactly once, both orders", async () => {
     const total = everything.get(false)?.length ?? 0
     expect(total).toBe(mock.network.ledger.events.length)
     await fc.assert(
@@ -39,7 +39,9 @@ describe('events.iterate: resume over real sockets', () => {
           // The cursor of an event walk is the id of the last event yielded.
           expect(cursor).toEqual(items.at(-1)?.id ?? null)
           const keys = items.map(eventKey)
-          const rest = await iterateEvents(events.query, { filter: { All: [] }, descending, pageSize, cursor }).toArray({ maxItems: 10_000 })
+          const rest = await iterateEvents(events.query, { filter: { All: [] }, descending, pageSize, cursor }).toArray({
+            maxItems: 10_000,
+          })
           expect([...keys, ...rest.map(eventKey)]).toEqual(everything.get(descending))
         },
       ),

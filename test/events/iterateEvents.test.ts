@@ -59,14 +59,15 @@ describe('iterateEvents', () => {
           // The service clamps to 50: a larger page size makes pages of 50.
           const served = Math.min(pageSize, 50)
           expect(fake.calls).toHaveLength(Math.max(1, Math.ceil(count / served)))
-          for (const call of fake.calls) expect(call).toMatchObject({ filter: { All: [] }, pageSize, direction: descending ? 'backward' : 'forward' })
+          for (const call of fake.calls)
+            expect(call).toMatchObject({ filter: { All: [] }, pageSize, direction: descending ? 'backward' : 'forward' })
         },
       ),
       { numRuns: 150 },
     )
   })
 
-  it('J2: each request sends the previous page\'s nextCursor as received, and the first sends null', async () => {
+  it("J2: each request sends the previous page's nextCursor as received, and the first sends null", async () => {
     const fake = createFakeQueryEvents(7)
     const pages = []
     for await (const page of iterateEvents(fake.queryEvents, { filter: { Sender: '0xa' }, pageSize: 3 }).pages()) pages.push(page)

@@ -127,9 +127,18 @@ describe('JSON-RPC errors (msw)', () => {
   it('J2: -32602 invalid params keeps code, message and data (the detail the official client drops)', async () => {
     const data = 'unknown variant `MoveEventField`, expected one of `All`, `Transaction`'
     answers = [(call) => HttpResponse.json({ jsonrpc: '2.0', id: call.body.id, error: { code: -32602, message: 'Invalid params', data } })]
-    const error = await events().query({ filter: { All: [] } }).catch((e: unknown) => e)
+    const error = await events()
+      .query({ filter: { All: [] } })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(JsonRpcError)
-    expect(error).toMatchObject({ code: 'JSON_RPC', rpcCode: -32602, message: 'Invalid params', data, method: 'chainx_queryEvents', retryable: false })
+    expect(error).toMatchObject({
+      code: 'JSON_RPC',
+      rpcCode: -32602,
+      message: 'Invalid params',
+      data,
+      method: 'chainx_queryEvents',
+      retryable: false,
+    })
     expect(calls).toHaveLength(1)
   })
 
@@ -141,7 +150,9 @@ describe('JSON-RPC errors (msw)', () => {
 
   it('J1: a response whose id is not the request id is INVALID_RESPONSE', async () => {
     answers = [(call) => HttpResponse.json({ jsonrpc: '2.0', id: call.body.id + 1, result: page() })]
-    const error = await events().query({ filter: { All: [] } }).catch((e: unknown) => e)
+    const error = await events()
+      .query({ filter: { All: [] } })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InvalidResponseError)
     expect((error as InvalidResponseError).message).toMatch(/does not match request id/)
   })
@@ -163,7 +174,9 @@ describe('JSON-RPC errors (msw)', () => {
 
   it('E8: -32009 without retries surfaces as RateLimitedError keeping the JSON-RPC error as cause', async () => {
     answers = [() => HttpResponse.json({ jsonrpc: '2.0', id: null, error: { code: -32009, message: 'Too many requests' } })]
-    const error = await events({ retry: false }).query({ filter: { All: [] } }).catch((e: unknown) => e)
+    const error = await events({ retry: false })
+      .query({ filter: { All: [] } })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(RateLimitedError)
     expect(error).toMatchObject({ code: 'RATE_LIMITED', retryable: true, status: 200 })
     expect((error as RateLimitedError).cause).toMatchObject({ rpcCode: -32009 })
@@ -177,14 +190,24 @@ describe('JSON-RPC errors (msw)', () => {
     expect(calls).toHaveLength(2)
     calls.length = 0
     answers = [(call) => HttpResponse.json({ jsonrpc: '2.0', id: call.body.id, error: { code: -32603, message: 'Internal error' } })]
-    const error = await events().query({ filter: { All: [] } }).catch((e: unknown) => e)
+    const error = await events()
+      .query({ filter: { All: [] } })
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'JSON_RPC', rpcCode: -32603, retryable: false })
     expect(calls).toHaveLength(1)
   })
 
   it('E8: HTTP 429 with an HTML body and Retry-After in seconds is RATE_LIMITED with retryAfterMs', async () => {
-    answers = [() => new HttpResponse('<html><body>Too Many Requests</body></html>', { status: 429, headers: { 'retry-after': '7', 'content-type': 'text/html' } })]
-    const error = await events({ retry: false }).query({ filter: { All: [] } }).catch((e: unknown) => e)
+    answers = [
+      () =>
+        new HttpResponse('<html><body>Too Many Requests</body></html>', {
+          status: 429,
+          headers: { 'retry-after': '7', 'content-type': 'text/html' },
+        }),
+    ]
+    const error = await events({ retry: false })
+      .query({ filter: { All: [] } })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(RateLimitedError)
     expect((error as RateLimitedError).retryAfterMs).toBe(7000)
   })
@@ -192,7 +215,9 @@ describe('JSON-RPC errors (msw)', () => {
   it('E8: HTTP 429 with Retry-After as an HTTP-date gives the wait until that date', async () => {
     const date = new Date(Date.now() + 30_000).toUTCString()
     answers = [() => new HttpResponse('slow down', { status: 429, headers: { 'retry-after': date } })]
-    const error = (await events({ retry: false }).query({ filter: { All: [] } }).catch((e: unknown) => e)) as RateLimitedError
+    const error = (await events({ retry: false })
+      .query({ filter: { All: [] } })
+      .catch((e: unknown) => e)) as RateLimitedError
     expect(error).toBeInstanceOf(RateLimitedError)
     expect(error.retryAfterMs).toBeGreaterThan(25_000)
     expect(error.retryAfterMs).toBeLessThanOrEqual(30_000)
@@ -206,7 +231,9 @@ describe('JSON-RPC errors (msw)', () => {
 
   it('J3: an HTML 502 page is HTTP 502 (status first), retryable, and retried', async () => {
     answers = [() => new HttpResponse('<html><h1>502 Bad Gateway</h1></html>', { status: 502, headers: { 'content-type': 'text/html' } })]
-    const error = (await events().query({ filter: { All: [] } }).catch((e: unknown) => e)) as HttpError
+    const error = (await events()
+      .query({ filter: { All: [] } })
+      .catch((e: unknown) => e)) as HttpError
     expect(error).toBeInstanceOf(HttpError)
     expect(error).toMatchObject({ code: 'HTTP', status: 502, retryable: true })
     expect(error.bodyExcerpt).toContain('502 Bad Gateway')
@@ -214,11 +241,18 @@ describe('JSON-RPC errors (msw)', () => {
   })
 
   it('J3: truncated JSON with status 200 is INVALID_RESPONSE, retried like a 5xx (reads are idempotent)', async () => {
-    answers = [(call) => new HttpResponse(JSON.stringify({ jsonrpc: '2.0', id: call.body.id, result: page() }).slice(0, 40), { status: 200 })]
-    const error = await events().query({ filter: { All: [] } }).catch((e: unknown) => e)
+    answers = [
+      (call) => new HttpResponse(JSON.stringify({ jsonrpc: '2.0', id: call.body.id, result: page() }).slice(0, 40), { status: 200 }),
+    ]
+    const error = await events()
+      .query({ filter: { All: [] } })
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'INVALID_RESPONSE', retryable: true, bodyExcerpt: expect.stringContaining('"jsonrpc"') })
     expect(calls).toHaveLength(3)
-    answers = [(call) => new HttpResponse(JSON.stringify({ jsonrpc: '2.0', id: call.body.id, result: page() }).slice(0, 40), { status: 200 }), (call) => ok(call, page())]
+    answers = [
+      (call) => new HttpResponse(JSON.stringify({ jsonrpc: '2.0', id: call.body.id, result: page() }).slice(0, 40), { status: 200 }),
+      (call) => ok(call, page()),
+    ]
     calls.length = 0
     await expect(events().query({ filter: { All: [] } })).resolves.toMatchObject({ hasNextPage: false })
     expect(calls).toHaveLength(2)
@@ -226,7 +260,9 @@ describe('JSON-RPC errors (msw)', () => {
 
   it('J16: a combination is rejected with INVALID_FILTER before any request is sent', async () => {
     answers = [(call) => ok(call, page())]
-    const error = await events().query({ filter: { And: [{ Sender: '0x1' }, { All: [] }] } as never }).catch((e: unknown) => e)
+    const error = await events()
+      .query({ filter: { And: [{ Sender: '0x1' }, { All: [] }] } as never })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InvalidFilterError)
     expect(error).toMatchObject({ code: 'INVALID_FILTER', path: 'And' })
     expect(calls).toHaveLength(0)
@@ -237,7 +273,9 @@ describe('JSON-RPC errors (msw)', () => {
     const client = events()
     await expect(client.query({ filter: { All: [] }, limit: 0 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
     await expect(client.query({ filter: { All: [] }, limit: 2.5 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
-    await expect(client.query({ filter: { All: [] }, cursor: { txDigest: digest(1) } as never })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
+    await expect(client.query({ filter: { All: [] }, cursor: { txDigest: digest(1) } as never })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    })
     expect(calls).toHaveLength(0)
   })
 })
@@ -264,7 +302,9 @@ describe('parse option (msw)', () => {
 
   it('M1: a rejected parsedJson fails the call with EventContentError (INVALID_RESPONSE) naming the event', async () => {
     answers = [(call) => ok(call, page([wireEvent(1), wireEvent(2, { parsedJson: { item: 'two' } })]))]
-    const error = (await events().query({ filter: { All: [] }, parse: Listed }).catch((e: unknown) => e)) as EventContentError
+    const error = (await events()
+      .query({ filter: { All: [] }, parse: Listed })
+      .catch((e: unknown) => e)) as EventContentError
     expect(error).toBeInstanceOf(EventContentError)
     expect(error).toMatchObject({ code: 'INVALID_RESPONSE', retryable: false, eventId: idOf(2) })
     expect(error.cause).toBeInstanceOf(z.ZodError)

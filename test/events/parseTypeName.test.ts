@@ -21,7 +21,13 @@ describe('parseTypeName', () => {
   })
 
   it('J4: parses type arguments, nested generics and spaces', () => {
-    expect(parseTypeName('0x2::coin::Coin< 0x2::sui::SUI >')).toEqual({ kind: 'struct', address: '0x2', module: 'coin', name: 'Coin', typeArguments: [SUI] })
+    expect(parseTypeName('0x2::coin::Coin< 0x2::sui::SUI >')).toEqual({
+      kind: 'struct',
+      address: '0x2',
+      module: 'coin',
+      name: 'Coin',
+      typeArguments: [SUI],
+    })
     const pool = parseTypeName('0xabc::pool::Pool<0x2::coin::Coin<0x2::sui::SUI>, vector<u8>, u256>')
     expect(pool).toEqual({
       kind: 'struct',
@@ -47,7 +53,13 @@ describe('parseTypeName', () => {
   })
 
   it('J4: accepts what Move accepts: a trailing comma in a type-argument list, decimal addresses', () => {
-    expect(parseTypeName('0x2::coin::Coin<0x2::sui::SUI,>')).toEqual({ kind: 'struct', address: '0x2', module: 'coin', name: 'Coin', typeArguments: [SUI] })
+    expect(parseTypeName('0x2::coin::Coin<0x2::sui::SUI,>')).toEqual({
+      kind: 'struct',
+      address: '0x2',
+      module: 'coin',
+      name: 'Coin',
+      typeArguments: [SUI],
+    })
     expect(parseTypeName('0x2::m::Pair< u8 , u64 , >')).toMatchObject({ typeArguments: [{ name: 'u8' }, { name: 'u64' }] })
     expect(parseTypeName('2::sui::SUI')).toEqual(SUI)
     expect(parseStructTag('255::m::S').address).toBe('0xff')

@@ -112,7 +112,13 @@ useMockNetwork({ events: 0, seed: 11, limits: { maxPageSize: MAX_PAGE_SIZE } }, 
       { struct: `${M}::market::PriceUpdated`, typeArguments: [SUI], fields: { item_id: item1, old_price: 100n, new_price: 90n } },
     ],
   })
-  const t3 = network.execute({ sender: alice, package: M, module: 'admin', function: 'pause', emit: [{ struct: 'Paused', fields: { by: alice } }] })
+  const t3 = network.execute({
+    sender: alice,
+    package: M,
+    module: 'admin',
+    function: 'pause',
+    emit: [{ struct: 'Paused', fields: { by: alice } }],
+  })
   const t4 = network.execute({
     sender: carol,
     package: M,
@@ -302,14 +308,18 @@ describe('emitted events as the query returns them (M1, M2, J4, J5)', () => {
 describe('errors from the mock network (J2, J17, E8)', () => {
   it('J2: a cursor the service does not know is -32602 with its message', async () => {
     const unknown = { txDigest: '11111111111111111111111111111111', eventSeq: '0' }
-    const error = await client().query({ filter: { All: [] }, cursor: unknown }).catch((e: unknown) => e)
+    const error = await client()
+      .query({ filter: { All: [] }, cursor: unknown })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(JsonRpcError)
     expect(error).toMatchObject({ rpcCode: -32602 })
     expect((error as JsonRpcError).message).toMatch(/Could not find the referenced transaction/)
   })
 
   it('J13: an owner form the service does not take is -32602 with the detail kept in data', async () => {
-    const error = await client().query({ filter: { Recipient: { ObjectOwner: item1 } } }).catch((e: unknown) => e)
+    const error = await client()
+      .query({ filter: { Recipient: { ObjectOwner: item1 } } })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(JsonRpcError)
     expect(error).toMatchObject({ rpcCode: -32602, message: 'Invalid params' })
     expect(String((error as JsonRpcError).data)).toMatch(/ObjectOwner/)
@@ -330,7 +340,9 @@ describe('errors from the mock network (J2, J17, E8)', () => {
 
   it('E8: HTTP 429 without retries is RATE_LIMITED with retryAfterMs from Retry-After', async () => {
     mock.network.faults.rateLimitNext(1, { endpoint: 'rpc', retryAfterSeconds: 3 })
-    const error = await client({ retry: false }).query({ filter: { All: [] } }).catch((e: unknown) => e)
+    const error = await client({ retry: false })
+      .query({ filter: { All: [] } })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(RateLimitedError)
     expect(error).toMatchObject({ status: 429, retryAfterMs: 3000 })
   })
@@ -339,7 +351,9 @@ describe('errors from the mock network (J2, J17, E8)', () => {
     mock.network.faults.badGatewayNext(1, { endpoint: 'rpc' })
     await expect(client().query({ filter: { Transaction: digests.t3 } })).resolves.toMatchObject({ hasNextPage: false })
     mock.network.faults.badGatewayNext(1, { endpoint: 'rpc' })
-    const error = await client({ retry: false }).query({ filter: { All: [] } }).catch((e: unknown) => e)
+    const error = await client({ retry: false })
+      .query({ filter: { All: [] } })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(HttpError)
     expect(error).toMatchObject({ status: 502, retryable: true })
   })
@@ -351,7 +365,9 @@ describe('errors from the mock network (J2, J17, E8)', () => {
     expect(sent - before).toBe(2)
     mock.network.faults.truncateNext(1, { endpoint: 'rpc' })
     before = sent
-    const error = await client({ retry: false }).query({ filter: { All: [] } }).catch((e: unknown) => e)
+    const error = await client({ retry: false })
+      .query({ filter: { All: [] } })
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'INVALID_RESPONSE', retryable: true, bodyExcerpt: expect.any(String) })
     expect(sent - before).toBe(1)
   })

@@ -5,7 +5,14 @@ import { fileURLToPath } from 'node:url'
 import { inspect } from 'node:util'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import NodeWebSocket, { WebSocketServer, type WebSocket } from 'ws'
-import { ChainxError, InvalidArgumentError, InvalidFilterError, JsonRpcError, SocketClosedError, UnexpectedError } from '../../src/errors/index.js'
+import {
+  ChainxError,
+  InvalidArgumentError,
+  InvalidFilterError,
+  JsonRpcError,
+  SocketClosedError,
+  UnexpectedError,
+} from '../../src/errors/index.js'
 import {
   createSubscriptionClient,
   type SubscriptionClient,
@@ -109,7 +116,9 @@ async function startTinyServer(): Promise<TinyServer> {
         'All' in filter ? true : 'Sender' in filter ? event.sender === filter.Sender : false,
       )
       const ordered = direction === 'backward' ? [...selected].reverse() : selected
-      const start = cursor ? ordered.findIndex((event) => event.id.txDigest === cursor.txDigest && event.id.eventSeq === cursor.eventSeq) + 1 : 0
+      const start = cursor
+        ? ordered.findIndex((event) => event.id.txDigest === cursor.txDigest && event.id.eventSeq === cursor.eventSeq) + 1
+        : 0
       const size = pageSize ?? 50
       const data = ordered.slice(start, start + size)
       return { data, nextCursor: data.at(-1)?.id ?? cursor ?? null, hasNextPage: start + size < ordered.length } as EventPage
@@ -265,7 +274,7 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
       `const { createSubscriptionClient } = await import(${JSON.stringify(SUBSCRIBE_ENTRY)})`,
       `const client = createSubscriptionClient({ wsUrl: ${JSON.stringify(server.url)}, heartbeatMs: 20, heartbeatTimeoutMs: 1000 })`,
       'const unsubscribe = await client.subscribe({ filter: { All: [] }, onEvent: () => {} })',
-      "await new Promise((resolve) => setTimeout(resolve, 60))", // a few heartbeats
+      'await new Promise((resolve) => setTimeout(resolve, 60))', // a few heartbeats
       "console.log('unsubscribed', await unsubscribe())",
     ].join('\n')
     const { code, signal, output } = await runNodeScript(script)
@@ -274,23 +283,26 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     expect(server.accepted).toBe(1)
   })
 
-  it.each(['unsubscribe', 'close'])('S1: with verifyIntervalMs on, nothing is left open after %s either: a Node process exits by itself', async (ending) => {
-    const server = await startTinyServer()
-    const script = [
-      `const { createSubscriptionClient } = await import(${JSON.stringify(SUBSCRIBE_ENTRY)})`,
-      'let checks = 0',
-      'const queryEvents = async () => { checks++; return { data: [], nextCursor: null, hasNextPage: false } }',
-      `const client = createSubscriptionClient({ wsUrl: ${JSON.stringify(server.url)}, queryEvents, heartbeatMs: 0, verifyIntervalMs: 5 })`,
-      'const unsubscribe = await client.subscribe({ filter: { All: [] }, onEvent: () => {} })',
-      'for (let i = 0; i < 1000 && checks < 8; i++) await new Promise((resolve) => setTimeout(resolve, 5))', // a few checks
-      "console.log('checked', checks >= 8)",
-      ending === 'unsubscribe' ? "console.log('ended', await unsubscribe())" : "await client.close(); console.log('ended', true)",
-    ].join('\n')
-    const { code, signal, output } = await runNodeScript(script)
-    expect({ code, signal }).toEqual({ code: 0, signal: null })
-    expect(output).toContain('checked true')
-    expect(output).toContain('ended true')
-  })
+  it.each(['unsubscribe', 'close'])(
+    'S1: with verifyIntervalMs on, nothing is left open after %s either: a Node process exits by itself',
+    async (ending) => {
+      const server = await startTinyServer()
+      const script = [
+        `const { createSubscriptionClient } = await import(${JSON.stringify(SUBSCRIBE_ENTRY)})`,
+        'let checks = 0',
+        'const queryEvents = async () => { checks++; return { data: [], nextCursor: null, hasNextPage: false } }',
+        `const client = createSubscriptionClient({ wsUrl: ${JSON.stringify(server.url)}, queryEvents, heartbeatMs: 0, verifyIntervalMs: 5 })`,
+        'const unsubscribe = await client.subscribe({ filter: { All: [] }, onEvent: () => {} })',
+        'for (let i = 0; i < 1000 && checks < 8; i++) await new Promise((resolve) => setTimeout(resolve, 5))', // a few checks
+        "console.log('checked', checks >= 8)",
+        ending === 'unsubscribe' ? "console.log('ended', await unsubscribe())" : "await client.close(); console.log('ended', true)",
+      ].join('\n')
+      const { code, signal, output } = await runNodeScript(script)
+      expect({ code, signal }).toEqual({ code: 0, signal: null })
+      expect(output).toContain('checked true')
+      expect(output).toContain('ended true')
+    },
+  )
 
   it('S1: a negative or NaN time option (heartbeatMs, heartbeatTimeoutMs, connectTimeoutMs, callTimeoutMs, verifyIntervalMs) is rejected with INVALID_ARGUMENT naming it when the client is created', () => {
     const names = ['heartbeatMs', 'heartbeatTimeoutMs', 'connectTimeoutMs', 'callTimeoutMs', 'verifyIntervalMs'] as const
@@ -381,7 +393,8 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
 
   it('S1: a heartbeatTimeoutMs above 2^31-1 ms sets no deadline: an unanswered probe does not drop the socket', async () => {
     const server = await startTinyServer()
-    const isProbe = (message: Received['message']) => message.method === 'chainx_unsubscribeEvent' && JSON.stringify(message.params) === '[-1]'
+    const isProbe = (message: Received['message']) =>
+      message.method === 'chainx_unsubscribeEvent' && JSON.stringify(message.params) === '[-1]'
     server.respond = (message) => (isProbe(message) ? null : undefined)
     const timers = recordTimerDelays()
     const client = newClient(server, { heartbeatMs: 5, heartbeatTimeoutMs: 2 ** 31 })
@@ -520,7 +533,9 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     const error = await client.subscribe({ filter: { All: [] }, ...seen }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(SocketClosedError)
     expect(seen.states.map((change) => change.state)).toEqual(['connecting', 'reconnecting', 'reconnecting', 'reconnecting'])
-    expect(seen.states.filter((change) => change.state === 'reconnecting').map((change) => (change as { attempt: number }).attempt)).toEqual([1, 2, 3])
+    expect(
+      seen.states.filter((change) => change.state === 'reconnecting').map((change) => (change as { attempt: number }).attempt),
+    ).toEqual([1, 2, 3])
   })
 
   it('S1: a failed connect names the endpoint without its credentials (no apiKey or password in any message or cause)', async () => {
@@ -528,7 +543,11 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     const url = server.url
     await server.close()
     servers.length = 0
-    const client = createSubscriptionClient({ wsUrl: `${url.replace('://', '://alice:pw-SECRET@')}?apiKey=key-SECRET`, heartbeatMs: 0, reconnect: false })
+    const client = createSubscriptionClient({
+      wsUrl: `${url.replace('://', '://alice:pw-SECRET@')}?apiKey=key-SECRET`,
+      heartbeatMs: 0,
+      reconnect: false,
+    })
     clients.push(client)
     const error = await client.subscribe({ filter: { All: [] }, onEvent: () => {} }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(SocketClosedError)
@@ -612,7 +631,9 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     }
     await client.subscribe({ filter: { All: [] }, ...seen })
     socketOfClient?.send('{not json')
-    socketOfClient?.send(JSON.stringify({ jsonrpc: '2.0', method: 'chainx_subscribeEvent', params: { subscription: 1000, result: { id: 'bad' } } }))
+    socketOfClient?.send(
+      JSON.stringify({ jsonrpc: '2.0', method: 'chainx_subscribeEvent', params: { subscription: 1000, result: { id: 'bad' } } }),
+    )
     const event = makeEvent()
     server.emit(event)
     await vi.waitFor(() => expect(seen.events).toEqual([event]), waitOptions)
@@ -719,7 +740,7 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     expect((backfilled as { delivered: number }).delivered).toBeGreaterThanOrEqual(3)
   })
 
-  it('S1: a second drop while the backfill of the first runs loses nothing (the backfill stops at the newest socket\'s stream)', async () => {
+  it("S1: a second drop while the backfill of the first runs loses nothing (the backfill stops at the newest socket's stream)", async () => {
     const server = await startTinyServer()
     let release!: () => void
     const gate = new Promise<void>((resolve) => {
@@ -852,7 +873,9 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     server.emit(makeEvent())
     await vi.waitFor(() => expect(ended).toBeDefined(), waitOptions)
     await ended
-    expect(server.received.filter((entry) => entry.message.method === 'chainx_unsubscribeEvent').map((entry) => entry.message.params)).toEqual([[1000]])
+    expect(
+      server.received.filter((entry) => entry.message.method === 'chainx_unsubscribeEvent').map((entry) => entry.message.params),
+    ).toEqual([[1000]])
     expect(subscribeCalls(server)).toHaveLength(1)
     expect(seen.states.map((change) => change.state).slice(-2)).toEqual(['stalled', 'closed'])
     await vi.waitFor(() => expect(server.openCount).toBe(0), waitOptions)

@@ -2,7 +2,12 @@ import { bcs } from '@mysten/bcs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { market as marketEvents } from '../../examples/move/events.js'
 import { createEventsClient } from '../../src/events/createEventsClient.js'
-import { createSubscriptionClient, subscriptionFilter as f, type SubscriptionClient, type SubscriptionStateChange } from '../../src/events/subscribe/index.js'
+import {
+  createSubscriptionClient,
+  subscriptionFilter as f,
+  type SubscriptionClient,
+  type SubscriptionStateChange,
+} from '../../src/events/subscribe/index.js'
 import type { ChainxEvent, EventSubscriptionFilter, QueryEventsFn } from '../../src/events/types.js'
 import { moveAddress } from '../../src/testing/ledger/moveAddress.js'
 import { createMockNetwork } from '../../src/testing/createMockNetwork.js'
@@ -74,38 +79,61 @@ type Step = (fixture: Fixture) => { name: TxName; executed: ExecutedTransaction;
 const STEPS: Step[] = [
   ({ network, market, alice }) => ({
     name: 't1',
-    executed: network.execute({ sender: alice, package: market.package, module: 'market', emit: [
-      { struct: 'Listed', fields: { item_id: item, price: 100n, seller: alice } },
-      { struct: 'Listed', fields: { item_id: item, price: 200n, seller: alice } },
-    ] }),
+    executed: network.execute({
+      sender: alice,
+      package: market.package,
+      module: 'market',
+      emit: [
+        { struct: 'Listed', fields: { item_id: item, price: 100n, seller: alice } },
+        { struct: 'Listed', fields: { item_id: item, price: 200n, seller: alice } },
+      ],
+    }),
     labels: ['e1a', 'e1b'],
   }),
   ({ network, market, bob }) => ({
     name: 't2',
-    executed: network.execute({ sender: bob, package: market.package, module: 'market', emit: [
-      { struct: 'Sold', fields: { item_id: item, price: 100n, buyer: bob } },
-    ] }),
+    executed: network.execute({
+      sender: bob,
+      package: market.package,
+      module: 'market',
+      emit: [{ struct: 'Sold', fields: { item_id: item, price: 100n, buyer: bob } }],
+    }),
     labels: ['e2'],
   }),
   ({ network, market, auction, alice }) => ({
     name: 't3',
-    executed: network.execute({ sender: alice, package: auction.package, module: 'auction', emit: [
-      { struct: `${market.package}::market::Listed`, fields: { item_id: item, price: 300n, seller: alice } },
-      { struct: 'Bid', fields: { amount: 5n } },
-    ] }),
+    executed: network.execute({
+      sender: alice,
+      package: auction.package,
+      module: 'auction',
+      emit: [
+        { struct: `${market.package}::market::Listed`, fields: { item_id: item, price: 300n, seller: alice } },
+        { struct: 'Bid', fields: { amount: 5n } },
+      ],
+    }),
     labels: ['e3a', 'e3b'],
   }),
   ({ network, market, bob }) => ({
     name: 't4',
-    executed: network.execute({ sender: bob, package: market.package, module: 'market', emit: [
-      { struct: 'PriceUpdated', typeArguments: [SUI], fields: { item_id: item, old_price: 100n, new_price: 150n } },
-      { struct: 'PriceUpdated', typeArguments: [USDC], fields: { item_id: item, old_price: 100n, new_price: 150n } },
-    ] }),
+    executed: network.execute({
+      sender: bob,
+      package: market.package,
+      module: 'market',
+      emit: [
+        { struct: 'PriceUpdated', typeArguments: [SUI], fields: { item_id: item, old_price: 100n, new_price: 150n } },
+        { struct: 'PriceUpdated', typeArguments: [USDC], fields: { item_id: item, old_price: 100n, new_price: 150n } },
+      ],
+    }),
     labels: ['e4a', 'e4b'],
   }),
   ({ network, admin, bob, carol }) => ({
     name: 't5',
-    executed: network.execute({ sender: bob, package: admin.package, module: 'admin', emit: [{ struct: 'Paused', fields: { by: carol } }] }),
+    executed: network.execute({
+      sender: bob,
+      package: admin.package,
+      module: 'admin',
+      emit: [{ struct: 'Paused', fields: { by: carol } }],
+    }),
     labels: ['e5'],
   }),
 ]
@@ -140,8 +168,18 @@ interface FilterCase {
 
 /** Transaction 3 is a call to `auction` that emits a `market::Listed` event: it separates the calling module from the defining one. */
 const FILTER_CASES: FilterCase[] = [
-  { rule: 'S3', title: 'Package selects events of that package (packageId)', filter: (x) => f.package(x.market.package), expected: () => ['e1a', 'e1b', 'e2', 'e4a', 'e4b', 'e5'] },
-  { rule: 'S4', title: 'MoveModule selects events emitted in that (called) module', filter: (x) => f.moveModule(x.market.package, 'market'), expected: () => ['e1a', 'e1b', 'e2', 'e4a', 'e4b'] },
+  {
+    rule: 'S3',
+    title: 'Package selects events of that package (packageId)',
+    filter: (x) => f.package(x.market.package),
+    expected: () => ['e1a', 'e1b', 'e2', 'e4a', 'e4b', 'e5'],
+  },
+  {
+    rule: 'S4',
+    title: 'MoveModule selects events emitted in that (called) module',
+    filter: (x) => f.moveModule(x.market.package, 'market'),
+    expected: () => ['e1a', 'e1b', 'e2', 'e4a', 'e4b'],
+  },
   {
     rule: 'S5',
     title: 'MoveEventType selects that full type, type arguments included',
@@ -160,8 +198,18 @@ const FILTER_CASES: FilterCase[] = [
     filter: (x) => f.moveEventModule(x.market.package, 'market', 'PriceUpdated'),
     expected: () => ['e4a', 'e4b'],
   },
-  { rule: 'S7', title: 'MoveEventField selects events whose field at the path equals the value', filter: () => f.moveEventField('/price', '100'), expected: () => ['e1a', 'e2'] },
-  { rule: 'S8', title: 'SenderAddress selects events of transactions started by that address', filter: (x) => f.senderAddress(x.alice), expected: () => ['e1a', 'e1b', 'e3a', 'e3b'] },
+  {
+    rule: 'S7',
+    title: 'MoveEventField selects events whose field at the path equals the value',
+    filter: () => f.moveEventField('/price', '100'),
+    expected: () => ['e1a', 'e2'],
+  },
+  {
+    rule: 'S8',
+    title: 'SenderAddress selects events of transactions started by that address',
+    filter: (x) => f.senderAddress(x.alice),
+    expected: () => ['e1a', 'e1b', 'e3a', 'e3b'],
+  },
   { rule: 'S9', title: 'Sender selects events by that sender', filter: (x) => f.sender(x.bob), expected: () => ['e2', 'e4a', 'e4b', 'e5'] },
   {
     rule: 'S10',
@@ -191,7 +239,8 @@ const FILTER_CASES: FilterCase[] = [
   {
     rule: 'S13',
     title: 'And/Or nest into a more precise filter',
-    filter: (x) => f.and(f.moveEventModule(x.market.package, 'market', 'Listed'), f.or(f.sender(x.bob), f.transaction(x.predicted.t3 ?? 'unknown'))),
+    filter: (x) =>
+      f.and(f.moveEventModule(x.market.package, 'market', 'Listed'), f.or(f.sender(x.bob), f.transaction(x.predicted.t3 ?? 'unknown'))),
     expected: () => ['e3a'],
   },
   {
@@ -202,7 +251,8 @@ const FILTER_CASES: FilterCase[] = [
   },
 ]
 
-const labelsOf = (fixture: Fixture, events: ChainxEvent[]) => events.map((event) => fixture.labels.get(`${event.id.txDigest}:${event.id.eventSeq}`) ?? 'unlabelled')
+const labelsOf = (fixture: Fixture, events: ChainxEvent[]) =>
+  events.map((event) => fixture.labels.get(`${event.id.txDigest}:${event.id.eventSeq}`) ?? 'unlabelled')
 
 const MOCK_OPTIONS = { events: 30, seed: 11 }
 
@@ -232,7 +282,9 @@ async function runFilterCases(scenario: Scenario) {
   const fixture = createFixture(mock.network)
   predictDigests(fixture)
   const recorders = FILTER_CASES.map(() => recorder())
-  await Promise.all(recorders.map((seen, index) => client.subscribe({ filter: (FILTER_CASES[index] as FilterCase).filter(fixture), ...seen })))
+  await Promise.all(
+    recorders.map((seen, index) => client.subscribe({ filter: (FILTER_CASES[index] as FilterCase).filter(fixture), ...seen })),
+  )
   await waitForStates(recorders, 'backfilled', 1)
   await scenario(fixture, mock, recorders)
   if (fixture.digests.t1 !== fixture.predicted.t1 || fixture.digests.t3 !== fixture.predicted.t3) {
@@ -244,7 +296,9 @@ async function runFilterCases(scenario: Scenario) {
   await vi.waitFor(() => expect(labelsOf(fixture, all.events)).toContain('marker'), waitOptions).catch(() => {})
   await vi
     .waitFor(() => {
-      FILTER_CASES.forEach((testCase, index) => expect((recorders[index] as Recorder).events.length).toBeGreaterThanOrEqual(testCase.expected(fixture).length))
+      FILTER_CASES.forEach((testCase, index) =>
+        expect((recorders[index] as Recorder).events.length).toBeGreaterThanOrEqual(testCase.expected(fixture).length),
+      )
     }, waitOptions)
     .catch(() => {})
   return { mock, client, fixture, recorders }
@@ -282,25 +336,31 @@ describeFilterCases('S3-S13: every subscription filter kind, live', async (fixtu
   runMarker(fixture)
 })
 
-describeFilterCases('S3-S13: through a connection dropped without a close frame, every event exactly once and in order', async (fixture, mock, recorders) => {
-  runBatch(fixture, 1)
-  mock.network.faults.dropWebSockets()
-  runBatch(fixture, 3) // executed while no subscription exists on the server: only the backfill can deliver these
-  await waitForStates(recorders, 'open', 2)
-  runBatch(fixture, 5)
-  runMarker(fixture)
-  for (const seen of recorders) expect(seen.states.map((change) => change.state)).toContain('reconnecting')
-})
+describeFilterCases(
+  'S3-S13: through a connection dropped without a close frame, every event exactly once and in order',
+  async (fixture, mock, recorders) => {
+    runBatch(fixture, 1)
+    mock.network.faults.dropWebSockets()
+    runBatch(fixture, 3) // executed while no subscription exists on the server: only the backfill can deliver these
+    await waitForStates(recorders, 'open', 2)
+    runBatch(fixture, 5)
+    runMarker(fixture)
+    for (const seen of recorders) expect(seen.states.map((change) => change.state)).toContain('reconnecting')
+  },
+)
 
-describeFilterCases('S3-S13: through a server restart on the same port, every event exactly once and in order', async (fixture, mock, recorders) => {
-  runBatch(fixture, 2)
-  const restarting = mock.network.restart()
-  runBatch(fixture, 4) // executed while the server is down
-  await restarting
-  await waitForStates(recorders, 'open', 2)
-  runBatch(fixture, 5)
-  runMarker(fixture)
-})
+describeFilterCases(
+  'S3-S13: through a server restart on the same port, every event exactly once and in order',
+  async (fixture, mock, recorders) => {
+    runBatch(fixture, 2)
+    const restarting = mock.network.restart()
+    runBatch(fixture, 4) // executed while the server is down
+    await restarting
+    await waitForStates(recorders, 'open', 2)
+    runBatch(fixture, 5)
+    runMarker(fixture)
+  },
+)
 
 describe('S1, M2: subscription stream against the mock network', () => {
   let mock: RunningMockNetwork

@@ -182,48 +182,75 @@ describe('S1: verifyIntervalMs finds a subscription the service dropped silently
   const unsubscribes: Unsubscribe[] = []
   let droppedAt = 0
 
-  useMockNetwork({ events: 0 }, async (started) => {
-    mock = started
-    const queryEvents: QueryEventsFn = createEventsClient({ rpcUrl: mock.rpcUrl, transport: createTransport() }).query
-    frames = recordingWebSocket()
-    client = createSubscriptionClient({ wsUrl: mock.wsUrl, queryEvents, WebSocket: frames.WebSocket, heartbeatMs: 0, verifyIntervalMs: 20 })
-    chain = createChain(mock.network)
-    recorders = CASES.map(() => recorder())
-    for (const [index, testCase] of CASES.entries()) {
-      unsubscribes.push(await client.subscribe({ filter: testCase.filter(chain), ...(recorders[index] as ReturnType<typeof recorder>) }))
-    }
-    firstIds = frames.subscribeIds()
-    emit(chain, ['alice', 'bob', 'carol', 'alice'])
-    await vi.waitFor(() => CASES.forEach((testCase, index) => expect((recorders[index] as Recorder).keys()).toEqual(digestsOf(chain, testCase))), waitOptions)
-    droppedAt = chain.emitted.length
-    mock.network.faults.dropSubscriptionsSilently()
-    // Executed while no server subscription exists: only the recovery can deliver these. The
-    // newest (bob's) does not pass the filters checked locally: their checks must look past it.
-    emit(chain, ['carol', 'alice', 'bob', 'carol', 'alice', 'bob'])
-    await vi.waitFor(() => recorders.forEach((seen) => expect(statesOf(seen)).toContain('stalled')), waitOptions)
-    emit(chain, ['bob', 'alice', 'carol', 'alice', 'bob', 'carol'])
-    await vi.waitFor(() => CASES.forEach((testCase, index) => expect((recorders[index] as Recorder).keys()).toEqual(digestsOf(chain, testCase))), waitOptions).catch(() => {})
-  }, 30_000)
+  useMockNetwork(
+    { events: 0 },
+    async (started) => {
+      mock = started
+      const queryEvents: QueryEventsFn = createEventsClient({ rpcUrl: mock.rpcUrl, transport: createTransport() }).query
+      frames = recordingWebSocket()
+      client = createSubscriptionClient({
+        wsUrl: mock.wsUrl,
+        queryEvents,
+        WebSocket: frames.WebSocket,
+        heartbeatMs: 0,
+        verifyIntervalMs: 20,
+      })
+      chain = createChain(mock.network)
+      recorders = CASES.map(() => recorder())
+      for (const [index, testCase] of CASES.entries()) {
+        unsubscribes.push(await client.subscribe({ filter: testCase.filter(chain), ...(recorders[index] as ReturnType<typeof recorder>) }))
+      }
+      firstIds = frames.subscribeIds()
+      emit(chain, ['alice', 'bob', 'carol', 'alice'])
+      await vi.waitFor(
+        () => CASES.forEach((testCase, index) => expect((recorders[index] as Recorder).keys()).toEqual(digestsOf(chain, testCase))),
+        waitOptions,
+      )
+      droppedAt = chain.emitted.length
+      mock.network.faults.dropSubscriptionsSilently()
+      // Executed while no server subscription exists: only the recovery can deliver these. The
+      // newest (bob's) does not pass the filters checked locally: their checks must look past it.
+      emit(chain, ['carol', 'alice', 'bob', 'carol', 'alice', 'bob'])
+      await vi.waitFor(() => recorders.forEach((seen) => expect(statesOf(seen)).toContain('stalled')), waitOptions)
+      emit(chain, ['bob', 'alice', 'carol', 'alice', 'bob', 'carol'])
+      await vi
+        .waitFor(
+          () => CASES.forEach((testCase, index) => expect((recorders[index] as Recorder).keys()).toEqual(digestsOf(chain, testCase))),
+          waitOptions,
+        )
+        .catch(() => {})
+    },
+    30_000,
+  )
 
   afterAll(() => client.close())
 
-  it.each(CASES.map((testCase, index) => ({ ...testCase, index })))('$rule: $title: every event exactly once and in order', ({ index, selects }) => {
-    const seen = recorders[index] as Recorder
-    expect(seen.keys()).toEqual(chain.emitted.filter(selects).map((event) => event.digest))
-    expect(seen.errors).toEqual([])
-  })
+  it.each(CASES.map((testCase, index) => ({ ...testCase, index })))(
+    '$rule: $title: every event exactly once and in order',
+    ({ index, selects }) => {
+      const seen = recorders[index] as Recorder
+      expect(seen.keys()).toEqual(chain.emitted.filter(selects).map((event) => event.digest))
+      expect(seen.errors).toEqual([])
+    },
+  )
 
-  it.each(CASES.map((testCase, index) => ({ ...testCase, index })))('$rule: $title: stalled names a missed event, then open and backfilled follow', ({ index, selects }) => {
-    const seen = recorders[index] as Recorder
-    const states = statesOf(seen)
-    const stalled = states.indexOf('stalled')
-    expect(states.slice(stalled + 1)).toEqual(expect.arrayContaining(['open', 'backfilled']))
-    const { missed } = seen.states[stalled] as Extract<SubscriptionStateChange, { state: 'stalled' }>
-    const missable = chain.emitted.slice(droppedAt).filter(selects).map((event) => event.digest)
-    expect(missable).toContain(missed.txDigest)
-    expect(states).not.toContain('gap')
-    expect(states).not.toContain('reconnecting')
-  })
+  it.each(CASES.map((testCase, index) => ({ ...testCase, index })))(
+    '$rule: $title: stalled names a missed event, then open and backfilled follow',
+    ({ index, selects }) => {
+      const seen = recorders[index] as Recorder
+      const states = statesOf(seen)
+      const stalled = states.indexOf('stalled')
+      expect(states.slice(stalled + 1)).toEqual(expect.arrayContaining(['open', 'backfilled']))
+      const { missed } = seen.states[stalled] as Extract<SubscriptionStateChange, { state: 'stalled' }>
+      const missable = chain.emitted
+        .slice(droppedAt)
+        .filter(selects)
+        .map((event) => event.digest)
+      expect(missable).toContain(missed.txDigest)
+      expect(states).not.toContain('gap')
+      expect(states).not.toContain('reconnecting')
+    },
+  )
 
   it('S1: each dropped id was unsubscribed (the server answered false) and replaced once on the same socket; unsubscribe then removes the new one (true)', async () => {
     for (const id of firstIds) expect(frames.answerTo('chainx_unsubscribeEvent', [id])?.result).toBe(false)
@@ -264,7 +291,13 @@ describe('S1: verifyIntervalMs', () => {
       }
       return page
     }
-    const client = createSubscriptionClient({ wsUrl: mock.wsUrl, queryEvents: checking, WebSocket: gate.WebSocket, heartbeatMs: 0, verifyIntervalMs: 10 })
+    const client = createSubscriptionClient({
+      wsUrl: mock.wsUrl,
+      queryEvents: checking,
+      WebSocket: gate.WebSocket,
+      heartbeatMs: 0,
+      verifyIntervalMs: 10,
+    })
     const chain = createChain(mock.network)
     await client.subscribe({ filter: f.any(f.sender(chain.senders.alice), f.sender(chain.senders.carol)), ...seen })
     await vi.waitFor(() => expect(statesOf(seen)).toContain('backfilled'), waitOptions)

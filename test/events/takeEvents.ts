@@ -9,7 +9,11 @@ import type { EventWatcher } from '../../src/events/watchEvents.js'
  * @example
  * expect(keys(await take(watcher, 5))).toEqual(expected)
  */
-export async function take<T>(watcher: EventWatcher<T>, count: number, onEach?: (event: ChainxEvent<T>, index: number) => void): Promise<ChainxEvent<T>[]> {
+export async function take<T>(
+  watcher: EventWatcher<T>,
+  count: number,
+  onEach?: (event: ChainxEvent<T>, index: number) => void,
+): Promise<ChainxEvent<T>[]> {
   const out: ChainxEvent<T>[] = []
   if (count === 0) return out
   for await (const event of watcher) {

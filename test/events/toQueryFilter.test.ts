@@ -68,7 +68,9 @@ describe('toQueryFilter', () => {
       'Invalid filter at All: a combination of 2 filters has no query filter equivalent (queries take one key: query each part, or watch one and filter the rest yourself)',
     )
     expect(rejection(f.any(f.sender('0x1'))).path).toBe('Any')
-    expect(rejection(f.and(f.sender('0x1'), f.sender('0x2'))).message).toMatch(/^Invalid filter at And: a combination \(And\) has no query filter equivalent/)
+    expect(rejection(f.and(f.sender('0x1'), f.sender('0x2'))).message).toMatch(
+      /^Invalid filter at And: a combination \(And\) has no query filter equivalent/,
+    )
     expect(rejection(f.or(f.sender('0x1'), f.sender('0x2'))).path).toBe('Or')
     expect(rejection(f.all(f.package('0x2'))).path).toBe('All[0].Package')
   })
@@ -81,7 +83,9 @@ describe('toQueryFilter', () => {
     )
     const field = rejection(f.moveEventField('/price', '100'))
     expect(field.path).toBe('MoveEventField')
-    expect(field.message).toBe('Invalid filter at MoveEventField: a field filter (query by type and compare parsedJson yourself) has no query filter equivalent')
+    expect(field.message).toBe(
+      'Invalid filter at MoveEventField: a field filter (query by type and compare parsedJson yourself) has no query filter equivalent',
+    )
   })
 
   it('checks the subscription filter first', () => {

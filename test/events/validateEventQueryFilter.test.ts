@@ -43,7 +43,9 @@ describe('validateEventQueryFilter', () => {
 
   it('J10: MoveEvent takes a struct name or a struct tag with type arguments', () => {
     expect(validateEventQueryFilter({ MoveEvent: 'Listed' })).toEqual({ MoveEvent: 'Listed' })
-    expect(validateEventQueryFilter({ MoveEvent: `${PACKAGE}::market::PriceUpdated<0x2::sui::SUI>` })).toEqual({ MoveEvent: `${PACKAGE}::market::PriceUpdated<0x2::sui::SUI>` })
+    expect(validateEventQueryFilter({ MoveEvent: `${PACKAGE}::market::PriceUpdated<0x2::sui::SUI>` })).toEqual({
+      MoveEvent: `${PACKAGE}::market::PriceUpdated<0x2::sui::SUI>`,
+    })
     expect(rejection({ MoveEvent: '0x2::market' }).path).toBe('MoveEvent')
     expect(rejection({ MoveEvent: '' }).path).toBe('MoveEvent')
     expect(rejection({ MoveEvent: 5 }).path).toBe('MoveEvent')
@@ -90,7 +92,9 @@ describe('validateEventQueryFilter', () => {
     expect(validateEventQueryFilter({ TimeRange: { startTime: 0, endTime: '18446744073709551615' } })).toEqual({
       TimeRange: { startTime: '0', endTime: '18446744073709551615' },
     })
-    expect(validateEventQueryFilter({ TimeRange: { startTime: '007', endTime: 7 } })).toEqual({ TimeRange: { startTime: '7', endTime: '7' } })
+    expect(validateEventQueryFilter({ TimeRange: { startTime: '007', endTime: 7 } })).toEqual({
+      TimeRange: { startTime: '7', endTime: '7' },
+    })
     expect(rejection({ TimeRange: { startTime: 1.5, endTime: 2 } }).path).toBe('TimeRange.startTime')
     expect(rejection({ TimeRange: { startTime: -1, endTime: 2 } }).path).toBe('TimeRange.startTime')
     expect(rejection({ TimeRange: { startTime: 1, endTime: '18446744073709551616' } }).path).toBe('TimeRange.endTime')

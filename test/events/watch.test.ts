@@ -32,14 +32,21 @@ function fakeService(options: { timeRangeScanFromStartTime?: boolean; repeatCurs
     let list = events
     if ('Transaction' in filter) list = events.filter((event) => event.id.txDigest === filter.Transaction)
     const range = filter.TimeRange as { startTime: string; endTime: string } | undefined
-    if (range) list = events.filter((event) => BigInt(event.timestampMs!) >= BigInt(range.startTime) && BigInt(event.timestampMs!) <= BigInt(range.endTime))
+    if (range)
+      list = events.filter(
+        (event) => BigInt(event.timestampMs!) >= BigInt(range.startTime) && BigInt(event.timestampMs!) <= BigInt(range.endTime),
+      )
     const ordered = parameters.direction === 'backward' ? [...list].reverse() : list
     const cursor = parameters.cursor ?? null
     let start = 0
     if (cursor !== null) {
       const position = events.findIndex((event) => eventKey(event) === eventKey(cursor))
       if (position < 0) {
-        throw new JsonRpcError({ rpcCode: -32602, message: `Could not find the referenced transaction [TransactionDigest(${cursor.txDigest})].`, method: 'chainx_queryEvents' })
+        throw new JsonRpcError({
+          rpcCode: -32602,
+          message: `Could not find the referenced transaction [TransactionDigest(${cursor.txDigest})].`,
+          method: 'chainx_queryEvents',
+        })
       }
       if (range && options.timeRangeScanFromStartTime) {
         // The real index scans from the key (startTime, cursor position) and drops the first key it finds.
@@ -228,7 +235,10 @@ describe('watch', () => {
     service.emit(3)
     const watcher = watchEvents(service.query, { filter: { All: [] }, pageSize: 2, intervalMs: 5, signal: bounded() })
     const seen: ChainxEvent[] = []
-    service.failures.push(undefined, new JsonRpcError({ rpcCode: -32602, message: 'Invalid params', data: 'x', method: 'chainx_queryEvents' }))
+    service.failures.push(
+      undefined,
+      new JsonRpcError({ rpcCode: -32602, message: 'Invalid params', data: 'x', method: 'chainx_queryEvents' }),
+    )
     await expect(take(watcher, 3, (event) => seen.push(event))).rejects.toMatchObject({ rpcCode: -32602 })
     expect(keys(seen)).toEqual(expected(1, 2))
     expect(watcher.cursor).toEqual(idOf(2))
@@ -255,10 +265,21 @@ describe('watch', () => {
   it('J2: a node that catches up within the retries lets the watch continue from the cursor', async () => {
     const service = fakeService()
     service.emit(1)
-    const lagging = () => new JsonRpcError({ rpcCode: -32602, message: `Could not find the referenced transaction [TransactionDigest(${digest(1)})].`, method: 'chainx_queryEvents' })
+    const lagging = () =>
+      new JsonRpcError({
+        rpcCode: -32602,
+        message: `Could not find the referenced transaction [TransactionDigest(${digest(1)})].`,
+        method: 'chainx_queryEvents',
+      })
     service.failures.push(lagging(), lagging())
     service.emit(1)
-    const watcher = watchEvents(service.query, { filter: { All: [] }, cursor: idOf(1), backoff: { baseDelayMs: 1, maxDelayMs: 1 }, intervalMs: 5, signal: bounded() })
+    const watcher = watchEvents(service.query, {
+      filter: { All: [] },
+      cursor: idOf(1),
+      backoff: { baseDelayMs: 1, maxDelayMs: 1 },
+      intervalMs: 5,
+      signal: bounded(),
+    })
     expect(keys(await take(watcher, 1))).toEqual(expected(2, 2))
   })
 
@@ -345,7 +366,12 @@ describe('watch', () => {
   it('J15: TimeRange: an event the service sends again is not yielded twice (de-duplicated by id)', async () => {
     const service = fakeService({ repeatCursorEvent: true })
     service.emit(5, () => 4000)
-    const watcher = watchEvents(service.query, { filter: { TimeRange: { startTime: 0, endTime: 9000 } }, pageSize: 2, intervalMs: 5, signal: bounded() })
+    const watcher = watchEvents(service.query, {
+      filter: { TimeRange: { startTime: 0, endTime: 9000 } },
+      pageSize: 2,
+      intervalMs: 5,
+      signal: bounded(),
+    })
     expect(keys(await take(watcher, 5))).toEqual(expected(1, 5))
     // Every page after the first started with the event already yielded.
     expect(service.calls.length).toBeGreaterThanOrEqual(4)

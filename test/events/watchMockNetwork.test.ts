@@ -21,7 +21,10 @@ let other: string
 let count = 0n
 
 function client(options: TransportOptions = {}): EventsClient {
-  return createEventsClient({ rpcUrl: mock.rpcUrl, transport: createTransport({ retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2 }, ...options }) })
+  return createEventsClient({
+    rpcUrl: mock.rpcUrl,
+    transport: createTransport({ retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2 }, ...options }),
+  })
 }
 
 /** One transaction of `sender` emitting `events` Tick events. */
@@ -65,7 +68,12 @@ describe('watch against the mock network (M2, M3)', () => {
     const events = client()
     const start = (await events.query({ filter: { All: [] }, descending: true, limit: 1 })).data[0]!.id
     const batch = mock.network.executeBatch(
-      Array.from({ length: 3 }, () => ({ sender, package: ticker, module: 'ticker', emit: Array.from({ length: 3 }, () => ({ struct: 'Tick', fields: { count: ++count } })) })),
+      Array.from({ length: 3 }, () => ({
+        sender,
+        package: ticker,
+        module: 'ticker',
+        emit: Array.from({ length: 3 }, () => ({ struct: 'Tick', fields: { count: ++count } })),
+      })),
     )
     const watcher = events.watch({ filter: { All: [] }, cursor: start, intervalMs: 10, signal: AbortSignal.timeout(10_000) })
     expect(keys(await take(watcher, 9))).toEqual(keysOf(batch))
@@ -145,7 +153,13 @@ describe('watch against the mock network (M2, M3)', () => {
     const events = client()
     const start = (await events.query({ filter: { Sender: other }, descending: true, limit: 1 })).data[0]?.id ?? null
     const tx = tick(2, other)
-    const watcher = events.watch({ filter: { Sender: other }, cursor: start, parse: Tick, intervalMs: 10, signal: AbortSignal.timeout(10_000) })
+    const watcher = events.watch({
+      filter: { Sender: other },
+      cursor: start,
+      parse: Tick,
+      intervalMs: 10,
+      signal: AbortSignal.timeout(10_000),
+    })
     const seen = await take(watcher, 2)
     const counts: string[] = seen.map((event) => event.parsedJson.count)
     expect(counts).toEqual(tx.events.map((event) => String(event.parsedJson.count)))

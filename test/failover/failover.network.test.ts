@@ -73,7 +73,7 @@ describe('failover over three local replicas', { timeout: 180_000 }, () => {
       await outage
       expect(delivered.length).toBe(EVENTS)
       expect(delivered).toEqual(expected)
-      const [first, second] = (await chainx.endpoints())
+      const [first, second] = await chainx.endpoints()
       expect(first).toMatchObject({ kind: 'graphql', index: 0, preferred: false, status: 'cooling-down', lastErrorCode: 'NETWORK' })
       expect(second).toMatchObject({ index: 1, preferred: true, status: 'available', version: '2025.3.0' })
       expect(changes).toEqual([{ kind: 'graphql', from: primary.graphqlUrl, to: replica.graphqlUrl, reason: 'failure' }])
@@ -135,13 +135,17 @@ describe('failover over three local replicas', { timeout: 180_000 }, () => {
     const delivered: string[] = []
     const restarts: string[] = []
     try {
-      const walk = chainx.paginate(EventsDocument, {}, {
-        pageSize: 50,
-        maxItems: expected.length,
-        onStale: 'restart',
-        key: (node) => nodeKey(node as EventNode),
-        onRestart: ({ reason }) => restarts.push((reason as ServiceVersionChangedError).code),
-      })
+      const walk = chainx.paginate(
+        EventsDocument,
+        {},
+        {
+          pageSize: 50,
+          maxItems: expected.length,
+          onStale: 'restart',
+          key: (node) => nodeKey(node as EventNode),
+          onRestart: ({ reason }) => restarts.push((reason as ServiceVersionChangedError).code),
+        },
+      )
       for await (const node of walk) {
         delivered.push(nodeKey(node as EventNode))
         if (delivered.length === 500) await primary.startOutage()
@@ -155,18 +159,28 @@ describe('failover over three local replicas', { timeout: 180_000 }, () => {
 
   it('G1: calls keep succeeding while one endpoint answers 503 or is down; steady traffic moves to the healthy one', async () => {
     const attempts = countAttempts()
-    const chainx = client({ graphqlUrl: [primary.graphqlUrl, replica.graphqlUrl], rpcUrl: [primary.rpcUrl, replica.rpcUrl], onRequest: attempts.onRequest })
+    const chainx = client({
+      graphqlUrl: [primary.graphqlUrl, replica.graphqlUrl],
+      rpcUrl: [primary.rpcUrl, replica.rpcUrl],
+      onRequest: attempts.onRequest,
+    })
     try {
       primary.faults.unavailableNext(Infinity)
       for (let i = 0; i < 20; i++) {
-        await expect(chainx.graphql.query('query { chainIdentifier }')).resolves.toMatchObject({ data: { chainIdentifier: expect.any(String) } })
+        await expect(chainx.graphql.query('query { chainIdentifier }')).resolves.toMatchObject({
+          data: { chainIdentifier: expect.any(String) },
+        })
       }
       // One 503 sent the primary into its cool-down; the other 19 calls went straight to the replica.
       expect(attempts.byPort.get(String(primary.port))).toBe(1)
       expect(attempts.byPort.get(String(replica.port))).toBe(20)
       await primary.startOutage()
-      for (let i = 0; i < 20; i++) await expect(chainx.events.query({ filter: { All: [] }, limit: 5 })).resolves.toMatchObject({ data: expect.any(Array) })
-      expect((await chainx.endpoints()).filter((endpoint) => endpoint.preferred).map((endpoint) => endpoint.kind)).toEqual(['graphql', 'rpc'])
+      for (let i = 0; i < 20; i++)
+        await expect(chainx.events.query({ filter: { All: [] }, limit: 5 })).resolves.toMatchObject({ data: expect.any(Array) })
+      expect((await chainx.endpoints()).filter((endpoint) => endpoint.preferred).map((endpoint) => endpoint.kind)).toEqual([
+        'graphql',
+        'rpc',
+      ])
     } finally {
       await healAll()
     }
@@ -174,7 +188,11 @@ describe('failover over three local replicas', { timeout: 180_000 }, () => {
 
   it('G1: a non-transient failure never moves to another endpoint', async () => {
     const attempts = countAttempts()
-    const chainx = client({ graphqlUrl: [primary.graphqlUrl, replica.graphqlUrl], rpcUrl: [primary.rpcUrl, replica.rpcUrl], onRequest: attempts.onRequest })
+    const chainx = client({
+      graphqlUrl: [primary.graphqlUrl, replica.graphqlUrl],
+      rpcUrl: [primary.rpcUrl, replica.rpcUrl],
+      onRequest: attempts.onRequest,
+    })
     await expect(chainx.graphql.query('query { noSuchField }')).rejects.toMatchObject({ code: 'GRAPHQL' })
     await expect(chainx.events.query({ filter: { TimeRange: { startTime: '5', endTime: '1' } } as never })).rejects.toSatisfy(isChainxError)
     expect(attempts.byPort.get(String(replica.port))).toBeUndefined()
@@ -188,7 +206,7 @@ describe('failover over three local replicas', { timeout: 180_000 }, () => {
       const started = Date.now()
       await expect(chainx.graphql.query('query { chainIdentifier }')).resolves.toBeTruthy()
       expect(Date.now() - started).toBeLessThan(5_000)
-      const [first] = (await chainx.endpoints())
+      const [first] = await chainx.endpoints()
       expect(first).toMatchObject({ status: 'rate-limited', lastErrorCode: 'RATE_LIMITED', consecutiveFailures: 0 })
       expect(first?.waitMs).toBeGreaterThan(20_000)
     } finally {
@@ -198,7 +216,11 @@ describe('failover over three local replicas', { timeout: 180_000 }, () => {
 
   it('the retry budget covers the whole call across endpoints', async () => {
     const attempts = countAttempts()
-    const chainx = client({ graphqlUrl: [primary.graphqlUrl, replica.graphqlUrl], retry: { retries: 3, baseDelayMs: 1, maxDelayMs: 2 }, onRequest: attempts.onRequest })
+    const chainx = client({
+      graphqlUrl: [primary.graphqlUrl, replica.graphqlUrl],
+      retry: { retries: 3, baseDelayMs: 1, maxDelayMs: 2 },
+      onRequest: attempts.onRequest,
+    })
     try {
       primary.faults.unavailableNext(Infinity)
       replica.faults.unavailableNext(Infinity)
@@ -212,7 +234,11 @@ describe('failover over three local replicas', { timeout: 180_000 }, () => {
 
   it('ranks by latency: a faster endpoint later in the list takes steady traffic, and onEndpointChange says why', async () => {
     const changes: EndpointChange[] = []
-    const chainx = new ChainxClient({ graphqlUrl: [primary.graphqlUrl, replica.graphqlUrl], limits: false, onEndpointChange: (change) => changes.push(change) })
+    const chainx = new ChainxClient({
+      graphqlUrl: [primary.graphqlUrl, replica.graphqlUrl],
+      limits: false,
+      onEndpointChange: (change) => changes.push(change),
+    })
     try {
       primary.faults.addLatency(150)
       for (let i = 0; i < 6; i++) await chainx.graphql.query('query { chainIdentifier }')
@@ -225,7 +251,12 @@ describe('failover over three local replicas', { timeout: 180_000 }, () => {
 
   it('a failed endpoint sits out its cool-down, then a probe brings it back without costing the call a retry', async () => {
     const changes: EndpointChange[] = []
-    const chainx = client({ graphqlUrl: [primary.graphqlUrl, replica.graphqlUrl], retry: false, failover: { cooldownMs: 300, rankByLatency: false }, onEndpointChange: (change) => changes.push(change) })
+    const chainx = client({
+      graphqlUrl: [primary.graphqlUrl, replica.graphqlUrl],
+      retry: false,
+      failover: { cooldownMs: 300, rankByLatency: false },
+      onEndpointChange: (change) => changes.push(change),
+    })
     try {
       primary.faults.unavailableNext(1)
       // retry: false: the call has one attempt, and moving on would be a second, so the 503 ends it.
@@ -252,10 +283,19 @@ describe('URL options', () => {
   it('each is optional: a call needing a missing one fails with INVALID_ARGUMENT naming it', async () => {
     const chainx = new ChainxClient({ rpcUrl: primary.rpcUrl })
     await expect(chainx.events.query({ filter: { All: [] }, limit: 1 })).resolves.toMatchObject({ data: [expect.anything()] })
-    await expect(chainx.graphql.query('query { chainIdentifier }')).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('graphqlUrl') })
-    await expect(chainx.paginate(EventsDocument, {}).toArray({ limit: 1 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('graphqlUrl') })
+    await expect(chainx.graphql.query('query { chainIdentifier }')).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('graphqlUrl'),
+    })
+    await expect(chainx.paginate(EventsDocument, {}).toArray({ limit: 1 })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('graphqlUrl'),
+    })
     const graphqlOnly = new ChainxClient({ graphqlUrl: [primary.graphqlUrl] })
-    await expect(graphqlOnly.events.query({ filter: { All: [] } })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('rpcUrl') })
+    await expect(graphqlOnly.events.query({ filter: { All: [] } })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('rpcUrl'),
+    })
   })
 
   it('a list that is empty or holds a URL that does not parse fails at construction, without the URL credentials', () => {

@@ -114,7 +114,11 @@ const rpcTransaction = (page: number, index: number): HostileJson => {
 
 function rpcTransactionsPage(page: number, hasMore: boolean, size = 2): HostileJson {
   const data = Array.from({ length: size }, (_, index) => rpcTransaction(page, index))
-  return { jsonrpc: '2.0', id: new RawJson(REQUEST_ID), result: { data, nextCursor: size > 0 ? txDigest(page, size - 1) : null, hasNextPage: hasMore } }
+  return {
+    jsonrpc: '2.0',
+    id: new RawJson(REQUEST_ID),
+    result: { data, nextCursor: size > 0 ? txDigest(page, size - 1) : null, hasNextPage: hasMore },
+  }
 }
 
 const BASES: Record<Target, (index: number) => HostileJson> = {
@@ -134,15 +138,38 @@ const BASES: Record<Target, (index: number) => HostileJson> = {
 }
 
 const channelOf = (target: Target): Channel =>
-  target.startsWith('events.') || target.startsWith('transactions.') ? 'rpc' : target === 'graphql.limits' || target === 'graphql.serviceConfig' ? 'serviceConfig' : 'graphql'
+  target.startsWith('events.') || target.startsWith('transactions.')
+    ? 'rpc'
+    : target === 'graphql.limits' || target === 'graphql.serviceConfig'
+      ? 'serviceConfig'
+      : 'graphql'
 
 // ---- generated responses ----
 
 const STATUSES = [200, 200, 200, 201, 204, 301, 400, 401, 403, 404, 408, 413, 429, 500, 502, 503, 504]
-const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'application/graphql-response+json', 'text/html', 'text/plain', '']
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/graphql-response+json',
+  'text/html',
+  'text/plain',
+  '',
+]
 const RETRY_AFTER = ['0', '1', '120', 'Wed, 21 Oct 2015 07:28:00 GMT', 'soon', '-5', '1e9']
 const VERSIONS = ['2024.1.0', '2025.3.7-rc1', 'garbage', '9999.99999999999999999.1']
-const JUNK_BODIES = ['', ' ', 'null', 'true', '[]', '"text"', '{}', '<html><body>502 Bad Gateway</body></html>', 'Service Unavailable', '{"data":', '\u0000\u0001']
+const JUNK_BODIES = [
+  '',
+  ' ',
+  'null',
+  'true',
+  '[]',
+  '"text"',
+  '{}',
+  '<html><body>502 Bad Gateway</body></html>',
+  'Service Unavailable',
+  '{"data":',
+  '\u0000\u0001',
+]
 
 const headers: fc.Arbitrary<Record<string, string>> = fc
   .record(
@@ -177,7 +204,9 @@ function response(base: HostileJson): fc.Arbitrary<HostileResponse> {
     body: fc.oneof(fc.constantFrom(...JUNK_BODIES), fc.string({ maxLength: 60 })),
     cut: fc.constant(undefined),
   })
-  return fc.oneof({ weight: 5, arbitrary: mutated }, { weight: 1, arbitrary: junk }).map(({ status, headers, body, cut }) => ({ status, headers, body, cut }))
+  return fc
+    .oneof({ weight: 5, arbitrary: mutated }, { weight: 1, arbitrary: junk })
+    .map(({ status, headers, body, cut }) => ({ status, headers, body, cut }))
 }
 
 /** A case: the client's limits setting and the responses served to each channel. */
@@ -204,7 +233,9 @@ export function hostileCase(target: Target): fc.Arbitrary<HostileCase> {
     .chain((count) => fc.tuple(...Array.from({ length: count }, (_, page) => response(base(page)))))
   const serviceConfig = fc.array(response({ data: { serviceConfig: LIMITS } }), { maxLength: 2 })
   const limits: fc.Arbitrary<LimitsOption> =
-    target === 'graphql.limits' || target === 'graphql.serviceConfig' ? fc.constant<LimitsOption>('serviceConfig') : fc.constantFrom<LimitsOption>('serviceConfig', false)
+    target === 'graphql.limits' || target === 'graphql.serviceConfig'
+      ? fc.constant<LimitsOption>('serviceConfig')
+      : fc.constantFrom<LimitsOption>('serviceConfig', false)
   return fc.record({ target: fc.constant(target), limits, responses, serviceConfig })
 }
 
@@ -236,7 +267,10 @@ function checkLimits(limits: unknown): void {
 function checkRpcEvent(event: unknown): void {
   expectWellFormed(isRecord(event), 'event is not an object')
   const { id, parsedJson, type, sender } = event as Record<string, unknown>
-  expectWellFormed(isRecord(id) && typeof id.txDigest === 'string' && typeof id.eventSeq === 'string' && /^\d+$/.test(id.eventSeq), 'event id')
+  expectWellFormed(
+    isRecord(id) && typeof id.txDigest === 'string' && typeof id.eventSeq === 'string' && /^\d+$/.test(id.eventSeq),
+    'event id',
+  )
   expectWellFormed(isRecord(parsedJson), 'event parsedJson')
   expectWellFormed(typeof type === 'string' && typeof sender === 'string', 'event type or sender')
 }
@@ -244,11 +278,17 @@ function checkRpcEvent(event: unknown): void {
 function checkTransaction(tx: unknown): void {
   expectWellFormed(isRecord(tx) && typeof tx.digest === 'string', 'transaction digest')
   const { effects } = tx as { effects?: unknown }
-  expectWellFormed(isRecord(effects) && isRecord(effects.status) && isRecord(effects.gasUsed) && isRecord(effects.gasObject), 'transaction effects')
+  expectWellFormed(
+    isRecord(effects) && isRecord(effects.status) && isRecord(effects.gasUsed) && isRecord(effects.gasObject),
+    'transaction effects',
+  )
   const { gasUsed, status } = effects as { gasUsed: Record<string, unknown>; status: Record<string, unknown> }
   // The four amounts the type names (a field the decoder does not name is passed on unchecked, as everywhere).
   const amounts = [gasUsed.computationCost, gasUsed.storageCost, gasUsed.storageRebate, gasUsed.nonRefundableStorageFee]
-  expectWellFormed(amounts.every((amount) => typeof amount === 'string' && /^\d+$/.test(amount)), 'gasUsed amounts')
+  expectWellFormed(
+    amounts.every((amount) => typeof amount === 'string' && /^\d+$/.test(amount)),
+    'gasUsed amounts',
+  )
   expectWellFormed(status.status === 'success' || (status.status === 'failure' && typeof status.error === 'string'), 'effects status')
 }
 
@@ -267,7 +307,11 @@ function script(testCase: HostileCase, onRpcAfter: () => void): CaseScript {
   const channel = channelOf(testCase.target)
   const walk = testCase.target === 'paginate' || testCase.target === 'paginate.backward'
   const pagesOnChannel = testCase.responses.length
-  const valid = (json: HostileJson): HostileResponse => ({ status: 200, headers: { 'content-type': 'application/json' }, body: hostileText(json) })
+  const valid = (json: HostileJson): HostileResponse => ({
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: hostileText(json),
+  })
   return {
     graphql: channel === 'graphql' ? testCase.responses : [],
     serviceConfig: channel === 'serviceConfig' ? [...testCase.serviceConfig, ...testCase.responses] : testCase.serviceConfig,
@@ -275,7 +319,9 @@ function script(testCase: HostileCase, onRpcAfter: () => void): CaseScript {
     after(channelAsked, served) {
       if (channelAsked === 'serviceConfig') return valid({ data: { serviceConfig: LIMITS } })
       if (testCase.endless && channelAsked === 'rpc') {
-        const nextCursor = testCase.target.startsWith('transactions.') ? txDigest(1_000 + served, 0) : { txDigest: 'TxE', eventSeq: String(served) }
+        const nextCursor = testCase.target.startsWith('transactions.')
+          ? txDigest(1_000 + served, 0)
+          : { txDigest: 'TxE', eventSeq: String(served) }
         return valid({ jsonrpc: '2.0', id: new RawJson(REQUEST_ID), result: { data: [], nextCursor, hasNextPage: true } })
       }
       if (testCase.endless) return valid(graphqlEventsPage(pagesOnChannel + served, true, 0))
@@ -337,13 +383,19 @@ async function callTarget(client: ChainxClient, target: Target, signal: AbortSig
       for await (const event of client.events.iterate({ filter: { All: [] }, pageSize: 2, maxItems: 40, signal })) checkRpcEvent(event)
       return
     case 'transactions.query': {
-      const page = await client.transactions.query({ filter: { FromAddress: '0x1' }, options: { showEffects: true, showBalanceChanges: true }, pageSize: 2, signal })
+      const page = await client.transactions.query({
+        filter: { FromAddress: '0x1' },
+        options: { showEffects: true, showBalanceChanges: true },
+        pageSize: 2,
+        signal,
+      })
       expectWellFormed(Array.isArray(page.items) && typeof page.hasMore === 'boolean', 'transaction page')
       page.items.forEach(checkTransaction)
       return
     }
     case 'transactions.iterate':
-      for await (const tx of client.transactions.iterate({ options: { showEffects: true }, pageSize: 2, maxItems: 40, signal })) checkTransaction(tx)
+      for await (const tx of client.transactions.iterate({ options: { showEffects: true }, pageSize: 2, maxItems: 40, signal }))
+        checkTransaction(tx)
       return
     case 'transactions.watch':
       for await (const tx of client.transactions.watch({ ...WATCH, options: { showEffects: true }, signal })) checkTransaction(tx)

@@ -71,7 +71,10 @@ export async function startHostileServer() {
     const index = state.served[channel]++
     const queue = state.script[channel]
     const hostile = index < queue.length ? (queue[index] as HostileResponse) : state.script.after(channel, index - queue.length)
-    send(response, hostile.body.includes(REQUEST_ID) ? { ...hostile, body: hostile.body.replaceAll(REQUEST_ID, requestId(requestBody)) } : hostile)
+    send(
+      response,
+      hostile.body.includes(REQUEST_ID) ? { ...hostile, body: hostile.body.replaceAll(REQUEST_ID, requestId(requestBody)) } : hostile,
+    )
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -39,9 +39,18 @@ export const hostileValue: fc.Arbitrary<HostileJson> = fc.oneof(
   fc.double(),
   fc.integer(),
   fc.array(fc.oneof(fc.constant(null), fc.integer(), fc.string({ maxLength: 5 })), { maxLength: 5 }),
-  fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'x'), fc.constant<HostileJson>(1), {
-    maxKeys: 3,
-  }).map((record) => new RawJson(`{${Object.keys(record).map((key) => `${JSON.stringify(key)}:1`).join(',')}}`)),
+  fc
+    .dictionary(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'x'), fc.constant<HostileJson>(1), {
+      maxKeys: 3,
+    })
+    .map(
+      (record) =>
+        new RawJson(
+          `{${Object.keys(record)
+            .map((key) => `${JSON.stringify(key)}:1`)
+            .join(',')}}`,
+        ),
+    ),
 )
 
 /** A change to a valid value: replace or delete what is at one of its paths, or add a prototype key. */

@@ -18,7 +18,12 @@ export interface FuzzFigures {
 export const GOOD_KINDS = new Set(['result', 'error'])
 
 /** Runs `casesPerTarget` cases for each target with `seed`, one at a time. */
-export async function runHostileCases(options: { seed: number; casesPerTarget: number; targets?: readonly Target[]; onCase?: (done: number) => void }): Promise<FuzzFigures> {
+export async function runHostileCases(options: {
+  seed: number
+  casesPerTarget: number
+  targets?: readonly Target[]
+  onCase?: (done: number) => void
+}): Promise<FuzzFigures> {
   const targets = options.targets ?? TARGETS
   const server = await startHostileServer()
   const figures: FuzzFigures = { cases: 0, byKind: {}, byTarget: {}, byCode: {}, unhandledRejections: 0, findings: [] }
@@ -34,7 +39,10 @@ export async function runHostileCases(options: { seed: number; casesPerTarget: n
         figures.byKind[outcome.kind] = (figures.byKind[outcome.kind] ?? 0) + 1
         tally[outcome.kind] = (tally[outcome.kind] ?? 0) + 1
         if (outcome.kind === 'error') figures.byCode[outcome.detail] = (figures.byCode[outcome.detail] ?? 0) + 1
-        if (!GOOD_KINDS.has(outcome.kind) && figures.findings.filter((f) => f.outcome.kind === outcome.kind && f.target === target).length < 3) {
+        if (
+          !GOOD_KINDS.has(outcome.kind) &&
+          figures.findings.filter((f) => f.outcome.kind === outcome.kind && f.target === target).length < 3
+        ) {
           figures.findings.push({ target, outcome, description: describeCase(testCase) })
         }
         options.onCase?.(figures.cases)

@@ -33,9 +33,12 @@ describe('E7/L2: output nodes estimated as the service estimates them', () => {
   })
 
   it('fragments and inline fragments are expanded; a null page size falls back to the default', () => {
-    const spread = 'query Q($n: Int) { transactionBlocks(first: $n) { ...Page } } fragment Page on TransactionBlockConnection { edges { node { digest } } }'
+    const spread =
+      'query Q($n: Int) { transactionBlocks(first: $n) { ...Page } } fragment Page on TransactionBlockConnection { edges { node { digest } } }'
     expect(estimate(spread, { n: null })).toBe(42)
-    expect(estimate('{ transactionBlocks(last: 5) { ... on TransactionBlockConnection { nodes { digest sender { address } } } } }')).toBe(1 + 1 + 5 + 5 + 5)
+    expect(estimate('{ transactionBlocks(last: 5) { ... on TransactionBlockConnection { nodes { digest sender { address } } } } }')).toBe(
+      1 + 1 + 5 + 5 + 5,
+    )
   })
 
   it('a page size that is not a u64 counts as defaultPageSize, as the service counts it: 42', () => {
@@ -130,12 +133,19 @@ describe('E7/L2: the compiled estimate agrees with the direct walk', () => {
 
   it('on random documents with connections, fragments, literals and variables', () => {
     fc.assert(
-      fc.property(selection, selection, variable, variable, fc.integer({ min: 1, max: 50 }), (operation, fragment, a, b, defaultPageSize) => {
-        // F's own body never spreads F: a cycle is invalid GraphQL and has its own test.
-        const query = `query Q($a: Int, $b: Int) ${operation} fragment F on T ${fragment.replaceAll('...F', 'digest')}`
-        const variables = { a, b }
-        expect(estimate(query, variables, defaultPageSize)).toBe(directEstimate(query, variables, defaultPageSize))
-      }),
+      fc.property(
+        selection,
+        selection,
+        variable,
+        variable,
+        fc.integer({ min: 1, max: 50 }),
+        (operation, fragment, a, b, defaultPageSize) => {
+          // F's own body never spreads F: a cycle is invalid GraphQL and has its own test.
+          const query = `query Q($a: Int, $b: Int) ${operation} fragment F on T ${fragment.replaceAll('...F', 'digest')}`
+          const variables = { a, b }
+          expect(estimate(query, variables, defaultPageSize)).toBe(directEstimate(query, variables, defaultPageSize))
+        },
+      ),
       { numRuns: 300 },
     )
   })

@@ -4,12 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } fr
 import { ChainxClient } from '../../src/client.js'
 import { isChainxError } from '../../src/errors/ChainxError.js'
 import { GraphQLError, QueryLimitError } from '../../src/errors/graphql.js'
-import {
-  AvailableRangeDocument,
-  DynamicFieldDocument,
-  EpochDocument,
-  type EpochQuery,
-} from '../../src/graphql/generated/operations.js'
+import { AvailableRangeDocument, DynamicFieldDocument, EpochDocument, type EpochQuery } from '../../src/graphql/generated/operations.js'
 import type { GraphQLPage } from '../../src/graphql/paginate.js'
 import type { PageIterable } from '../../src/pagination/types.js'
 import { defaultMockServiceLimits } from '../../src/testing/graphql/mockServiceLimits.js'
@@ -120,7 +115,9 @@ describe('GraphQL request and response (4.1, 9)', () => {
 
   it('G3: a usage extension without the six integers is INVALID_RESPONSE', async () => {
     answer = () => withVersion({ data: { chainIdentifier: 'x' }, extensions: { usage: { nodes: 3 } } })
-    const error = await client().graphql.query('{ chainIdentifier }', {}, { showUsage: true }).catch((e: unknown) => e)
+    const error = await client()
+      .graphql.query('{ chainIdentifier }', {}, { showUsage: true })
+      .catch((e: unknown) => e)
     expect(isChainxError(error, 'INVALID_RESPONSE')).toBe(true)
   })
 
@@ -129,10 +126,15 @@ describe('GraphQL request and response (4.1, 9)', () => {
     const result = await client().graphql.query('{ chainIdentifier }')
     expect(result.version).toEqual({ raw: '2025.3.1-abc', year: 2025, minor: 3, patch: 1 })
     answer = () => withVersion({ data: null, errors: [{ message: 'boom' }] })
-    const error = await client().graphql.query('{ chainIdentifier }').catch((e: unknown) => e)
+    const error = await client()
+      .graphql.query('{ chainIdentifier }')
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'GRAPHQL', version: { year: 2025, minor: 3, patch: 1 } })
-    answer = () => withVersion({ data: null, errors: [{ message: "Version '0.0' not supported.", extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }, 421)
-    const misdirected = await client({ rpcVersion: '0.0' }).graphql.query('{ chainIdentifier }').catch((e: unknown) => e)
+    answer = () =>
+      withVersion({ data: null, errors: [{ message: "Version '0.0' not supported.", extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }, 421)
+    const misdirected = await client({ rpcVersion: '0.0' })
+      .graphql.query('{ chainIdentifier }')
+      .catch((e: unknown) => e)
     // Status first: HTTP 421, with the service's GraphQL error kept as the cause.
     expect(misdirected).toMatchObject({ code: 'HTTP', status: 421, version: { raw: '2025.3.1-abc' }, cause: { code: 'GRAPHQL' } })
     expect(((misdirected as Error).cause as GraphQLError).errors[0]?.extensions?.code).toBe('INTERNAL_SERVER_ERROR')
@@ -213,7 +215,9 @@ describe('checks before sending (7, 4.2 rules 3-4)', () => {
       }),
     )
     for (const variables of [{ id: 10n }, cyclic]) {
-      const error = await client().graphql.query('query Q($id: UInt53) { epoch(id: $id) { epochId } }', variables).catch((e: unknown) => e)
+      const error = await client()
+        .graphql.query('query Q($id: UInt53) { epoch(id: $id) { epochId } }', variables)
+        .catch((e: unknown) => e)
       expect(isChainxError(error, 'INVALID_ARGUMENT')).toBe(true)
       expect((error as Error).message).toBe('variables must be JSON-serialisable')
       expect((error as Error).cause).toBeInstanceOf(TypeError)
@@ -234,7 +238,10 @@ describe('checks before sending (7, 4.2 rules 3-4)', () => {
 
   it('E2: a nullable variable without default left out is sent as null; one with a default is left to it', async () => {
     answer = () => withVersion({ data: { epoch: null } })
-    await client().graphql.query('query Q($id: UInt53, $first: Int = 3) { epoch(id: $id) { transactionBlocks(first: $first) { nodes { digest } } } }', {})
+    await client().graphql.query(
+      'query Q($id: UInt53, $first: Int = 3) { epoch(id: $id) { transactionBlocks(first: $first) { nodes { digest } } } }',
+      {},
+    )
     expect(seen[0]?.body.variables).toEqual({ id: null })
     await client().graphql.query('query Q($id: UInt53) { epoch(id: $id) { epochId } }', { id: 7 })
     expect(seen[1]?.body.variables).toEqual({ id: 7 })
@@ -250,9 +257,7 @@ describe('checks before sending (7, 4.2 rules 3-4)', () => {
   })
 
   it('E3/P5: first and last together fail before sending, as literals or variables', async () => {
-    const literal = await rejected(() =>
-      client().graphql.query('{ events(first: 2, last: 2) { nodes { bcs } } }'),
-    )
+    const literal = await rejected(() => client().graphql.query('{ events(first: 2, last: 2) { nodes { bcs } } }'))
     expect(literal).toMatchObject({ code: 'FIRST_AND_LAST' })
     const viaVariables = await rejected(() => client().graphql.events({ first: 3, last: 3 }))
     expect(viaVariables).toMatchObject({ code: 'FIRST_AND_LAST' })
@@ -261,7 +266,10 @@ describe('checks before sending (7, 4.2 rules 3-4)', () => {
   it('E4/P4: first or last above maxPageSize (from serviceConfig) fails before sending; the max itself is fine', async () => {
     const error = await rejected(() => client().graphql.events({ last: 51 }))
     expect(error).toMatchObject({ code: 'PAGE_SIZE_EXCEEDED', pageSize: 51, maxPageSize: 50 })
-    answer = () => withVersion({ data: { events: { pageInfo: { hasPreviousPage: false, hasNextPage: false, startCursor: null, endCursor: null }, edges: [] } } })
+    answer = () =>
+      withVersion({
+        data: { events: { pageInfo: { hasPreviousPage: false, hasNextPage: false, startCursor: null, endCursor: null }, edges: [] } },
+      })
     await client().graphql.events({ first: 50 })
     expect(seen).toHaveLength(1)
   })
@@ -290,13 +298,9 @@ describe('checks before sending (7, 4.2 rules 3-4)', () => {
     // The service checks every operation it parses, not only the one it runs (graphql-anchor 2.2):
     // A costs 3 nodes at depth 2, B 1 node at depth 1; running B still costs 4 nodes.
     const twoOperations = 'query A { epoch { epochId referenceGasPrice } } query B { chainIdentifier }'
-    const nodes = await rejected(() =>
-      client({ limits: { maxQueryNodes: 3 } }).graphql.query(twoOperations, {}, { operationName: 'B' }),
-    )
+    const nodes = await rejected(() => client({ limits: { maxQueryNodes: 3 } }).graphql.query(twoOperations, {}, { operationName: 'B' }))
     expect(nodes).toMatchObject({ code: 'QUERY_LIMIT', limit: 'maxQueryNodes', value: 4, max: 3 })
-    const deep = await rejected(() =>
-      client({ limits: { maxQueryDepth: 1 } }).graphql.query(twoOperations, {}, { operationName: 'B' }),
-    )
+    const deep = await rejected(() => client({ limits: { maxQueryDepth: 1 } }).graphql.query(twoOperations, {}, { operationName: 'B' }))
     expect(deep).toMatchObject({ code: 'QUERY_LIMIT', limit: 'maxQueryDepth', value: 2, max: 1 })
     await client({ limits: { maxQueryNodes: 4, maxQueryDepth: 2 } }).graphql.query(twoOperations, {}, { operationName: 'B' })
     expect(seen).toHaveLength(1)
@@ -313,7 +317,9 @@ describe('checks before sending (7, 4.2 rules 3-4)', () => {
     const body = (s: string) => Buffer.byteLength(JSON.stringify({ query: text, variables: { s } }))
     const value = '😀é€'.repeat(20)
     const max = body(value) - 1
-    const error = await client({ limits: { maxQueryPayloadSize: max } }).graphql.query(text, { s: value }).catch((e: unknown) => e)
+    const error = await client({ limits: { maxQueryPayloadSize: max } })
+      .graphql.query(text, { s: value })
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'QUERY_LIMIT', limit: 'maxQueryPayloadSize', value: max + 1, max })
     expect(seen).toHaveLength(0)
   })
@@ -397,7 +403,9 @@ describe('service errors keep their detail and map to codes (graphql-anchor 2.4)
     it(`${code === 'STALE_CURSOR' ? 'E6/P8' : code === 'CURSOR_CHECKPOINT_MISMATCH' ? 'E5/P7' : code === 'QUERY_LIMIT' ? 'E7' : 'E1-E4'}: "${message.slice(0, 48)}" → ${code}`, async () => {
       const entry = { message, locations: [{ line: 2, column: 3 }], path: ['events'], extensions: { code: 'BAD_USER_INPUT' } }
       answer = () => withVersion({ data: null, errors: [entry] })
-      const error = await client({ limits: false }).graphql.query('{ chainIdentifier }').catch((e: unknown) => e)
+      const error = await client({ limits: false })
+        .graphql.query('{ chainIdentifier }')
+        .catch((e: unknown) => e)
       expect(error).toBeInstanceOf(GraphQLError)
       expect(error).toMatchObject({ code, sent: true, errors: [entry], ...fields })
     })
@@ -405,16 +413,31 @@ describe('service errors keep their detail and map to codes (graphql-anchor 2.4)
 
   it('partial data is kept next to the errors', async () => {
     answer = () =>
-      withVersion({ data: { a: { epochId: 1 }, b: null }, errors: [{ message: 'Internal error occurred while processing request: x', path: ['b'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }] })
-    const error = await client({ limits: false }).graphql.query('{ chainIdentifier }').catch((e: unknown) => e)
+      withVersion({
+        data: { a: { epochId: 1 }, b: null },
+        errors: [
+          { message: 'Internal error occurred while processing request: x', path: ['b'], extensions: { code: 'INTERNAL_SERVER_ERROR' } },
+        ],
+      })
+    const error = await client({ limits: false })
+      .graphql.query('{ chainIdentifier }')
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'GRAPHQL', data: { a: { epochId: 1 }, b: null } })
   })
 
   it('G3/L5: the usage extension sent with execution errors is kept on the error', async () => {
     const usage = { inputNodes: 4, outputNodes: 62, depth: 4, variables: 0, fragments: 0, queryPayload: 394 }
     answer = () =>
-      withVersion({ data: null, extensions: { usage }, errors: [{ message: "'first' and 'last' must not be used together", path: ['transactionBlocks'], extensions: { code: 'BAD_USER_INPUT' } }] })
-    const error = await client({ limits: false }).graphql.query('{ chainIdentifier }', {}, { showUsage: true }).catch((e: unknown) => e)
+      withVersion({
+        data: null,
+        extensions: { usage },
+        errors: [
+          { message: "'first' and 'last' must not be used together", path: ['transactionBlocks'], extensions: { code: 'BAD_USER_INPUT' } },
+        ],
+      })
+    const error = await client({ limits: false })
+      .graphql.query('{ chainIdentifier }', {}, { showUsage: true })
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'FIRST_AND_LAST', usage })
   })
 
@@ -423,14 +446,22 @@ describe('service errors keep their detail and map to codes (graphql-anchor 2.4)
     answer = () => {
       calls++
       return calls === 1
-        ? withVersion({ data: null, errors: [{ message: 'Internal error occurred while processing request: db', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }, 500)
+        ? withVersion(
+            {
+              data: null,
+              errors: [{ message: 'Internal error occurred while processing request: db', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+            },
+            500,
+          )
         : withVersion({ data: { chainIdentifier: 'x' } })
     }
     const retried = await client({ limits: false, retry: { retries: 1, baseDelayMs: 1 } }).graphql.query('{ chainIdentifier }')
     expect(retried.data).toEqual({ chainIdentifier: 'x' })
     expect(calls).toBe(2)
     calls = 0
-    const error = await client({ limits: false }).graphql.query('{ chainIdentifier }').catch((e: unknown) => e)
+    const error = await client({ limits: false })
+      .graphql.query('{ chainIdentifier }')
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'HTTP', status: 500, retryable: true, cause: { code: 'GRAPHQL', sent: true } })
   })
 
@@ -445,7 +476,9 @@ describe('service errors keep their detail and map to codes (graphql-anchor 2.4)
 
   it('a 200 body that is neither data nor errors is INVALID_RESPONSE', async () => {
     answer = () => withVersion({ hello: 'world' })
-    const error = await client({ limits: false }).graphql.query('{ chainIdentifier }').catch((e: unknown) => e)
+    const error = await client({ limits: false })
+      .graphql.query('{ chainIdentifier }')
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'INVALID_RESPONSE', version: { raw: '2025.3.1-abc' } })
   })
 })

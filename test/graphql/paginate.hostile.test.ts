@@ -43,8 +43,26 @@ describe('paginate: the connection is checked before a node reaches the caller',
     ['edges: expected an array, got an object', { pageInfo: goodPageInfo, edges: { 0: { node } } }],
     ['edges[1]: expected an object, got null', { pageInfo: goodPageInfo, edges: [{ cursor: 'a', node }, null] }],
     ['edges[0].node: expected an object, got the string "tx0"', { pageInfo: goodPageInfo, edges: [{ cursor: 'a', node: 'tx0' }] }],
-    ['edges[1].node: expected an object, got null', { pageInfo: goodPageInfo, edges: [{ cursor: 'a', node }, { cursor: 'b', node: null }] }],
-    ['edges[1].cursor: expected a string, got 2', { pageInfo: goodPageInfo, edges: [{ cursor: 'a', node }, { cursor: 2, node }] }],
+    [
+      'edges[1].node: expected an object, got null',
+      {
+        pageInfo: goodPageInfo,
+        edges: [
+          { cursor: 'a', node },
+          { cursor: 'b', node: null },
+        ],
+      },
+    ],
+    [
+      'edges[1].cursor: expected a string, got 2',
+      {
+        pageInfo: goodPageInfo,
+        edges: [
+          { cursor: 'a', node },
+          { cursor: 2, node },
+        ],
+      },
+    ],
     ['edges[1].cursor: expected a string, got nothing', { pageInfo: goodPageInfo, edges: [{ cursor: 'a', node }, { node }] }],
     ['nodes: expected an array, got the string "tx0"', { pageInfo: goodPageInfo, nodes: 'tx0' }],
     ['nodes[0]: expected an object, got true', { pageInfo: goodPageInfo, nodes: [true] }],
@@ -93,10 +111,21 @@ describe('paginate: the connection is checked before a node reaches the caller',
       { pageInfo: { hasNextPage: false, endCursor: null } },
     ]
     for (const connection of broken) {
-      const later = await outcome(paginate(serving((call) => ({ transactionBlocks: call === 1 ? { pageInfo: goodPageInfo, edges: [{ cursor: 'c1', node }] } : connection })).client, TransactionBlocksDocument))
+      const later = await outcome(
+        paginate(
+          serving((call) => ({ transactionBlocks: call === 1 ? { pageInfo: goodPageInfo, edges: [{ cursor: 'c1', node }] } : connection }))
+            .client,
+          TransactionBlocksDocument,
+        ),
+      )
       expect(later.items).toEqual([node])
       expect(later.error).toBeInstanceOf(InvalidResponseError)
-      expect(later.error).toMatchObject({ code: 'INVALID_RESPONSE', delivered: 1, resumeCursor: 'c1', cause: expect.any(InvalidArgumentError) })
+      expect(later.error).toMatchObject({
+        code: 'INVALID_RESPONSE',
+        delivered: 1,
+        resumeCursor: 'c1',
+        cause: expect.any(InvalidArgumentError),
+      })
       expect((later.error as Error).message).toContain('at transactionBlocks')
 
       const firstPage = await outcome(paginate(serving(() => ({ transactionBlocks: connection })).client, TransactionBlocksDocument))
@@ -110,10 +139,22 @@ describe('paginate: the connection is checked before a node reaches the caller',
       fc.constantFrom(null, undefined, true, 0, -1, '', 'x', [], {}, [null], [[]], { node: null }, { __proto__: null }),
       fc.anything({ maxDepth: 3 }),
     )
-    const connection = fc.record({
-      pageInfo: fc.oneof(fc.constant(goodPageInfo), fc.record({ hasNextPage: fc.oneof(fc.boolean(), hostile), endCursor: fc.oneof(fc.string(), fc.constant(null), hostile) }), hostile),
-      edges: fc.oneof(fc.array(fc.oneof(fc.record({ cursor: fc.oneof(fc.string(), hostile), node: fc.oneof(fc.constant(node), hostile) }), hostile), { maxLength: 4 }), hostile),
-    }, { requiredKeys: [] })
+    const connection = fc.record(
+      {
+        pageInfo: fc.oneof(
+          fc.constant(goodPageInfo),
+          fc.record({ hasNextPage: fc.oneof(fc.boolean(), hostile), endCursor: fc.oneof(fc.string(), fc.constant(null), hostile) }),
+          hostile,
+        ),
+        edges: fc.oneof(
+          fc.array(fc.oneof(fc.record({ cursor: fc.oneof(fc.string(), hostile), node: fc.oneof(fc.constant(node), hostile) }), hostile), {
+            maxLength: 4,
+          }),
+          hostile,
+        ),
+      },
+      { requiredKeys: [] },
+    )
     await fc.assert(
       fc.asyncProperty(fc.array(connection, { minLength: 1, maxLength: 4 }), fc.boolean(), async (pages, prefetch) => {
         const { client } = serving((call) => ({ transactionBlocks: pages[Math.min(call, pages.length) - 1] }))

@@ -24,7 +24,13 @@ async function start(options: Parameters<typeof startMockNetwork>[0]) {
   const pinger = mock.network.publish({ module: 'pager', events: { Ping: { n: bcs.u64() } } })
   let pings = 0
   /** Lands one checkpoint with one transaction emitting one `Ping` event. */
-  const ping = () => mock.network.execute({ sender: `0x${'a'.repeat(64)}`, package: pinger.package, module: 'pager', emit: [{ struct: 'Ping', fields: { n: BigInt(++pings) } }] })
+  const ping = () =>
+    mock.network.execute({
+      sender: `0x${'a'.repeat(64)}`,
+      package: pinger.package,
+      module: 'pager',
+      emit: [{ struct: 'Ping', fields: { n: BigInt(++pings) } }],
+    })
   return { mock, graphql, transport, ping }
 }
 
@@ -38,13 +44,18 @@ describe('paginate over the mock network', () => {
     expect(before.length).toBeGreaterThanOrEqual(150)
 
     let landed = 0
-    const during = await paginate(graphql, EventsDocument, {}, {
-      pageSize: 10,
-      onPage: () => {
-        ping()
-        landed++
+    const during = await paginate(
+      graphql,
+      EventsDocument,
+      {},
+      {
+        pageSize: 10,
+        onPage: () => {
+          ping()
+          landed++
+        },
       },
-    }).toArray({ maxItems: 1_000 })
+    ).toArray({ maxItems: 1_000 })
     expect(landed).toBeGreaterThan(10)
     expect(during.map(eventIdentity)).toEqual(before.map(eventIdentity))
 
@@ -74,17 +85,22 @@ describe('paginate over the mock network', () => {
     const restarts: RestartInfo[] = []
     const digests: string[] = []
     let pages = 0
-    const walk = paginate(graphql, TransactionBlocksDocument, {}, {
-      pageSize: 5,
-      onStale: 'restart',
-      onRestart: (info) => restarts.push(info),
-      onPage: () => {
-        if (++pages === 2) {
-          mock.network.advance(20)
-          for (let count = 0; count < 7; count++) ping()
-        }
+    const walk = paginate(
+      graphql,
+      TransactionBlocksDocument,
+      {},
+      {
+        pageSize: 5,
+        onStale: 'restart',
+        onRestart: (info) => restarts.push(info),
+        onPage: () => {
+          if (++pages === 2) {
+            mock.network.advance(20)
+            for (let count = 0; count < 7; count++) ping()
+          }
+        },
       },
-    })
+    )
     for await (const block of walk) digests.push(block.digest as string)
     expect(new Set(digests).size).toBe(digests.length)
     expect(restarts).toEqual([expect.objectContaining({ delivered: 10, restarts: 1 })])
@@ -104,7 +120,9 @@ describe('paginate over the mock network', () => {
   it('P3: backward walks read from the newest end and yield newest first', async () => {
     const { graphql } = await start({ events: 80, seed: 9 })
     const forward = await paginate(graphql, TransactionBlocksDocument, {}, { pageSize: 9 }).toArray({ maxItems: 1_000 })
-    const backward = await paginate(graphql, TransactionBlocksDocument, {}, { pageSize: 9, direction: 'backward' }).toArray({ maxItems: 1_000 })
+    const backward = await paginate(graphql, TransactionBlocksDocument, {}, { pageSize: 9, direction: 'backward' }).toArray({
+      maxItems: 1_000,
+    })
     expect(backward.map((block) => block.digest)).toEqual(forward.map((block) => block.digest).reverse())
   })
 })
@@ -117,7 +135,9 @@ describe('iterateEvents over the mock network', () => {
     const ids = walked.map((event) => `${event.id.txDigest}:${event.id.eventSeq}`)
     expect(new Set(ids).size).toBe(ids.length)
     expect(ids).toHaveLength(mock.network.ledger.events.length)
-    const descending = await iterateEvents(events.query, { filter: { All: [] }, pageSize: 17, descending: true }).toArray({ maxItems: 1_000 })
+    const descending = await iterateEvents(events.query, { filter: { All: [] }, pageSize: 17, descending: true }).toArray({
+      maxItems: 1_000,
+    })
     expect(descending.map((event) => `${event.id.txDigest}:${event.id.eventSeq}`)).toEqual([...ids].reverse())
   })
 })

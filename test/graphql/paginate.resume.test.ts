@@ -37,7 +37,10 @@ useMockNetwork({ events: 300, seed: 11 }, async (started) => {
   mock = started
   graphql = createGraphQLClient({ url: mock.graphqlUrl, transport: createTransport({ retry: false }) })
   const forward = await paginate(graphql, TransactionBlocksDocument, {}, { pageSize: 50 }).toArray({ maxItems: 10_000 })
-  everything.set('forward', forward.map((block) => block.digest as string))
+  everything.set(
+    'forward',
+    forward.map((block) => block.digest as string),
+  )
   everything.set('backward', [...(everything.get('forward') ?? [])].reverse())
 })
 
@@ -107,7 +110,9 @@ describe('paginate: resume over real sockets', () => {
       expect(error).toBeInstanceOf(StaleCursorError)
       expect(error).toMatchObject({ code: 'STALE_CURSOR', delivered: 0, resumeCursor: saved, lastCursor: saved })
 
-      const restarted = await paginate(client, TransactionBlocksDocument, {}, { pageSize: 5, cursor: saved, onStale: 'restart' }).toArray({ maxItems: 1_000 })
+      const restarted = await paginate(client, TransactionBlocksDocument, {}, { pageSize: 5, cursor: saved, onStale: 'restart' }).toArray({
+        maxItems: 1_000,
+      })
       const fresh = await paginate(client, TransactionBlocksDocument, {}, { pageSize: 5 }).toArray({ maxItems: 1_000 })
       // The restart starts over at the beginning of what the service still serves.
       expect(restarted.map((block) => block.digest)).toEqual(fresh.map((block) => block.digest))
@@ -123,7 +128,9 @@ describe('paginate: resume over real sockets', () => {
 
   it('rejects a cursor option that is not a cursor string before any request', () => {
     for (const cursor of ['', 42, { after: 'x' }]) {
-      expect(() => paginate(graphql, EdgesDocument, {}, { cursor: cursor as string })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
+      expect(() => paginate(graphql, EdgesDocument, {}, { cursor: cursor as string })).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+      )
     }
   })
 })

@@ -134,8 +134,12 @@ describe('paginate: checks before any request', () => {
       'query ($first: Int, $after: String) { events(first: $first, after: $after) { pageInfo { hasPreviousPage startCursor } nodes { bcs } } }'
     // The document is read by the chunk of checks: the walk fails at its first page, before a request.
     await expect(paginate(fake.client, noVariables).toArray({ limit: 10 })).rejects.toThrow(/declare \$first and \$after/)
-    await expect(paginate(fake.client, forwardOnly, {}, { direction: 'backward' }).toArray({ limit: 10 })).rejects.toThrow(/declare \$last and \$before/)
-    await expect(paginate(fake.client, noVariables, {}, { pageSize: 5 }).toArray({ limit: 10 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
+    await expect(paginate(fake.client, forwardOnly, {}, { direction: 'backward' }).toArray({ limit: 10 })).rejects.toThrow(
+      /declare \$last and \$before/,
+    )
+    await expect(paginate(fake.client, noVariables, {}, { pageSize: 5 }).toArray({ limit: 10 })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    })
     expect(() => paginate(fake.client, forwardOnly)).not.toThrow()
     expect(fake.requests).toHaveLength(0)
   })
@@ -287,19 +291,27 @@ describe('paginate: the connection', () => {
 
     const two = createFakeGraphQL({ rows: 3 })
     const pageInfo = { hasNextPage: false, endCursor: null }
-    two.client.query = async () => ({ data: { a: { pageInfo, nodes: [] }, b: { pageInfo, nodes: [] } } as never, usage: undefined, version: undefined })
+    two.client.query = async () => ({
+      data: { a: { pageInfo, nodes: [] }, b: { pageInfo, nodes: [] } } as never,
+      usage: undefined,
+      version: undefined,
+    })
     await expect(paginate(two.client, document).toArray({ maxItems: 5 })).rejects.toThrow(/Several connections in the result \(a, b\)/)
   })
 
   it('P1: a page without the pageInfo fields its direction needs is an error', async () => {
     const fake = createFakeGraphQL({ rows: 3 })
-    fake.client.query = async () => ({ data: { events: { pageInfo: { hasNextPage: true }, nodes: [] } } as never, usage: undefined, version: undefined })
+    fake.client.query = async () => ({
+      data: { events: { pageInfo: { hasNextPage: true }, nodes: [] } } as never,
+      usage: undefined,
+      version: undefined,
+    })
     await expect(paginate(fake.client, EventsDocument).toArray({ maxItems: 5 })).rejects.toThrow(/hasNextPage endCursor/)
   })
 })
 
 describe('paginate: consistency', () => {
-  it('P6: later pages read the first page\'s checkpoint while new checkpoints land', async () => {
+  it("P6: later pages read the first page's checkpoint while new checkpoints land", async () => {
     for (const direction of ['forward', 'backward'] as const) {
       const fake = createFakeGraphQL({ rows: 10, beforeAnswer: () => fake.advance(3) })
       const nodes = await paginate(fake.client, EventsDocument, {}, { pageSize: 4, direction }).toArray({ maxItems: 100 })
@@ -312,15 +324,20 @@ describe('paginate: consistency', () => {
 
   it('P8/E6: a stale cursor throws StaleCursorError with delivered and lastCursor', async () => {
     const fake = createFakeGraphQL({ rows: 20 })
-    const walk = paginate(fake.client, EventsDocument, {}, {
-      pageSize: 5,
-      onPage: ({ pages }) => {
-        if (pages === 2) {
-          fake.advance(1)
-          fake.pruneAll()
-        }
+    const walk = paginate(
+      fake.client,
+      EventsDocument,
+      {},
+      {
+        pageSize: 5,
+        onPage: ({ pages }) => {
+          if (pages === 2) {
+            fake.advance(1)
+            fake.pruneAll()
+          }
+        },
       },
-    })
+    )
     const pages = []
     let error: unknown
     try {
@@ -337,18 +354,23 @@ describe('paginate: consistency', () => {
     for (const direction of ['forward', 'backward'] as const) {
       const fake = createFakeGraphQL({ rows: 20 })
       const restarts: RestartInfo[] = []
-      const walk = paginate(fake.client, EventsDocument, {}, {
-        pageSize: 5,
-        direction,
-        onStale: 'restart',
-        onRestart: (info) => restarts.push(info),
-        onPage: ({ pages }) => {
-          if (pages === 2) {
-            fake.advance(4)
-            fake.pruneAll()
-          }
+      const walk = paginate(
+        fake.client,
+        EventsDocument,
+        {},
+        {
+          pageSize: 5,
+          direction,
+          onStale: 'restart',
+          onRestart: (info) => restarts.push(info),
+          onPage: ({ pages }) => {
+            if (pages === 2) {
+              fake.advance(4)
+              fake.pruneAll()
+            }
+          },
         },
-      })
+      )
       const pages = []
       for await (const page of walk.pages()) pages.push(page)
       const nodes = digestsOf(pages.flatMap((page) => page.items))
@@ -363,15 +385,20 @@ describe('paginate: consistency', () => {
 
   it('P8: a walk that keeps going stale gives up after maxRestarts', async () => {
     const fake = createFakeGraphQL({ rows: 20 })
-    const walk = paginate(fake.client, EventsDocument, {}, {
-      pageSize: 5,
-      onStale: 'restart',
-      maxRestarts: 2,
-      onPage: () => {
-        fake.advance(1)
-        fake.pruneAll()
+    const walk = paginate(
+      fake.client,
+      EventsDocument,
+      {},
+      {
+        pageSize: 5,
+        onStale: 'restart',
+        maxRestarts: 2,
+        onPage: () => {
+          fake.advance(1)
+          fake.pruneAll()
+        },
       },
-    })
+    )
     await expect(walk.toArray({ maxItems: 100 })).rejects.toBeInstanceOf(StaleCursorError)
     // Each walk: one page, then a stale cursor; three walks in all.
     expect(fake.requests).toHaveLength(6)
@@ -389,12 +416,17 @@ describe('paginate: consistency', () => {
 
   it('P8: an empty last page after a page that claimed more is a lost cursor, not the end', async () => {
     const fake = createFakeGraphQL({ rows: 10 })
-    const walk = paginate(fake.client, EventsDocument, {}, {
-      pageSize: 4,
-      onPage: () => {
-        fake.state.loseCursors = true
+    const walk = paginate(
+      fake.client,
+      EventsDocument,
+      {},
+      {
+        pageSize: 4,
+        onPage: () => {
+          fake.state.loseCursors = true
+        },
       },
-    })
+    )
     await expect(walk.toArray({ maxItems: 100 })).rejects.toMatchObject({ code: 'STALE_CURSOR', delivered: 4 })
   })
 })
@@ -404,11 +436,7 @@ describe('paginate: concurrency and abort', () => {
     const fake = createFakeGraphQL({ rows: 5 })
     const iterator = paginate(fake.client, EventsDocument, {}, { pageSize: 2 })[Symbol.asyncIterator]()
     const results = await Promise.all(Array.from({ length: 7 }, () => iterator.next()))
-    expect(results.map((result) => (result.done ? 'done' : digestOf(result.value)))).toEqual([
-      ...digests(0, 5),
-      'done',
-      'done',
-    ])
+    expect(results.map((result) => (result.done ? 'done' : digestOf(result.value)))).toEqual([...digests(0, 5), 'done', 'done'])
     expect(fake.requests.map((request) => request.after === null)).toEqual([true, false, false])
   })
 
@@ -476,10 +504,15 @@ describe('paginate: pages and progress', () => {
   it('pages() carries pageInfo, version and the page index; onPage reports progress', async () => {
     const fake = createFakeGraphQL({ rows: 5 })
     const progress: unknown[] = []
-    const walk = paginate(fake.client, EventsDocument, {}, {
-      pageSize: 2,
-      onPage: ({ pages, items, restarts }) => progress.push({ pages, items, restarts }),
-    })
+    const walk = paginate(
+      fake.client,
+      EventsDocument,
+      {},
+      {
+        pageSize: 2,
+        onPage: ({ pages, items, restarts }) => progress.push({ pages, items, restarts }),
+      },
+    )
     const pages = await take(walk.pages(), 10)
     expect(pages.map((page) => [page.pageIndex, page.items.length, page.pageInfo.hasNextPage, page.version?.raw])).toEqual([
       [0, 2, true, '2025.1.0'],

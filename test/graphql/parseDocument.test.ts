@@ -48,7 +48,7 @@ function referenceVariables(source: string) {
     })
 }
 
-describe('parseDocument (the SDK\'s small parser) agrees with graphql-js', () => {
+describe("parseDocument (the SDK's small parser) agrees with graphql-js", () => {
   for (const [index, source] of corpus.entries()) {
     it(`G5: document ${index}: the same operations, declared and used variables`, () => {
       const mine = analyzeDocument(source).operations.map((operation) => ({
@@ -67,7 +67,9 @@ describe('parseDocument (the SDK\'s small parser) agrees with graphql-js', () =>
   })
 
   it('P5: paged fields are named by their response path, aliases applied', () => {
-    const [operation] = analyzeDocument('{ e: epoch { txs: transactionBlocks(first: 1, last: 2) { nodes { digest } } } events(first: 3) { nodes { bcs } } }').operations
+    const [operation] = analyzeDocument(
+      '{ e: epoch { txs: transactionBlocks(first: 1, last: 2) { nodes { digest } } } events(first: 3) { nodes { bcs } } }',
+    ).operations
     expect(operation?.pagedFields.map((field) => field.path)).toEqual(['events', 'e.txs'])
   })
 

@@ -16,7 +16,10 @@ describe('printDocument: the text a DocumentNode is sent as', () => {
   })
 
   it('G5: composed fragments, noLocation parses and repeated fragments are printed, each fragment once', () => {
-    const composed = { ...parse(query), definitions: [...parse(query).definitions, ...parse(fragment).definitions, ...parse(fragment).definitions] }
+    const composed = {
+      ...parse(query),
+      definitions: [...parse(query).definitions, ...parse(fragment).definitions, ...parse(fragment).definitions],
+    }
     const printed = printDocument(composed)
     expect(printed.split('fragment F on Epoch')).toHaveLength(2)
     expect(analyzeDocument(printed).operations[0]?.declared.map((variable) => variable.name)).toEqual(['id'])
@@ -31,7 +34,10 @@ describe('printDocument: the text a DocumentNode is sent as', () => {
   it('a DocumentNode without definitions, or one that does not print, is INVALID_ARGUMENT, never a TypeError', () => {
     fc.assert(
       fc.property(fc.anything(), (definitions) => {
-        const document = { kind: 'Document', definitions: Array.isArray(definitions) ? definitions : [definitions] } as unknown as DocumentNodeLike
+        const document = {
+          kind: 'Document',
+          definitions: Array.isArray(definitions) ? definitions : [definitions],
+        } as unknown as DocumentNodeLike
         try {
           analyzeDocument(printDocument(document))
         } catch (error) {

@@ -14,7 +14,9 @@ function recordingTransport(answer: (body: string) => string) {
   const transport: Transport = {
     request<T>(request: TransportRequest<T>): Promise<T> {
       bodies.push(request.body)
-      return Promise.resolve().then(() => request.parse({ status: 200, headers: { 'x-chain-rpc-version': '2025.3.0' }, body: answer(request.body) }, request.url))
+      return Promise.resolve().then(() =>
+        request.parse({ status: 200, headers: { 'x-chain-rpc-version': '2025.3.0' }, body: answer(request.body) }, request.url),
+      )
     },
   }
   return { transport, bodies }
@@ -58,9 +60,16 @@ describe('graphql.query per request', () => {
     const graphql = createGraphQLClient({ url: 'http://127.0.0.1:9/graphql', transport, limits: { maxQueryPayloadSize: bytes(long) - 1 } })
     for (let round = 0; round < 2; round++) {
       await expect(graphql.query(text, { s: short })).resolves.toMatchObject({ data: { events: { nodes: [] } } })
-      await expect(graphql.query(text, { s: long })).rejects.toMatchObject({ code: 'QUERY_LIMIT', value: bytes(long), max: bytes(long) - 1 })
+      await expect(graphql.query(text, { s: long })).rejects.toMatchObject({
+        code: 'QUERY_LIMIT',
+        value: bytes(long),
+        max: bytes(long) - 1,
+      })
     }
-    expect(bodies).toEqual([JSON.stringify({ query: text, variables: { s: short } }), JSON.stringify({ query: text, variables: { s: short } })])
+    expect(bodies).toEqual([
+      JSON.stringify({ query: text, variables: { s: short } }),
+      JSON.stringify({ query: text, variables: { s: short } }),
+    ])
     const exact = createGraphQLClient({ url: 'http://127.0.0.1:9/graphql', transport, limits: { maxQueryPayloadSize: bytes(long) } })
     await expect(exact.query(text, { s: long })).resolves.toBeDefined()
   })

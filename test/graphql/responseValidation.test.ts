@@ -51,7 +51,9 @@ describe('serviceConfig is checked before its limits are used', () => {
   }
 
   it('O7: absent and null limits are left out, the others kept', async () => {
-    const client = clientFor({ serviceConfig: [json('{"data":{"serviceConfig":{"maxPageSize":50,"defaultPageSize":null,"__proto__":{"x":1},"constructor":7}}}')] })
+    const client = clientFor({
+      serviceConfig: [json('{"data":{"serviceConfig":{"maxPageSize":50,"defaultPageSize":null,"__proto__":{"x":1},"constructor":7}}}')],
+    })
     const limits = await client.graphql.limits()
     expect(limits).toEqual({ maxPageSize: 50 })
     expect(Object.getPrototypeOf(limits)).toBe(Object.prototype)
@@ -70,7 +72,9 @@ describe('availableRange, usage and the envelope are checked', () => {
 
   it('O6: null bounds are a well-formed availableRange', async () => {
     const client = clientFor({ graphql: [json('{"data":{"availableRange":{"first":null,"last":{"sequenceNumber":41}}}}')] })
-    await expect(client.graphql.availableRange()).resolves.toMatchObject({ data: { availableRange: { first: null, last: { sequenceNumber: 41 } } } })
+    await expect(client.graphql.availableRange()).resolves.toMatchObject({
+      data: { availableRange: { first: null, last: { sequenceNumber: 41 } } },
+    })
   })
 
   it('G3: a usage extension with a non-integer count is INVALID_RESPONSE naming extensions.usage', async () => {

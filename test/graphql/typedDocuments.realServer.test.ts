@@ -22,7 +22,12 @@ const rootValue = {
     const page = blocks.slice(start, start + (first ?? 10))
     const end = start + page.length
     return {
-      pageInfo: { hasNextPage: end < blocks.length, hasPreviousPage: start > 0, startCursor: page.length ? String(start) : null, endCursor: page.length ? String(end - 1) : null },
+      pageInfo: {
+        hasNextPage: end < blocks.length,
+        hasPreviousPage: start > 0,
+        startCursor: page.length ? String(start) : null,
+        endCursor: page.length ? String(end - 1) : null,
+      },
       nodes: page,
       edges: page.map((node, offset) => ({ node, cursor: String(start + offset) })),
     }
@@ -39,7 +44,11 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       const answer = async () => {
-        const { query, variables, operationName } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { query: string; variables?: Record<string, unknown>; operationName?: string }
+        const { query, variables, operationName } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          query: string
+          variables?: Record<string, unknown>
+          operationName?: string
+        }
         received.push(query)
         const result = await execute({ schema, source: query, variableValues: variables, operationName, rootValue })
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result))
@@ -53,18 +62,57 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
-const Sender = graphql(`fragment Sender on TransactionBlock { sender { address } }`)
-const Status = graphql(`fragment Status on TransactionBlock { effects { status checkpoint { sequenceNumber } } }`)
-// Two fragments that both spread Sender: gql.tada composes it into each; it must go once.
-const Block = graphql(`fragment Block on TransactionBlock { digest ...Sender ...Status }`, [Sender, Status])
-const Signed = graphql(`fragment Signed on TransactionBlock { ...Sender }`, [Sender])
-const Blocks = graphql(
-  `query Blocks($first: Int, $after: String) {
-    transactionBlocks(first: $first, after: $after) {
-      pageInfo { hasNextPage endCursor }
-      nodes { ...Block ...Signed }
+const Sender = graphql(`
+  fragment Sender on TransactionBlock {
+    sender {
+      address
     }
-  }`,
+  }
+`)
+const Status = graphql(`
+  fragment Status on TransactionBlock {
+    effects {
+      status
+      checkpoint {
+        sequenceNumber
+      }
+    }
+  }
+`)
+// Two fragments that both spread Sender: gql.tada composes it into each; it must go once.
+const Block = graphql(
+  `
+    fragment Block on TransactionBlock {
+      digest
+      ...Sender
+      ...Status
+    }
+  `,
+  [Sender, Status],
+)
+const Signed = graphql(
+  `
+    fragment Signed on TransactionBlock {
+      ...Sender
+    }
+  `,
+  [Sender],
+)
+const Blocks = graphql(
+  `
+    query Blocks($first: Int, $after: String) {
+      transactionBlocks(first: $first, after: $after) {
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        nodes {
+          ...Block
+          ...Signed
+        }
+      }
+    }
+  `,
   [Block, Signed],
 )
 
@@ -81,7 +129,7 @@ describe('composed documents against a real GraphQL server (graphql-js over the 
     expect(print(parse(sent))).toBe(sent)
   })
 
-  it('P1: client.paginate walks the server\'s connection through the composed document, every block once, in order', async () => {
+  it("P1: client.paginate walks the server's connection through the composed document, every block once, in order", async () => {
     const client = new ChainxClient({ graphqlUrl, limits: false })
     const digests: string[] = []
     for await (const node of client.paginate(Blocks, {}, { pageSize: 7 })) digests.push(readFragment(Block, node).digest ?? '')

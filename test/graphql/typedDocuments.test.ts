@@ -10,26 +10,46 @@ import { useMockNetwork } from '../mockNetworkFixture.js'
 const BlockFields = graphql(`
   fragment BlockFields on TransactionBlock {
     digest
-    sender { address }
-    effects { status checkpoint { sequenceNumber } }
+    sender {
+      address
+    }
+    effects {
+      status
+      checkpoint {
+        sequenceNumber
+      }
+    }
   }
 `)
 const Blocks = graphql(
   `
-  query Blocks($first: Int, $after: String, $last: Int, $before: String, $filter: TransactionBlockFilter) {
-    transactionBlocks(first: $first, after: $after, last: $last, before: $before, filter: $filter) {
-      pageInfo { hasNextPage endCursor hasPreviousPage startCursor }
-      nodes { ...BlockFields }
+    query Blocks($first: Int, $after: String, $last: Int, $before: String, $filter: TransactionBlockFilter) {
+      transactionBlocks(first: $first, after: $after, last: $last, before: $before, filter: $filter) {
+        pageInfo {
+          hasNextPage
+          endCursor
+          hasPreviousPage
+          startCursor
+        }
+        nodes {
+          ...BlockFields
+        }
+      }
     }
-  }
-`,
+  `,
   [BlockFields],
 )
 const EpochById = graphql(`
-  query EpochById($id: UInt53!) { epoch(id: $id) { epochId referenceGasPrice startTimestamp } }
+  query EpochById($id: UInt53!) {
+    epoch(id: $id) {
+      epochId
+      referenceGasPrice
+      startTimestamp
+    }
+  }
 `)
 
-describe('chainx-sdk/graphql: a user\'s own documents over the mock network', () => {
+describe("chainx-sdk/graphql: a user's own documents over the mock network", () => {
   let client: ChainxClient
   useMockNetwork({}, (mock) => {
     client = new ChainxClient(mock)
@@ -42,7 +62,10 @@ describe('chainx-sdk/graphql: a user\'s own documents over the mock network', ()
     expect(first).toBeDefined()
     const block = readFragment(BlockFields, first!)
     expectTypeOf(block.digest).toEqualTypeOf<string | null>()
-    expectTypeOf(block.effects).toEqualTypeOf<{ status: 'SUCCESS' | 'FAILURE' | null; checkpoint: { sequenceNumber: number } | null } | null>()
+    expectTypeOf(block.effects).toEqualTypeOf<{
+      status: 'SUCCESS' | 'FAILURE' | null
+      checkpoint: { sequenceNumber: number } | null
+    } | null>()
     // @ts-expect-error gasInput is not selected by the fragment: reading it fails to compile
     expect(block.gasInput).toBeUndefined()
     // @ts-expect-error the fragment's fields are masked on the query's node until readFragment
@@ -78,7 +101,7 @@ describe('chainx-sdk/graphql: a user\'s own documents over the mock network', ()
     expect(() => client.paginate(Blocks, {}, { connection: 'transactionBlock' })).not.toThrow()
   })
 
-  it('a user\'s own initGraphQLTada over ChainxSchema (its own scalars) types the same through the client', async () => {
+  it("a user's own initGraphQLTada over ChainxSchema (its own scalars) types the same through the client", async () => {
     // BigInt as a string of digits, the rest as the SDK maps them.
     type MyScalars = Omit<ChainxSchema['scalars'], 'BigInt'> & { BigInt: `${bigint}` }
     const myGraphql = initGraphQLTada<{ introspection: ChainxSchema['introspection']; scalars: MyScalars }>()
@@ -88,9 +111,13 @@ describe('chainx-sdk/graphql: a user\'s own documents over the mock network', ()
     expect(typeof data.epoch?.referenceGasPrice).toBe('string')
   })
 
-  it('ResultOf and VariablesOf read a document\'s types', () => {
+  it("ResultOf and VariablesOf read a document's types", () => {
     expectTypeOf<VariablesOf<typeof EpochById>>().toEqualTypeOf<{ id: number }>()
-    expectTypeOf<ResultOf<typeof EpochById>['epoch']>().toEqualTypeOf<{ epochId: number; referenceGasPrice: string | null; startTimestamp: string } | null>()
+    expectTypeOf<ResultOf<typeof EpochById>['epoch']>().toEqualTypeOf<{
+      epochId: number
+      referenceGasPrice: string | null
+      startTimestamp: string
+    } | null>()
   })
 
   it('G5: a graphql-js DocumentNode parsed without locations, and one with them, are sent and checked', async () => {

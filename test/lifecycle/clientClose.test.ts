@@ -29,7 +29,12 @@ describe("watch and walks leave nothing on the caller's signal", () => {
       const controller = new AbortController()
       const during: number[] = []
       const loop = (async () => {
-        for await (const _event of client.events.watch({ filter: { All: [] }, cursor: 'latest', intervalMs: 1, signal: controller.signal })) {
+        for await (const _event of client.events.watch({
+          filter: { All: [] },
+          cursor: 'latest',
+          intervalMs: 1,
+          signal: controller.signal,
+        })) {
           during.push(abortListeners(controller.signal))
           if (responses() < 60) continue
           if (exit === 'break') break
@@ -79,17 +84,20 @@ describe('client.close()', () => {
   })
   afterAll(() => server.close())
 
-  it.each(['node', 'node-http'] as const)("200 clients (transport '%s') closed against a server that never closes idle connections leave no socket open", async (transport) => {
-    const accepted = server.accepted
-    for (let index = 0; index < 200; index++) {
-      const client = new ChainxClient({ graphqlUrl: mock.graphqlUrl, rpcUrl: server.rpcUrl, transport })
-      await client.events.query({ filter: { All: [] }, limit: 1 })
-      await client.close()
-    }
-    expect(server.accepted - accepted).toBe(200)
-    await server.drained(5_000)
-    expect(server.open).toBe(0)
-  })
+  it.each(['node', 'node-http'] as const)(
+    "200 clients (transport '%s') closed against a server that never closes idle connections leave no socket open",
+    async (transport) => {
+      const accepted = server.accepted
+      for (let index = 0; index < 200; index++) {
+        const client = new ChainxClient({ graphqlUrl: mock.graphqlUrl, rpcUrl: server.rpcUrl, transport })
+        await client.events.query({ filter: { All: [] }, limit: 1 })
+        await client.close()
+      }
+      expect(server.accepted - accepted).toBe(200)
+      await server.drained(5_000)
+      expect(server.open).toBe(0)
+    },
+  )
 
   it("an idle pooled connection of the socket transport ('node') is closed by the pool's own timer at the server's Keep-Alive timeout, without close()", async () => {
     const announcing = await startNeverIdleServer(createMockNetwork({ events: 5, seed: 2 }), 'timeout=2')

@@ -49,7 +49,8 @@ export async function startNeverIdleServer(network: MockNetwork, keepAliveHeader
       return accepted
     },
     async drained(ms) {
-      for (const deadline = Date.now() + ms; sockets.size > 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10))
+      for (const deadline = Date.now() + ms; sockets.size > 0 && Date.now() < deadline;)
+        await new Promise((resolve) => setTimeout(resolve, 10))
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -43,12 +43,15 @@ function samplesOf(tag: MoveTypeTag): fc.Arbitrary<Sample> {
     }
   }
   if (tag.kind === 'vector') {
-    return fc.array(samplesOf(tag.element), { maxLength: 4 }).map((items) => ({ value: items.map((item) => item.value), json: items.map((item) => item.json) }))
+    return fc
+      .array(samplesOf(tag.element), { maxLength: 4 })
+      .map((items) => ({ value: items.map((item) => item.value), json: items.map((item) => item.json) }))
   }
   const name = `${tag.address}::${tag.module}::${tag.name}`
   if (name === `${STD}::string::String`) return sample(fc.string({ unit: 'binary', maxLength: 12 }))
   if (name === `${STD}::ascii::String`) return sample(fc.string({ unit: 'binary-ascii', maxLength: 12 }))
-  if (name === `${STD}::type_name::TypeName`) return sample(fc.string({ unit: 'binary-ascii', maxLength: 12 }).map((text) => ({ name: text })))
+  if (name === `${STD}::type_name::TypeName`)
+    return sample(fc.string({ unit: 'binary-ascii', maxLength: 12 }).map((text) => ({ name: text })))
   if (name === `${SUI}::object::ID`) return addressSample
   if (name === `${STD}::option::Option`) {
     return fc.option(samplesOf(tag.typeArguments[0]!), { nil: null }).map((inner) => inner ?? { value: null, json: null })
@@ -108,7 +111,10 @@ describe('generated Move definitions against the mock network', () => {
       .chain((definition) => fc.tuple(fc.constant(definition), fc.array(structSamples(definition), { minLength: 1, maxLength: 3 })))
     await fc.assert(
       fc.asyncProperty(cases, async ([definition, samples]) => {
-        const typeArguments = parseTypeName(definition.type).kind === 'struct' ? (parseTypeName(definition.type) as { typeArguments: MoveTypeTag[] }).typeArguments.map(typeText) : []
+        const typeArguments =
+          parseTypeName(definition.type).kind === 'struct'
+            ? (parseTypeName(definition.type) as { typeArguments: MoveTypeTag[] }).typeArguments.map(typeText)
+            : []
         const tx = mock.network.execute({
           sender,
           module: definition.module,
@@ -141,7 +147,13 @@ describe('generated Move definitions against the mock network', () => {
     const tx = mock.network.execute({
       sender: `0x${'5e'.repeat(32)}`,
       module: 'types',
-      emit: [{ struct: 'Wrapped', typeArguments: ['u64'], fields: { inner: 7n, many: [1n, 2n], at: { x: 1n, y: 2n }, also_at: { x: 3n, y: 4n } } }],
+      emit: [
+        {
+          struct: 'Wrapped',
+          typeArguments: ['u64'],
+          fields: { inner: 7n, many: [1n, 2n], at: { x: 1n, y: 2n }, also_at: { x: 3n, y: 4n } },
+        },
+      ],
     })
     const [event] = (await client.events.query({ filter: { Transaction: tx.digest } })).data
     const json = { inner: '7', many: ['1', '2'], at: { x: '1', y: '2' }, also_at: { x: '3', y: '4' } }

@@ -35,7 +35,9 @@ describe('moveTypes: the JSON rules of spec 6.2', () => {
   it('UID is { id }, TypeName { name }, Balance its value, Option the value or null, vector<u8> an array of numbers', () => {
     expect(moveTypes.UID.bcs.parse(moveTypes.UID.bcs.serialize({ id: '0x5' }).toBytes())).toEqual({ id: `0x${'0'.repeat(63)}5` })
     expect(moveTypes.UID.json.safeParse(ITEM).success).toBe(false)
-    expect(moveTypes.typeName.json.parse({ name: '0000000000000000000000000000000000000000000000000000000000000002::sui::SUI' })).toHaveProperty('name')
+    expect(
+      moveTypes.typeName.json.parse({ name: '0000000000000000000000000000000000000000000000000000000000000002::sui::SUI' }),
+    ).toHaveProperty('name')
     const balance = moveTypes.balance('0x2::sui::SUI')
     expect(balance.type).toBe(`0x${'0'.repeat(63)}2::balance::Balance<0x2::sui::SUI>`)
     expect(balance.bcs.parse(balance.bcs.serialize(5n).toBytes())).toBe('5')
@@ -78,10 +80,14 @@ describe('moveStruct definitions', () => {
   it('generic definitions: typeName builds full names; open ones match any instantiation, bound ones only theirs', () => {
     expect(market.PriceUpdated.open).toBe(true)
     expect(market.PriceUpdated.typeName('0x2::sui::SUI')).toBe(`${PACKAGE_ADDRESS}::market::PriceUpdated<0x${'0'.repeat(63)}2::sui::SUI>`)
-    expect(market.PriceUpdated.typeName('0x2::coin::Coin<0x2::sui::SUI>')).toBe(`${market.PriceUpdated.baseType}<0x${'0'.repeat(63)}2::coin::Coin<0x${'0'.repeat(63)}2::sui::SUI>>`)
+    expect(market.PriceUpdated.typeName('0x2::coin::Coin<0x2::sui::SUI>')).toBe(
+      `${market.PriceUpdated.baseType}<0x${'0'.repeat(63)}2::coin::Coin<0x${'0'.repeat(63)}2::sui::SUI>>`,
+    )
     const sui = market.PriceUpdated.of('0x2::sui::SUI')
     expect(sui.open).toBe(false)
-    expect(sui.matches(`${PACKAGE_ADDRESS}::market::PriceUpdated<0x0000000000000000000000000000000000000000000000000000000000000002::sui::SUI>`)).toBe(true)
+    expect(
+      sui.matches(`${PACKAGE_ADDRESS}::market::PriceUpdated<0x0000000000000000000000000000000000000000000000000000000000000002::sui::SUI>`),
+    ).toBe(true)
     expect(sui.matches(`${PACKAGE_ADDRESS}::market::PriceUpdated<0x3::usd::USD>`)).toBe(false)
     expect(market.PriceUpdated.matches(`${PACKAGE_ADDRESS}::market::PriceUpdated<0x3::usd::USD>`)).toBe(true)
     expect(market.PriceUpdated.matches(`${PACKAGE_ADDRESS}::market::Listed`)).toBe(false)
@@ -90,13 +96,16 @@ describe('moveStruct definitions', () => {
 
   it('an unbound non-phantom type parameter has no layout: decoding says to bind it with of()', () => {
     const Box = genericMoveStruct(
-      <T>(T: MoveType<T>) => moveStruct<{ value: T }>({ package: '0x9', module: 'box', name: 'Box', typeArguments: [T], fields: { value: T } }),
+      <T>(T: MoveType<T>) =>
+        moveStruct<{ value: T }>({ package: '0x9', module: 'box', name: 'Box', typeArguments: [T], fields: { value: T } }),
       ['T'],
     )
     expect(Box.parse({ value: { anything: true } })).toEqual({ value: { anything: true } })
     expect(() => Box.decode(new Uint8Array([1]))).toThrow(MoveEventError)
     expect(Box.of(moveTypes.u8).decode(new Uint8Array([7]))).toEqual({ value: 7 })
-    expect(() => moveStruct({ package: '0x9', module: 'box', name: 'Bad', fields: { value: 'u8' as unknown as MoveType<number> } })).toThrow(/needs a type with a layout/)
+    expect(() =>
+      moveStruct({ package: '0x9', module: 'box', name: 'Bad', fields: { value: 'u8' as unknown as MoveType<number> } }),
+    ).toThrow(/needs a type with a layout/)
   })
 })
 
@@ -107,11 +116,26 @@ describe('moveRegistry.decode', () => {
   it('decodes JSON-RPC events and GraphQL nodes alike, verifying JSON against BCS when asked', () => {
     const rpc = { type: market.Listed.type, parsedJson: listedJson, bcs: listedBcs }
     const node = { type: { repr: market.Listed.type }, json: listedJson, bcs: listedBcs }
-    expect(registry.decode(rpc, { verify: true })).toMatchObject({ name: 'market::Listed', module: 'market', struct: 'Listed', parsedJson: listedJson, event: rpc })
-    expect(registry.decode(node, { verify: true })).toMatchObject({ name: 'market::Listed', type: market.Listed.type, parsedJson: listedJson })
-    expect(registry.decode({ ...rpc, bcs: toBase58(market.Listed.bcs.serialize(listedJson).toBytes()), bcsEncoding: 'base58' }, { verify: true }).parsedJson).toEqual(listedJson)
+    expect(registry.decode(rpc, { verify: true })).toMatchObject({
+      name: 'market::Listed',
+      module: 'market',
+      struct: 'Listed',
+      parsedJson: listedJson,
+      event: rpc,
+    })
+    expect(registry.decode(node, { verify: true })).toMatchObject({
+      name: 'market::Listed',
+      type: market.Listed.type,
+      parsedJson: listedJson,
+    })
+    expect(
+      registry.decode({ ...rpc, bcs: toBase58(market.Listed.bcs.serialize(listedJson).toBytes()), bcsEncoding: 'base58' }, { verify: true })
+        .parsedJson,
+    ).toEqual(listedJson)
     const short = `0x${PACKAGE_ADDRESS.slice(2).replace(/^0+/, '')}::market::PriceUpdated<0x2::sui::SUI>`
-    expect(registry.decode({ type: short, parsedJson: { item_id: ITEM, old_price: '1', new_price: '2' }, bcs: '' }).name).toBe('market::PriceUpdated')
+    expect(registry.decode({ type: short, parsedJson: { item_id: ITEM, old_price: '1', new_price: '2' }, bcs: '' }).name).toBe(
+      'market::PriceUpdated',
+    )
   })
 
   it('throws MoveEventError for an unknown type, JSON that does not fit, and JSON the BCS does not back', () => {
@@ -132,9 +156,19 @@ describe('moveRegistry.decode', () => {
     const listed = { type: market.Listed.type, parsedJson: listedJson, bcs: listedBcs }
     const anything = fc.oneof(
       fc.anything(),
-      fc.record({ type: fc.oneof(fc.string(), fc.constant(market.Listed.type), fc.anything()), parsedJson: fc.anything(), bcs: fc.oneof(fc.string(), fc.base64String(), fc.anything()) }),
-      fc.record({ type: fc.record({ repr: fc.oneof(fc.constant(market.Sold.type), fc.anything()) }), json: fc.anything(), bcs: fc.base64String() }),
-      fc.dictionary(fc.constantFrom('item_id', 'price', 'seller', '__proto__', 'extra'), fc.anything()).map((parsedJson) => ({ ...listed, parsedJson })),
+      fc.record({
+        type: fc.oneof(fc.string(), fc.constant(market.Listed.type), fc.anything()),
+        parsedJson: fc.anything(),
+        bcs: fc.oneof(fc.string(), fc.base64String(), fc.anything()),
+      }),
+      fc.record({
+        type: fc.record({ repr: fc.oneof(fc.constant(market.Sold.type), fc.anything()) }),
+        json: fc.anything(),
+        bcs: fc.base64String(),
+      }),
+      fc
+        .dictionary(fc.constantFrom('item_id', 'price', 'seller', '__proto__', 'extra'), fc.anything())
+        .map((parsedJson) => ({ ...listed, parsedJson })),
     )
     fc.assert(
       fc.property(anything, fc.boolean(), (event, verify) => {
@@ -151,7 +185,8 @@ describe('moveRegistry.decode', () => {
   it('get() finds definitions by any spelling of the type, bound to known type arguments', () => {
     const inner = moveStruct<{ n: number }>({ package: '0x9', module: 'm', name: 'Inner', fields: { n: moveTypes.u8 } })
     const Outer = genericMoveStruct(
-      <T>(T: MoveType<T>) => moveStruct<{ value: T }>({ package: '0x9', module: 'm', name: 'Outer', typeArguments: [T], fields: { value: T } }),
+      <T>(T: MoveType<T>) =>
+        moveStruct<{ value: T }>({ package: '0x9', module: 'm', name: 'Outer', typeArguments: [T], fields: { value: T } }),
       ['T'],
     )
     const own = moveRegistry({ m: { Inner: inner, Outer } })
@@ -172,8 +207,15 @@ describe('the mock network publishes generated definitions', () => {
     expect(published.package).toBe(PACKAGE_ADDRESS)
     expect(published.eventTypes.Listed).toBe(market.Listed.type)
     expect(() => network.publish({ module: 'other', events: market })).toThrow(/Definition of module market published as module other/)
-    const tx = network.execute({ sender: ITEM, module: 'market', emit: [{ struct: 'PriceUpdated', typeArguments: ['0x2::sui::SUI'], fields: { item_id: ITEM, old_price: 1n, new_price: 2n } }] })
+    const tx = network.execute({
+      sender: ITEM,
+      module: 'market',
+      emit: [{ struct: 'PriceUpdated', typeArguments: ['0x2::sui::SUI'], fields: { item_id: ITEM, old_price: 1n, new_price: 2n } }],
+    })
     const [event] = network.ledger.events.filter((candidate) => candidate.id.txDigest === tx.digest)
-    expect(registry.decode(event!, { verify: true })).toMatchObject({ name: 'market::PriceUpdated', parsedJson: { item_id: ITEM, old_price: '1', new_price: '2' } })
+    expect(registry.decode(event!, { verify: true })).toMatchObject({
+      name: 'market::PriceUpdated',
+      parsedJson: { item_id: ITEM, old_price: '1', new_price: '2' },
+    })
   })
 })

@@ -15,7 +15,8 @@ describe('the option rules (options/optionRules.ts)', () => {
     expect(readLimitMs('timeoutMs', MAX_TIMER_MS + 1, 30_000)).toBe(Infinity)
     expect(readLimitMs('timeoutMs', undefined, 30_000)).toBe(30_000)
     expect(readLimitMs('timeoutMs', 5, 30_000)).toBe(5)
-    for (const bad of [-1, NaN, '5']) expect(() => readLimitMs('connectTimeoutMs', bad, 1)).toThrow(/^connectTimeoutMs must be a number of ms >= 0 \(0 or Infinity: off\)/)
+    for (const bad of [-1, NaN, '5'])
+      expect(() => readLimitMs('connectTimeoutMs', bad, 1)).toThrow(/^connectTimeoutMs must be a number of ms >= 0 \(0 or Infinity: off\)/)
   })
 
   it('a wait is finite and >= 0; a cap takes Infinity (no cap)', () => {
@@ -34,7 +35,10 @@ describe('the option rules (options/optionRules.ts)', () => {
   })
 
   it('a backoff names the option the caller wrote', () => {
-    expect(readBackoff('backoff', { maxDelayMs: Infinity }, { baseDelayMs: 500, maxDelayMs: 30_000 })).toEqual({ baseDelayMs: 500, maxDelayMs: Infinity })
+    expect(readBackoff('backoff', { maxDelayMs: Infinity }, { baseDelayMs: 500, maxDelayMs: 30_000 })).toEqual({
+      baseDelayMs: 500,
+      maxDelayMs: Infinity,
+    })
     expect(() => readBackoff('backoff', { baseDelayMs: -1 }, { baseDelayMs: 500, maxDelayMs: 30_000 })).toThrow(/^backoff\.baseDelayMs /)
     expect(() => readBackoff('backoff', 5 as never, { baseDelayMs: 500, maxDelayMs: 30_000 })).toThrow(/^backoff must be an object/)
   })
@@ -43,7 +47,9 @@ describe('the option rules (options/optionRules.ts)', () => {
     expect(() => watchEvents(noQuery, { filter: { All: [] }, backoff: { maxDelayMs: Infinity } })).not.toThrow()
     expect(() => watchEvents(noQuery, { filter: { All: [] }, backoff: { maxDelayMs: NaN } })).toThrow(/^backoff\.maxDelayMs must be/)
     expect(() => watchEvents(noQuery, { filter: { All: [] }, intervalMs: -1 })).toThrow(/^intervalMs must be/)
-    expect(() => watchEvents(noQuery, { filter: { All: [] }, maxConsecutiveErrors: 0 })).toThrow(/^maxConsecutiveErrors must be a whole number >= 1 or Infinity/)
+    expect(() => watchEvents(noQuery, { filter: { All: [] }, maxConsecutiveErrors: 0 })).toThrow(
+      /^maxConsecutiveErrors must be a whole number >= 1 or Infinity/,
+    )
     expect(() => watchEvents(noQuery, { filter: { All: [] }, pageSize: 2.5 })).toThrow(/^pageSize must be/)
   })
 

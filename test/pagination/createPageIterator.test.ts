@@ -8,7 +8,10 @@ import { resolvePaginationOptions, type PaginationOptionsInput } from '../../src
 import type { FetchedPage } from '../../src/pagination/types.js'
 
 /** Rows 0..count-1 served `size` at a time; numeric cursors; optional per-item cursors; every request recorded. */
-function createRows(count: number, settings: { itemCursors?: boolean; fail?: (call: number) => Error | undefined; ignoreSize?: boolean } = {}) {
+function createRows(
+  count: number,
+  settings: { itemCursors?: boolean; fail?: (call: number) => Error | undefined; ignoreSize?: boolean } = {},
+) {
   const requests: PageRequest<number>[] = []
   let inFlight = 0
   let maxInFlight = 0
@@ -38,7 +41,12 @@ function createRows(count: number, settings: { itemCursors?: boolean; fail?: (ca
   return { requests, fetchPage, maxInFlight: () => maxInFlight }
 }
 
-function walkRows(rows: ReturnType<typeof createRows>, options: PaginationOptionsInput<number> = {}, startCursor: number | null = null, size = 10) {
+function walkRows(
+  rows: ReturnType<typeof createRows>,
+  options: PaginationOptionsInput<number> = {},
+  startCursor: number | null = null,
+  size = 10,
+) {
   return createPageIterator({ fetchPage: rows.fetchPage, pageSize: () => size, options: resolvePaginationOptions(options), startCursor })
 }
 
@@ -89,7 +97,12 @@ describe('page machine: bounds when the service misbehaves', () => {
 
   it('rejects bad bounds before any request', () => {
     const rows = createRows(5)
-    for (const options of [{ maxPages: -1 }, { maxEmptyPages: 0 }, { maxEmptyPages: 1.5 }, { prefetch: 'yes' }] as PaginationOptionsInput<number>[]) {
+    for (const options of [
+      { maxPages: -1 },
+      { maxEmptyPages: 0 },
+      { maxEmptyPages: 1.5 },
+      { prefetch: 'yes' },
+    ] as PaginationOptionsInput<number>[]) {
       expect(() => walkRows(rows, options)).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
     }
     expect(rows.requests).toHaveLength(0)
@@ -150,7 +163,9 @@ describe('page machine: prefetch', () => {
   })
 
   it('a failed prefetch surfaces only after the page before it is consumed, and never as an unhandled rejection', async () => {
-    const rows = createRows(100, { fail: (call) => (call === 3 ? new NetworkError({ url: 'http://127.0.0.1/graphql', details: 'reset' }) : undefined) })
+    const rows = createRows(100, {
+      fail: (call) => (call === 3 ? new NetworkError({ url: 'http://127.0.0.1/graphql', details: 'reset' }) : undefined),
+    })
     const items: number[] = []
     const error = await (async () => {
       for await (const item of walkRows(rows)) items.push(item)
@@ -170,7 +185,10 @@ describe('page machine: where a walk stands', () => {
         fc.boolean(),
         fc.boolean(),
         async (count, size, failAt, itemCursors, prefetch) => {
-          const rows = createRows(count, { itemCursors, fail: (call) => (call === failAt ? new NetworkError({ url: 'http://127.0.0.1/graphql', details: 'cut' }) : undefined) })
+          const rows = createRows(count, {
+            itemCursors,
+            fail: (call) => (call === failAt ? new NetworkError({ url: 'http://127.0.0.1/graphql', details: 'cut' }) : undefined),
+          })
           const first: number[] = []
           let cursor: unknown = null
           try {
@@ -183,7 +201,9 @@ describe('page machine: where a walk stands', () => {
           // Without per-item cursors the cursor covers whole pages only; a page is only partly consumed when the walk stopped inside it.
           const covered = cursor === null ? 0 : (cursor as number) + 1
           expect(covered).toBeLessThanOrEqual(first.length)
-          const rest = await walkRows(createRows(count, { itemCursors }), { prefetch }, cursor as number | null, size).toArray({ maxItems: 1_000 })
+          const rest = await walkRows(createRows(count, { itemCursors }), { prefetch }, cursor as number | null, size).toArray({
+            maxItems: 1_000,
+          })
           expect([...first.slice(0, covered), ...rest]).toEqual(range(0, count))
         },
       ),

@@ -15,7 +15,8 @@ useMockNetwork({ events: 23, seed: 23 }, (started) => {
   client = new ChainxClient({ graphqlUrl: mock.graphqlUrl, rpcUrl: mock.rpcUrl, limits: false })
 })
 
-const ids = (events: readonly { id: { txDigest: string; eventSeq: string } }[]) => events.map((event) => `${event.id.txDigest}:${event.id.eventSeq}`)
+const ids = (events: readonly { id: { txDigest: string; eventSeq: string } }[]) =>
+  events.map((event) => `${event.id.txDigest}:${event.id.eventSeq}`)
 
 describe('walk vocabulary', () => {
   it('resolveDirection reads direction, the deprecated descending, and refuses a disagreement', () => {
@@ -33,7 +34,9 @@ describe('walk vocabulary', () => {
     expect(resolveAlias({ pageSize: 5 } as { pageSize?: number; limit?: number }, 'pageSize', 'limit')).toBe(5)
     expect(resolveAlias({ limit: 7 } as { pageSize?: number; limit?: number }, 'pageSize', 'limit')).toBe(7)
     expect(resolveAlias({ pageSize: 3, limit: 3 }, 'pageSize', 'limit')).toBe(3)
-    expect(() => resolveAlias({ pageSize: 3, limit: 4 }, 'pageSize', 'limit')).toThrow(/pageSize and limit \(deprecated: use pageSize\) disagree/)
+    expect(() => resolveAlias({ pageSize: 3, limit: 4 }, 'pageSize', 'limit')).toThrow(
+      /pageSize and limit \(deprecated: use pageSize\) disagree/,
+    )
   })
 
   it('events.query: pageSize and direction, and the deprecated limit and descending, read the same page', async () => {
@@ -73,7 +76,9 @@ describe('walk vocabulary', () => {
     expect(eventPages[0]?.data).toEqual(eventPages[0]?.items)
     expect(eventPages[0]?.hasNextPage).toBe(eventPages[0]?.hasMore)
     expect(eventPages[0]?.nextCursor).toEqual(eventPages[0]?.cursor)
-    const resumed = await client.events.iterate({ filter: { All: [] }, pageSize: 4, cursor: eventPages[0]?.cursor }).toArray({ maxItems: 2 })
+    const resumed = await client.events
+      .iterate({ filter: { All: [] }, pageSize: 4, cursor: eventPages[0]?.cursor })
+      .toArray({ maxItems: 2 })
     expect(ids(resumed)).toEqual(ids(eventPages[1]?.items ?? []))
 
     const graphqlPages = []

@@ -21,7 +21,11 @@ export interface RecordingMockNetwork {
  * const net = useRecordingMockNetwork({ events: 60, seed: 7 })
  */
 export function useRecordingMockNetwork(options: StartMockNetworkOptions): RecordingMockNetwork {
-  const recording = { mock: undefined as unknown as RunningMockNetwork, client: undefined as unknown as ChainxClient, received: [] as { url: string; body: string }[] }
+  const recording = {
+    mock: undefined as unknown as RunningMockNetwork,
+    client: undefined as unknown as ChainxClient,
+    received: [] as { url: string; body: string }[],
+  }
   useMockNetwork(options, (started) => {
     recording.mock = started
     recording.client = new ChainxClient({ graphqlUrl: started.graphqlUrl, rpcUrl: started.rpcUrl })

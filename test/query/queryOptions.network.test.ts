@@ -55,7 +55,11 @@ describe('chainx-sdk/query over the mock network', () => {
 
   it('every generated operation has an option builder (derived from the generated table)', () => {
     const q = createQueryOptions(client)
-    expect(Object.keys(q.graphql).sort()).toEqual(Object.keys(client.graphql).filter((name) => !['query', 'limits'].includes(name)).sort())
+    expect(Object.keys(q.graphql).sort()).toEqual(
+      Object.keys(client.graphql)
+        .filter((name) => !['query', 'limits'].includes(name))
+        .sort(),
+    )
   })
 
   it('an infinite query over EventsDocument walks every event once, in order, with fetchNextPage', async () => {
@@ -86,10 +90,18 @@ describe('chainx-sdk/query over the mock network', () => {
   it('a backward infinite query pages newest first over last/before only', async () => {
     const q = createQueryOptions(client)
     const before = received.length
-    const data = await new QueryClient().fetchInfiniteQuery({ ...q.paginate(EventsDocument, {}, { pageSize: 30, direction: 'backward' }), pages: 2 })
-    const expected = await client.paginate(EventsDocument, {}, { pageSize: 30, direction: 'backward', maxItems: 60 }).toArray({ maxItems: 10_000 })
+    const data = await new QueryClient().fetchInfiniteQuery({
+      ...q.paginate(EventsDocument, {}, { pageSize: 30, direction: 'backward' }),
+      pages: 2,
+    })
+    const expected = await client
+      .paginate(EventsDocument, {}, { pageSize: 30, direction: 'backward', maxItems: 60 })
+      .toArray({ maxItems: 10_000 })
     expect(data.pages.flatMap((page) => page.items)).toEqual(expected)
-    const sent = received.slice(before).filter((request) => request.body.includes('query Events')).map((request) => JSON.parse(request.body).variables)
+    const sent = received
+      .slice(before)
+      .filter((request) => request.body.includes('query Events'))
+      .map((request) => JSON.parse(request.body).variables)
     expect(sent.length).toBeGreaterThanOrEqual(2)
     for (const variables of sent) expect(variables.first ?? null).toBeNull()
   })
@@ -97,7 +109,9 @@ describe('chainx-sdk/query over the mock network', () => {
   it('q.events.infinite walks every JSON-RPC event once, following the event cursor', async () => {
     const q = createQueryOptions(client)
     const queryClient = new QueryClient()
-    const walked = await walkAllPages<ChainxEvent>(new InfiniteQueryObserver(queryClient, q.events.infinite({ filter: { All: [] }, pageSize: 25 })))
+    const walked = await walkAllPages<ChainxEvent>(
+      new InfiniteQueryObserver(queryClient, q.events.infinite({ filter: { All: [] }, pageSize: 25 })),
+    )
     const ids = walked.map((event) => `${event.id.txDigest}:${event.id.eventSeq}`)
     expect(new Set(ids).size).toBe(ids.length)
     expect(walked).toEqual(await client.events.iterate({ filter: { All: [] } }).toArray({ maxItems: 10_000 }))
@@ -113,13 +127,17 @@ describe('chainx-sdk/query over the mock network', () => {
   it('keys: JSON, equal for equal inputs in any key order and across clients on one endpoint, different otherwise', () => {
     const q = createQueryOptions(client)
     const other = createQueryOptions(new ChainxClient({ graphqlUrl: mock.graphqlUrl, rpcUrl: mock.rpcUrl }))
-    const elsewhere = createQueryOptions(new ChainxClient({ graphqlUrl: 'http://127.0.0.1:1/graphql', rpcUrl: 'http://127.0.0.1:1/json-rpc' }))
+    const elsewhere = createQueryOptions(
+      new ChainxClient({ graphqlUrl: 'http://127.0.0.1:1/graphql', rpcUrl: 'http://127.0.0.1:1/json-rpc' }),
+    )
     const key = q.graphql.events({ first: 5, filter: { sender: '0x1', eventType: '0x2::m::E' } }).queryKey
     expect(key[0]).toBe('chainx')
     expect(key[1]).toBe(mock.graphqlUrl)
     expect(JSON.parse(JSON.stringify(key))).toEqual(key)
     expect(other.graphql.events({ filter: { eventType: '0x2::m::E', sender: '0x1' }, first: 5 }).queryKey).toEqual(key)
-    expect(JSON.stringify(other.graphql.events({ filter: { eventType: '0x2::m::E', sender: '0x1' }, first: 5 }).queryKey)).toBe(JSON.stringify(key))
+    expect(JSON.stringify(other.graphql.events({ filter: { eventType: '0x2::m::E', sender: '0x1' }, first: 5 }).queryKey)).toBe(
+      JSON.stringify(key),
+    )
     expect(elsewhere.graphql.events({ first: 5, filter: { sender: '0x1', eventType: '0x2::m::E' } }).queryKey).not.toEqual(key)
     expect(q.graphql.events({ first: 6, filter: { sender: '0x1', eventType: '0x2::m::E' } }).queryKey).not.toEqual(key)
     expect(q.graphql.epoch({ id: undefined }).queryKey).toEqual(q.graphql.epoch().queryKey)
@@ -133,7 +151,9 @@ describe('chainx-sdk/query over the mock network', () => {
       q.paginate(EventsDocument, { filter: { sender: '0xa11ce' } }).queryKey,
     ]
     expect(new Set(kinds.map((k) => JSON.stringify(k))).size).toBe(kinds.length)
-    expect(q.events.query({ filter, pageSize: 5, direction: 'backward' }).queryKey).toEqual(other.events.query({ direction: 'backward', pageSize: 5, filter }).queryKey)
+    expect(q.events.query({ filter, pageSize: 5, direction: 'backward' }).queryKey).toEqual(
+      other.events.query({ direction: 'backward', pageSize: 5, filter }).queryKey,
+    )
   })
 
   it('keys carry no credential of the endpoint URL, and refuse what JSON cannot carry', () => {
@@ -178,7 +198,8 @@ describe('chainx-sdk/query over the mock network', () => {
       await until(() => rpcCalls() >= callsBefore + 2, 'the watcher to poll twice')
       const sender = mock.network.ledger.events[0]!.sender
       const pinger = mock.network.publish({ module: 'pinger', events: { Pinged: { n: bcs.u64() } } })
-      const emit = (n: bigint) => mock.network.execute({ sender, package: pinger.package, module: 'pinger', emit: [{ struct: 'Pinged', fields: { n } }] })
+      const emit = (n: bigint) =>
+        mock.network.execute({ sender, package: pinger.package, module: 'pinger', emit: [{ struct: 'Pinged', fields: { n } }] })
       const emitted = [emit(1n), emit(2n)]
       const digests = () => (observer.getCurrentResult().data ?? []).map((event: ChainxEvent) => event.id.txDigest)
       await until(() => emitted.every((tx) => digests().includes(tx.digest)), 'the emitted events in the live data')
@@ -209,8 +230,16 @@ describe('chainx-sdk/query over the mock network', () => {
       await until(() => rpcCalls() >= callsBefore + 2, 'the restarted watcher to poll twice')
       const sender = mock.network.ledger.events[0]!.sender
       const pinger = mock.network.publish({ module: 'pinger2', events: { Pinged: { n: bcs.u64() } } })
-      const tx = mock.network.execute({ sender, package: pinger.package, module: 'pinger2', emit: [{ struct: 'Pinged', fields: { n: 1n } }] })
-      await until(() => (observer.getCurrentResult().data ?? []).some((event: ChainxEvent) => event.id.txDigest === tx.digest), 'the event in the live data')
+      const tx = mock.network.execute({
+        sender,
+        package: pinger.package,
+        module: 'pinger2',
+        emit: [{ struct: 'Pinged', fields: { n: 1n } }],
+      })
+      await until(
+        () => (observer.getCurrentResult().data ?? []).some((event: ChainxEvent) => event.id.txDigest === tx.digest),
+        'the event in the live data',
+      )
     } finally {
       unsubscribe()
     }

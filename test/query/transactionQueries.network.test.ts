@@ -95,7 +95,9 @@ describe('q.transactions over the mock network', () => {
       await until(() => rpcBodies().length >= callsBefore + 2, 'the watcher to poll twice')
       const sender = mock.network.ledger.events[0]!.sender
       const ticker = mock.network.publish({ module: 'ticker', events: { Ticked: { n: bcs.u64() } } })
-      const sent = [1n, 2n].map((n) => mock.network.execute({ sender, package: ticker.package, module: 'ticker', emit: [{ struct: 'Ticked', fields: { n } }] }))
+      const sent = [1n, 2n].map((n) =>
+        mock.network.execute({ sender, package: ticker.package, module: 'ticker', emit: [{ struct: 'Ticked', fields: { n } }] }),
+      )
       const digests = () => (observer.getCurrentResult().data ?? []).map((tx) => tx.digest)
       await until(() => sent.every((tx) => digests().includes(tx.digest)), 'the new transactions in the live data')
       expect(digests()).toEqual(sent.map((tx) => tx.digest)) // only what landed after it started, once each

@@ -56,7 +56,9 @@ console.table(Object.fromEntries(figures.map((walk) => [walk.walk, walk.faults])
 for (const walk of figures) {
   for (const error of walk.errors) console.log(`${walk.walk}: ${error.code} after ${error.deliveredBefore} items: ${error.message}`)
 }
-console.log(`unhandled rejections: ${unhandled}; total wall time ${((performance.now() - started) / 1000).toFixed(1)} s (dataset generation included)`)
+console.log(
+  `unhandled rejections: ${unhandled}; total wall time ${((performance.now() - started) / 1000).toFixed(1)} s (dataset generation included)`,
+)
 const met = unhandled === 0 && figures.every((walk) => walk.exact && walk.errors.length === 0 && walk.lost === 0 && walk.duplicated === 0)
 console.log(met ? 'target met: 0 lost, 0 duplicated, 0 errors' : 'target MISSED')
 process.exit(met ? 0 : 1)

@@ -62,14 +62,21 @@ type Walk = {
   name: string
   /** What the walk must deliver, in order. */
   expected: (ledger: Ledger) => string[]
-  run: (client: ChainxClient, options: ReliabilityOptions, signal: AbortSignal, deliver: (key: string) => void, expected: number) => Promise<void>
+  run: (
+    client: ChainxClient,
+    options: ReliabilityOptions,
+    signal: AbortSignal,
+    deliver: (key: string) => void,
+    expected: number,
+  ) => Promise<void>
 }
 
 const WALKS: Walk[] = [
   {
     name: 'paginate (GraphQL events)',
     // GraphQL events carry no id: bcs, type, sender and time together tell them apart.
-    expected: (ledger) => ledger.events.map((event) => `${event.bcs}|${event.type}|${event.sender}|${new Date(Number(event.timestampMs)).toISOString()}`),
+    expected: (ledger) =>
+      ledger.events.map((event) => `${event.bcs}|${event.type}|${event.sender}|${new Date(Number(event.timestampMs)).toISOString()}`),
     run: async (client, options, signal, deliver) => {
       for await (const node of client.paginate(EventsDocument, {}, { pageSize: options.pageSize, signal })) {
         deliver(`${node.bcs}|${node.type.repr}|${node.sender?.address}|${node.timestamp}`)
@@ -85,27 +92,31 @@ const WALKS: Walk[] = [
       }
     },
   },
-  ...(['forward', 'backward'] as const).map(
-    (direction): Walk => ({
-      name: `transactions.iterate ${direction}, resumed (JSON-RPC)`,
-      expected: (ledger) => {
-        const digests = ledger.transactions.map((tx) => tx.digest)
-        return direction === 'forward' ? digests : digests.reverse()
-      },
-      // Half way the walk is dropped (`break`) and a new one resumes from the saved `walk.cursor`.
-      run: async (client, options, signal, deliver, expected) => {
-        const half = Math.floor(expected / 2)
-        const first = client.transactions.iterate({ direction, pageSize: options.pageSize, options: { showEffects: true }, signal })
-        let taken = 0
-        for await (const tx of first) {
-          deliver(tx.effects.transactionDigest)
-          if (++taken === half) break
-        }
-        const resumed = client.transactions.iterate({ direction, pageSize: options.pageSize, options: { showEffects: true }, cursor: first.cursor, signal })
-        for await (const tx of resumed) deliver(tx.effects.transactionDigest)
-      },
-    }),
-  ),
+  ...(['forward', 'backward'] as const).map((direction): Walk => ({
+    name: `transactions.iterate ${direction}, resumed (JSON-RPC)`,
+    expected: (ledger) => {
+      const digests = ledger.transactions.map((tx) => tx.digest)
+      return direction === 'forward' ? digests : digests.reverse()
+    },
+    // Half way the walk is dropped (`break`) and a new one resumes from the saved `walk.cursor`.
+    run: async (client, options, signal, deliver, expected) => {
+      const half = Math.floor(expected / 2)
+      const first = client.transactions.iterate({ direction, pageSize: options.pageSize, options: { showEffects: true }, signal })
+      let taken = 0
+      for await (const tx of first) {
+        deliver(tx.effects.transactionDigest)
+        if (++taken === half) break
+      }
+      const resumed = client.transactions.iterate({
+        direction,
+        pageSize: options.pageSize,
+        options: { showEffects: true },
+        cursor: first.cursor,
+        signal,
+      })
+      for await (const tx of resumed) deliver(tx.effects.transactionDigest)
+    },
+  })),
 ]
 
 function compare(expected: readonly string[], delivered: readonly string[]): Pick<WalkFigures, 'lost' | 'duplicated' | 'exact'> {

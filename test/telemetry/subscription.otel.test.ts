@@ -26,7 +26,11 @@ describe('OpenTelemetry subscription spans', () => {
       subscriptions: { heartbeatMs: 0, verifyIntervalMs: 0, reconnect: { baseDelayMs: 5, maxDelayMs: 20, retries: 20 } },
     })
     const states: string[] = []
-    const unsubscribe = await client.events.subscribe({ filter: { All: [] }, onEvent: () => undefined, onStateChange: (change) => void states.push(change.state) })
+    const unsubscribe = await client.events.subscribe({
+      filter: { All: [] },
+      onEvent: () => undefined,
+      onStateChange: (change) => void states.push(change.state),
+    })
     await vi.waitFor(() => expect(states).toContain('open'), waitOptions)
     mock.network.faults.dropWebSockets()
     await vi.waitFor(() => expect(states.filter((state) => state === 'open')).toHaveLength(2), waitOptions)

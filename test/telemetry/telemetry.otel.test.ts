@@ -73,21 +73,30 @@ const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId
 
 async function histogramPoints(): Promise<DataPoint<Histogram>[]> {
   const { resourceMetrics } = await reader.collect()
-  const metric = resourceMetrics.scopeMetrics.flatMap((scope) => scope.metrics).find((m) => m.descriptor.name === 'http.client.request.duration')
+  const metric = resourceMetrics.scopeMetrics
+    .flatMap((scope) => scope.metrics)
+    .find((m) => m.descriptor.name === 'http.client.request.duration')
   return (metric?.dataPoints ?? []) as DataPoint<Histogram>[]
 }
 
 async function retryCount(reason: string): Promise<number> {
   const { resourceMetrics } = await reader.collect()
   const metric = resourceMetrics.scopeMetrics.flatMap((scope) => scope.metrics).find((m) => m.descriptor.name === 'chainx.client.retries')
-  return (metric?.dataPoints ?? []).filter((point) => point.attributes['chainx.retry.reason'] === reason).reduce((sum, point) => sum + (point.value as number), 0)
+  return (metric?.dataPoints ?? [])
+    .filter((point) => point.attributes['chainx.retry.reason'] === reason)
+    .reduce((sum, point) => sum + (point.value as number), 0)
 }
 
 describe('OpenTelemetry', () => {
   it.each<TransportKind>(['node', 'node-http', 'fetch'])(
     'G1: a query is a span named for its operation with a CLIENT span per attempt, and its traceparent reaches the service (%s)',
     async (transport) => {
-      const client = new ChainxClient({ graphqlUrl: serverUrl, transport, limits: false, headers: { authorization: 'Bearer s3cret-token' } })
+      const client = new ChainxClient({
+        graphqlUrl: serverUrl,
+        transport,
+        limits: false,
+        headers: { authorization: 'Bearer s3cret-token' },
+      })
       await client.graphql.query('query Chain { chainIdentifier }')
       const [call] = named('query Chain')
       const [attempt] = named('POST')
@@ -113,7 +122,7 @@ describe('OpenTelemetry', () => {
     const client = new ChainxClient({ graphqlUrl: serverUrl, limits: false, retry: FAST_RETRY })
     statuses.push(503)
     await client.graphql.query('query Chain { chainIdentifier }')
-    const [failed, succeeded] = named('POST').sort((a, b) => (a.startTime[1] - b.startTime[1]) + (a.startTime[0] - b.startTime[0]) * 1e9)
+    const [failed, succeeded] = named('POST').sort((a, b) => a.startTime[1] - b.startTime[1] + (a.startTime[0] - b.startTime[0]) * 1e9)
     expect(failed?.status).toMatchObject({ code: 2 })
     expect(failed?.attributes).toMatchObject({ 'error.type': 'HTTP', 'http.response.status_code': 503 })
     expect(failed?.attributes['http.request.resend_count']).toBeUndefined()
@@ -121,7 +130,9 @@ describe('OpenTelemetry', () => {
     expect(named('query Chain')[0]?.status.code).toBe(0) // the call succeeded
     const points = await histogramPoints()
     expect(points.reduce((sum, point) => sum + point.value.count, 0) - before).toBe(2)
-    expect(points.some((point) => point.attributes['error.type'] === 'HTTP' && point.attributes['http.response.status_code'] === 503)).toBe(true)
+    expect(points.some((point) => point.attributes['error.type'] === 'HTTP' && point.attributes['http.response.status_code'] === 503)).toBe(
+      true,
+    )
     expect(await retryCount('retry')).toBe(retriesBefore + 1)
   })
 

@@ -91,7 +91,9 @@ describe('OpenTelemetry walk spans', () => {
 
   it('transactions.iterate is one span `chainx_queryTransactionBlocks walk` over its pages', async () => {
     const client = new ChainxClient({ rpcUrl: mock.rpcUrl })
-    const items = await client.transactions.iterate({ filter: { FromAddress: "0x1" }, pageSize: 4, maxItems: 8 } as never).toArray({ maxItems: 8 })
+    const items = await client.transactions
+      .iterate({ filter: { FromAddress: '0x1' }, pageSize: 4, maxItems: 8 } as never)
+      .toArray({ maxItems: 8 })
     expect(items.length).toBeLessThanOrEqual(8)
     const [walkSpan] = named('chainx_queryTransactionBlocks walk')
     expect(walkSpan?.status.code).toBe(1)

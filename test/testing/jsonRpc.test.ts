@@ -50,10 +50,20 @@ function marketLedger() {
         { type: PRICE_SUI, parsedJson: { item_id: ADDR.item1, old_price: '100', new_price: '90' } },
       ],
     },
-    { sender: ADDR.alice, package: ADDR.other, module: 'router', objects: [ADDR.item2], events: [{ type: LISTED, parsedJson: { item_id: ADDR.item2, price: '5' } }] },
+    {
+      sender: ADDR.alice,
+      package: ADDR.other,
+      module: 'router',
+      objects: [ADDR.item2],
+      events: [{ type: LISTED, parsedJson: { item_id: ADDR.item2, price: '5' } }],
+    },
   ])
   const [tx4] = ledger.commit([
-    { sender: ADDR.bob, recipients: [ADDR.bob], events: [{ type: PRICE_FOO, parsedJson: { item_id: ADDR.item2, old_price: '5', new_price: '6' } }] },
+    {
+      sender: ADDR.bob,
+      recipients: [ADDR.bob],
+      events: [{ type: PRICE_FOO, parsedJson: { item_id: ADDR.item2, old_price: '5', new_price: '6' } }],
+    },
   ])
   return { ledger, tx1: tx1!, tx2: tx2!, tx3: tx3!, tx4: tx4! }
 }
@@ -104,13 +114,20 @@ describe('chainx_queryEvents request shape', () => {
   it('J2: params[0] is required', () => {
     const { ledger } = marketLedger()
     for (const params of [[], [null], undefined, {}]) {
-      expect(queryEvents(ledger, params).error).toMatchObject({ code: -32602, message: 'Invalid params', data: expect.stringContaining('query') })
+      expect(queryEvents(ledger, params).error).toMatchObject({
+        code: -32602,
+        message: 'Invalid params',
+        data: expect.stringContaining('query'),
+      })
     }
   })
 
   it('J2: params[3] must be a boolean, and at most four params are taken', () => {
     const { ledger } = marketLedger()
-    expect(queryEvents(ledger, [{ All: [] }, null, null, 'yes']).error).toMatchObject({ code: -32602, data: expect.stringContaining('boolean') })
+    expect(queryEvents(ledger, [{ All: [] }, null, null, 'yes']).error).toMatchObject({
+      code: -32602,
+      data: expect.stringContaining('boolean'),
+    })
     expect(queryEvents(ledger, [{ All: [] }, null, null, false, 1]).error).toMatchObject({ code: -32602 })
     expect(queryEvents(ledger, 'x').error).toMatchObject({ code: -32602 })
   })
@@ -229,7 +246,10 @@ describe('chainx_queryEvents filters (one key each)', () => {
     expect(digestsOf(page(ledger, [{ TimeRange: { startTime: start, endTime: end } }]).data)).toEqual(idsOfTx(tx2, tx3))
     expect(digestsOf(page(ledger, [{ TimeRange: { startTime: String(start), endTime: String(end) } }]).data)).toEqual(idsOfTx(tx2, tx3))
     expect(digestsOf(page(ledger, [{ TimeRange: { startTime: start + 1, endTime: end - 1 } }]).data)).toEqual([])
-    expect(queryEvents(ledger, [{ TimeRange: { startTime: start } }]).error).toMatchObject({ code: -32602, data: expect.stringContaining('endTime') })
+    expect(queryEvents(ledger, [{ TimeRange: { startTime: start } }]).error).toMatchObject({
+      code: -32602,
+      data: expect.stringContaining('endTime'),
+    })
     expect(queryEvents(ledger, [{ TimeRange: { startTime: -1, endTime: end } }]).error).toMatchObject({ code: -32602 })
   })
 
@@ -262,7 +282,7 @@ describe('chainx_queryEvents filters (one key each)', () => {
     expect(queryEvents(ledger, [{ Sender: ADDR.alice, Transaction: 'x' }]).error).toMatchObject({ code: -32602, message: 'Invalid params' })
   })
 
-  it('J17: the named params a client library\'s queryEvents({ query, cursor, limit, order }) sends are served', () => {
+  it("J17: the named params a client library's queryEvents({ query, cursor, limit, order }) sends are served", () => {
     const { ledger } = marketLedger()
     const first = page(ledger, { query: { Sender: ADDR.bob }, cursor: null, limit: 1, descending_order: false })
     const second = page(ledger, { query: { Sender: ADDR.bob }, cursor: first.nextCursor, limit: 1, descending_order: false })
@@ -348,7 +368,12 @@ describe('chainx_queryEvents paging', () => {
 
   it('J5: a cursor eventSeq must be a string of digits, as on the wire', () => {
     const { ledger, tx1 } = marketLedger()
-    for (const cursor of [{ txDigest: tx1.digest, eventSeq: 0 }, { txDigest: tx1.digest, eventSeq: '-1' }, { txDigest: tx1.digest }, 'cursor']) {
+    for (const cursor of [
+      { txDigest: tx1.digest, eventSeq: 0 },
+      { txDigest: tx1.digest, eventSeq: '-1' },
+      { txDigest: tx1.digest },
+      'cursor',
+    ]) {
       expect(queryEvents(ledger, [{ All: [] }, cursor]).error).toMatchObject({ code: -32602, message: 'Invalid params' })
     }
   })
@@ -375,7 +400,11 @@ describe('chainx_queryEvents paging', () => {
   it('J2: a negative, fractional or non-number limit is -32602 Invalid params', () => {
     const { ledger } = marketLedger()
     for (const limit of [-1, 1.5, '5', true, {}]) {
-      expect(queryEvents(ledger, [{ All: [] }, null, limit]).error).toMatchObject({ code: -32602, message: 'Invalid params', data: expect.stringContaining('limit') })
+      expect(queryEvents(ledger, [{ All: [] }, null, limit]).error).toMatchObject({
+        code: -32602,
+        message: 'Invalid params',
+        data: expect.stringContaining('limit'),
+      })
     }
   })
 
@@ -447,7 +476,10 @@ describe('JSON-RPC errors', () => {
   it('S1: subscription methods over HTTP are -32603 Internal error', () => {
     const { ledger } = marketLedger()
     for (const method of ['chainx_subscribeEvent', 'chainx_unsubscribeEvent']) {
-      expect(post(ledger, { jsonrpc: '2.0', id: 4, method, params: [{ All: [] }] }).error).toEqual({ code: -32603, message: 'Internal error' })
+      expect(post(ledger, { jsonrpc: '2.0', id: 4, method, params: [{ All: [] }] }).error).toEqual({
+        code: -32603,
+        message: 'Internal error',
+      })
     }
   })
 })

@@ -12,16 +12,32 @@ const PRICE = `${ADDR.market}::market::PriceUpdated<0x2::sui::SUI>`
 function sampleEvents() {
   const ledger = new FakeLedger()
   const [listTx, priceTx, routerTx] = ledger.commit([
-    { sender: ADDR.alice, timestampMs: 1000, events: [{ type: LISTED, parsedJson: { item_id: ADDR.item1, price: '100', tags: ['new', { rare: true }] } }] },
-    { sender: ADDR.bob, timestampMs: 2000, events: [{ type: PRICE, parsedJson: { item_id: ADDR.item1, new_price: '90', 'a/b': 1, 'c~d': 2 } }] },
-    { sender: ADDR.alice, timestampMs: 3000, package: ADDR.other, module: 'router', events: [{ type: LISTED, parsedJson: { item_id: ADDR.item2, price: '5' } }] },
+    {
+      sender: ADDR.alice,
+      timestampMs: 1000,
+      events: [{ type: LISTED, parsedJson: { item_id: ADDR.item1, price: '100', tags: ['new', { rare: true }] } }],
+    },
+    {
+      sender: ADDR.bob,
+      timestampMs: 2000,
+      events: [{ type: PRICE, parsedJson: { item_id: ADDR.item1, new_price: '90', 'a/b': 1, 'c~d': 2 } }],
+    },
+    {
+      sender: ADDR.alice,
+      timestampMs: 3000,
+      package: ADDR.other,
+      module: 'router',
+      events: [{ type: LISTED, parsedJson: { item_id: ADDR.item2, price: '5' } }],
+    },
   ])
   return { list: listTx!.events[0]!, price: priceTx!.events[0]!, router: routerTx!.events[0]! }
 }
 
 function matching(filter: unknown, events: Record<string, LedgerEvent>): string[] {
   const parsed = parseEventFilter(filter, 'subscription')
-  return Object.entries(events).filter(([, event]) => matchEventFilter(parsed, event)).map(([name]) => name)
+  return Object.entries(events)
+    .filter(([, event]) => matchEventFilter(parsed, event))
+    .map(([name]) => name)
 }
 
 function faultOf(run: () => unknown): JsonRpcFault {
@@ -109,18 +125,33 @@ describe('subscription filters (parse + match)', () => {
     expect(matching({ Any: [{ Sender: ADDR.bob }, { Package: ADDR.other }] }, events)).toEqual(['price', 'router'])
     expect(matching({ Any: [] }, events)).toEqual([])
     expect(matching({ And: [{ MoveEventType: LISTED }, { Sender: ADDR.alice }] }, events)).toEqual(['list', 'router'])
-    expect(matching({ Or: [{ Transaction: events.list.id.txDigest }, { MoveEventField: { path: '/price', value: '5' } }] }, events)).toEqual(['list', 'router'])
-    const nested = { And: [{ Any: [{ Sender: ADDR.alice }, { Sender: ADDR.bob }] }, { Or: [{ Package: ADDR.other }, { TimeRange: { start_time: '2000', end_time: '2001' } }] }] }
+    expect(
+      matching({ Or: [{ Transaction: events.list.id.txDigest }, { MoveEventField: { path: '/price', value: '5' } }] }, events),
+    ).toEqual(['list', 'router'])
+    const nested = {
+      And: [
+        { Any: [{ Sender: ADDR.alice }, { Sender: ADDR.bob }] },
+        { Or: [{ Package: ADDR.other }, { TimeRange: { start_time: '2000', end_time: '2001' } }] },
+      ],
+    }
     expect(matching(nested, events)).toEqual(['price', 'router'])
   })
 
   it('S13: malformed combinators and unknown keys are -32602 Invalid params with a serde-like detail', () => {
-    expect(faultOf(() => parseEventFilter({ And: [{ All: [] }] }, 'subscription')).data).toBe('And: invalid length 1, expected a tuple of 2 event filters')
+    expect(faultOf(() => parseEventFilter({ And: [{ All: [] }] }, 'subscription')).data).toBe(
+      'And: invalid length 1, expected a tuple of 2 event filters',
+    )
     expect(faultOf(() => parseEventFilter({ Not: { All: [] } }, 'subscription')).data).toContain('unknown variant `Not`')
     expect(faultOf(() => parseEventFilter({ Any: { Sender: ADDR.bob } }, 'subscription')).data).toContain('invalid type: map')
-    expect(faultOf(() => parseEventFilter({ And: [{ Sender: 5 }, { All: [] }] }, 'subscription')).data).toBe('And[0].Sender: invalid type: integer `5`, expected a hex address string')
-    expect(faultOf(() => parseEventFilter({ MoveModule: { package: ADDR.market } }, 'subscription')).data).toBe('MoveModule: missing field `module`')
-    expect(faultOf(() => parseEventFilter({ MoveModule: { package: ADDR.market, module: 'm', extra: 1 } }, 'subscription')).data).toContain('unknown field `extra`')
+    expect(faultOf(() => parseEventFilter({ And: [{ Sender: 5 }, { All: [] }] }, 'subscription')).data).toBe(
+      'And[0].Sender: invalid type: integer `5`, expected a hex address string',
+    )
+    expect(faultOf(() => parseEventFilter({ MoveModule: { package: ADDR.market } }, 'subscription')).data).toBe(
+      'MoveModule: missing field `module`',
+    )
+    expect(faultOf(() => parseEventFilter({ MoveModule: { package: ADDR.market, module: 'm', extra: 1 } }, 'subscription')).data).toContain(
+      'unknown field `extra`',
+    )
     let deep: unknown = { All: [] }
     for (let level = 0; level <= MAX_FILTER_DEPTH; level++) deep = { Any: [deep] }
     expect(faultOf(() => parseEventFilter(deep, 'subscription')).data).toContain('nested deeper')
@@ -129,6 +160,8 @@ describe('subscription filters (parse + match)', () => {
   it('J16: query-only and subscription-only keys are kept apart', () => {
     expect(faultOf(() => parseEventFilter({ MoveEvent: 'Listed' }, 'subscription')).data).toContain('unknown variant `MoveEvent`')
     expect(faultOf(() => parseEventFilter({ Package: ADDR.market }, 'query')).data).toContain('unknown variant `Package`')
-    expect(faultOf(() => parseEventFilter({ MoveEventModule: { package: ADDR.market, module: 'market', event: 'Listed' } }, 'query')).data).toContain('unknown field `event`')
+    expect(
+      faultOf(() => parseEventFilter({ MoveEventModule: { package: ADDR.market, module: 'market', event: 'Listed' } }, 'query')).data,
+    ).toContain('unknown field `event`')
   })
 })

@@ -26,7 +26,13 @@ function marketNetwork() {
   const network = createMockNetwork({ events: 0 })
   const market = network.publish({ module: MARKET_MODULE, events: marketEvents })
   const [listed, repriced] = network.executeBatch([
-    { sender: SELLER, module: MARKET_MODULE, function: 'list', objects: [ITEM], emit: [{ struct: 'Listed', fields: { item_id: ITEM, price: 100n, seller: SELLER } }] },
+    {
+      sender: SELLER,
+      module: MARKET_MODULE,
+      function: 'list',
+      objects: [ITEM],
+      emit: [{ struct: 'Listed', fields: { item_id: ITEM, price: 100n, seller: SELLER } }],
+    },
     {
       sender: SELLER,
       module: MARKET_MODULE,

@@ -74,7 +74,7 @@ describe('chainx_subscribeEvent over WebSocket', () => {
     expect(client.notifications).toHaveLength(1)
   })
 
-  it('S1: unsubscribe answers false for an unknown, already removed, unparsable or other connection\'s id', async () => {
+  it("S1: unsubscribe answers false for an unknown, already removed, unparsable or other connection's id", async () => {
     const { connect } = await startHub()
     const owner = await connect()
     const stranger = await connect()
@@ -92,7 +92,13 @@ describe('chainx_subscribeEvent over WebSocket', () => {
     const listed = (await client.call('chainx_subscribeEvent', [{ MoveEventType: LISTED }])).result as number
     const bob = (await client.call('chainx_subscribeEvent', [{ Sender: ADDR.bob }])).result as number
     ledger.commit([
-      { sender: ADDR.alice, events: [{ type: LISTED, parsedJson: { n: '1' } }, { type: SOLD, parsedJson: { n: '2' } }] },
+      {
+        sender: ADDR.alice,
+        events: [
+          { type: LISTED, parsedJson: { n: '1' } },
+          { type: SOLD, parsedJson: { n: '2' } },
+        ],
+      },
       { sender: ADDR.bob, events: [{ type: LISTED, parsedJson: { n: '3' } }] },
     ])
     await client.barrier()
@@ -109,11 +115,22 @@ describe('chainx_subscribeEvent over WebSocket', () => {
   it('S13: combined filters (Any, And, Or, All with a list) are accepted over the socket', async () => {
     const { ledger, connect } = await startHub()
     const client = await connect()
-    const filter = { And: [{ Any: [{ Sender: ADDR.bob }, { Package: ADDR.other }] }, { All: [{ MoveEventModule: { package: ADDR.market, module: 'market', event: 'Listed' } }] }] }
+    const filter = {
+      And: [
+        { Any: [{ Sender: ADDR.bob }, { Package: ADDR.other }] },
+        { All: [{ MoveEventModule: { package: ADDR.market, module: 'market', event: 'Listed' } }] },
+      ],
+    }
     const id = (await client.call('chainx_subscribeEvent', [filter])).result as number
     ledger.commit([
       { sender: ADDR.alice, events: [{ type: LISTED, parsedJson: { n: 'alice' } }] },
-      { sender: ADDR.bob, events: [{ type: SOLD, parsedJson: { n: 'bob sold' } }, { type: LISTED, parsedJson: { n: 'bob listed' } }] },
+      {
+        sender: ADDR.bob,
+        events: [
+          { type: SOLD, parsedJson: { n: 'bob sold' } },
+          { type: LISTED, parsedJson: { n: 'bob listed' } },
+        ],
+      },
       { sender: ADDR.alice, package: ADDR.other, module: 'router', events: [{ type: LISTED, parsedJson: { n: 'router' } }] },
     ])
     await client.barrier()
@@ -126,7 +143,10 @@ describe('chainx_subscribeEvent over WebSocket', () => {
   it('S12: an invalid subscription filter is a -32602 error reply and creates no subscription', async () => {
     const { hub, connect } = await startHub()
     const client = await connect()
-    expect((await client.call('chainx_subscribeEvent', [{ MoveEvent: 'Listed' }])).error).toMatchObject({ code: -32602, message: 'Invalid params' })
+    expect((await client.call('chainx_subscribeEvent', [{ MoveEvent: 'Listed' }])).error).toMatchObject({
+      code: -32602,
+      message: 'Invalid params',
+    })
     expect((await client.call('chainx_subscribeEvent', [])).error).toMatchObject({ code: -32602 })
     expect((await client.call('chainx_subscribeEvent', [{ And: [{ All: [] }] }])).error).toMatchObject({ code: -32602 })
     expect(hub.subscriptionCount).toBe(0)
@@ -201,7 +221,9 @@ describe('chainx_subscribeEvent over WebSocket', () => {
     const again = (await first.call('chainx_subscribeEvent', [{ All: [] }])).result as number
     const [tx] = ledger.commit(counterTransactions(1))
     await first.barrier()
-    expect(first.notifications.map((message) => [message.params!.subscription, message.params!.result.id.txDigest])).toEqual([[again, tx!.digest]])
+    expect(first.notifications.map((message) => [message.params!.subscription, message.params!.result.id.txDigest])).toEqual([
+      [again, tx!.digest],
+    ])
     expect([first.socket.readyState, second.socket.readyState]).toEqual([WebSocket.OPEN, WebSocket.OPEN])
   })
 

@@ -83,4 +83,3 @@ export function withTimeout<T>(promise: Promise<T>, what: string, ms = WAIT_MS):
   })
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
-

@@ -53,7 +53,10 @@ describe('queries/*.graphql against the mock', () => {
     const operations = files.filter((name) => name !== 'fragments.graphql')
     expect(operations.length).toBeGreaterThanOrEqual(6)
     const variables: Record<string, Record<string, unknown>> = {
-      'dynamicField.graphql': { address: mock.network.dataset?.registry, name: { type: 'u64', bcs: toBase64(bcs.u64().serialize(100n).toBytes()) } },
+      'dynamicField.graphql': {
+        address: mock.network.dataset?.registry,
+        name: { type: 'u64', bcs: toBase64(bcs.u64().serialize(100n).toBytes()) },
+      },
       'epoch.graphql': { first: 5 },
       'events.graphql': { first: 5, filter: { sender: mock.network.dataset?.senders[0] } },
       'transactionBlocks.graphql': { last: 5 },

@@ -211,7 +211,11 @@ describe('browsers', () => {
     try {
       const preflight = await fetch(mock.graphqlUrl, {
         method: 'OPTIONS',
-        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        headers: {
+          origin: 'http://localhost:5173',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
         signal: AbortSignal.timeout(10_000),
       })
       expect(preflight.status).toBe(204)
@@ -241,14 +245,18 @@ function exchange(url: string, body: string): Promise<RawExchange> {
       outcome.error ??= error ? (error.code ?? error.message) : undefined
       resolve(outcome)
     }
-    const request = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json' }, agent: false, timeout: WAIT_MS }, (response) => {
-      outcome.status = response.statusCode
-      outcome.contentLength = Number(response.headers['content-length'])
-      response.on('data', (chunk: Buffer) => (outcome.received += chunk.length))
-      response.on('aborted', () => (outcome.error ??= 'aborted'))
-      response.on('error', finish)
-      response.on('close', () => finish())
-    })
+    const request = httpRequest(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, agent: false, timeout: WAIT_MS },
+      (response) => {
+        outcome.status = response.statusCode
+        outcome.contentLength = Number(response.headers['content-length'])
+        response.on('data', (chunk: Buffer) => (outcome.received += chunk.length))
+        response.on('aborted', () => (outcome.error ??= 'aborted'))
+        response.on('error', finish)
+        response.on('close', () => finish())
+      },
+    )
     request.on('timeout', () => request.destroy(new Error('timeout')))
     request.on('error', finish)
     request.end(body)
@@ -269,7 +277,9 @@ describe('faults for hostile-network tests', () => {
   })
 
   it('E8: faults: a 429 can be a proxy HTML page, with Retry-After in seconds or as an HTTP date', async () => {
-    mock.network.faults.rateLimitNext(1, { html: true, retryAfterSeconds: 2 }).rateLimitNext(1, { html: true, retryAfterDate: true, retryAfterSeconds: 30 })
+    mock.network.faults
+      .rateLimitNext(1, { html: true, retryAfterSeconds: 2 })
+      .rateLimitNext(1, { html: true, retryAfterDate: true, retryAfterSeconds: 30 })
     const seconds = await postGraphql(mock.graphqlUrl, '{ chainIdentifier }')
     expect(seconds.status).toBe(429)
     expect(seconds.headers.get('content-type')).toBe('text/html')
@@ -319,10 +329,17 @@ describe('faults for hostile-network tests', () => {
       network.faults.randomFaults({ rate: 0.25, seed, slowMs: 1 })
       const outcomes: string[] = []
       for (let i = 0; i < 400; i++) {
-        const answer = await network.handle({ method: 'POST', url: i % 2 ? '/json-rpc' : '/graphql', headers: {}, body: i % 2 ? RPC_BODY : '{"query":"{ chainIdentifier }"}' })
+        const answer = await network.handle({
+          method: 'POST',
+          url: i % 2 ? '/json-rpc' : '/graphql',
+          headers: {},
+          body: i % 2 ? RPC_BODY : '{"query":"{ chainIdentifier }"}',
+        })
         // A Retry-After date is now + the wait: the two runs compared may straddle a second.
         const retryAfter = answer.headers['retry-after'] ?? ''
-        outcomes.push(answer.reset ?? `${answer.status} ${answer.headers['content-type']} ${retryAfter.endsWith(' GMT') ? '<date>' : retryAfter}`)
+        outcomes.push(
+          answer.reset ?? `${answer.status} ${answer.headers['content-type']} ${retryAfter.endsWith(' GMT') ? '<date>' : retryAfter}`,
+        )
       }
       return { outcomes, counts: network.faults.injectedCounts() }
     }
@@ -375,7 +392,15 @@ describe('faults for hostile-network tests', () => {
 
   it('J3: faults: emptyPagesNext gives chainx_queryEvents pages with no events, more claimed and a fresh cursor, positional or named params', async () => {
     const rpc = (cursor: unknown, named = false) =>
-      postRaw(mock.rpcUrl, JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'chainx_queryEvents', params: named ? { query: { All: [] }, cursor, limit: 4 } : [{ All: [] }, cursor, 4, false] }))
+      postRaw(
+        mock.rpcUrl,
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 3,
+          method: 'chainx_queryEvents',
+          params: named ? { query: { All: [] }, cursor, limit: 4 } : [{ All: [] }, cursor, 4, false],
+        }),
+      )
     const real = (await rpc(null)).json.result
     mock.network.faults.emptyPagesNext(3, { endpoint: 'rpc' })
     let cursor: unknown = null
@@ -411,7 +436,8 @@ describe('faults for hostile-network tests', () => {
   })
 
   it('O7: faults: hostileServiceConfig answers serviceConfig queries with {"data":{}}, null, wrong types, deep nesting or a given body', async () => {
-    const ask = async () => (await postGraphql(mock.graphqlUrl, '{ chainIdentifier serviceConfig { maxPageSize defaultPageSize requestTimeoutMs } }')).text
+    const ask = async () =>
+      (await postGraphql(mock.graphqlUrl, '{ chainIdentifier serviceConfig { maxPageSize defaultPageSize requestTimeoutMs } }')).text
     const normal = JSON.parse(await ask())
     mock.network.faults.hostileServiceConfig('missing', { count: 1 })
     expect(await ask()).toBe('{"data":{}}')

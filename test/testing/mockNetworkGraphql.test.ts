@@ -1,16 +1,7 @@
 import { bcs, fromBase64, toBase64 } from '@mysten/bcs'
 import { describe, expect, it } from 'vitest'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
-import {
-  EVENTS_QUERY,
-  SENDER_A,
-  SENDER_B,
-  bump,
-  postGraphql,
-  postRaw,
-  publishCounter,
-  values,
-} from './mockNetworkClient.js'
+import { EVENTS_QUERY, SENDER_A, SENDER_B, bump, postGraphql, postRaw, publishCounter, values } from './mockNetworkClient.js'
 import { useMockNetwork, withMockNetwork } from '../mockNetworkFixture.js'
 
 const COUNTER_PKG = '0x0000000000000000000000000000000000000000000000000000000000c0ffee'
@@ -35,7 +26,9 @@ describe('mock GraphQL over sockets: ten events R0..R9', () => {
     const answer = await postGraphql(url, 'query Q($n: Int) { events(first: $n) { nodes { json } } }', { n: 2 })
     expect(answer.status).toBe(200)
     expect(answer.headers.get('content-type')).toContain('application/json')
-    expect(answer.json).toEqual({ data: { events: { nodes: [{ json: { value: '0', who: SENDER_A } }, { json: { value: '1', who: SENDER_A } }] } } })
+    expect(answer.json).toEqual({
+      data: { events: { nodes: [{ json: { value: '0', who: SENDER_A } }, { json: { value: '1', who: SENDER_A } }] } },
+    })
   })
 
   it('G2: x-chain-rpc-version <YEAR>.<MONTH> of the server is served; malformed is 400 BAD_REQUEST; another version is 421', async () => {
@@ -47,19 +40,32 @@ describe('mock GraphQL over sockets: ten events R0..R9', () => {
     expect(bad.json).toEqual({
       data: null,
       errors: [
-        { message: "Failed to parse x-chain-rpc-version: 'not-a-version' not a valid <YEAR>.<MONTH> version.", extensions: { code: 'BAD_REQUEST' } },
+        {
+          message: "Failed to parse x-chain-rpc-version: 'not-a-version' not a valid <YEAR>.<MONTH> version.",
+          extensions: { code: 'BAD_REQUEST' },
+        },
       ],
     })
     const other = await postGraphql(url, '{ chainIdentifier }', undefined, { 'x-chain-rpc-version': '2024.1' })
     expect(other.status).toBe(421)
-    expect(other.json).toEqual({ data: null, errors: [{ message: "Version '2024.1' not supported.", extensions: { code: 'INTERNAL_SERVER_ERROR' } }] })
+    expect(other.json).toEqual({
+      data: null,
+      errors: [{ message: "Version '2024.1' not supported.", extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+    })
   })
 
   it('G3: x-chain-rpc-show-usage adds extensions.usage with six integers; without the header there is none', async () => {
     const query = '{ epoch { referenceGasPrice } }'
     const withUsage = await postGraphql(url, query, undefined, { 'x-chain-rpc-show-usage': 'true' })
     expect(Object.keys(withUsage.json)).toEqual(['data', 'extensions'])
-    expect(withUsage.json.extensions.usage).toEqual({ inputNodes: 2, outputNodes: 2, depth: 2, variables: 0, fragments: 0, queryPayload: query.length })
+    expect(withUsage.json.extensions.usage).toEqual({
+      inputNodes: 2,
+      outputNodes: 2,
+      depth: 2,
+      variables: 0,
+      fragments: 0,
+      queryPayload: query.length,
+    })
     const without = await postGraphql(url, query)
     expect(without.json.extensions).toBeUndefined()
   })
@@ -71,7 +77,10 @@ describe('mock GraphQL over sockets: ten events R0..R9', () => {
       await postGraphql(url, '{ nope }'),
       await postRaw(url, 'not json'),
       await postGraphql(url, '{ chainIdentifier }', undefined, { 'x-chain-rpc-version': '1999.1' }),
-      await postRaw(mock.rpcUrl, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'chainx_queryEvents', params: [{ All: [] }, null, 1, false] })),
+      await postRaw(
+        mock.rpcUrl,
+        JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'chainx_queryEvents', params: [{ All: [] }, null, 1, false] }),
+      ),
       await postRaw(url.replace('/graphql', '/nowhere'), '{}'),
     ]
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 400, 421, 200, 404])
@@ -154,7 +163,11 @@ describe('mock GraphQL over sockets: ten events R0..R9', () => {
       const answer = await postGraphql(url, EVENTS_QUERY, args)
       expect(answer.json.data).toBeNull()
       expect(answer.json.errors).toEqual([
-        expect.objectContaining({ message: "Connection's page size of 51 exceeds max of 50", path: ['events'], extensions: { code: 'BAD_USER_INPUT' } }),
+        expect.objectContaining({
+          message: "Connection's page size of 51 exceeds max of 50",
+          path: ['events'],
+          extensions: { code: 'BAD_USER_INPUT' },
+        }),
       ])
     }
   })
@@ -168,7 +181,10 @@ describe('mock GraphQL over sockets: ten events R0..R9', () => {
       expect(fields).toEqual({ tx: expect.any(Number), e: 0, c: mock.network.ledger.latestCheckpoint.sequenceNumber })
     }
     const invalid = await postGraphql(url, EVENTS_QUERY, { first: 1, after: '42' })
-    expect(invalid.json.errors[0]).toMatchObject({ message: expect.stringMatching(/^Invalid cursor/), extensions: { code: 'BAD_USER_INPUT' } })
+    expect(invalid.json.errors[0]).toMatchObject({
+      message: expect.stringMatching(/^Invalid cursor/),
+      extensions: { code: 'BAD_USER_INPUT' },
+    })
   })
 
   it('O6: availableRange gives first and last checkpoint sequence numbers', async () => {
@@ -210,20 +226,28 @@ describe('mock GraphQL over sockets: ten events R0..R9', () => {
       sender: { address: SENDER_A },
       timestamp: new Date(checkpoint?.timestampMs ?? 0).toISOString(),
       json: { value: '0', who: SENDER_A },
-      bcs: toBase64(bcs.struct('Bumped', { value: bcs.u64(), who: bcs.bytes(32) }).serialize({ value: 0n, who: bcs.bytes(32).parse(Buffer.from(SENDER_A.slice(2), 'hex')) }).toBytes()),
+      bcs: toBase64(
+        bcs
+          .struct('Bumped', { value: bcs.u64(), who: bcs.bytes(32) })
+          .serialize({ value: 0n, who: bcs.bytes(32).parse(Buffer.from(SENDER_A.slice(2), 'hex')) })
+          .toBytes(),
+      ),
     })
     expect(node.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
   })
 
   it('E1: a declared but unused variable fails, worded as the real service (named and anonymous), no code', async () => {
     const named = await postGraphql(url, 'query Op($x: Int) { chainIdentifier }', { x: 1 })
-    expect(named.json).toEqual({ data: null, errors: [{ message: 'Variable "$x" is not used by operation "Op"', locations: [{ line: 1, column: 10 }] }] })
+    expect(named.json).toEqual({
+      data: null,
+      errors: [{ message: 'Variable "$x" is not used by operation "Op"', locations: [{ line: 1, column: 10 }] }],
+    })
     const anonymous = await postGraphql(url, 'query ($x: Int) { chainIdentifier }')
     expect(anonymous.json.errors).toEqual([{ message: 'Variable "$x" is not used', locations: [{ line: 1, column: 8 }] }])
     expect(anonymous.json.data).toBeNull()
   })
 
-  it('E2: a used or declared variable without a value fails with graphql-js\'s message', async () => {
+  it("E2: a used or declared variable without a value fails with graphql-js's message", async () => {
     const answer = await postGraphql(url, 'query Q($address: SuiAddress!) { object(address: $address) { address } }', {})
     expect(answer.json.data).toBeNull()
     expect(answer.json.errors).toEqual([
@@ -251,7 +275,11 @@ describe('mock GraphQL over sockets: generated dataset', () => {
     const last = epochs[epochs.length - 1]
     expect(latest.json.data.epoch.epochId).toBe(last?.epochId)
     expect(latest.json.data.epoch.referenceGasPrice).toBe(String(last?.referenceGasPrice))
-    const first = await postGraphql(url, 'query($id: UInt53) { epoch(id: $id) { epochId referenceGasPrice transactionBlocks(first: 3) { nodes { digest } } } }', { id: 0 })
+    const first = await postGraphql(
+      url,
+      'query($id: UInt53) { epoch(id: $id) { epochId referenceGasPrice transactionBlocks(first: 3) { nodes { digest } } } }',
+      { id: 0 },
+    )
     expect(first.json.data.epoch.epochId).toBe(0)
     expect(first.json.data.epoch.referenceGasPrice).toBe('1000')
     const txs = mock.network.ledger.transactions.filter((tx) => tx.epoch === 0).slice(0, 3)
@@ -284,9 +312,19 @@ describe('mock GraphQL over sockets: generated dataset', () => {
       name: { type: { repr: 'u64' }, data: { Number: '2' }, bcs: u64(2n) },
       value: { __typename: 'MoveValue', type: { repr: 'u64' }, data: { Number: '2000' }, bcs: u64(2000n) },
     })
-    const bytesName = toBase64(bcs.vector(bcs.u8()).serialize([...Buffer.from('alpha')]).toBytes())
+    const bytesName = toBase64(
+      bcs
+        .vector(bcs.u8())
+        .serialize([...Buffer.from('alpha')])
+        .toBytes(),
+    )
     const vector = await postGraphql(url, query, { a: registry, name: { type: 'vector<u8>', bcs: bytesName } })
-    expect(vector.json.data.object.dynamicField.value).toEqual({ __typename: 'MoveValue', type: { repr: 'bool' }, data: { Bool: true }, bcs: 'AQ==' })
+    expect(vector.json.data.object.dynamicField.value).toEqual({
+      __typename: 'MoveValue',
+      type: { repr: 'bool' },
+      data: { Bool: true },
+      bcs: 'AQ==',
+    })
     const objectField = await postGraphql(url, query, { a: registry, name: { type: 'u64', bcs: u64(100n) } })
     const value = objectField.json.data.object.dynamicField.value
     expect(value.__typename).toBe('MoveObject')
@@ -323,7 +361,10 @@ describe('mock GraphQL over sockets: generated dataset', () => {
       [{ eventType: `${reward}<0x2::sui::SUI>` }, (type) => type === sui],
       [{ sender: dataset.senders[0] }, (_type, sender) => sender === dataset.senders[0]],
       [{ emittingModule: `${dataset.market.package}::market` }, (_type, _sender, module) => module === 'market'],
-      [{ sender: dataset.senders[1], eventType: dataset.game.package }, (type, sender) => sender === dataset.senders[1] && type.startsWith(dataset.game.package)],
+      [
+        { sender: dataset.senders[1], eventType: dataset.game.package },
+        (type, sender) => sender === dataset.senders[1] && type.startsWith(dataset.game.package),
+      ],
     ]
     for (const [filter, predicate] of cases) {
       const expected = ledger.events.filter((event) => predicate(event.type, event.sender, event.transactionModule)).length
@@ -345,14 +386,18 @@ describe('mock GraphQL over sockets: generated dataset', () => {
   })
 
   it('P4: with neither first nor last the page holds defaultPageSize items', async () => {
-    const answer = await postGraphql(url, '{ events { nodes { json } } checkpoints { nodes { sequenceNumber } } transactionBlocks { nodes { digest } } }')
+    const answer = await postGraphql(
+      url,
+      '{ events { nodes { json } } checkpoints { nodes { sequenceNumber } } transactionBlocks { nodes { digest } } }',
+    )
     expect(answer.json.data.events.nodes).toHaveLength(20)
     expect(answer.json.data.checkpoints.nodes).toHaveLength(20)
     expect(answer.json.data.transactionBlocks.nodes).toHaveLength(20)
   })
 
   it('L5: the usage extension reports the real counting (fragments, inline fragments, output-node multiplicity)', async () => {
-    const usage = async (query: string) => (await postGraphql(url, query, undefined, { 'x-chain-rpc-show-usage': '1' })).json.extensions.usage
+    const usage = async (query: string) =>
+      (await postGraphql(url, query, undefined, { 'x-chain-rpc-show-usage': '1' })).json.extensions.usage
     expect(
       await usage(`{ fragmentSpread: transactionBlocks { ...Nodes } inlineFragment: transactionBlocks { ... on TransactionBlockConnection { nodes { digest } } } }
       fragment Nodes on TransactionBlockConnection { nodes { digest } }`),
@@ -361,17 +406,27 @@ describe('mock GraphQL over sockets: generated dataset', () => {
     expect((await usage('{ transactionBlocks { edges { node { digest } } } }')).outputNodes).toBe(42)
     expect((await usage('{ checkpoints { nodes { transactionBlocks { edges { txns: node { digest } } } } } }')).outputNodes).toBe(842)
     expect((await usage('{ transactionBlocks(first: 1) { edges { txns: node { digest } } } }')).outputNodes).toBe(4)
-    const both = await postGraphql(url, '{ transactionBlocks(first: 20, last: 30) { edges { node { digest } } } }', undefined, { 'x-chain-rpc-show-usage': '' })
+    const both = await postGraphql(url, '{ transactionBlocks(first: 20, last: 30) { edges { node { digest } } } }', undefined, {
+      'x-chain-rpc-show-usage': '',
+    })
     expect(Object.keys(both.json)).toEqual(['data', 'extensions', 'errors'])
     expect(both.json.extensions.usage.outputNodes).toBe(62)
-    const withVariables = await postGraphql(url, 'query($n: Int) { events(first: $n) { nodes { json } } }', { n: 5 }, { 'x-chain-rpc-show-usage': '1' })
+    const withVariables = await postGraphql(
+      url,
+      'query($n: Int) { events(first: $n) { nodes { json } } }',
+      { n: 5 },
+      { 'x-chain-rpc-show-usage': '1' },
+    )
     expect(withVariables.json.extensions.usage).toMatchObject({ variables: 1, outputNodes: 1 + 1 + 5 })
   })
 
   it('O1: epoch.transactionBlocks and checkpoint.transactionBlocks are scoped to their epoch and checkpoint', async () => {
     const ledger = mock.network.ledger
     const epochOne = ledger.transactions.filter((tx) => tx.epoch === 1)
-    const answer = await postGraphql(url, '{ epoch(id: 1) { transactionBlocks(last: 2) { nodes { digest } } } checkpoint(id: { sequenceNumber: 3 }) { transactionBlocks { nodes { digest } } } }')
+    const answer = await postGraphql(
+      url,
+      '{ epoch(id: 1) { transactionBlocks(last: 2) { nodes { digest } } } checkpoint(id: { sequenceNumber: 3 }) { transactionBlocks { nodes { digest } } } }',
+    )
     expect(answer.json.data.epoch.transactionBlocks.nodes).toEqual(epochOne.slice(-2).map((tx) => ({ digest: tx.digest })))
     expect(answer.json.data.checkpoint.transactionBlocks.nodes).toEqual(
       ledger.transactions.filter((tx) => tx.checkpoint === 3).map((tx) => ({ digest: tx.digest })),
@@ -380,7 +435,7 @@ describe('mock GraphQL over sockets: generated dataset', () => {
 })
 
 describe('mock GraphQL: consistency, stale cursors and limits', () => {
-  it('P6: later pages read the first page\'s checkpoint even when newer events exist (nested fields too)', async () => {
+  it("P6: later pages read the first page's checkpoint even when newer events exist (nested fields too)", async () => {
     const mock = await startMockNetwork({ events: 0 })
     try {
       publishCounter(mock)
@@ -415,7 +470,10 @@ describe('mock GraphQL: consistency, stale cursors and limits', () => {
       const early = await postGraphql(url, EVENTS_QUERY, { first: 1 })
       bump(mock, 1, 5)
       const late = await postGraphql(url, EVENTS_QUERY, { last: 1 })
-      const answer = await postGraphql(url, EVENTS_QUERY, { after: early.json.data.events.pageInfo.endCursor, before: late.json.data.events.pageInfo.startCursor })
+      const answer = await postGraphql(url, EVENTS_QUERY, {
+        after: early.json.data.events.pageInfo.endCursor,
+        before: late.json.data.events.pageInfo.startCursor,
+      })
       expect(answer.json.data).toBeNull()
       expect(answer.json.errors).toEqual([
         expect.objectContaining({
@@ -435,7 +493,8 @@ describe('mock GraphQL: consistency, stale cursors and limits', () => {
       publishCounter(mock)
       bump(mock, 3)
       const url = mock.graphqlUrl
-      const range = async () => (await postGraphql(url, '{ availableRange { first { sequenceNumber } last { sequenceNumber } } }')).json.data.availableRange
+      const range = async () =>
+        (await postGraphql(url, '{ availableRange { first { sequenceNumber } last { sequenceNumber } } }')).json.data.availableRange
       expect(await range()).toEqual({ first: { sequenceNumber: 0 }, last: { sequenceNumber: 3 } })
       const page = await postGraphql(url, EVENTS_QUERY, { first: 1 })
       mock.network.advance(4)
@@ -443,11 +502,19 @@ describe('mock GraphQL: consistency, stale cursors and limits', () => {
       const stillOk = await postGraphql(url, EVENTS_QUERY, { first: 5, after: page.json.data.events.pageInfo.endCursor })
       expect(stillOk.json.errors).toBeUndefined()
       mock.network.advance(1)
-      const stale = await postGraphql(url, '{\n  events(first: 1, after: "' + page.json.data.events.pageInfo.endCursor + '") { nodes { json } }\n}')
+      const stale = await postGraphql(
+        url,
+        '{\n  events(first: 1, after: "' + page.json.data.events.pageInfo.endCursor + '") { nodes { json } }\n}',
+      )
       expect(stale.json).toEqual({
         data: null,
         errors: [
-          { message: 'Requested data is outside the available range', locations: [{ line: 2, column: 3 }], path: ['events'], extensions: { code: 'BAD_USER_INPUT' } },
+          {
+            message: 'Requested data is outside the available range',
+            locations: [{ line: 2, column: 3 }],
+            path: ['events'],
+            extensions: { code: 'BAD_USER_INPUT' },
+          },
         ],
       })
       expect(mock.network.ledger.events.every((event) => event.checkpoint >= 4)).toBe(true)
@@ -464,19 +531,34 @@ describe('mock GraphQL: consistency, stale cursors and limits', () => {
     try {
       const url = mock.graphqlUrl
       const usage = { 'x-chain-rpc-show-usage': 'true' }
-      const deep = await postGraphql(url, '{\n  epoch {\n    checkpoints {\n      nodes {\n        digest\n      }\n    }\n  }\n}', undefined, usage)
+      const deep = await postGraphql(
+        url,
+        '{\n  epoch {\n    checkpoints {\n      nodes {\n        digest\n      }\n    }\n  }\n}',
+        undefined,
+        usage,
+      )
       expect(deep.json).toEqual({
         data: null,
         errors: [{ message: 'Query nesting is over 3', locations: [{ line: 5, column: 9 }], extensions: { code: 'BAD_USER_INPUT' } }],
       })
-      const wideQuery = '{ a: chainIdentifier b: chainIdentifier c: chainIdentifier d: chainIdentifier e: chainIdentifier f: chainIdentifier }'
+      const wideQuery =
+        '{ a: chainIdentifier b: chainIdentifier c: chainIdentifier d: chainIdentifier e: chainIdentifier f: chainIdentifier }'
       const wide = await postGraphql(url, wideQuery, undefined, usage)
       expect(wide.json).toEqual({
         data: null,
-        errors: [{ message: 'Query has over 5 nodes', locations: [{ line: 1, column: wideQuery.indexOf('f:') + 1 }], extensions: { code: 'BAD_USER_INPUT' } }],
+        errors: [
+          {
+            message: 'Query has over 5 nodes',
+            locations: [{ line: 1, column: wideQuery.indexOf('f:') + 1 }],
+            extensions: { code: 'BAD_USER_INPUT' },
+          },
+        ],
       })
       const output = await postGraphql(url, '{ events(first: 50) { nodes { json bcs } } }', undefined, usage)
-      expect(output.json).toEqual({ data: null, errors: [{ message: 'Estimated output nodes exceeds 100', extensions: { code: 'BAD_USER_INPUT' } }] })
+      expect(output.json).toEqual({
+        data: null,
+        errors: [{ message: 'Estimated output nodes exceeds 100', extensions: { code: 'BAD_USER_INPUT' } }],
+      })
       const big = `{ chainIdentifier ${' '.repeat(400)}}`
       const payload = await postGraphql(url, big, undefined, usage)
       const bytes = Buffer.byteLength(JSON.stringify({ query: big }))
@@ -547,7 +629,9 @@ describe('event emission as Move code does it', () => {
       const decoded = bcs.struct('Bumped', { value: bcs.u64(), who: bcs.bytes(32) }).parse(fromBase64(bumped?.bcs ?? ''))
       expect(decoded.value).toBe('18446744073709551615')
       expect(`0x${Buffer.from(decoded.who).toString('hex')}`).toBe(SENDER_A)
-      expect(() => mock.network.execute({ sender: SENDER_A, module: 'counter', emit: [{ struct: 'Bumped', fields: { value: -1 } }] })).toThrow()
+      expect(() =>
+        mock.network.execute({ sender: SENDER_A, module: 'counter', emit: [{ struct: 'Bumped', fields: { value: -1 } }] }),
+      ).toThrow()
       expect(mock.network.ledger.events).toHaveLength(2)
     } finally {
       await mock.close()
@@ -565,7 +649,10 @@ describe('event emission as Move code does it', () => {
       expect(seen).toEqual([BUMPED])
       const answer = await postGraphql(mock.graphqlUrl, EVENTS_QUERY, { filter: { transactionDigest: result?.digest } })
       expect(values(answer)).toEqual(['41'])
-      const rpc = await postRaw(mock.rpcUrl, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'chainx_queryEvents', params: [{ Transaction: result?.digest }, null, 10, false] }))
+      const rpc = await postRaw(
+        mock.rpcUrl,
+        JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'chainx_queryEvents', params: [{ Transaction: result?.digest }, null, 10, false] }),
+      )
       expect(rpc.json.result.data.map((event: { parsedJson: unknown }) => event.parsedJson)).toEqual([{ value: '41', who: SENDER_A }])
     } finally {
       await mock.close()
@@ -581,15 +668,32 @@ describe('other connections and lookups', () => {
   })
 
   it('P3: object.dynamicFields pages the fields in order with exclusive cursors', async () => {
-    const query = 'query($a: SuiAddress!, $first: Int, $after: String) { object(address: $a) { dynamicFields(first: $first, after: $after) { pageInfo { hasNextPage endCursor } nodes { name { type { repr } json } value { __typename } } } } }'
+    const query =
+      'query($a: SuiAddress!, $first: Int, $after: String) { object(address: $a) { dynamicFields(first: $first, after: $after) { pageInfo { hasNextPage endCursor } nodes { name { type { repr } json } value { __typename } } } } }'
     const a = mock.network.dataset?.registry
     const first = await postGraphql(mock.graphqlUrl, query, { a, first: 10 })
     const page1 = first.json.data.object.dynamicFields
-    expect(page1.nodes.map((node: { name: { json: unknown } }) => node.name.json)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
+    expect(page1.nodes.map((node: { name: { json: unknown } }) => node.name.json)).toEqual([
+      '0',
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+    ])
     expect(page1.pageInfo.hasNextPage).toBe(true)
     const second = await postGraphql(mock.graphqlUrl, query, { a, first: 10, after: page1.pageInfo.endCursor })
     const page2 = second.json.data.object.dynamicFields
-    expect(page2.nodes.map((node: { name: { type: { repr: string } }; value: { __typename: string } }) => [node.name.type.repr, node.value.__typename])).toEqual([
+    expect(
+      page2.nodes.map((node: { name: { type: { repr: string } }; value: { __typename: string } }) => [
+        node.name.type.repr,
+        node.value.__typename,
+      ]),
+    ).toEqual([
       ['vector<u8>', 'MoveValue'],
       ['vector<u8>', 'MoveValue'],
       ['u64', 'MoveObject'],
@@ -603,12 +707,22 @@ describe('other connections and lookups', () => {
     if (!dataset) throw new Error('dataset expected')
     const query = 'query($filter: TransactionBlockFilter) { transactionBlocks(first: 50, filter: $filter) { nodes { digest } } }'
     const digests = async (filter: Record<string, unknown>) =>
-      (await postGraphql(mock.graphqlUrl, query, { filter })).json.data.transactionBlocks.nodes.map((node: { digest: string }) => node.digest)
+      (await postGraphql(mock.graphqlUrl, query, { filter })).json.data.transactionBlocks.nodes.map(
+        (node: { digest: string }) => node.digest,
+      )
     const sender = dataset.senders[2] as string
-    expect(await digests({ sentAddress: sender })).toEqual(ledger.transactions.filter((tx) => tx.sender === sender).slice(0, 50).map((tx) => tx.digest))
+    expect(await digests({ sentAddress: sender })).toEqual(
+      ledger.transactions
+        .filter((tx) => tx.sender === sender)
+        .slice(0, 50)
+        .map((tx) => tx.digest),
+    )
     const fn = `${dataset.market.package}::market::buy`
     expect(await digests({ function: fn })).toEqual(
-      ledger.transactions.filter((tx) => tx.call.module === 'market' && tx.call.function === 'buy').slice(0, 50).map((tx) => tx.digest),
+      ledger.transactions
+        .filter((tx) => tx.call.module === 'market' && tx.call.function === 'buy')
+        .slice(0, 50)
+        .map((tx) => tx.digest),
     )
     expect(await digests({ afterCheckpoint: 3, beforeCheckpoint: 6 })).toEqual(
       ledger.transactions.filter((tx) => tx.checkpoint > 3 && tx.checkpoint < 6).map((tx) => tx.digest),
@@ -620,17 +734,29 @@ describe('other connections and lookups', () => {
 
   it('O6: checkpoint(id) by sequence number or digest; both at once is an error', async () => {
     const checkpoint = mock.network.ledger.checkpoint(4)
-    const bySeq = await postGraphql(mock.graphqlUrl, '{ checkpoint(id: { sequenceNumber: 4 }) { digest sequenceNumber previousCheckpointDigest epoch { epochId } } }')
+    const bySeq = await postGraphql(
+      mock.graphqlUrl,
+      '{ checkpoint(id: { sequenceNumber: 4 }) { digest sequenceNumber previousCheckpointDigest epoch { epochId } } }',
+    )
     expect(bySeq.json.data.checkpoint).toEqual({
       digest: checkpoint?.digest,
       sequenceNumber: 4,
       previousCheckpointDigest: mock.network.ledger.checkpoint(3)?.digest,
       epoch: { epochId: checkpoint?.epoch },
     })
-    const byDigest = await postGraphql(mock.graphqlUrl, 'query($d: String) { checkpoint(id: { digest: $d }) { sequenceNumber } }', { d: checkpoint?.digest })
+    const byDigest = await postGraphql(mock.graphqlUrl, 'query($d: String) { checkpoint(id: { digest: $d }) { sequenceNumber } }', {
+      d: checkpoint?.digest,
+    })
     expect(byDigest.json.data.checkpoint).toEqual({ sequenceNumber: 4 })
-    const both = await postGraphql(mock.graphqlUrl, 'query($d: String) { checkpoint(id: { digest: $d, sequenceNumber: 4 }) { sequenceNumber } }', { d: checkpoint?.digest })
-    expect(both.json.errors[0]).toMatchObject({ message: 'Provide one of digest or sequence_number, not both', extensions: { code: 'BAD_USER_INPUT' } })
+    const both = await postGraphql(
+      mock.graphqlUrl,
+      'query($d: String) { checkpoint(id: { digest: $d, sequenceNumber: 4 }) { sequenceNumber } }',
+      { d: checkpoint?.digest },
+    )
+    expect(both.json.errors[0]).toMatchObject({
+      message: 'Provide one of digest or sequence_number, not both',
+      extensions: { code: 'BAD_USER_INPUT' },
+    })
   })
 
   it('E7: directives other than @include and @skip are rejected', async () => {
@@ -649,7 +775,10 @@ describe('type limits', () => {
     await withMockNetwork({ events: 0, limits: { maxTypeArgumentDepth: 1, maxTypeArgumentWidth: 2 } }, async (mock) => {
       const run = async (eventType: string) => (await postGraphql(mock.graphqlUrl, EVENTS_QUERY, { filter: { eventType } })).json
       expect((await run('0x2::m::S<u8, u64>')).errors).toBeUndefined()
-      expect((await run('0x2::m::S<u8, u64, bool>')).errors[0]).toMatchObject({ message: 'Type argument width exceeds max of 2', extensions: { code: 'BAD_USER_INPUT' } })
+      expect((await run('0x2::m::S<u8, u64, bool>')).errors[0]).toMatchObject({
+        message: 'Type argument width exceeds max of 2',
+        extensions: { code: 'BAD_USER_INPUT' },
+      })
       expect((await run('0x2::m::S<0x2::m::T<u8>>')).errors[0]).toMatchObject({ message: 'Type argument nesting exceeds max of 1' })
       const invalid = (await run('not a type')).errors[0]
       expect(invalid.message).toBe(

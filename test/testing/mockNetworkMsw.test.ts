@@ -7,7 +7,11 @@ import { EVENTS_QUERY, postRaw, type RawAnswer } from './mockNetworkClient.js'
 
 const requests: { endpoint: 'graphql' | 'rpc'; body: string; headers?: Record<string, string> }[] = [
   { endpoint: 'graphql', body: JSON.stringify({ query: EVENTS_QUERY, variables: { first: 4 } }) },
-  { endpoint: 'graphql', body: JSON.stringify({ query: EVENTS_QUERY, variables: { last: 3 } }), headers: { 'x-chain-rpc-show-usage': 'true' } },
+  {
+    endpoint: 'graphql',
+    body: JSON.stringify({ query: EVENTS_QUERY, variables: { last: 3 } }),
+    headers: { 'x-chain-rpc-show-usage': 'true' },
+  },
   { endpoint: 'graphql', body: JSON.stringify({ query: '{ events(first: 1, last: 1) { nodes { json } } }' }) },
   { endpoint: 'graphql', body: JSON.stringify({ query: 'query Op($x: Int) { chainIdentifier }' }) },
   { endpoint: 'graphql', body: JSON.stringify({ query: '{ chainIdentifier }' }), headers: { 'x-chain-rpc-version': '1.2.3' } },
@@ -16,7 +20,10 @@ const requests: { endpoint: 'graphql' | 'rpc'; body: string; headers?: Record<st
   { endpoint: 'rpc', body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'nope', params: [] }) },
 ]
 
-async function replay(urls: { graphqlUrl: string; rpcUrl: string }): Promise<{ status: number; body: string; version: string | null; type: string | null }[]> {
+async function replay(urls: {
+  graphqlUrl: string
+  rpcUrl: string
+}): Promise<{ status: number; body: string; version: string | null; type: string | null }[]> {
   const answers: RawAnswer[] = []
   for (const request of requests) {
     answers.push(await postRaw(request.endpoint === 'graphql' ? urls.graphqlUrl : urls.rpcUrl, request.body, request.headers))

@@ -17,12 +17,16 @@ useMockNetwork({ events: 0, retention: 3 }, async (started) => {
 /** POSTs with node:http, which sends a header value's characters as Latin-1 bytes. */
 function postWithRawHeader(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; json: any }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', connection: 'close', ...headers }, timeout: 10_000 }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }))
-      res.on('error', reject)
-    })
+    const req = request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', connection: 'close', ...headers }, timeout: 10_000 },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }))
+        res.on('error', reject)
+      },
+    )
     req.on('timeout', () => req.destroy(new Error('timed out')))
     req.on('error', reject)
     req.end(body)

@@ -59,7 +59,13 @@ useMockNetwork({ events: 0, seed: 5, limits: { maxPageSize: MAX_PAGE_SIZE } }, (
   M = network.publish({ module: 'market' }).package
   network.publish({ package: M, module: 'admin' })
   R = network.publish({ module: 'router' }).package
-  ;[alice, bob, carol, item1, item2] = Array.from({ length: 5 }, () => network.ledger.newAddress()) as [string, string, string, string, string]
+  ;[alice, bob, carol, item1, item2] = Array.from({ length: 5 }, () => network.ledger.newAddress()) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ]
   const run = (label: Label, input: Parameters<typeof network.execute>[0]) => {
     const { digest } = network.execute(input)
     digestOf[label] = digest
@@ -154,7 +160,9 @@ describe('transactions.query on the wire', () => {
     expect(t1.effects.mutated?.map((ref) => ref.reference.objectId)).toContain(item1)
     expect(t1.effects.gasObject.owner).toEqual({ AddressOwner: alice })
     expect(typeof t1.effects.gasObject.reference.version).toBe('number')
-    expect(t1.balanceChanges).toEqual([{ owner: { AddressOwner: alice }, coinType: '0x2::sui::SUI', amount: expect.stringMatching(/^-\d+$/) }])
+    expect(t1.balanceChanges).toEqual([
+      { owner: { AddressOwner: alice }, coinType: '0x2::sui::SUI', amount: expect.stringMatching(/^-\d+$/) },
+    ])
     const { computationCost, storageCost, storageRebate } = t1.effects.gasUsed
     expect(BigInt(t1.balanceChanges[0]?.amount ?? 0)).toBe(-(BigInt(computationCost) + BigInt(storageCost) - BigInt(storageRebate)))
     expect(t1.objectChanges.map((change) => change.type)).toEqual(['mutated', 'mutated'])
@@ -198,14 +206,21 @@ describe('transactions.query on the wire', () => {
     const response = await fetch(mock.rpcUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'chainx_queryTransactionBlocks', params: [{ filter: { FromOrToAddress: { addr: alice } } }] }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'chainx_queryTransactionBlocks',
+        params: [{ filter: { FromOrToAddress: { addr: alice } } }],
+      }),
     })
     expect(((await response.json()) as { error: { code: number } }).error.code).toBe(-32602)
   })
 
   it('a cursor the service does not know is a JSON-RPC -32602 error', async () => {
     const unknownDigest = '11111111111111111111111111111111'
-    const error = await client().transactions.query({ cursor: unknownDigest }).catch((caught: unknown) => caught)
+    const error = await client()
+      .transactions.query({ cursor: unknownDigest })
+      .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(JsonRpcError)
     expect((error as JsonRpcError).rpcCode).toBe(-32602)
   })
@@ -222,7 +237,9 @@ describe('transactions.iterate over the mock network', () => {
     }
     expect(seen).toEqual(['t1', 't3', 't4', 't5'])
     expect(cursors).toEqual(['t1', 't3', 't4', 't5'].map((label) => digestOf[label as Label]))
-    const backward = await client().transactions.iterate({ direction: 'backward', options: { showEffects: true } }).toArray({ limit: 10 })
+    const backward = await client()
+      .transactions.iterate({ direction: 'backward', options: { showEffects: true } })
+      .toArray({ limit: 10 })
     expect(backward.map((tx) => labelOf.get(tx.digest))).toEqual(['t5', 't4', 't3', 't2', 't1'])
     expect(backward[0]?.effects.status.status).toBe('success')
   })
@@ -233,7 +250,10 @@ describe('transactions.iterate over the mock network', () => {
     expect(all.map((tx) => labelOf.get(tx.digest))).toEqual(['t1', 't2', 't3', 't4', 't5'])
     mock.network.faults.emptyPagesNext(Infinity, { endpoint: 'rpc' })
     try {
-      const error = await client().transactions.iterate({ pageSize: 2, maxEmptyPages: 5 }).toArray({ maxItems: 10 }).catch((caught: unknown) => caught)
+      const error = await client()
+        .transactions.iterate({ pageSize: 2, maxEmptyPages: 5 })
+        .toArray({ maxItems: 10 })
+        .catch((caught: unknown) => caught)
       expect(error).toMatchObject({ code: 'EMPTY_PAGES', delivered: 0 })
     } finally {
       mock.network.faults.clear()

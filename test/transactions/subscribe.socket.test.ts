@@ -34,7 +34,11 @@ async function setUp(options: { verifyIntervalMs?: number } = {}) {
     rpcUrl: mock.rpcUrl,
     wsUrl: mock.wsUrl,
     retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 5 },
-    subscriptions: { heartbeatMs: 0, verifyIntervalMs: options.verifyIntervalMs ?? 0, reconnect: { baseDelayMs: 5, maxDelayMs: 40, maxAttempts: 100 } },
+    subscriptions: {
+      heartbeatMs: 0,
+      verifyIntervalMs: options.verifyIntervalMs ?? 0,
+      reconnect: { baseDelayMs: 5, maxDelayMs: 40, maxAttempts: 100 },
+    },
   })
   opened.push(client)
   const pkg = mock.network.publish({ module: 'pool' }).package
@@ -43,7 +47,11 @@ async function setUp(options: { verifyIntervalMs?: number } = {}) {
   return { mock, client, alice, bob, execute }
 }
 
-function recorder(): Recorder & { onTransaction: (fx: TransactionBlockEffects) => void; onStateChange: (change: SubscriptionStateChange<string>) => void; onError: (error: unknown) => void } {
+function recorder(): Recorder & {
+  onTransaction: (fx: TransactionBlockEffects) => void
+  onStateChange: (change: SubscriptionStateChange<string>) => void
+  onError: (error: unknown) => void
+} {
   const seen: Recorder = { effects: [], states: [], errors: [] }
   return {
     ...seen,
@@ -130,9 +138,18 @@ describe('transactions.subscribe over the mock network', () => {
     const transactions = recorder()
     const events: string[] = []
     await client.transactions.subscribe({ filter: { FromAddress: alice }, ...transactions })
-    await client.events.subscribe({ filter: { Sender: alice }, onEvent: (event) => void events.push(event.id.txDigest), onError: (error) => transactions.errors.push(error) })
+    await client.events.subscribe({
+      filter: { Sender: alice },
+      onEvent: (event) => void events.push(event.id.txDigest),
+      onError: (error) => transactions.errors.push(error),
+    })
     const counter = mock.network.publish({ module: 'counter', events: { Bumped: { by: (await import('@mysten/bcs')).bcs.u64() } } })
-    const withEvent = mock.network.execute({ sender: alice, package: counter.package, module: 'counter', emit: [{ struct: 'Bumped', fields: { by: 1n } }] }).digest
+    const withEvent = mock.network.execute({
+      sender: alice,
+      package: counter.package,
+      module: 'counter',
+      emit: [{ struct: 'Bumped', fields: { by: 1n } }],
+    }).digest
     const plain = execute(alice)
     await vi.waitFor(() => expect(digests(transactions)).toEqual([withEvent, plain]), waitOptions)
     await vi.waitFor(() => expect(events).toEqual([withEvent]), waitOptions)
@@ -144,7 +161,9 @@ describe('transactions.subscribe over the mock network', () => {
     const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => {})
     const seen = recorder()
     await expect(client.transactions.subscribe({ filter: { Checkpoint: '1' }, ...seen })).rejects.toBeInstanceOf(InvalidFilterError)
-    await expect(client.transactions.subscribe({ filter: { FromOrToAddress: { addr: '0x2' } }, ...seen })).rejects.toBeInstanceOf(InvalidFilterError)
+    await expect(client.transactions.subscribe({ filter: { FromOrToAddress: { addr: '0x2' } }, ...seen })).rejects.toBeInstanceOf(
+      InvalidFilterError,
+    )
     // Earlier tests of this file already warned: the flag is per process.
     expect(warn).not.toHaveBeenCalledWith(SUBSCRIBE_TRANSACTION_DEPRECATION_MESSAGE, expect.anything())
     expect(SUBSCRIBE_TRANSACTION_DEPRECATION_CODE).toBe('CHAINX_DEP_SUBSCRIBE_TRANSACTION')
@@ -161,8 +180,10 @@ describe('transactions.subscribe deprecation', () => {
       await client.transactions.subscribe({ filter: null, onTransaction: () => {} }),
     ]
     expect(warn).toHaveBeenCalledTimes(1)
-    expect(warn).toHaveBeenCalledWith(SUBSCRIBE_TRANSACTION_DEPRECATION_MESSAGE, { type: 'DeprecationWarning', code: SUBSCRIBE_TRANSACTION_DEPRECATION_CODE })
+    expect(warn).toHaveBeenCalledWith(SUBSCRIBE_TRANSACTION_DEPRECATION_MESSAGE, {
+      type: 'DeprecationWarning',
+      code: SUBSCRIBE_TRANSACTION_DEPRECATION_CODE,
+    })
     for (const unsubscribe of unsubscribers) expect(await unsubscribe()).toBe(true)
   })
 })
-

@@ -51,7 +51,12 @@ describe('transactions.watch over the mock network', () => {
 
   it("cursor 'latest' starts after the newest matching transaction", async () => {
     execute(bob)
-    const watcher = client().transactions.watch({ filter: { FromAddress: bob }, cursor: 'latest', intervalMs: 20, signal: AbortSignal.timeout(10_000) })
+    const watcher = client().transactions.watch({
+      filter: { FromAddress: bob },
+      cursor: 'latest',
+      intervalMs: 20,
+      signal: AbortSignal.timeout(10_000),
+    })
     const iterator = watcher[Symbol.asyncIterator]()
     const next = iterator.next()
     await new Promise((resolve) => setTimeout(resolve, 100))
@@ -65,7 +70,9 @@ describe('transactions.watch over the mock network', () => {
     const errors: string[] = []
     const watcher = client().transactions.watch({
       filter: { FromAddress: alice },
-      cursor: (await client().transactions.query({ filter: { FromAddress: alice }, direction: 'backward', pageSize: 2 })).items[1]?.digest ?? null,
+      cursor:
+        (await client().transactions.query({ filter: { FromAddress: alice }, direction: 'backward', pageSize: 2 })).items[1]?.digest ??
+        null,
       intervalMs: 20,
       backoff: { baseDelayMs: 1, maxDelayMs: 5 },
       onError: (error) => void errors.push(error.code),

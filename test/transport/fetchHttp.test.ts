@@ -25,13 +25,19 @@ beforeAll(async () => {
 afterAll(() => local.close())
 
 function nextConnectionCloses() {
-  closed = new Promise<void>((resolve) => server.once('request', (request: IncomingMessage) => request.socket.once('close', () => resolve())))
+  closed = new Promise<void>((resolve) =>
+    server.once('request', (request: IncomingMessage) => request.socket.once('close', () => resolve())),
+  )
 }
 
 const http = createFetchHttp((input, init) => fetch(input, init))
 const post = (options: { timeoutMs?: number; signal?: AbortSignal; maxResponseBytes?: number } = {}) =>
   http({ url: base, headers: { 'content-type': 'application/json' }, body: '{}', timeoutMs: 0, maxResponseBytes: 1 << 20, ...options })
-const failure = (run: Promise<unknown>) => run.then(() => undefined, (error: unknown) => error)
+const failure = (run: Promise<unknown>) =>
+  run.then(
+    () => undefined,
+    (error: unknown) => error,
+  )
 
 describe('fetch transport', () => {
   it('decodes a body sent in several chunks, a character split between two of them included', async () => {

@@ -249,7 +249,12 @@ async function eventually(condition: () => boolean, ms = 1_000): Promise<boolean
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const makeTransport = (kind: Kind, options: { timeoutMs?: number; maxResponseBytes?: number } = {}) =>
-  createTransport({ transport: kind, retry: false, timeoutMs: options.timeoutMs ?? TIMEOUT_MS, maxResponseBytes: options.maxResponseBytes ?? 1 << 20 })
+  createTransport({
+    transport: kind,
+    retry: false,
+    timeoutMs: options.timeoutMs ?? TIMEOUT_MS,
+    maxResponseBytes: options.maxResponseBytes ?? 1 << 20,
+  })
 
 // ---------------------------------------------------------------------------------------------
 // One exchange, then a follow-up: the shape of most cases.
@@ -292,7 +297,10 @@ function exchangeCase<Id extends string>(id: Id, spec: ExchangeCase): Case<Id> {
         const timeoutMs = spec.timeoutMs ?? TIMEOUT_MS
         const transport = makeTransport(kind, { timeoutMs, maxResponseBytes: spec.maxResponseBytes })
         const observed: Observation = {
-          outcome: pick(await request(transport, server.url, { signal: controller.signal, guardMs: timeoutMs + 2_000 }), spec.headers ?? []),
+          outcome: pick(
+            await request(transport, server.url, { signal: controller.signal, guardMs: timeoutMs + 2_000 }),
+            spec.headers ?? [],
+          ),
         }
         const connection = server.exchanges[0]?.connection
         if (spec.clientCloses) observed.clientClosed = connection ? await eventually(() => connection.clientClosed) : 'no connection'
@@ -365,7 +373,11 @@ function chunked(body: Uint8Array, sizes: readonly number[], extension = ''): Bu
   let offset = 0
   for (let index = 0; offset < body.length; index++) {
     const size = Math.min(sizes[index % sizes.length] as number, body.length - offset)
-    parts.push(Buffer.from(`${size.toString(16)}${extension}\r\n`, 'latin1'), Buffer.from(body.subarray(offset, offset + size)), Buffer.from('\r\n'))
+    parts.push(
+      Buffer.from(`${size.toString(16)}${extension}\r\n`, 'latin1'),
+      Buffer.from(body.subarray(offset, offset + size)),
+      Buffer.from('\r\n'),
+    )
     offset += size
   }
   return Buffer.concat(parts)
@@ -390,7 +402,9 @@ const CASES = [
   // --- Framing ---------------------------------------------------------------------------------
   exchangeCase('contentLength', {
     title: 'a Content-Length body, then the connection is reused',
-    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Content-Type: application/json', `Content-Length: ${JSON_BODY.length}`], JSON_BODY)])),
+    answer: first((x) =>
+      x.write([response('HTTP/1.1 200 OK', ['Content-Type: application/json', `Content-Length: ${JSON_BODY.length}`], JSON_BODY)]),
+    ),
     expect: { status: 200, body: JSON_BODY, headers: { 'content-type': 'application/json' } },
     headers: ['content-type'],
     next: 'same',
@@ -411,15 +425,16 @@ const CASES = [
   }),
   exchangeCase('chunkExtensionQuotedPair', {
     title: 'a chunk extension whose quoted value holds a quoted-pair (\\") and a semicolon is skipped',
-    answer: first((x) =>
-      x.write([response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked'], `2;q="a\\"b;c";n=v\r\nok\r\n0\r\n\r\n`)]),
-    ),
+    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked'], `2;q="a\\"b;c";n=v\r\nok\r\n0\r\n\r\n`)])),
     expect: { status: 200, body: 'ok' },
     next: 'same',
   }),
   exchangeCase('closeDelimited', {
     title: 'a close-delimited body (no length, Connection: close), the next request on a new connection',
-    answer: writeThenClose([response('HTTP/1.1 200 OK', ['Content-Type: application/json', 'Connection: close']), JSON_BODY.slice(0, 9), JSON_BODY.slice(9)], 5),
+    answer: writeThenClose(
+      [response('HTTP/1.1 200 OK', ['Content-Type: application/json', 'Connection: close']), JSON_BODY.slice(0, 9), JSON_BODY.slice(9)],
+      5,
+    ),
     expect: { status: 200, body: JSON_BODY },
     next: 'new',
   }),
@@ -439,7 +454,10 @@ const CASES = [
   exchangeCase('continue100', {
     title: 'an unsolicited 100 Continue before the real response is skipped',
     answer: first((x) =>
-      x.write(['HTTP/1.1 100 Continue\r\n\r\n', response('HTTP/1.1 200 OK', ['X-Final: yes', `Content-Length: ${JSON_BODY.length}`], JSON_BODY)], 5),
+      x.write(
+        ['HTTP/1.1 100 Continue\r\n\r\n', response('HTTP/1.1 200 OK', ['X-Final: yes', `Content-Length: ${JSON_BODY.length}`], JSON_BODY)],
+        5,
+      ),
     ),
     expect: { status: 200, body: JSON_BODY },
     next: 'same',
@@ -462,7 +480,9 @@ const CASES = [
   }),
   exchangeCase('misdirected421', {
     title: 'a 421 Misdirected Request whose body comes in pieces is returned like any other status (never resent)',
-    answer: first((x) => x.write([response('HTTP/1.1 421 Misdirected Request', [`Content-Length: ${utf8.length}`]), ...splitAt(utf8, [10, 40])], 3)),
+    answer: first((x) =>
+      x.write([response('HTTP/1.1 421 Misdirected Request', [`Content-Length: ${utf8.length}`]), ...splitAt(utf8, [10, 40])], 3),
+    ),
     expect: { status: 421, body: UTF8_TEXT },
     next: 'same',
   }),
@@ -489,16 +509,37 @@ const CASES = [
     title: 'header names in odd case come out lower case, values without the spaces around them',
     answer: first((x) =>
       x.write([
-        response('HTTP/1.1 200 OK', ['CoNtEnT-TyPe:application/json', 'X-CHAIN-RPC-VERSION:   2025.3.0  ', 'x-Request-ID: \tabc', `CONTENT-length: ${JSON_BODY.length}`], JSON_BODY),
+        response(
+          'HTTP/1.1 200 OK',
+          [
+            'CoNtEnT-TyPe:application/json',
+            'X-CHAIN-RPC-VERSION:   2025.3.0  ',
+            'x-Request-ID: \tabc',
+            `CONTENT-length: ${JSON_BODY.length}`,
+          ],
+          JSON_BODY,
+        ),
       ]),
     ),
-    expect: { status: 200, body: JSON_BODY, headers: { 'content-type': 'application/json', 'x-chain-rpc-version': '2025.3.0', 'x-request-id': 'abc' } },
+    expect: {
+      status: 200,
+      body: JSON_BODY,
+      headers: { 'content-type': 'application/json', 'x-chain-rpc-version': '2025.3.0', 'x-request-id': 'abc' },
+    },
     headers: ['content-type', 'x-chain-rpc-version', 'x-request-id'],
     next: 'same',
   }),
   exchangeCase('obsTextHeader', {
     title: 'a header value with bytes past ASCII (obs-text) comes out one character per byte (latin1), never an error',
-    answer: first((x) => x.write([Buffer.concat([Buffer.from('HTTP/1.1 200 OK\r\nX-Name: caf'), Buffer.from([0xe9, 0x20, 0xc3, 0xa9]), Buffer.from('\r\nContent-Length: 2\r\n\r\nok')])])),
+    answer: first((x) =>
+      x.write([
+        Buffer.concat([
+          Buffer.from('HTTP/1.1 200 OK\r\nX-Name: caf'),
+          Buffer.from([0xe9, 0x20, 0xc3, 0xa9]),
+          Buffer.from('\r\nContent-Length: 2\r\n\r\nok'),
+        ]),
+      ]),
+    ),
     expect: { status: 200, body: 'ok', headers: { 'x-name': 'caf\u00e9 \u00c3\u00a9' } },
     headers: ['x-name'],
     next: 'same',
@@ -506,7 +547,13 @@ const CASES = [
   exchangeCase('largeHeaderBlock', {
     title: 'a 12 KiB header block (within every limit) is read whole',
     answer: first((x) =>
-      x.write([response('HTTP/1.1 200 OK', [...Array.from({ length: 12 }, (_, index) => `X-Big-${index}: ${'v'.repeat(1_000)}`), 'Content-Length: 2'], 'ok')]),
+      x.write([
+        response(
+          'HTTP/1.1 200 OK',
+          [...Array.from({ length: 12 }, (_, index) => `X-Big-${index}: ${'v'.repeat(1_000)}`), 'Content-Length: 2'],
+          'ok',
+        ),
+      ]),
     ),
     expect: { status: 200, body: 'ok', headers: { 'x-big-11': 'v'.repeat(1_000) } },
     headers: ['x-big-11'],
@@ -592,7 +639,8 @@ const CASES = [
           if (x.index === 0) setTimeout(() => x.connection.socket.end(), 20)
         },
         async (server) => {
-          if (!(await eventually(() => server.connections[0]?.closed === true))) throw new Error('the server could not close its connection')
+          if (!(await eventually(() => server.connections[0]?.closed === true)))
+            throw new Error('the server could not close its connection')
         },
       ),
   }),
@@ -603,13 +651,24 @@ const CASES = [
       '(its idle timer fired as the client sent): every request is a read, so it is sent again on a new connection, retry: false or not',
     expected: { first: NEXT_OK, second: NEXT_OK, requests: 3, connections: 2 },
     // The pause lets undici, too, take the connection back into its pool.
-    run: (kind) => twoRequests(kind, closeUnanswered((x) => x.indexOnConnection > 0), () => sleep(10)),
+    run: (kind) =>
+      twoRequests(
+        kind,
+        closeUnanswered((x) => x.indexOnConnection > 0),
+        () => sleep(10),
+      ),
   }),
   customCase({
     id: 'staleThenFreshClose',
-    title: 'a request resent after a reused connection closed is resent once only: when the new connection closes unanswered too, it is NETWORK',
+    title:
+      'a request resent after a reused connection closed is resent once only: when the new connection closes unanswered too, it is NETWORK',
     expected: { first: NEXT_OK, second: { error: 'NETWORK' }, requests: 3, connections: 2 },
-    run: (kind) => twoRequests(kind, closeUnanswered((x) => x.index > 0), () => sleep(10)),
+    run: (kind) =>
+      twoRequests(
+        kind,
+        closeUnanswered((x) => x.index > 0),
+        () => sleep(10),
+      ),
   }),
   customCase({
     id: 'freshConnectionClosesUnanswered',
@@ -624,7 +683,8 @@ const CASES = [
 
   customCase({
     id: 'closeRightAfterAnswer',
-    title: 'a server that closes right after a complete keep-alive answer (the FIN just behind it): the next request, sent at once, succeeds',
+    title:
+      'a server that closes right after a complete keep-alive answer (the FIN just behind it): the next request, sent at once, succeeds',
     // Whether the server reads the second request on the closing connection before it is resent
     // depends on timing, so only the connections count.
     expected: { first: NEXT_OK, second: NEXT_OK, connections: 2 },
@@ -644,7 +704,7 @@ const CASES = [
   // --- What goes out ---------------------------------------------------------------------------
   customCase({
     id: 'requestShape',
-    title: 'the request: POST to the path and query, Host, the UTF-8 length of the body, the caller\'s headers, the body byte for byte',
+    title: "the request: POST to the path and query, Host, the UTF-8 length of the body, the caller's headers, the body byte for byte",
     expected: {
       requestLine: 'POST /graphql?first=50&after=%2Fx HTTP/1.1',
       host: 'HOST',
@@ -656,7 +716,13 @@ const CASES = [
     },
     run: (kind) =>
       withServer(sendNext, async (server) => {
-        const outcome = pick(await request(makeTransport(kind), `${server.url}graphql?first=50&after=%2Fx`, { body: UTF8_TEXT, headers: { 'X-Custom': 'abc 123' } }), [])
+        const outcome = pick(
+          await request(makeTransport(kind), `${server.url}graphql?first=50&after=%2Fx`, {
+            body: UTF8_TEXT,
+            headers: { 'X-Custom': 'abc 123' },
+          }),
+          [],
+        )
         const seen = server.exchanges[0]
         const header = (name: string) => new RegExp(`\\r\\n${name}:[ \\t]*([^\\r]*)`, 'i').exec(seen?.head ?? '')?.[1]
         return {
@@ -714,13 +780,19 @@ const CASES = [
       withServer(
         // Each answer echoes its request's body, later for earlier requests.
         (x) => {
-          setTimeout(() => void x.write([response('HTTP/1.1 200 OK', [`Content-Length: ${Buffer.byteLength(x.body)}`], x.body)]), 5 * (12 - x.index))
+          setTimeout(
+            () => void x.write([response('HTTP/1.1 200 OK', [`Content-Length: ${Buffer.byteLength(x.body)}`], x.body)]),
+            5 * (12 - x.index),
+          )
         },
         async (server) => {
           const transport = makeTransport(kind)
           const bodies = Array.from({ length: 12 }, (_, index) => JSON.stringify({ id: index, note: 'é€𝄞'.repeat(index) }))
           const outcomes = await Promise.all(bodies.map((body) => request(transport, server.url, { body })))
-          return { matched: outcomes.filter((outcome, index) => 'body' in outcome && outcome.body === bodies[index]).length, outcomes: outcomes.length }
+          return {
+            matched: outcomes.filter((outcome, index) => 'body' in outcome && outcome.body === bodies[index]).length,
+            outcomes: outcomes.length,
+          }
         },
       ),
   }),
@@ -736,7 +808,11 @@ const CASES = [
     'a status line without a status code (HTTP/1.1 OK) is NETWORK',
     response('HTTP/1.1 OK', ['Content-Length: 2'], 'ok'),
   ),
-  malformed('garbage', 'a server that speaks something else than HTTP (an SSH banner) is NETWORK at once, not TIMEOUT', 'SSH-2.0-OpenSSH_9.6\r\n'),
+  malformed(
+    'garbage',
+    'a server that speaks something else than HTTP (an SSH banner) is NETWORK at once, not TIMEOUT',
+    'SSH-2.0-OpenSSH_9.6\r\n',
+  ),
   malformed(
     'binaryGarbage',
     'binary bytes instead of a status line are NETWORK at once',
@@ -744,7 +820,12 @@ const CASES = [
   ),
   exchangeCase('unsolicited101', {
     title: 'a 101 Switching Protocols the client never asked for (no Upgrade sent) is NETWORK',
-    answer: first((x) => x.write([response('HTTP/1.1 101 Switching Protocols', ['Upgrade: websocket', 'Connection: Upgrade']), 'raw bytes of another protocol'])),
+    answer: first((x) =>
+      x.write([
+        response('HTTP/1.1 101 Switching Protocols', ['Upgrade: websocket', 'Connection: Upgrade']),
+        'raw bytes of another protocol',
+      ]),
+    ),
     timeoutMs: 1_000,
     expect: { error: 'NETWORK' },
     clientCloses: true,
@@ -806,7 +887,9 @@ const CASES = [
   }),
   exchangeCase('extraBytesSameWrite', {
     title: 'bytes past the Content-Length (a whole fake response, in the same write) are never read as the next answer',
-    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Content-Length: 5'], 'hello') + 'HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nWRONG'])),
+    answer: first((x) =>
+      x.write([response('HTTP/1.1 200 OK', ['Content-Length: 5'], 'hello') + 'HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nWRONG']),
+    ),
     expect: { status: 200, body: 'hello' },
     clientCloses: true,
     next: 'new',
@@ -866,7 +949,10 @@ const CASES = [
   exchangeCase('tooLargeChunked', {
     title: 'a chunked body that streams past maxResponseBytes is RESPONSE_TOO_LARGE, and the connection is closed',
     answer: first((x) =>
-      x.write([response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked']), ...Array.from({ length: 10 }, () => `1f4\r\n${'x'.repeat(500)}\r\n`)], 2),
+      x.write(
+        [response('HTTP/1.1 200 OK', ['Transfer-Encoding: chunked']), ...Array.from({ length: 10 }, () => `1f4\r\n${'x'.repeat(500)}\r\n`)],
+        2,
+      ),
     ),
     maxResponseBytes: 1_000,
     expect: { error: 'RESPONSE_TOO_LARGE' },
@@ -875,7 +961,9 @@ const CASES = [
   }),
   exchangeCase('tooLargeCloseDelimited', {
     title: 'a body without a length that streams past maxResponseBytes is RESPONSE_TOO_LARGE, and the connection is closed',
-    answer: first((x) => x.write([response('HTTP/1.1 200 OK', ['Connection: close']), ...Array.from({ length: 10 }, () => 'y'.repeat(500))], 2)),
+    answer: first((x) =>
+      x.write([response('HTTP/1.1 200 OK', ['Connection: close']), ...Array.from({ length: 10 }, () => 'y'.repeat(500))], 2),
+    ),
     maxResponseBytes: 1_000,
     expect: { error: 'RESPONSE_TOO_LARGE' },
     clientCloses: true,
@@ -1001,7 +1089,10 @@ function httpsChild(kind: Kind): Promise<HttpsChildResult> {
         timeout: 20_000,
         env: { ...process.env, NODE_EXTRA_CA_CERTS: CERT_PATH },
       })
-      const outcomes = stdout.trim().split('\n').map((line) => JSON.parse(line) as HttpsChildResult['outcomes'][number])
+      const outcomes = stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as HttpsChildResult['outcomes'][number])
       return { outcomes, connections: new Set(server.exchanges.map((x) => x.connection.index)).size }
     },
     TLS_OPTIONS,
@@ -1024,7 +1115,8 @@ const HTTPS_CASES = [
   }),
   customCase({
     id: 'httpsTrusted',
-    title: 'https with the certificate trusted (NODE_EXTRA_CA_CERTS, child process): Content-Length, chunked and split UTF-8 bodies over one connection',
+    title:
+      'https with the certificate trusted (NODE_EXTRA_CA_CERTS, child process): Content-Length, chunked and split UTF-8 bodies over one connection',
     expected: {
       outcomes: [
         { status: 200, body: JSON_BODY },
@@ -1119,7 +1211,8 @@ const validResponse: fc.Arbitrary<ValidResponse> = fc
 function wireBytes(valid: ValidResponse): Buffer {
   const body = Buffer.from(valid.body, 'utf8')
   const lines = valid.headers.map(([, value], index) => `${valid.wireNames[index]}: ${value}`)
-  if (valid.framing === 'content-length') return response(`HTTP/1.1 ${valid.status} ${valid.reason}`, [...lines, `Content-Length: ${body.length}`], body)
+  if (valid.framing === 'content-length')
+    return response(`HTTP/1.1 ${valid.status} ${valid.reason}`, [...lines, `Content-Length: ${body.length}`], body)
   if (valid.framing === 'close') return response(`HTTP/1.1 ${valid.status} ${valid.reason}`, [...lines, 'Connection: close'], body)
   const chunks = Buffer.concat([chunked(body, valid.chunkSizes, valid.extension ? ';x=1' : ''), Buffer.from('0\r\n\r\n')])
   return response(`HTTP/1.1 ${valid.status} ${valid.reason}`, [...lines, 'Transfer-Encoding: chunked'], chunks)
@@ -1141,10 +1234,44 @@ const FRAMING_HEADERS = new Set(['content-length', 'transfer-encoding', 'connect
 
 const FUZZ_TIMEOUT_MS = 200
 const FRAGMENTS = [
-  'HTTP/1.1 ', 'HTTP/1.0 ', 'HTTP/2 ', '200', '204', '100', '101', '304', '999', '0', ' OK', '\r\n', '\n', '\r', '\r\n\r\n', ' ', '\t', ':',
-  'Content-Length: ', 'content-length:', 'Transfer-Encoding: chunked', 'Transfer-Encoding: gzip, chunked', 'Connection: close',
-  'Connection: keep-alive', 'Upgrade: h2c', 'Trailer: x', '5', 'ffff', '-1', '18446744073709551616', ';ext="q"', 'hello', '{"data":{}}',
-  'é', '\u0000', '\u00ff', 'X-A: b', 'HTTP/1.1 100 Continue\r\n\r\n',
+  'HTTP/1.1 ',
+  'HTTP/1.0 ',
+  'HTTP/2 ',
+  '200',
+  '204',
+  '100',
+  '101',
+  '304',
+  '999',
+  '0',
+  ' OK',
+  '\r\n',
+  '\n',
+  '\r',
+  '\r\n\r\n',
+  ' ',
+  '\t',
+  ':',
+  'Content-Length: ',
+  'content-length:',
+  'Transfer-Encoding: chunked',
+  'Transfer-Encoding: gzip, chunked',
+  'Connection: close',
+  'Connection: keep-alive',
+  'Upgrade: h2c',
+  'Trailer: x',
+  '5',
+  'ffff',
+  '-1',
+  '18446744073709551616',
+  ';ext="q"',
+  'hello',
+  '{"data":{}}',
+  'é',
+  '\u0000',
+  '\u00ff',
+  'X-A: b',
+  'HTTP/1.1 100 Continue\r\n\r\n',
 ]
 
 const mutation = fc.oneof(
@@ -1161,7 +1288,8 @@ function mutate(bytes: Buffer, mutations: readonly Mutation[]): Buffer {
   let out = bytes
   for (const change of mutations) {
     const at = out.length === 0 ? 0 : change.at % (out.length + 1)
-    if (change.op === 'flip' && at < out.length) out = Buffer.concat([out.subarray(0, at), Buffer.from([change.byte]), out.subarray(at + 1)])
+    if (change.op === 'flip' && at < out.length)
+      out = Buffer.concat([out.subarray(0, at), Buffer.from([change.byte]), out.subarray(at + 1)])
     if (change.op === 'insert') out = Buffer.concat([out.subarray(0, at), change.bytes, out.subarray(at)])
     if (change.op === 'insertFragment') out = Buffer.concat([out.subarray(0, at), Buffer.from(change.fragment, 'latin1'), out.subarray(at)])
     if (change.op === 'delete') out = Buffer.concat([out.subarray(0, at), out.subarray(at + change.length)])
@@ -1173,8 +1301,16 @@ function mutate(bytes: Buffer, mutations: readonly Mutation[]): Buffer {
 
 const hostileBytes = fc.oneof(
   { weight: 1, arbitrary: fc.uint8Array({ maxLength: 400 }).map((bytes) => Buffer.from(bytes)) },
-  { weight: 2, arbitrary: fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 40 }).map((parts) => Buffer.from(parts.join(''), 'latin1')) },
-  { weight: 4, arbitrary: fc.tuple(validResponse, fc.array(mutation, { minLength: 1, maxLength: 4 })).map(([valid, changes]) => mutate(wireBytes(valid), changes)) },
+  {
+    weight: 2,
+    arbitrary: fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 40 }).map((parts) => Buffer.from(parts.join(''), 'latin1')),
+  },
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(validResponse, fc.array(mutation, { minLength: 1, maxLength: 4 }))
+      .map(([valid, changes]) => mutate(wireBytes(valid), changes)),
+  },
 )
 
 const hostileScript = fc.record({
@@ -1215,13 +1351,34 @@ for (const kind of TRANSPORTS) {
       async () => {
         const transport = makeTransport(kind)
         await fc.assert(
-          fc.asyncProperty(validResponse, fc.array(fc.nat(), { maxLength: 24 }), fc.integer({ min: 0, max: 2 }), async (valid, cuts, delayMs) => {
-            const bytes = wireBytes(valid)
-            answer = (exchange) => writePieces(exchange, splitAt(bytes, cuts.map((cut) => cut % bytes.length)), delayMs, valid.framing === 'close')
-            const outcome = await request(transport, server.url)
-            const headers = 'error' in outcome ? {} : Object.fromEntries(Object.entries(outcome.headers ?? {}).filter(([name]) => !FRAMING_HEADERS.has(name)))
-            expect({ ...outcome, headers }).toEqual({ status: valid.status, body: valid.body, headers: Object.fromEntries(valid.headers) })
-          }),
+          fc.asyncProperty(
+            validResponse,
+            fc.array(fc.nat(), { maxLength: 24 }),
+            fc.integer({ min: 0, max: 2 }),
+            async (valid, cuts, delayMs) => {
+              const bytes = wireBytes(valid)
+              answer = (exchange) =>
+                writePieces(
+                  exchange,
+                  splitAt(
+                    bytes,
+                    cuts.map((cut) => cut % bytes.length),
+                  ),
+                  delayMs,
+                  valid.framing === 'close',
+                )
+              const outcome = await request(transport, server.url)
+              const headers =
+                'error' in outcome
+                  ? {}
+                  : Object.fromEntries(Object.entries(outcome.headers ?? {}).filter(([name]) => !FRAMING_HEADERS.has(name)))
+              expect({ ...outcome, headers }).toEqual({
+                status: valid.status,
+                body: valid.body,
+                headers: Object.fromEntries(valid.headers),
+              })
+            },
+          ),
           { seed: SEED, numRuns: PROPERTY_RUNS, endOnFailure: true },
         )
       },
@@ -1237,9 +1394,22 @@ for (const kind of TRANSPORTS) {
         const counts = new Map<string, number>()
         await fc.assert(
           fc.asyncProperty(hostileScript, async ({ bytes, cuts, thenClose }) => {
-            answer = (exchange) => writePieces(exchange, splitAt(bytes, cuts.map((cut) => cut % Math.max(1, bytes.length))), 0, thenClose)
+            answer = (exchange) =>
+              writePieces(
+                exchange,
+                splitAt(
+                  bytes,
+                  cuts.map((cut) => cut % Math.max(1, bytes.length)),
+                ),
+                0,
+                thenClose,
+              )
             const outcome = await request(transport, server.url, { guardMs: FUZZ_TIMEOUT_MS + 2_000 })
-            const label = isWellFormed(outcome) ? 'response' : 'error' in outcome && CHAINX_CODES.has(outcome.error) ? outcome.error : `other: ${JSON.stringify(outcome).slice(0, 200)}`
+            const label = isWellFormed(outcome)
+              ? 'response'
+              : 'error' in outcome && CHAINX_CODES.has(outcome.error)
+                ? outcome.error
+                : `other: ${JSON.stringify(outcome).slice(0, 200)}`
             counts.set(label, (counts.get(label) ?? 0) + 1)
             expect(label === 'response' || CHAINX_CODES.has(label), label).toBe(true)
           }),

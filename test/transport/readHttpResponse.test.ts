@@ -93,7 +93,9 @@ describe('HttpResponseReader', () => {
   })
 
   it('joins repeated headers, skips 1xx, reads 204 and HTTP/1.0 responses', () => {
-    const { response } = read(text('HTTP/1.1 103 Early Hints', 'link: </x>', '', 'HTTP/1.1 200 OK', 'Vary: a', 'vary: b', 'content-length: 0', '', ''))
+    const { response } = read(
+      text('HTTP/1.1 103 Early Hints', 'link: </x>', '', 'HTTP/1.1 200 OK', 'Vary: a', 'vary: b', 'content-length: 0', '', ''),
+    )
     expect(response).toEqual({ status: 200, headers: { vary: 'a, b', 'content-length': '0' }, body: '' })
     expect(read(text('HTTP/1.1 204 No Content', '', '')).response?.status).toBe(204)
     const old = read(text('HTTP/1.0 200 OK', 'content-length: 2', '', 'ok'))
@@ -132,7 +134,10 @@ describe('HttpResponseReader', () => {
     ['a space before the colon', text('HTTP/1.1 200 OK', 'content-length : 0', '', '')],
     ['a folded header line', text('HTTP/1.1 200 OK', 'x-a: 1', ' 2', 'content-length: 0', '', '')],
     ['a NUL in a value', text('HTTP/1.1 200 OK', 'x-a: 1\u00002', 'content-length: 0', '', '')],
-    ['Content-Length with Transfer-Encoding', text('HTTP/1.1 200 OK', 'content-length: 2', 'transfer-encoding: chunked', '', '2', 'ok', '0', '', '')],
+    [
+      'Content-Length with Transfer-Encoding',
+      text('HTTP/1.1 200 OK', 'content-length: 2', 'transfer-encoding: chunked', '', '2', 'ok', '0', '', ''),
+    ],
     ['two different Content-Lengths', text('HTTP/1.1 200 OK', 'content-length: 2', 'content-length: 3', '', 'ok')],
     ['a negative Content-Length', text('HTTP/1.1 200 OK', 'content-length: -1', '', '')],
     ['a Content-Length that is not a number', text('HTTP/1.1 200 OK', 'content-length: 0x10', '', '')],
@@ -164,7 +169,9 @@ describe('HttpResponseReader', () => {
   })
 
   it('refuses an endless chunk size line', () => {
-    expect(() => read(Buffer.from(`HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n1${';x'.repeat(1000)}`))).toThrow(/chunk size line over/)
+    expect(() => read(Buffer.from(`HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n1${';x'.repeat(1000)}`))).toThrow(
+      /chunk size line over/,
+    )
   })
 
   it('is RESPONSE_TOO_LARGE by Content-Length, by a chunk size and by a body read to the close', () => {

@@ -57,7 +57,11 @@ const transports: [name: string, options: TransportOptions][] = [
   ['fetch', { fetch: (input, init) => fetch(input, init) }],
 ]
 
-const failure = (run: Promise<unknown>) => run.then(() => undefined, (error: unknown) => error)
+const failure = (run: Promise<unknown>) =>
+  run.then(
+    () => undefined,
+    (error: unknown) => error,
+  )
 
 describe('headers: names are tokens, values visible ASCII, space and tab (RFC 9110)', () => {
   let server: LocalServer
@@ -87,7 +91,9 @@ describe('headers: names are tokens, values visible ASCII, space and tab (RFC 91
         expect((error as Error).message).toContain('"x-api-key" from the headers function')
         expect((error as Error).message).not.toContain(value)
         const perCall = createTransport(transportOptions)
-        const callError = await failure(perCall.request({ url: server.url, body: '{}', headers: { 'x-trace': value }, parse: (r) => r.status }))
+        const callError = await failure(
+          perCall.request({ url: server.url, body: '{}', headers: { 'x-trace': value }, parse: (r) => r.status }),
+        )
         expect(callError, label).toMatchObject({ code: 'INVALID_ARGUMENT' })
       }
       for (const name of badNames) {
@@ -108,7 +114,9 @@ describe('headers: names are tokens, values visible ASCII, space and tab (RFC 91
           info.headers['x-trace'] = 'a\r\nb'
         },
       })
-      expect(await failure(transport.request({ url: server.url, body: '{}', parse: (r) => r.status }))).toMatchObject({ code: 'INVALID_ARGUMENT' })
+      expect(await failure(transport.request({ url: server.url, body: '{}', parse: (r) => r.status }))).toMatchObject({
+        code: 'INVALID_ARGUMENT',
+      })
       expect(attempts).toBe(1)
       expect(server.arrivals.length - before).toBe(0)
     })
@@ -120,7 +128,9 @@ describe('headers: names are tokens, values visible ASCII, space and tab (RFC 91
         )
         expect(() => new ChainxClient({ graphqlUrl: server.url, ...transportOptions, rpcVersion: value }), label).toThrow(/rpcVersion/)
       }
-      expect(() => new ChainxClient({ graphqlUrl: server.url, headers: { 'bad name': 'x' } })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
+      expect(() => new ChainxClient({ graphqlUrl: server.url, headers: { 'bad name': 'x' } })).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+      )
     })
 
     it(`visible ASCII with spaces and tabs is sent as given (${transportName})`, async () => {
@@ -168,7 +178,9 @@ describe('redirects: never followed, so no credential reaches another origin', (
         const error = await failure(client.graphql.query('{ chainIdentifier }'))
         expect(error, String(code)).toBeInstanceOf(HttpError)
         expect(error).toMatchObject({ code: 'HTTP', status: code, location: `${elsewhere.url}/graphql?from=redirect`, retryable: false })
-        expect((error as Error).message).toBe(`HTTP ${code} from ${origin.url}/graphql: redirect to ${elsewhere.url}/graphql?from=redirect not followed`)
+        expect((error as Error).message).toBe(
+          `HTTP ${code} from ${origin.url}/graphql: redirect to ${elsewhere.url}/graphql?from=redirect not followed`,
+        )
         // Not retried, not followed.
         expect(origin.arrivals.length - before).toBe(1)
       }
@@ -206,10 +218,20 @@ describe('maxResponseBytes: no response of any size crashes the process or grows
   const fixture = fileURLToPath(new URL('./fixtures/readLargeBody.ts', import.meta.url))
   const tsxLoader = fileURLToPath(new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url))
   const readInChild = async (path: string, transport: 'node' | 'fetch', limit: number | 'default') => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', tsxLoader, fixture, `${server.url}${path}`, transport, String(limit)], {
-      timeout: 60_000,
-    })
-    return JSON.parse(stdout.trim().split('\n').at(-1)!) as { ok: boolean; code?: string; limit?: number; received?: number; grewBytes: number }
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', tsxLoader, fixture, `${server.url}${path}`, transport, String(limit)],
+      {
+        timeout: 60_000,
+      },
+    )
+    return JSON.parse(stdout.trim().split('\n').at(-1)!) as {
+      ok: boolean
+      code?: string
+      limit?: number
+      received?: number
+      grewBytes: number
+    }
   }
 
   for (const transport of ['node', 'fetch'] as const) {
@@ -248,7 +270,9 @@ describe('maxResponseBytes: no response of any size crashes the process or grows
   it('a body under the limit is read whole (node:http and fetch)', async () => {
     for (const [, transportOptions] of transports) {
       const transport = createTransport({ ...transportOptions, maxResponseBytes: 2 * MB, retry: false })
-      await expect(transport.request({ url: `${server.url}/?mb=2&declared=1`, body: '{}', parse: (r) => r.body.length })).resolves.toBe(2 * MB)
+      await expect(transport.request({ url: `${server.url}/?mb=2&declared=1`, body: '{}', parse: (r) => r.body.length })).resolves.toBe(
+        2 * MB,
+      )
       await expect(transport.request({ url: `${server.url}/?mb=2`, body: '{}', parse: (r) => r.body.length })).resolves.toBe(2 * MB)
       const over = await failure(transport.request({ url: `${server.url}/?mb=3`, body: '{}', parse: (r) => r.body.length }))
       expect(over).toMatchObject({ code: 'RESPONSE_TOO_LARGE', retryable: false })
@@ -397,7 +421,9 @@ describe('no credential in any serialisation or inspection', () => {
     noSecret(inspect(client.options, { depth: 10, showHidden: false }))
     noSecret(inspect(client.options.headers))
     const logged: string[] = []
-    const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void logged.push(args.map((arg) => inspect(arg, { depth: 10 })).join(' ')))
+    const log = vi
+      .spyOn(console, 'log')
+      .mockImplementation((...args: unknown[]) => void logged.push(args.map((arg) => inspect(arg, { depth: 10 })).join(' ')))
     try {
       console.log(client)
     } finally {
@@ -413,7 +439,12 @@ describe('no credential in any serialisation or inspection', () => {
   it('errors carry no credential: an HTTP error of a URL with a key, a refused header', async () => {
     const server = await listen((_req, res) => json(res, { errors: [{ message: 'no' }] }, 401))
     try {
-      const client = new ChainxClient({ ...options, graphqlUrl: `http://user:url-password@${server.url.slice(7)}/graphql?apiKey=query-key-987`, limits: false, retry: false })
+      const client = new ChainxClient({
+        ...options,
+        graphqlUrl: `http://user:url-password@${server.url.slice(7)}/graphql?apiKey=query-key-987`,
+        limits: false,
+        retry: false,
+      })
       const error = await failure(client.graphql.query('{ chainIdentifier }'))
       expect(error).toMatchObject({ code: 'HTTP', status: 401 })
       noSecret(JSON.stringify(error))
@@ -422,7 +453,9 @@ describe('no credential in any serialisation or inspection', () => {
       // The credential did reach its own origin.
       expect(server.arrivals[0]!.headers['x-api-key']).toBe('key-123456')
       const refused = await failure(
-        new ChainxClient({ graphqlUrl: server.url, headers: () => ({ authorization: 'Bearer top-secret-token\n' }) }).graphql.query('{ chainIdentifier }'),
+        new ChainxClient({ graphqlUrl: server.url, headers: () => ({ authorization: 'Bearer top-secret-token\n' }) }).graphql.query(
+          '{ chainIdentifier }',
+        ),
       )
       expect(refused).toMatchObject({ code: 'INVALID_ARGUMENT' })
       noSecret(inspect(refused, { depth: 10 }))
@@ -471,7 +504,9 @@ describe('credentials written in the URL: Basic authorization to that origin, in
       const closed = await listen(() => undefined)
       await closed.close()
       const transport = createTransport({ ...transportOptions, retry: false })
-      const error = await failure(transport.request({ url: `${withUserInfo(closed.url)}/graphql`, body: '{}', parse: (response) => response.status }))
+      const error = await failure(
+        transport.request({ url: `${withUserInfo(closed.url)}/graphql`, body: '{}', parse: (response) => response.status }),
+      )
       expect(isChainxError(error, 'NETWORK')).toBe(true)
       const shown = inspect(error, { depth: 10 })
       expect(shown).toContain('ECONNREFUSED')
@@ -507,7 +542,9 @@ describe("the caller's signal", () => {
     try {
       const controller = new AbortController()
       const transport = createTransport({ retry: false, rateLimit: 10 })
-      const calls = Array.from({ length: 50 }, () => failure(transport.request({ url: server.url, body: '{}', signal: controller.signal, parse: (r) => r })))
+      const calls = Array.from({ length: 50 }, () =>
+        failure(transport.request({ url: server.url, body: '{}', signal: controller.signal, parse: (r) => r })),
+      )
       await vi.waitFor(() => expect(server.arrivals.length).toBeGreaterThanOrEqual(10))
       controller.abort()
       const errors = await Promise.all(calls)

@@ -92,7 +92,11 @@ describe('the transport option', () => {
   })
 
   it("an unknown transport, or 'node' or 'node-http' with a fetch, is INVALID_ARGUMENT when the client is created", () => {
-    const bad = [{ transport: 'xhr' }, { transport: 'node', fetch: globalThis.fetch }, { transport: 'node-http', fetch: globalThis.fetch }] as const
+    const bad = [
+      { transport: 'xhr' },
+      { transport: 'node', fetch: globalThis.fetch },
+      { transport: 'node-http', fetch: globalThis.fetch },
+    ] as const
     for (const options of bad) {
       let error: unknown
       try {

@@ -170,7 +170,9 @@ describe('socket transport: the connection pool', () => {
     const script = fileURLToPath(new URL('./fixtures/socketHttpIdleExit.ts', import.meta.url))
     const started = Date.now()
     const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) =>
-      execFile(process.execPath, ['--import', 'tsx', script, url], { timeout: 15_000 }, (error, out) => (error ? reject(error) : resolve({ stdout: out }))),
+      execFile(process.execPath, ['--import', 'tsx', script, url], { timeout: 15_000 }, (error, out) =>
+        error ? reject(error) : resolve({ stdout: out }),
+      ),
     )
     expect(stdout.trim()).toBe('{"idle":true}')
     // Well under the 4 s an idle connection is kept: the pool did not hold the process open.
@@ -226,7 +228,7 @@ describe('socket transport: instrumentation', () => {
     expect(replacedCalls).toBe(1)
   })
 
-  it("leaves requests to node:http while http.request is a shimmer wrapper (`__wrapped`), as APM agents install before the SDK loads", async () => {
+  it('leaves requests to node:http while http.request is a shimmer wrapper (`__wrapped`), as APM agents install before the SDK loads', async () => {
     const seen: (string | undefined)[] = []
     const server = createHttpServer((request, response) => {
       seen.push(request.headers.connection)

@@ -105,7 +105,12 @@ describe('retries', () => {
 
   it('status first: a 503 in plain text, a 404 and a gateway 401 are HTTP with their status, never INVALID_RESPONSE', async () => {
     const transport = createTransport({ retry: false })
-    for (const [status, body] of [[503, 'Service Unavailable'], [404, 'Not Found'], [401, '<html>Unauthorized</html>'], [400, '{"truncated']] as const) {
+    for (const [status, body] of [
+      [503, 'Service Unavailable'],
+      [404, 'Not Found'],
+      [401, '<html>Unauthorized</html>'],
+      [400, '{"truncated'],
+    ] as const) {
       sequence([() => new HttpResponse(body, { status })])
       const error = await transport.request({ url, body: '{}', parse: parseJson }).catch((e: unknown) => e)
       expect(error).toMatchObject({ code: 'HTTP', status, bodyExcerpt: body, message: `HTTP ${status} from ${url}` })
@@ -158,14 +163,24 @@ describe('retries', () => {
     const calls = sequence([() => HttpResponse.json({ ok: false })])
     const transport = createTransport({ retry: fast })
     const rejected = new InvalidArgumentError('rejected by the service')
-    const error = await transport.request({ url, body: '{}', parse: () => { throw rejected } }).catch((e: unknown) => e)
+    const error = await transport
+      .request({
+        url,
+        body: '{}',
+        parse: () => {
+          throw rejected
+        },
+      })
+      .catch((e: unknown) => e)
     expect(error).toBe(rejected)
     expect(calls()).toBe(1)
   })
 
   it('retry options left undefined take their defaults (an undefined retries retried forever)', () => {
     const defaults = { retries: 3, baseDelayMs: 200, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 }
-    expect(resolveRetryOptions({ retries: undefined, baseDelayMs: undefined, maxDelayMs: undefined, maxRetryAfterMs: undefined })).toEqual(defaults)
+    expect(resolveRetryOptions({ retries: undefined, baseDelayMs: undefined, maxDelayMs: undefined, maxRetryAfterMs: undefined })).toEqual(
+      defaults,
+    )
     expect(resolveRetryOptions({ retries: 1, maxRetryAfterMs: undefined })).toEqual({ ...defaults, retries: 1 })
   })
 
@@ -184,11 +199,17 @@ describe('retries', () => {
       expect(() => createTransport({ retry }), JSON.stringify(Object.entries(retry))).toThrow(InvalidArgumentError)
       expect(() => new ChainxClient({ graphqlUrl: url, retry })).toThrow(InvalidArgumentError)
     }
-    expect(resolveRetryOptions({ retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 })).toMatchObject({ retries: 0, maxDelayMs: 0 })
+    expect(resolveRetryOptions({ retries: 0, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0 })).toMatchObject({
+      retries: 0,
+      maxDelayMs: 0,
+    })
     expect(() => createTransport({ retry: { maxRetryAfterMs: -1 } })).toThrow(/^retry\.maxRetryAfterMs must be a number of ms >= 0/)
     expect(() => createTransport({ retry: { retries: 1.5 } })).toThrow(/^retry\.retries must be a whole number >= 0, got 1\.5/)
     // Caps (the option rules): Infinity means no cap.
-    expect(resolveRetryOptions({ maxDelayMs: Infinity, maxRetryAfterMs: Infinity })).toMatchObject({ maxDelayMs: Infinity, maxRetryAfterMs: Infinity })
+    expect(resolveRetryOptions({ maxDelayMs: Infinity, maxRetryAfterMs: Infinity })).toMatchObject({
+      maxDelayMs: Infinity,
+      maxRetryAfterMs: Infinity,
+    })
   })
 
   it('timeoutMs -5 or NaN is INVALID_ARGUMENT when the client is created, or per call before anything is sent', async () => {
@@ -197,7 +218,9 @@ describe('retries', () => {
       expect(() => new ChainxClient({ graphqlUrl: url, timeoutMs })).toThrow(InvalidArgumentError)
     }
     const calls = sequence([() => HttpResponse.json({ ok: true })])
-    const error = await createTransport({ retry: fast }).request({ url, body: '{}', timeoutMs: -5, parse: parseJson }).catch((caught: unknown) => caught)
+    const error = await createTransport({ retry: fast })
+      .request({ url, body: '{}', timeoutMs: -5, parse: parseJson })
+      .catch((caught: unknown) => caught)
     expect(isChainxError(error, 'INVALID_ARGUMENT')).toBe(true)
     expect(calls()).toBe(0)
   })
@@ -317,20 +340,27 @@ describe('over a real socket', () => {
     mock.listen({ onUnhandledRequest: 'error' })
   })
 
-  it.each(['auto', 'node-http', 'fetch'] as const)('sends one line per header name, whatever its case, the latest source winning (%s)', async (kind) => {
-    hits = 1
-    mode = 'reset-then-ok'
-    const transport = createTransport({ transport: kind, retry: false, headers: { 'Content-Type': 'application/json; charset=utf-8', Authorization: 'Bearer a' } })
-    const { rawHeaders } = await transport.request({
-      url: base,
-      body: '{}',
-      headers: { AUTHORIZATION: 'Bearer b' },
-      parse: (response) => JSON.parse(response.body) as { rawHeaders: string[] },
-    })
-    const sent = (name: string) => rawHeaders.filter((_, i) => i % 2 === 1 && rawHeaders[i - 1]?.toLowerCase() === name)
-    expect(sent('content-type')).toEqual(['application/json; charset=utf-8'])
-    expect(sent('authorization')).toEqual(['Bearer b'])
-  })
+  it.each(['auto', 'node-http', 'fetch'] as const)(
+    'sends one line per header name, whatever its case, the latest source winning (%s)',
+    async (kind) => {
+      hits = 1
+      mode = 'reset-then-ok'
+      const transport = createTransport({
+        transport: kind,
+        retry: false,
+        headers: { 'Content-Type': 'application/json; charset=utf-8', Authorization: 'Bearer a' },
+      })
+      const { rawHeaders } = await transport.request({
+        url: base,
+        body: '{}',
+        headers: { AUTHORIZATION: 'Bearer b' },
+        parse: (response) => JSON.parse(response.body) as { rawHeaders: string[] },
+      })
+      const sent = (name: string) => rawHeaders.filter((_, i) => i % 2 === 1 && rawHeaders[i - 1]?.toLowerCase() === name)
+      expect(sent('content-type')).toEqual(['application/json; charset=utf-8'])
+      expect(sent('authorization')).toEqual(['Bearer b'])
+    },
+  )
 
   it('a connection reset is NETWORK and retried over node:http keep-alive', async () => {
     hits = 0
@@ -361,7 +391,8 @@ describe('over a real socket', () => {
     it(`TIMEOUT (retryable) when no response arrives in timeoutMs; ABORTED when the caller aborts; the connection closed either way (${name})`, async () => {
       mode = 'hang'
       const transport = createTransport({ ...options, retry: false, timeoutMs: 50 })
-      const closed = () => new Promise<void>((resolve) => server.once('request', (req: IncomingMessage) => req.socket.once('close', resolve)))
+      const closed = () =>
+        new Promise<void>((resolve) => server.once('request', (req: IncomingMessage) => req.socket.once('close', resolve)))
       let connectionClosed = closed()
       const timeout = await transport.request({ url: base, body: '{}', parse: (r) => r }).catch((e: unknown) => e)
       expect(timeout).toMatchObject({ code: 'TIMEOUT', timeoutMs: 50, retryable: true })
@@ -501,11 +532,16 @@ describe('options', () => {
 
   it('L1: the limiter, loaded with the first request, still spaces requests (a slot of 1 per window)', async () => {
     let arrivals = 0
-    mock.use(http.post(url, () => {
-      arrivals++
-      return HttpResponse.json({ ok: true })
-    }))
-    const transport = createTransport({ retry: false, rateLimit: 1, fetch: (input, init) => fetch(input, init) }, { rateLimiter: { windowMs: 60_000 } })
+    mock.use(
+      http.post(url, () => {
+        arrivals++
+        return HttpResponse.json({ ok: true })
+      }),
+    )
+    const transport = createTransport(
+      { retry: false, rateLimit: 1, fetch: (input, init) => fetch(input, init) },
+      { rateLimiter: { windowMs: 60_000 } },
+    )
     await expect(transport.request({ url, body: '{}', parse: parseJson })).resolves.toEqual({ ok: true })
     // The second waits for the window; it is given up while it waits, and never arrives.
     const controller = new AbortController()
@@ -516,10 +552,12 @@ describe('options', () => {
   })
 
   it('timeoutMs: 0 or Infinity sets no time limit (a timer over 2^31 - 1 ms would fire at once)', async () => {
-    mock.use(http.post(url, async () => {
-      await new Promise((resolve) => setTimeout(resolve, 30))
-      return HttpResponse.json({ ok: true })
-    }))
+    mock.use(
+      http.post(url, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 30))
+        return HttpResponse.json({ ok: true })
+      }),
+    )
     for (const timeoutMs of [0, Infinity, 2 ** 32]) {
       const transport = createTransport({ retry: false, timeoutMs, fetch: (input, init) => fetch(input, init) })
       await expect(transport.request({ url, body: '{}', parse: parseJson })).resolves.toEqual({ ok: true })

@@ -37,7 +37,15 @@ describe('decoders', () => {
   })
 
   it('name the path and what was expected when it does not', () => {
-    const failure = failureOf(() => page({ items: [{ id: 'a', seq: 0 }, { id: 'b', seq: -1 }], done: true }))
+    const failure = failureOf(() =>
+      page({
+        items: [
+          { id: 'a', seq: 0 },
+          { id: 'b', seq: -1 },
+        ],
+        done: true,
+      }),
+    )
     expect(failure.pathFrom('result')).toBe('result.items[1].seq')
     expect(failure.describe('result')).toBe('result.items[1].seq: expected a non-negative integer, got -1')
     expect(failureOf(() => page([])).describe('')).toBe('the response: expected an object, got an array of 0')

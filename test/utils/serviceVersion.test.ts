@@ -16,7 +16,12 @@ describe('parseServiceVersion (spec 9.1: x-chain-rpc-version)', () => {
     expect(parseServiceVersion('2025.3.0')).toEqual({ raw: '2025.3.0', year: 2025, minor: 3, patch: 0 })
     expect(parseServiceVersion('2025.3.0')).not.toBe(parseServiceVersion('2025.3.0'))
     // Alternating headers (two services behind one client) each read as they are.
-    for (const [header, minor] of [['2025.4.1', 4], ['2025.3.0', 3], [undefined, undefined], ['2025.4.1', 4]] as const) {
+    for (const [header, minor] of [
+      ['2025.4.1', 4],
+      ['2025.3.0', 3],
+      [undefined, undefined],
+      ['2025.4.1', 4],
+    ] as const) {
       expect(parseServiceVersion(header)?.minor).toBe(minor)
     }
   })

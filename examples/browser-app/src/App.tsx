@@ -49,7 +49,12 @@ function SenderFilter({ onApply }: { onApply: (sender: string) => void }) {
   }
   return (
     <form onSubmit={submit}>
-      <input data-testid="sender-input" placeholder="Filter by sender address (0x…)" value={text} onChange={(event) => setText(event.target.value)} />
+      <input
+        data-testid="sender-input"
+        placeholder="Filter by sender address (0x…)"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
       <button type="submit" data-testid="sender-apply">
         Filter
       </button>

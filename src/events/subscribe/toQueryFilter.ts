@@ -51,7 +51,10 @@ function convert(filter: EventSubscriptionFilter, at: string): EventQueryFilter 
     throw noEquivalent(path('All'), `a combination of ${filter.All.length} filters`)
   }
   if ('Package' in filter) {
-    throw noEquivalent(path('Package'), 'a package filter (use { MoveModule: { package, module } } per module, or filter the events yourself)')
+    throw noEquivalent(
+      path('Package'),
+      'a package filter (use { MoveModule: { package, module } } per module, or filter the events yourself)',
+    )
   }
   if ('MoveEventField' in filter) {
     throw noEquivalent(path('MoveEventField'), 'a field filter (query by type and compare parsedJson yourself)')
@@ -68,6 +71,8 @@ function timeRange(range: { start_time: string; end_time: string }, path: string
 }
 
 function noEquivalent(path: string, what: string): InvalidFilterError {
-  const combinationHint = what.startsWith('a combination') ? ' (queries take one key: query each part, or watch one and filter the rest yourself)' : ''
+  const combinationHint = what.startsWith('a combination')
+    ? ' (queries take one key: query each part, or watch one and filter the rest yourself)'
+    : ''
   return invalidFilter(path, `${what} has no query filter equivalent${combinationHint}`)
 }

@@ -9,8 +9,19 @@ import type { EventSubscriptionFilter } from '../types.js'
  * SUBSCRIPTION_FILTER_KEYS.includes('Package') // true
  */
 export const SUBSCRIPTION_FILTER_KEYS = [
-  'Package', 'MoveModule', 'MoveEventType', 'MoveEventModule', 'MoveEventField', 'SenderAddress', 'Sender',
-  'Transaction', 'TimeRange', 'All', 'Any', 'And', 'Or',
+  'Package',
+  'MoveModule',
+  'MoveEventType',
+  'MoveEventModule',
+  'MoveEventField',
+  'SenderAddress',
+  'Sender',
+  'Transaction',
+  'TimeRange',
+  'All',
+  'Any',
+  'And',
+  'Or',
 ] as const
 
 /**
@@ -23,10 +34,11 @@ export const MAX_SUBSCRIPTION_FILTER_DEPTH = 16
 
 // Pure: an app that imports the package but never subscribes drops this module from its bundle.
 const QUERY_ONLY: ReadonlySet<string> = /* @__PURE__ */ new Set(['MoveEvent', 'EventType', 'Recipient', 'Object'])
-const { describe, readAddress, readDigest, readFields, readIdentifier, readMillis, readStructTag } = /* @__PURE__ */ createFilterValueReaders({
-  list: (list) => `a list of ${list.length}`,
-  millis: 'milliseconds as a string of digits in 0..2^64-1',
-})
+const { describe, readAddress, readDigest, readFields, readIdentifier, readMillis, readStructTag } =
+  /* @__PURE__ */ createFilterValueReaders({
+    list: (list) => `a list of ${list.length}`,
+    millis: 'milliseconds as a string of digits in 0..2^64-1',
+  })
 
 /**
  * Checks a `chainx_subscribeEvent` filter (spec 6.4) before anything is sent and returns
@@ -49,15 +61,13 @@ const { describe, readAddress, readDigest, readFields, readIdentifier, readMilli
  * validateSubscriptionFilter({ MoveModule: { package: 'x', module: 'm' } })
  * // throws InvalidFilterError, path 'MoveModule.package'
  */
-export function validateSubscriptionFilter(
-  filter: EventSubscriptionFilter,
-  options: ParseTypeNameOptions = {},
-): EventSubscriptionFilter {
+export function validateSubscriptionFilter(filter: EventSubscriptionFilter, options: ParseTypeNameOptions = {}): EventSubscriptionFilter {
   return check(filter, '', 0, options)
 }
 
 function check(filter: unknown, path: string, depth: number, options: ParseTypeNameOptions): EventSubscriptionFilter {
-  if (depth > MAX_SUBSCRIPTION_FILTER_DEPTH) throw invalidFilter(path, `filters are nested deeper than ${MAX_SUBSCRIPTION_FILTER_DEPTH} levels`)
+  if (depth > MAX_SUBSCRIPTION_FILTER_DEPTH)
+    throw invalidFilter(path, `filters are nested deeper than ${MAX_SUBSCRIPTION_FILTER_DEPTH} levels`)
   if (!isPlainObject(filter)) throw invalidFilter(path, `expected an object with one key, got ${describe(filter)}`)
   const keys = Object.keys(filter)
   if (keys.length !== 1) throw invalidFilter(path, `expected exactly one key, got ${keys.length === 0 ? 'none' : keys.join(', ')}`)
@@ -90,7 +100,10 @@ function check(filter: unknown, path: string, depth: number, options: ParseTypeN
     case 'MoveEventField': {
       const fields = readFields(value, at, ['path', 'value'])
       if (typeof fields.path !== 'string' || !fields.path.startsWith('/')) {
-        throw invalidFilter(`${at}.path`, `expected a field path starting with '/' (a JSON Pointer such as /price), got ${describe(fields.path)}`)
+        throw invalidFilter(
+          `${at}.path`,
+          `expected a field path starting with '/' (a JSON Pointer such as /price), got ${describe(fields.path)}`,
+        )
       }
       if (!isJson(fields.value)) throw invalidFilter(`${at}.value`, 'expected a JSON value')
       return filter as EventSubscriptionFilter
@@ -118,7 +131,8 @@ function check(filter: unknown, path: string, depth: number, options: ParseTypeN
       return (key === 'And' ? { And: pair } : { Or: pair }) as EventSubscriptionFilter
     }
   }
-  if (QUERY_ONLY.has(key)) throw invalidFilter(at, `${key} is a query filter (spec 6.3); subscriptions take ${SUBSCRIPTION_FILTER_KEYS.join(', ')}`)
+  if (QUERY_ONLY.has(key))
+    throw invalidFilter(at, `${key} is a query filter (spec 6.3); subscriptions take ${SUBSCRIPTION_FILTER_KEYS.join(', ')}`)
   throw invalidFilter(at, `unknown filter key; subscriptions take ${SUBSCRIPTION_FILTER_KEYS.join(', ')}`)
 }
 

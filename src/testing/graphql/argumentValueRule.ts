@@ -1,11 +1,4 @@
-import {
-  GraphQLError,
-  ValuesOfCorrectTypeRule,
-  visitInParallel,
-  type ArgumentNode,
-  type ASTVisitor,
-  type ValidationContext,
-} from 'graphql'
+import { GraphQLError, ValuesOfCorrectTypeRule, visitInParallel, type ArgumentNode, type ASTVisitor, type ValidationContext } from 'graphql'
 
 /**
  * graphql-js validation rule replacing ValuesOfCorrectTypeRule with the real service's wording

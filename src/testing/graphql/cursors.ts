@@ -42,7 +42,8 @@ export function decodeCursor(cursor: string, expected: readonly string[], option
   const record = value as Record<string, unknown>
   for (const key of ['c', ...expected]) {
     const field = record[key]
-    if (typeof field !== 'number' || !Number.isSafeInteger(field) || field < 0) throw new Error(`Failed to decode cursor: missing field ${key}`)
+    if (typeof field !== 'number' || !Number.isSafeInteger(field) || field < 0)
+      throw new Error(`Failed to decode cursor: missing field ${key}`)
   }
   for (const key of Object.keys(record)) {
     if (key !== 'c' && !expected.includes(key) && !(optionalBooleans.includes(key) && typeof record[key] === 'boolean')) {

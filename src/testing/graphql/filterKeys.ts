@@ -62,7 +62,11 @@ const EMITTING_MODULE_FIELDS = ['package', 'callingModule'] as const
  * @example
  * eventFilterKeys({ sender: '0x1' }, limits, info) // [{ field: 'sender', key: '0x000…001' }]
  */
-export function eventFilterKeys(filter: EventFilterInput | null | undefined, limits: MockServiceLimits, info: GraphQLResolveInfo): EventKey[] {
+export function eventFilterKeys(
+  filter: EventFilterInput | null | undefined,
+  limits: MockServiceLimits,
+  info: GraphQLResolveInfo,
+): EventKey[] {
   if (!filter) return []
   if (filter.emittingModule && filter.eventType) {
     throw userInputError('Filtering by both emitting module and event type is not supported')

@@ -215,9 +215,7 @@ export const mockResolvers: Record<string, Record<string, Resolver>> = {
       const id = args.id ?? {}
       if (id.digest != null && id.sequenceNumber != null) throw userInputError('Provide one of digest or sequence_number, not both')
       const checkpoint =
-        id.digest != null
-          ? context.ledger.checkpointByDigest(id.digest)
-          : context.ledger.checkpoint(id.sequenceNumber ?? c)
+        id.digest != null ? context.ledger.checkpointByDigest(id.digest) : context.ledger.checkpoint(id.sequenceNumber ?? c)
       return checkpoint && checkpoint.sequenceNumber <= c ? { checkpoint, c } : null
     },
     checkpoints: (_root, args, context) => checkpointsConnection(context, args, context.watermark),
@@ -308,7 +306,8 @@ export const mockResolvers: Record<string, Record<string, Resolver>> = {
     type: (node: EventNode) => ({ repr: node.event.type }),
     bcs: (node: EventNode) => node.event.bcs,
     json: (node: EventNode) => node.event.parsedJson,
-    data: (node: EventNode, _args, context) => toMoveData(node.event.type, node.event.parsedJson, context.packages.layoutOf(node.event.type)),
+    data: (node: EventNode, _args, context) =>
+      toMoveData(node.event.type, node.event.parsedJson, context.packages.layoutOf(node.event.type)),
   },
   Object: {
     address: (node: ObjectNode) => node.object.address,

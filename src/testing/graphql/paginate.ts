@@ -33,7 +33,8 @@ export function parsePageArgs(args: PageArgs, limits: Pick<MockServiceLimits, 'd
   const before = args.before ?? null
   if (first !== null && last !== null) throw userInputError("'first' and 'last' must not be used together")
   for (const size of [first, last]) {
-    if (size !== null && size < 0) throw userInputError(`Invalid page size: ${size}. Only integers from 0 to 18446744073709551615 are accepted.`)
+    if (size !== null && size < 0)
+      throw userInputError(`Invalid page size: ${size}. Only integers from 0 to 18446744073709551615 are accepted.`)
   }
   const back = last !== null || (first === null && before !== null)
   const limit = (back ? last : first) ?? limits.defaultPageSize
@@ -103,7 +104,8 @@ export function slicePage<T>(items: readonly T[], options: SliceOptions<T>): Pag
   if (!matches) {
     const count = end - start
     more = count > page.limit
-    result = page.end === 'front' ? items.slice(start, Math.min(end, start + page.limit)) : items.slice(Math.max(start, end - page.limit), end)
+    result =
+      page.end === 'front' ? items.slice(start, Math.min(end, start + page.limit)) : items.slice(Math.max(start, end - page.limit), end)
   } else {
     // Scan from the end the page reads from: the front forward, the back backward.
     const forward = page.end === 'front'

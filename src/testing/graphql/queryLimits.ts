@@ -82,7 +82,11 @@ function hasConnectionFields(selection: SelectionNode, fragments: FragmentMap): 
 const U64_MAX = 2n ** 64n - 1n
 
 /** A page size argument that is a u64, or undefined (the estimate then counts defaultPageSize). */
-function resolveU64(argument: ArgumentNode | undefined, variables: Record<string, unknown>, defaults: Record<string, unknown>): number | undefined {
+function resolveU64(
+  argument: ArgumentNode | undefined,
+  variables: Record<string, unknown>,
+  defaults: Record<string, unknown>,
+): number | undefined {
   if (!argument) return undefined
   if (argument.value.kind === Kind.INT) {
     // The literal's text, not its float: 36893488147419103000 is not a u64.
@@ -123,8 +127,16 @@ export function estimateOutputNodes(
   const pageSizeOf = (field: FieldNode): number | undefined => {
     const selections = field.selectionSet?.selections ?? []
     if (!selections.some((selection) => hasConnectionFields(selection, fragments))) return undefined
-    const first = resolveU64(field.arguments?.find((arg) => arg.name.value === 'first'), variables, defaults)
-    const last = resolveU64(field.arguments?.find((arg) => arg.name.value === 'last'), variables, defaults)
+    const first = resolveU64(
+      field.arguments?.find((arg) => arg.name.value === 'first'),
+      variables,
+      defaults,
+    )
+    const last = resolveU64(
+      field.arguments?.find((arg) => arg.name.value === 'last'),
+      variables,
+      defaults,
+    )
     const size = first !== undefined && last !== undefined ? Math.max(first, last) : (first ?? last ?? limits.defaultPageSize)
     if (size > U32_MAX) fail()
     return size

@@ -1,5 +1,13 @@
 import { checkCount, takeCountedMode, zeroFaultCounts, type CountedMode } from './faultCounts.js'
-import { faultKindOf, faultApplies, type FaultAction, type FaultEndpoint, type FaultOptions, type HostileServiceConfig, type MockFaultKind } from './faultKinds.js'
+import {
+  faultKindOf,
+  faultApplies,
+  type FaultAction,
+  type FaultEndpoint,
+  type FaultOptions,
+  type HostileServiceConfig,
+  type MockFaultKind,
+} from './faultKinds.js'
 import { createRandomMix, drawRandomFault, type RandomFaultOptions, type RandomMix } from './randomFaultMix.js'
 
 export {

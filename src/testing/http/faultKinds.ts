@@ -17,15 +17,7 @@ export type FaultEndpoint = 'graphql' | 'rpc'
  * network.faults.randomFaults({ rate: 0.05, seed: 7, kinds: ['reset', 'truncate'] satisfies TransientFaultKind[] })
  */
 export type TransientFaultKind =
-  | 'rateLimit'
-  | 'rateLimitHtml'
-  | 'rateLimitHtmlDate'
-  | 'unavailable'
-  | 'badGateway'
-  | 'reset'
-  | 'resetMidBody'
-  | 'slow'
-  | 'truncate'
+  'rateLimit' | 'rateLimitHtml' | 'rateLimitHtmlDate' | 'unavailable' | 'badGateway' | 'reset' | 'resetMidBody' | 'slow' | 'truncate'
 
 /**
  * Every fault the mock network counts: the transient ones, plus `emptyPage` (a page with
@@ -80,7 +72,6 @@ export type FaultAction =
   | { kind: 'reset'; midBody: boolean }
   | { kind: 'slow'; delayMs: number }
   | { kind: 'truncate' }
-
 
 /** Options shared by the fault methods. */
 export interface FaultOptions {

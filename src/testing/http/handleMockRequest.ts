@@ -92,11 +92,16 @@ function faultResponse(fault: FaultAction | undefined): MockHttpResponse | undef
   if (fault?.kind === 'rateLimit') {
     const seconds = fault.retryAfterSeconds
     const retryAfter = { 'retry-after': fault.retryAfterDate ? new Date(Date.now() + seconds * 1000).toUTCString() : String(seconds) }
-    if (fault.html) return { status: 429, headers: { 'content-type': 'text/html', ...retryAfter }, body: proxyPage('429 Too Many Requests') }
+    if (fault.html)
+      return { status: 429, headers: { 'content-type': 'text/html', ...retryAfter }, body: proxyPage('429 Too Many Requests') }
     return json(429, { error: 'Too Many Requests', message: 'Rate limit exceeded', retryAfterSeconds: seconds }, retryAfter)
   }
   if (fault?.kind === 'unavailable') {
-    return text(503, 'Service Unavailable', fault.retryAfterSeconds !== undefined ? { 'retry-after': String(fault.retryAfterSeconds) } : undefined)
+    return text(
+      503,
+      'Service Unavailable',
+      fault.retryAfterSeconds !== undefined ? { 'retry-after': String(fault.retryAfterSeconds) } : undefined,
+    )
   }
   if (fault?.kind === 'badGateway') return { status: 502, headers: { 'content-type': 'text/html' }, body: proxyPage('502 Bad Gateway') }
   return undefined
@@ -109,9 +114,11 @@ function checkVersion(header: string | string[] | undefined, version: string): M
   const requested = values[0] ?? ''
   // The service reads the header as visible ASCII (http's HeaderValue::to_str) and words any
   // other byte as not UTF-8. Node hands such bytes over as Latin-1 characters.
-  if (!/^[\t\x20-\x7e]*$/.test(requested)) return graphqlFailure(400, `Failed to parse ${VERSION_HEADER}: Not a UTF8 string.`, 'BAD_REQUEST')
+  if (!/^[\t\x20-\x7e]*$/.test(requested))
+    return graphqlFailure(400, `Failed to parse ${VERSION_HEADER}: Not a UTF8 string.`, 'BAD_REQUEST')
   const match = /^(\d+)\.(\d+)$/.exec(requested)
-  if (!match) return graphqlFailure(400, `Failed to parse ${VERSION_HEADER}: '${requested}' not a valid <YEAR>.<MONTH> version.`, 'BAD_REQUEST')
+  if (!match)
+    return graphqlFailure(400, `Failed to parse ${VERSION_HEADER}: '${requested}' not a valid <YEAR>.<MONTH> version.`, 'BAD_REQUEST')
   const [year, minor] = version.split('.')
   if (Number(match[1]) !== Number(year) || Number(match[2]) !== Number(minor)) {
     return graphqlFailure(421, `Version '${requested}' not supported.`, 'INTERNAL_SERVER_ERROR')
@@ -119,7 +126,11 @@ function checkVersion(header: string | string[] | undefined, version: string): M
   return undefined
 }
 
-function handleGraphQL(env: MockRequestEnvironment, request: MockHttpRequest, headers: Record<string, string | string[] | undefined>): MockHttpResponse {
+function handleGraphQL(
+  env: MockRequestEnvironment,
+  request: MockHttpRequest,
+  headers: Record<string, string | string[] | undefined>,
+): MockHttpResponse {
   if (request.method !== 'POST') return text(405, 'Method Not Allowed', { allow: 'POST' })
   const versionError = checkVersion(headers[VERSION_HEADER], env.version)
   if (versionError) return versionError
@@ -172,7 +183,12 @@ function handleRpc(env: MockRequestEnvironment, request: MockHttpRequest): MockH
       return call
     },
     rewriteResponse: (call, response) => {
-      if (!(isEvents(call) || isTransactions(call)) || !env.faults.emptyPagesActive('rpc') || !('result' in (JSON.parse(response) as object))) return response
+      if (
+        !(isEvents(call) || isTransactions(call)) ||
+        !env.faults.emptyPagesActive('rpc') ||
+        !('result' in (JSON.parse(response) as object))
+      )
+        return response
       if (!env.faults.takeEmptyPage('rpc')) return response
       const cursor = cursorParamOf(call.params)
       const nextCursor = isEvents(call)
@@ -184,7 +200,12 @@ function handleRpc(env: MockRequestEnvironment, request: MockHttpRequest): MockH
   return { status, headers: { 'content-type': 'application/json' }, body }
 }
 
-function route(env: MockRequestEnvironment, request: MockHttpRequest, path: string, headers: Record<string, string | string[] | undefined>): MockHttpResponse {
+function route(
+  env: MockRequestEnvironment,
+  request: MockHttpRequest,
+  path: string,
+  headers: Record<string, string | string[] | undefined>,
+): MockHttpResponse {
   const endpoint = endpointOf(path)
   if (endpoint === 'graphql') return handleGraphQL(env, request, headers)
   if (endpoint === 'rpc') return handleRpc(env, request)
@@ -236,7 +257,11 @@ export async function handleMockRequest(env: MockRequestEnvironment, request: Mo
   if (!quota.allowed) {
     response = json(
       429,
-      { error: 'Too Many Requests', message: `Rate limit exceeded, retry after ${quota.retryAfterSeconds} seconds`, retryAfterSeconds: quota.retryAfterSeconds },
+      {
+        error: 'Too Many Requests',
+        message: `Rate limit exceeded, retry after ${quota.retryAfterSeconds} seconds`,
+        retryAfterSeconds: quota.retryAfterSeconds,
+      },
       { 'retry-after': String(quota.retryAfterSeconds) },
     )
   } else {

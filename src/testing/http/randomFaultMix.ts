@@ -1,5 +1,12 @@
 import { createRandom, type Random } from '../ledger/createRandom.js'
-import { TRANSIENT_FAULT_KINDS, faultApplies, type FaultAction, type FaultEndpoint, type FaultOptions, type TransientFaultKind } from './faultKinds.js'
+import {
+  TRANSIENT_FAULT_KINDS,
+  faultApplies,
+  type FaultAction,
+  type FaultEndpoint,
+  type FaultOptions,
+  type TransientFaultKind,
+} from './faultKinds.js'
 
 /** Options of `randomFaults`. */
 export interface RandomFaultOptions extends FaultOptions {
@@ -45,7 +52,12 @@ function actionOf(kind: TransientFaultKind, mix: Pick<RandomMix, 'slowMs' | 'ret
     case 'rateLimit':
     case 'rateLimitHtml':
     case 'rateLimitHtmlDate':
-      return { kind: 'rateLimit', retryAfterSeconds: mix.retryAfterSeconds, html: kind !== 'rateLimit', retryAfterDate: kind === 'rateLimitHtmlDate' }
+      return {
+        kind: 'rateLimit',
+        retryAfterSeconds: mix.retryAfterSeconds,
+        html: kind !== 'rateLimit',
+        retryAfterDate: kind === 'rateLimitHtmlDate',
+      }
     case 'unavailable':
       return { kind: 'unavailable', retryAfterSeconds: mix.retryAfterSeconds }
     case 'reset':

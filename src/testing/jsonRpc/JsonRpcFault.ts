@@ -55,7 +55,9 @@ export class JsonRpcFault extends Error {
    * JsonRpcFault.invalidParams('x').toErrorObject() // { code: -32602, message: 'Invalid params', data: 'x' }
    */
   toErrorObject(): { code: number; message: string; data?: string } {
-    return this.data === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, data: this.data }
+    return this.data === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, data: this.data }
   }
 }
 

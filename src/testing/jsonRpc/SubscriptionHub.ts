@@ -151,7 +151,8 @@ export class SubscriptionHub {
     }
     const { call } = envelope
     if (call.method === SUBSCRIBE_METHOD || call.method === SUBSCRIBE_TRANSACTION_METHOD) send(socket, this.#subscribe(socket, call))
-    else if (call.method === UNSUBSCRIBE_METHOD) send(socket, jsonRpcResultResponse(call.id, this.#unsubscribe(socket, call.params, 'event')))
+    else if (call.method === UNSUBSCRIBE_METHOD)
+      send(socket, jsonRpcResultResponse(call.id, this.#unsubscribe(socket, call.params, 'event')))
     else if (call.method === UNSUBSCRIBE_TRANSACTION_METHOD) {
       send(socket, jsonRpcResultResponse(call.id, this.#unsubscribe(socket, call.params, 'transaction')))
     } else send(socket, respondToJsonRpcCall(this.#ledger, call, this.#options))
@@ -197,7 +198,8 @@ export class SubscriptionHub {
     for (const event of events) {
       let eventJson: string | undefined
       for (const subscription of this.#subscriptions.values()) {
-        if (subscription.kind !== 'event' || subscription.socket.readyState !== OPEN || !matchEventFilter(subscription.filter, event)) continue
+        if (subscription.kind !== 'event' || subscription.socket.readyState !== OPEN || !matchEventFilter(subscription.filter, event))
+          continue
         eventJson ??= stringifyJson(toRpcEvent(event))
         send(
           subscription.socket,

@@ -25,7 +25,10 @@ export function stringifyJson(value: unknown): string {
 export function parseJsonPointer(pointer: string): string[] | undefined {
   if (pointer === '') return []
   if (!pointer.startsWith('/')) return undefined
-  return pointer.slice(1).split('/').map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
 }
 
 /**

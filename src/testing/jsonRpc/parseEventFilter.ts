@@ -14,14 +14,34 @@ export type EventFilterContext = 'query' | 'subscription'
 
 /** Filter keys `chainx_queryEvents` accepts (spec 6.3, plus the real service's `MoveEventType`). */
 const QUERY_FILTER_KEYS: readonly string[] = [
-  'All', 'Transaction', 'MoveModule', 'MoveEventModule', 'MoveEvent', 'MoveEventType', 'EventType',
-  'Sender', 'Recipient', 'Object', 'TimeRange',
+  'All',
+  'Transaction',
+  'MoveModule',
+  'MoveEventModule',
+  'MoveEvent',
+  'MoveEventType',
+  'EventType',
+  'Sender',
+  'Recipient',
+  'Object',
+  'TimeRange',
 ]
 
 /** Filter keys `chainx_subscribeEvent` accepts (spec 6.4, plus the reference service's `Any`, `And`, `Or`). */
 const SUBSCRIPTION_FILTER_KEYS: readonly string[] = [
-  'Package', 'MoveModule', 'MoveEventType', 'MoveEventModule', 'MoveEventField', 'SenderAddress', 'Sender',
-  'Transaction', 'TimeRange', 'All', 'Any', 'And', 'Or',
+  'Package',
+  'MoveModule',
+  'MoveEventType',
+  'MoveEventModule',
+  'MoveEventField',
+  'SenderAddress',
+  'Sender',
+  'Transaction',
+  'TimeRange',
+  'All',
+  'Any',
+  'And',
+  'Or',
 ]
 
 /**
@@ -190,7 +210,8 @@ function parseMoveEventField(inner: unknown, at: string): EventFilter {
   const fields = readStruct(inner, at, ['path', 'value'], ['path', 'value'])
   if (typeof fields.path !== 'string') throw invalidType(fields.path, 'a JSON pointer string', `${at}.path`)
   const pointer = parseJsonPointer(fields.path)
-  if (pointer === undefined) throw invalidAt(`${at}.path`, `invalid JSON pointer ${JSON.stringify(fields.path)}: expected a path starting with "/"`)
+  if (pointer === undefined)
+    throw invalidAt(`${at}.path`, `invalid JSON pointer ${JSON.stringify(fields.path)}: expected a path starting with "/"`)
   return { kind: 'jsonField', pointer, value: fields.value }
 }
 
@@ -198,7 +219,8 @@ function readStruct(inner: unknown, at: string, known: readonly string[], requir
   const expected = `a map with fields ${known.map((name) => `\`${name}\``).join(', ')}`
   if (!isPlainObject(inner)) throw invalidType(inner, expected, at)
   for (const name of Object.keys(inner)) {
-    if (!known.includes(name)) throw invalidAt(at, `unknown field \`${name}\`, expected one of ${known.map((key) => `\`${key}\``).join(', ')}`)
+    if (!known.includes(name))
+      throw invalidAt(at, `unknown field \`${name}\`, expected one of ${known.map((key) => `\`${key}\``).join(', ')}`)
   }
   for (const name of required) {
     if (inner[name] === undefined) throw invalidAt(at, `missing field \`${name}\``)

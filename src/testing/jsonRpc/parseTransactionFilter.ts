@@ -16,8 +16,17 @@ export type TransactionMatcher = (tx: LedgerTransaction) => boolean
 export const MOCK_TRANSACTION_KIND = 'ProgrammableTransaction'
 
 const VARIANTS = [
-  'Checkpoint', 'MoveFunction', 'InputObject', 'ChangedObject', 'AffectedObject', 'FromAddress', 'ToAddress',
-  'FromAndToAddress', 'FromOrToAddress', 'TransactionKind', 'TransactionKindIn',
+  'Checkpoint',
+  'MoveFunction',
+  'InputObject',
+  'ChangedObject',
+  'AffectedObject',
+  'FromAddress',
+  'ToAddress',
+  'FromAndToAddress',
+  'FromOrToAddress',
+  'TransactionKind',
+  'TransactionKindIn',
 ]
 const ALL: TransactionMatcher = () => true
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$|^_[A-Za-z0-9_]+$/
@@ -96,7 +105,8 @@ function moveFunction(value: unknown, path: string): TransactionMatcher {
   const module = optionalName(fields.module, `${path}.module`)
   const fn = optionalName(fields.function, `${path}.function`)
   if (fn !== undefined && module === undefined) throw JsonRpcFault.invalidParams('Cannot search for function without module')
-  return (tx) => tx.call.package === pkg && (module === undefined || tx.call.module === module) && (fn === undefined || tx.call.function === fn)
+  return (tx) =>
+    tx.call.package === pkg && (module === undefined || tx.call.module === module) && (fn === undefined || tx.call.function === fn)
 }
 
 function object(value: unknown, path: string, required: readonly string[]): Record<string, unknown> {

@@ -25,7 +25,13 @@ export interface TransactionPageRequest {
 
 const PARAM_NAMES = ['query', 'cursor', 'limit', 'descending_order'] as const
 const OPTION_NAMES: readonly string[] = [
-  'showInput', 'showRawInput', 'showEffects', 'showRawEffects', 'showEvents', 'showObjectChanges', 'showBalanceChanges',
+  'showInput',
+  'showRawInput',
+  'showEffects',
+  'showRawEffects',
+  'showEvents',
+  'showObjectChanges',
+  'showBalanceChanges',
 ]
 
 /**
@@ -42,7 +48,8 @@ export function parseQueryTransactionBlocksParams(params: unknown, maxPageSize: 
   let list: unknown[]
   if (params === undefined || params === null) list = []
   else if (Array.isArray(params)) {
-    if (params.length > PARAM_NAMES.length) throw JsonRpcFault.invalidParams(`invalid length ${params.length}, expected at most 4 parameters`)
+    if (params.length > PARAM_NAMES.length)
+      throw JsonRpcFault.invalidParams(`invalid length ${params.length}, expected at most 4 parameters`)
     list = params
   } else if (typeof params === 'object') {
     const named = params as Record<string, unknown>
@@ -58,7 +65,8 @@ export function parseQueryTransactionBlocksParams(params: unknown, maxPageSize: 
   if (limit !== undefined && limit !== null && (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0)) {
     throw invalidType(limit, 'usize', 'limit')
   }
-  if (descending !== undefined && descending !== null && typeof descending !== 'boolean') throw invalidType(descending, 'a boolean', 'descending_order')
+  if (descending !== undefined && descending !== null && typeof descending !== 'boolean')
+    throw invalidType(descending, 'a boolean', 'descending_order')
   const size = typeof limit === 'number' && limit > 0 ? Math.min(limit, maxPageSize) : maxPageSize
   return {
     matches: parseTransactionFilter(filter, 'query.filter'),
@@ -111,7 +119,8 @@ export function queryTransactionPage(ledger: LedgerReader, request: TransactionP
 
 function parseOptions(options: unknown): RpcTransactionOptions {
   if (options === undefined || options === null) return {}
-  if (typeof options !== 'object' || Array.isArray(options)) throw invalidType(options, 'a TransactionBlockResponseOptions', 'query.options')
+  if (typeof options !== 'object' || Array.isArray(options))
+    throw invalidType(options, 'a TransactionBlockResponseOptions', 'query.options')
   const parsed: Record<string, boolean> = {}
   for (const [name, value] of Object.entries(options)) {
     // serde ignores unknown fields of this struct, as the reference service does.

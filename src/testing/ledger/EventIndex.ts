@@ -112,7 +112,10 @@ export class EventIndex {
     if (keys.length === 0) return this.#ledger.events
     const lists = keys.map(({ field, key }) => this.eventsWithKey(field, key).list)
     if (keys.length === 1) return lists[0] as readonly LedgerEvent[]
-    const id = keys.map(({ field, key }) => `${field}=${key}`).sort().join('&')
+    const id = keys
+      .map(({ field, key }) => `${field}=${key}`)
+      .sort()
+      .join('&')
     let composite = this.#composite.get(id)
     // A rebuilt key list means the kept one holds pruned events only: start again.
     if (composite === undefined || !lists.includes(composite.source)) {

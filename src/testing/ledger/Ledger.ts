@@ -231,7 +231,10 @@ export class Ledger implements LedgerReader {
    * Lands a checkpoint holding `transactions` (possibly none), prunes past the retention and
    * then tells `onEvents` listeners about the new events.
    */
-  appendCheckpoint(transactions: readonly NewTransaction[], options: { timestampMs?: number } = {}): {
+  appendCheckpoint(
+    transactions: readonly NewTransaction[],
+    options: { timestampMs?: number } = {},
+  ): {
     checkpoint: LedgerCheckpoint
     transactions: LedgerTransaction[]
   } {
@@ -330,23 +333,21 @@ export class Ledger implements LedgerReader {
     const version = Math.max(0, ...inputVersions) + 1
     for (const object of objects) this.#objectVersions.set(object, version)
     const timestamp = String(timestampMs)
-    const events = (input.events ?? []).map(
-      (event, eventIndex): LedgerEvent => ({
-        id: { txDigest: digest, eventSeq: String(eventIndex) },
-        packageId: pkg,
-        transactionModule: input.call.module,
-        sender,
-        type: event.type,
-        parsedJson: event.parsedJson,
-        bcs: event.bcs,
-        timestampMs: timestamp,
-        txSeq,
-        eventIndex,
-        checkpoint,
-        objects,
-        recipients,
-      }),
-    )
+    const events = (input.events ?? []).map((event, eventIndex): LedgerEvent => ({
+      id: { txDigest: digest, eventSeq: String(eventIndex) },
+      packageId: pkg,
+      transactionModule: input.call.module,
+      sender,
+      type: event.type,
+      parsedJson: event.parsedJson,
+      bcs: event.bcs,
+      timestampMs: timestamp,
+      txSeq,
+      eventIndex,
+      checkpoint,
+      objects,
+      recipients,
+    }))
     return {
       digest,
       sender,

@@ -156,7 +156,11 @@ export class MovePackages {
     if (input.package) return { package: normalizeAddress(input.package), module: input.module }
     const owners = [...this.#modules].filter((key) => key.endsWith(`::${input.module}`))
     if (owners.length !== 1) {
-      throw new TypeError(owners.length === 0 ? `Unknown module ${input.module}: publish it first` : `Module ${input.module} is in several packages: give the package`)
+      throw new TypeError(
+        owners.length === 0
+          ? `Unknown module ${input.module}: publish it first`
+          : `Module ${input.module} is in several packages: give the package`,
+      )
     }
     return { package: (owners[0] as string).split('::')[0] as string, module: input.module }
   }

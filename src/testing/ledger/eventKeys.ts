@@ -34,9 +34,13 @@ export type EventKeyField =
   | 'object'
 
 /** Which part of the event's struct tag each type field keys on. */
-const TYPE_PARTS = { typePackage: 'address', typeModule: 'module', typeStruct: 'struct', typeName: 'name', type: 'full' } as const satisfies Partial<
-  Record<EventKeyField, keyof StructTagParts>
->
+const TYPE_PARTS = {
+  typePackage: 'address',
+  typeModule: 'module',
+  typeStruct: 'struct',
+  typeName: 'name',
+  type: 'full',
+} as const satisfies Partial<Record<EventKeyField, keyof StructTagParts>>
 
 /**
  * The canonical keys an event has for `field` (one key for most fields, any number for

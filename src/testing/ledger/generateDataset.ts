@@ -130,7 +130,10 @@ function createRegistry(target: DatasetTarget, pkg: string): { registry: string;
     const value = i % 2 === 0 ? moveValue(bcs.u64(), BigInt(i) * 1_000n) : moveValue(bcs.string(), `entry-${i}`)
     ledger.addDynamicField(registryAddress, { name: moveValue(bcs.u64(), BigInt(i)), value: { kind: 'MoveValue', value } })
   }
-  for (const [label, flag] of [['alpha', true], ['beta', false]] as const) {
+  for (const [label, flag] of [
+    ['alpha', true],
+    ['beta', false],
+  ] as const) {
     ledger.addDynamicField(registryAddress, {
       name: moveValue(bcs.vector(bcs.u8()), Array.from(new TextEncoder().encode(label))),
       value: { kind: 'MoveValue', value: moveValue(bcs.bool(), flag) },
@@ -144,7 +147,12 @@ function createRegistry(target: DatasetTarget, pkg: string): { registry: string;
   })
   ledger.addDynamicField(registryAddress, {
     name: moveValue(bcs.u64(), 100n),
-    value: { kind: 'MoveObject', address: child.address, version: child.version, contents: child.contents as NonNullable<typeof child.contents> },
+    value: {
+      kind: 'MoveObject',
+      address: child.address,
+      version: child.version,
+      contents: child.contents as NonNullable<typeof child.contents>,
+    },
   })
   return { registry: registryAddress, registryChild: childAddress }
 }

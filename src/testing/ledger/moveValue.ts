@@ -139,10 +139,13 @@ function guessMoveData(json: unknown): unknown {
  * @example
  * moveValue(bcs.u64(), 7n) // { type: 'u64', bcs: 'BwAAAAAAAAA=', json: '7', data: { Number: '7' } }
  */
-export function moveValue(type: BcsType<any, any>, value: unknown, options: { moveType?: string; layout?: MoveStructLayout } = {}): LedgerMoveValue {
+export function moveValue(
+  type: BcsType<any, any>,
+  value: unknown,
+  options: { moveType?: string; layout?: MoveStructLayout } = {},
+): LedgerMoveValue {
   const bytes = type.serialize(value).toBytes()
   const json = toMoveJson(type.parse(bytes))
   const repr = options.moveType ? normalizeMoveType(options.moveType) : moveTypeOf(type)
   return { type: repr, bcs: toBase64(bytes), json, data: toMoveData(repr, json, options.layout) }
 }
-

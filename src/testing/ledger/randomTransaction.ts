@@ -48,7 +48,9 @@ export function randomTransaction(catalog: DatasetCatalog, random: Random): Exec
     return call(catalog.vault, sender, 'withdraw', [{ struct: 'Withdrawn', fields: { amount: price, owner: sender } }])
   }
   if (roll < 85) {
-    const emit: EmitInput[] = [{ struct: 'Scored', fields: { player: sender, score: random.int(100_000), round: BigInt(random.int(5_000)) } }]
+    const emit: EmitInput[] = [
+      { struct: 'Scored', fields: { player: sender, score: random.int(100_000), round: BigInt(random.int(5_000)) } },
+    ]
     if (random.int(3) === 0) {
       const coin = random.int(2) === 0 ? '0x2::sui::SUI' : `${catalog.token.package}::token::GOLD`
       emit.push({
@@ -62,7 +64,10 @@ export function randomTransaction(catalog: DatasetCatalog, random: Random): Exec
   const count = 1 + random.int(3)
   const emit: EmitInput[] = []
   for (let i = 0; i < count; i++) {
-    emit.push({ struct: 'Incremented', fields: { value: BigInt(random.int(1_000_000)), by: 1 + random.int(9), tags: [random.int(256), random.int(256)] } })
+    emit.push({
+      struct: 'Incremented',
+      fields: { value: BigInt(random.int(1_000_000)), by: 1 + random.int(9), tags: [random.int(256), random.int(256)] },
+    })
   }
   return call(catalog.counter, sender, 'increment', emit)
 }

@@ -106,7 +106,9 @@ export class EndpointPool {
     const open = this.entries.filter((entry) => entry.blockedUntil <= now)
     const probes = open.filter((entry) => entry.coolUntil > 0 && entry.coolUntil <= now && !entry.probing)
     const available = open.filter((entry) => entry.coolUntil === 0).sort((a, b) => this.#score(a, now) - this.#score(b, now))
-    const cooling = open.filter((entry) => entry.coolUntil > now || (entry.coolUntil > 0 && entry.probing)).sort((a, b) => a.coolUntil - b.coolUntil)
+    const cooling = open
+      .filter((entry) => entry.coolUntil > now || (entry.coolUntil > 0 && entry.probing))
+      .sort((a, b) => a.coolUntil - b.coolUntil)
     return [...probes, ...available, ...cooling]
   }
 
@@ -205,8 +207,7 @@ export class EndpointPool {
     const preferred =
       this.entries
         .filter((entry) => entry.coolUntil === 0 && entry.blockedUntil <= now)
-        .sort((a, b) => this.#score(a, now, UNMEASURED_MS) - this.#score(b, now, UNMEASURED_MS))[0] ??
-      this.#preferred
+        .sort((a, b) => this.#score(a, now, UNMEASURED_MS) - this.#score(b, now, UNMEASURED_MS))[0] ?? this.#preferred
     const before = this.#preferred
     if (preferred === before || !preferred || !before) return
     this.#preferred = preferred

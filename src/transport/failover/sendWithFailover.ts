@@ -42,7 +42,9 @@ export function sendWithFailover<T>(
   helpers: RetryHelpers,
 ): Promise<T> {
   const pinned = affinity?.url === undefined ? undefined : pool.entries.find((entry) => entry.url === affinity.url)
-  return pinned && affinity ? sendPinned(pool, pinned, attempt, retry, signal, affinity, helpers) : sendRanked(pool, attempt, retry, signal, affinity, helpers)
+  return pinned && affinity
+    ? sendPinned(pool, pinned, attempt, retry, signal, affinity, helpers)
+    : sendRanked(pool, attempt, retry, signal, affinity, helpers)
 }
 
 async function sendRanked<T>(

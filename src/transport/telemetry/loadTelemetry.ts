@@ -22,4 +22,3 @@ export async function loadTelemetry(options: TelemetryOptions | undefined): Prom
   const { createTelemetry } = await import('./createTelemetry.js')
   return createTelemetry(api, options?.name ?? 'chainx-sdk')
 }
-
