@@ -12,7 +12,9 @@ import { promisify } from 'node:util'
 import { measureNodeModules, packAndInstall } from './packAndInstall.js'
 
 // dist keeps its white space (readable stack traces): 336 kB packed in November 2026, ~290 kB stripped.
-const TARBALL_BUDGET = 360 * 1024
+// 520 kB since this session's merges (docs/performance.md): readable dist (white space kept), with
+// client.transactions, the chainx export commands, failover and telemetry in it.
+const TARBALL_BUDGET = 520 * 1024
 const INSTALL_BUDGET = 3 * 1024 * 1024
 const TESTING_PEERS = ['graphql', '@mysten/bcs']
 
