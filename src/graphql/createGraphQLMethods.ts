@@ -28,7 +28,9 @@ const QUERY_OPTION_KEYS: Record<keyof QueryOptions, true> = {
  * const graphql = createGraphQLMethods(createGraphQLClient({ url, transport }))
  */
 export function createGraphQLMethods(client: GraphQLQueryClient): GraphQLMethods {
-  const methods: Record<string, unknown> = { query: client.query, limits: client.limits, onWalkStart: client.onWalkStart }
+  const methods: Record<string, unknown> = { query: client.query, limits: client.limits }
+  // The telemetry hook of walks rides along, not enumerable: it is no method of client.graphql.
+  Object.defineProperty(methods, 'onWalkStart', { value: client.onWalkStart, enumerable: false })
   for (const [name, { document, takesVariables }] of Object.entries(operations)) {
     methods[name] = (variables?: object, options?: QueryOptions) =>
       !takesVariables && options === undefined && isOptionsOnly(variables)
