@@ -1,4 +1,5 @@
 import { ClientClosedError } from './errors/ClientClosedError.js'
+import { InvalidArgumentError } from './errors/request.js'
 import { createEventsClient, type EventsClient, type EventsClientHandle } from './events/createEventsClient.js'
 import type { SubscriptionClientOptions } from './events/subscribe/createSubscriptionClient.js'
 import {
@@ -15,6 +16,7 @@ import type { PageIterable } from './pagination/types.js'
 import { createTransport, type Transport, type TransportOptions } from './transport/createTransport.js'
 import { endpointList, type EndpointGroup, type EndpointState, type EndpointUrls } from './transport/endpoints.js'
 import { hideSecrets } from './transport/hideSecrets.js'
+import { readSubscriptionOptions } from './subscription/readSubscriptionOptions.js'
 
 /**
  * Options of `ChainxClient`. Transport options (fetch, headers, timeoutMs, retry, rateLimit, hooks) apply to every endpoint.
@@ -94,9 +96,12 @@ export class ChainxClient {
   readonly #groups: EndpointGroup[]
 
   constructor(options: ChainxClientOptions) {
+    if (typeof options !== 'object' || options === null) throw new InvalidArgumentError('new ChainxClient takes an object of options')
     const graphqlUrls = endpointList('graphqlUrl', options.graphqlUrl, HTTP)
     const rpcUrls = endpointList('rpcUrl', options.rpcUrl, HTTP)
     const wsUrls = endpointList('wsUrl', options.wsUrl, ['ws:', 'wss:'])
+    // Checked here, not at the first subscribe (a chunk of its own), under the names the caller wrote.
+    readSubscriptionOptions(options.subscriptions, 'subscriptions.')
     this.options = hideSecrets(options)
     const transport = createTransport(options)
     const graphqlGroup: EndpointGroup = { kind: 'graphql', urls: graphqlUrls }

@@ -1,7 +1,5 @@
 import type { ChainxError } from '../errors/ChainxError.js'
 import { SocketClosedError } from '../errors/jsonRpc.js'
-import { readBackoff, readCount, readObject } from '../options/optionRules.js'
-import { resolveAlias } from '../pagination/walkOptions.js'
 import { sleep } from '../utils/sleep.js'
 import { backoffDelay, type ResolvedRetryOptions } from '../transport/withRetry.js'
 import type { JsonRpcSocket } from '../jsonRpc/connectJsonRpcSocket.js'
@@ -170,21 +168,4 @@ export function createSocketKeeper(options: SocketKeeperOptions): SocketKeeper {
       open?.close()
     },
   }
-}
-
-/**
- * Reads the `reconnect` option by the option rules, under the name the caller wrote:
- * `retries` (or the deprecated `maxAttempts`) a whole number >= 0 or `Infinity`, `baseDelayMs`
- * a wait (a delay longer than a timer holds is waited in full), `maxDelayMs` a cap.
- *
- * @example
- * readReconnect({ retries: 3 }) // { retries: 3, baseDelayMs: 500, maxDelayMs: 30000, maxRetryAfterMs: 30000 }
- */
-export function readReconnect(reconnect: ReconnectOptions | false | undefined, name = 'reconnect'): ResolvedRetryOptions | false {
-  if (reconnect === false) return false
-  readObject(name, reconnect)
-  const retries = resolveAlias({ ...reconnect }, 'retries', 'maxAttempts')
-  const backoff = readBackoff(name, reconnect, { baseDelayMs: 500, maxDelayMs: 30_000 })
-  const field = reconnect?.retries === undefined && reconnect?.maxAttempts !== undefined ? 'maxAttempts' : 'retries'
-  return { retries: readCount(`${name}.${field}`, retries, 10, { infinite: true }), ...backoff, maxRetryAfterMs: backoff.maxDelayMs }
 }

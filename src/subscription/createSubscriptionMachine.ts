@@ -2,10 +2,10 @@ import type { ChainxError } from '../errors/ChainxError.js'
 import { connectJsonRpcSocket, type JsonRpcSocket } from '../jsonRpc/connectJsonRpcSocket.js'
 import type { WebSocketConstructor } from '../jsonRpc/webSocketTypes.js'
 import { MAX_TIMER_MS } from '../utils/maxTimerMs.js'
-import { readLimitMs, timerDelayMs } from '../options/optionRules.js'
-import { createSocketKeeper, readReconnect, type ReconnectOptions } from './createSocketKeeper.js'
+import { createSocketKeeper, type ReconnectOptions } from './createSocketKeeper.js'
+import { readSubscriptionOptions } from './readSubscriptionOptions.js'
 import { loadWebSocket } from './loadWebSocket.js'
-import { Subscription, type ResolvedBackfill } from './Subscription.js'
+import { Subscription } from './Subscription.js'
 import type { SubscriptionKind, SubscriptionListener } from './SubscriptionKind.js'
 import type { SubscriptionStateChange, Unsubscribe } from './types.js'
 import type { ConnectionTrace } from '../transport/telemetry/types.js'
@@ -179,13 +179,8 @@ const MAX_EARLY_NOTIFICATIONS = 1_000
  * await unsubscribe() // true
  */
 export function createSubscriptionMachine(options: SubscriptionMachineOptions): SubscriptionMachine {
-  const backfill = resolveBackfill(options.backfill)
-  const heartbeatMs = resolveTimerMs('heartbeatMs', options.heartbeatMs, 15_000)
-  const heartbeatTimeoutMs = resolveTimerMs('heartbeatTimeoutMs', options.heartbeatTimeoutMs, 10_000)
-  const connectTimeoutMs = resolveTimerMs('connectTimeoutMs', options.connectTimeoutMs, 10_000)
-  const callTimeoutMs = resolveTimerMs('callTimeoutMs', options.callTimeoutMs, 30_000)
-  const verifyIntervalMs = resolveTimerMs('verifyIntervalMs', options.verifyIntervalMs, 60_000)
-  const reconnect = readReconnect(options.reconnect)
+  const { backfill, heartbeatMs, heartbeatTimeoutMs, connectTimeoutMs, callTimeoutMs, verifyIntervalMs, reconnect } =
+    readSubscriptionOptions(options)
   const verifies = verifyIntervalMs !== undefined && verifyIntervalMs > 0 && backfill !== false
   let verifyTimer: ReturnType<typeof setInterval> | undefined
   let verifyRound: Promise<void> | undefined
@@ -373,21 +368,3 @@ const HEARTBEAT_METHOD = 'chainx_unsubscribeEvent'
 // connectJsonRpcSocket takes a number for each limit: the longest timer (about 24.8 days)
 // stands for "none", as no call or connect attempt lives that long.
 const NO_TIME_LIMIT_MS = MAX_TIMER_MS
-
-/**
- * A time limit or period by the option rules (`0` or `Infinity`: off), as a timer delay:
- * `undefined` for none.
- */
-function resolveTimerMs(name: string, value: number | undefined, fallback: number): number | undefined {
-  return timerDelayMs(readLimitMs(name, value, fallback))
-}
-
-function resolveBackfill(options: BackfillOptions | false | undefined): ResolvedBackfill | false {
-  if (options === false) return false
-  return {
-    onSubscribe: options?.onSubscribe ?? true,
-    maxEvents: options?.maxEvents ?? 10_000,
-    pageSize: options?.pageSize ?? 50,
-    maxBufferedEvents: options?.maxBufferedEvents ?? 10_000,
-  }
-}

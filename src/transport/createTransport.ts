@@ -1,7 +1,7 @@
 import { abortError } from '../errors/abortError.js'
 import { ChainxError } from '../errors/ChainxError.js'
 import { ClientClosedError } from '../errors/ClientClosedError.js'
-import { InvalidArgumentError, NetworkError } from '../errors/request.js'
+import { NetworkError } from '../errors/request.js'
 import { readLimitMs, timerDelayMs } from '../options/optionRules.js'
 import { ChunkLoadError } from '../errors/ChunkLoadError.js'
 import { lazyChunk } from '../utils/lazyChunk.js'
@@ -9,6 +9,7 @@ import { checkHeaders } from './checkHeaders.js'
 import type { RateLimiter, RateLimiterSettings, ReleaseSlot } from './createRateLimiter.js'
 import type { EndpointAffinity, EndpointChange, EndpointGroup, FailoverOptions } from './endpoints.js'
 import type { AttemptRecord } from './failover/sendWithFailover.js'
+import { readTransportOptions } from './readTransportOptions.js'
 import { selectHttp, type TransportKind } from './selectHttp.js'
 import { loadTelemetry } from './telemetry/loadTelemetry.js'
 import type { CallTrace, ConnectionTrace, Telemetry, TelemetryOptions, WalkTrace } from './telemetry/types.js'
@@ -195,9 +196,6 @@ export interface Transport {
 // The limiter is a chunk of its own, loaded by the first request of a client that sets
 // `rateLimit`, so apps without one never carry it.
 function loadRateLimiter(requestsPerMinute: number, settings: RateLimiterSettings | undefined): RateLimiter {
-  if (!Number.isInteger(requestsPerMinute) || requestsPerMinute < 1) {
-    throw new InvalidArgumentError(`rateLimit must be a positive integer of requests per minute, got ${String(requestsPerMinute)}`)
-  }
   // A chunk that fails to load (a browser offline) is CHUNK_LOAD_FAILED; the next request tries again.
   const chunk = lazyChunk(
     () => import('./createRateLimiter.js').then((module) => module.createRateLimiter(requestsPerMinute, settings)),
@@ -227,13 +225,7 @@ function assignHeaders(headers: Record<string, string>, source: Record<string, s
 
 const RETRY_HELPERS = { sleep, backoffDelay, retryAfterOf }
 
-/**
- * The default `maxResponseBytes`: 128 MiB.
- *
- * @example
- * new ChainxClient({ graphqlUrl, maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES / 4 })
- */
-export const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024
+export { DEFAULT_MAX_RESPONSE_BYTES } from './readTransportOptions.js'
 
 /**
  * What tests and benchmarks tune beyond the public options.
@@ -257,9 +249,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
   const http: HttpFn = selectHttp(options)
   const retry = resolveRetryOptions(options.retry)
   const defaultTimeoutMs = attemptTimeoutMs(options.timeoutMs, 30_000)
-  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES
-  if (!(maxResponseBytes > 0)) throw new InvalidArgumentError(`maxResponseBytes must be a positive number, got ${maxResponseBytes}`)
-  const limit = typeof options.rateLimit === 'number' ? options.rateLimit : options.rateLimit?.requestsPerMinute
+  const { maxResponseBytes, requestsPerMinute: limit } = readTransportOptions(options)
   const limiter: RateLimiter | undefined = limit === undefined ? undefined : loadRateLimiter(limit, internals.rateLimiter)
   const headersOption = options.headers
   // Static headers are checked once, here; a copy keeps later changes to the caller's object out.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError } from '../../src/errors/request.js'
-import { readReconnect } from '../../src/subscription/createSocketKeeper.js'
+import { readReconnect } from '../../src/subscription/readSubscriptionOptions.js'
 import { watchEvents } from '../../src/events/watchEvents.js'
 import type { QueryEventsFn } from '../../src/events/types.js'
 import { readBackoff, readCapMs, readCount, readLimitMs, readWaitMs } from '../../src/options/optionRules.js'
@@ -60,6 +60,8 @@ describe('the option rules (options/optionRules.ts)', () => {
     expect(readReconnect(false)).toBe(false)
     expect(() => readReconnect({ maxAttempts: 1.5 })).toThrow(/^reconnect\.maxAttempts must be a whole number >= 0 or Infinity/)
     expect(() => readReconnect({ retries: -1 })).toThrow(/^reconnect\.retries must be/)
-    expect(() => readReconnect({ retries: 2, maxAttempts: 3 })).toThrow(/retries and maxAttempts \(deprecated: use retries\) disagree/)
+    expect(() => readReconnect({ retries: 2, maxAttempts: 3 })).toThrow(
+      /^reconnect\.retries and reconnect\.maxAttempts \(deprecated: use reconnect\.retries\) disagree/,
+    )
   })
 })
