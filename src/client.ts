@@ -16,6 +16,7 @@ import type { PageIterable } from './pagination/types.js'
 import { createTransport, type Transport, type TransportOptions } from './transport/createTransport.js'
 import { endpointList, type EndpointGroup, type EndpointState, type EndpointUrls } from './transport/endpoints.js'
 import { hideSecrets } from './transport/hideSecrets.js'
+import { failoverChunk } from './transport/loadFailover.js'
 import { readSubscriptionOptions } from './subscription/readSubscriptionOptions.js'
 
 /**
@@ -101,7 +102,7 @@ export class ChainxClient {
     const rpcUrls = endpointList('rpcUrl', options.rpcUrl, HTTP)
     const wsUrls = endpointList('wsUrl', options.wsUrl, ['ws:', 'wss:'])
     // Checked here, not at the first subscribe (a chunk of its own), under the names the caller wrote.
-    readSubscriptionOptions(options.subscriptions, 'subscriptions.')
+    readSubscriptionOptions(options.subscriptions, 'subscriptions')
     this.options = hideSecrets(options)
     const transport = createTransport(options)
     const graphqlGroup: EndpointGroup = { kind: 'graphql', urls: graphqlUrls }
@@ -174,7 +175,7 @@ export class ChainxClient {
    * for (const { kind, url, status, latencyMs } of await client.endpoints()) console.log(kind, url, status, latencyMs)
    */
   async endpoints(): Promise<EndpointState[]> {
-    return (await import('./transport/failover/index.js')).endpointStates(this.#groups)
+    return (await failoverChunk.load()).endpointStates(this.#groups)
   }
 
   /**

@@ -11,6 +11,7 @@ import { documentText } from './documentText.js'
 import type { Decoded } from '../utils/decode.js'
 import { ServiceConfigDocument } from './generated/operations.js'
 import type { serviceConfigDataDecoder, Usage } from './responseSchemas.js'
+import { readGroup } from '../options/optionRules.js'
 import { readLimitsOption, type LimitsOption, type ServiceLimits } from './serviceLimits.js'
 import type { ServiceVersion } from '../utils/serviceVersion.js'
 
@@ -171,9 +172,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
   const url = group.urls[0] as string
   if (rpcVersion !== undefined) checkHeaders({ 'x-chain-rpc-version': rpcVersion }, 'rpcVersion')
   const limitsOption = readLimitsOption(options.limits)
-  if (options.showUsage !== undefined && typeof options.showUsage !== 'boolean') {
-    throw new InvalidArgumentError(`showUsage must be a boolean, got ${String(options.showUsage)}`)
-  }
+  readGroup('', options, { showUsage: ['boolean'] })
   const serviceConfigText = String(ServiceConfigDocument)
   // The client's own headers, with and without the usage extension, built once.
   const headersWithoutUsage = rpcVersion ? { 'x-chain-rpc-version': rpcVersion } : undefined

@@ -1,5 +1,4 @@
-import { InvalidArgumentError } from '../errors/request.js'
-import { readCount } from '../options/optionRules.js'
+import { readCount, readObject } from '../options/optionRules.js'
 
 /**
  * The limits of spec 8.2 and page sizes of 4.2 rule 3, as `serviceConfig` reports them.
@@ -36,18 +35,15 @@ export type LimitsOption = 'serviceConfig' | Partial<ServiceLimits> | false
 /**
  * Reads the `limits` option by the option rules, before any request: `'serviceConfig'`
  * (the default), `false`, or an object whose limits are whole numbers >= 1 (leave one out
- * to not check it). Anything else throws `InvalidArgumentError` naming `limits.<name>`.
+ * to not check it). Anything else throws `InvalidArgumentError` naming `limits` or `limits.<name>`.
  *
  * @example
  * readLimitsOption({ maxPageSize: 50 }) // { maxPageSize: 50 }
  * readLimitsOption(undefined) // 'serviceConfig'
  */
-export function readLimitsOption(limits: unknown): LimitsOption {
-  if (limits === undefined) return 'serviceConfig'
-  if (limits === 'serviceConfig' || limits === false) return limits
-  if (typeof limits !== 'object' || limits === null || Array.isArray(limits)) {
-    throw new InvalidArgumentError(`limits must be 'serviceConfig', false or an object of limits, got ${String(limits)}`)
-  }
-  for (const [name, value] of Object.entries(limits)) if (value !== undefined) readCount(`limits.${name}`, value, 0, { min: 1 })
-  return limits as Partial<ServiceLimits>
+export function readLimitsOption(limits: LimitsOption | undefined): LimitsOption {
+  if (limits === undefined || limits === 'serviceConfig' || limits === false) return limits ?? 'serviceConfig'
+  readObject('limits', limits)
+  for (const [name, value] of Object.entries(limits)) readCount(`limits.${name}`, value, 1, { min: 1 })
+  return limits
 }

@@ -154,3 +154,49 @@ export function readObject(name: string, value: unknown): void {
 export function timerDelayMs(ms: number): number | undefined {
   return ms > MAX_TIMER_MS ? undefined : ms
 }
+
+/**
+ * How `readGroup` reads one option: its kind by the rules above and its default. A count takes
+ * its minimum and whether `Infinity` is accepted; `'function'`, `'boolean'`, `'string'` and
+ * `'object'` are checked for their type only.
+ *
+ * @example
+ * const rule: OptionRule = ['count', 50, 1] // a whole number >= 1, 50 by default
+ */
+export type OptionRule =
+  | readonly [kind: 'limit' | 'wait' | 'cap', fallback: number]
+  | readonly [kind: 'count', fallback: number, min?: number, infinite?: boolean]
+  | readonly [kind: 'function' | 'boolean' | 'string' | 'object', fallback?: unknown]
+
+/** What `readGroup` gives for a table of rules: numbers for the numeric kinds. */
+type ReadGroup<R extends Record<string, OptionRule>> = {
+  [K in keyof R]: R[K][0] extends 'limit' | 'wait' | 'cap' | 'count' ? number : unknown
+}
+
+/**
+ * Reads a group of options by a table of rules, one row per option where it is declared:
+ * each field by its kind, under `name.field` (just `field` when `name` is empty, a top-level
+ * group). A group that is not an object, or a bad field, throws `InvalidArgumentError` naming it.
+ *
+ * @example
+ * readGroup('failover', { cooldownMs: 1_000 }, { cooldownMs: ['wait', 5_000], rankByLatency: ['boolean', true] }) // { cooldownMs: 1000, rankByLatency: true }
+ */
+export function readGroup<R extends Record<string, OptionRule>>(name: string, group: unknown, rules: R): ReadGroup<R> {
+  if (name) readObject(name, group)
+  const read: Record<string, unknown> = {}
+  for (const field in rules) {
+    const [kind, fallback, min, infinite] = rules[field] as [OptionRule[0], number, number?, boolean?]
+    const path = name ? `${name}.${field}` : field
+    const value = (group as Record<string, unknown> | undefined)?.[field]
+    if (kind === 'limit') read[field] = readLimitMs(path, value, fallback)
+    else if (kind === 'wait') read[field] = readWaitMs(path, value, fallback)
+    else if (kind === 'cap') read[field] = readCapMs(path, value, fallback)
+    else if (kind === 'count') read[field] = readCount(path, value, fallback, { min, infinite })
+    else {
+      if (kind === 'object') readObject(path, value)
+      else if (value !== undefined && typeof value !== kind) fail(path, `a ${kind}`, value)
+      read[field] = value ?? fallback
+    }
+  }
+  return read as ReadGroup<R>
+}

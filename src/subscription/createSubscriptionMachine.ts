@@ -3,6 +3,7 @@ import { connectJsonRpcSocket, type JsonRpcSocket } from '../jsonRpc/connectJson
 import type { WebSocketConstructor } from '../jsonRpc/webSocketTypes.js'
 import { MAX_TIMER_MS } from '../utils/maxTimerMs.js'
 import { createSocketKeeper, type ReconnectOptions } from './createSocketKeeper.js'
+import { timerDelayMs } from '../options/optionRules.js'
 import { readSubscriptionOptions } from './readSubscriptionOptions.js'
 import { loadWebSocket } from './loadWebSocket.js'
 import { Subscription } from './Subscription.js'
@@ -179,8 +180,14 @@ const MAX_EARLY_NOTIFICATIONS = 1_000
  * await unsubscribe() // true
  */
 export function createSubscriptionMachine(options: SubscriptionMachineOptions): SubscriptionMachine {
-  const { backfill, heartbeatMs, heartbeatTimeoutMs, connectTimeoutMs, callTimeoutMs, verifyIntervalMs, reconnect } =
-    readSubscriptionOptions(options)
+  const settings = readSubscriptionOptions(options)
+  const { backfill, reconnect } = settings
+  // Timer delays: `undefined` for off.
+  const heartbeatMs = timerDelayMs(settings.heartbeatMs)
+  const heartbeatTimeoutMs = timerDelayMs(settings.heartbeatTimeoutMs)
+  const connectTimeoutMs = timerDelayMs(settings.connectTimeoutMs)
+  const callTimeoutMs = timerDelayMs(settings.callTimeoutMs)
+  const verifyIntervalMs = timerDelayMs(settings.verifyIntervalMs)
   const verifies = verifyIntervalMs !== undefined && verifyIntervalMs > 0 && backfill !== false
   let verifyTimer: ReturnType<typeof setInterval> | undefined
   let verifyRound: Promise<void> | undefined

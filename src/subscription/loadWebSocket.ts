@@ -1,11 +1,31 @@
+import { ChunkLoadError } from '../errors/ChunkLoadError.js'
 import type { WebSocketConstructor } from '../jsonRpc/webSocketTypes.js'
 import { isNodeRuntime } from '../utils/isNodeRuntime.js'
+import { lazyChunk } from '../utils/lazyChunk.js'
+
+// `ws` through isomorphic-ws, on the one loader of lazy chunks: a failed import (ws not
+// installed, or pruned by a bundler) is CHUNK_LOAD_FAILED naming the package, and the next
+// connect attempt imports again.
+const isomorphicWs = lazyChunk(
+  async () => {
+    const module = (await import('isomorphic-ws')) as { default?: unknown }
+    return (module.default ?? module) as WebSocketConstructor
+  },
+  (cause) =>
+    new ChunkLoadError({
+      chunk: 'isomorphic-ws',
+      dependency:
+        'the package ws (through isomorphic-ws), the WebSocket of subscriptions in Node: install ws or pass subscriptions.WebSocket',
+      cause,
+    }),
+)
 
 /**
  * Resolves the WebSocket class to use, loading it only when a subscription needs one:
  * the injected class if given; in browsers (and other runtimes that are not Node) the
  * global `WebSocket`; in Node `ws` through a dynamic import of isomorphic-ws, so
- * HTTP-only users and browser bundles never load it.
+ * HTTP-only users and browser bundles never load it. A failed import rejects with
+ * `ChunkLoadError` (`CHUNK_LOAD_FAILED`, naming `ws`) and the next call tries again.
  *
  * @example
  * const WebSocket = await loadWebSocket()
@@ -18,6 +38,5 @@ export async function loadWebSocket(injected?: WebSocketConstructor): Promise<We
   if (injected !== undefined) return injected
   const global = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket
   if (global !== undefined && !isNodeRuntime()) return global
-  const module = (await import('isomorphic-ws')) as { default?: unknown }
-  return (module.default ?? module) as WebSocketConstructor
+  return isomorphicWs.load()
 }

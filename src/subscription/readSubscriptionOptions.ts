@@ -1,24 +1,23 @@
-import { InvalidArgumentError } from '../errors/request.js'
-import { readBackoff, readCount, readLimitMs, readObject, timerDelayMs } from '../options/optionRules.js'
+import { readBackoff, readCount, readGroup, readObject } from '../options/optionRules.js'
 import { resolveAlias } from '../pagination/walkOptions.js'
 import type { ResolvedRetryOptions } from '../transport/withRetry.js'
 import type { ReconnectOptions } from './createSocketKeeper.js'
-import type { BackfillOptions, SubscriptionMachineOptions } from './createSubscriptionMachine.js'
+import type { SubscriptionMachineOptions } from './createSubscriptionMachine.js'
 import type { ResolvedBackfill } from './Subscription.js'
 
 /**
  * The subscription options as `readSubscriptionOptions` reads them: each time limit or period
- * a timer delay (`undefined`: off), `reconnect` and `backfill` with every field set.
+ * in ms (`Infinity`: off), `reconnect` and `backfill` with every field set.
  *
  * @example
- * const settings: SubscriptionSettings = readSubscriptionOptions({ heartbeatMs: 0 }) // heartbeatMs undefined
+ * const settings: SubscriptionSettings = readSubscriptionOptions({ heartbeatMs: 0 }) // heartbeatMs Infinity
  */
 export interface SubscriptionSettings {
-  heartbeatMs: number | undefined
-  heartbeatTimeoutMs: number | undefined
-  connectTimeoutMs: number | undefined
-  callTimeoutMs: number | undefined
-  verifyIntervalMs: number | undefined
+  heartbeatMs: number
+  heartbeatTimeoutMs: number
+  connectTimeoutMs: number
+  callTimeoutMs: number
+  verifyIntervalMs: number
   reconnect: ResolvedRetryOptions | false
   backfill: ResolvedBackfill | false
 }
@@ -34,6 +33,26 @@ export type SubscriptionOptionsInput = Partial<Omit<SubscriptionMachineOptions, 
   typeNameLimits?: { maxTypeArgumentDepth?: number | undefined; maxTypeArgumentWidth?: number | undefined } | undefined
 }
 
+// The rule book's row of each option, with the default documented where it is declared
+// (`SubscriptionMachineOptions`, `BackfillOptions`, `ParseTypeNameOptions`).
+const MACHINE = {
+  heartbeatMs: ['limit', 15_000],
+  heartbeatTimeoutMs: ['limit', 10_000],
+  connectTimeoutMs: ['limit', 10_000],
+  callTimeoutMs: ['limit', 30_000],
+  verifyIntervalMs: ['limit', 60_000],
+  WebSocket: ['function'],
+  onConnectionStart: ['function'],
+} as const
+// Finite: the bounds size the memory of recent keys.
+const BACKFILL = {
+  onSubscribe: ['boolean', true],
+  maxEvents: ['count', 10_000, 1],
+  pageSize: ['count', 50, 1],
+  maxBufferedEvents: ['count', 10_000, 1],
+} as const
+const TYPE_NAME_LIMITS = { maxTypeArgumentDepth: ['count', 16], maxTypeArgumentWidth: ['count', 32] } as const
+
 /**
  * Reads the subscription options by the option rules (`options/optionRules.ts`), pure and
  * before any socket: the `ChainxClient` constructor runs it on `subscriptions` (names
@@ -42,30 +61,16 @@ export type SubscriptionOptionsInput = Partial<Omit<SubscriptionMachineOptions, 
  * (`subscriptions.reconnect.maxDelayMs`).
  *
  * @example
- * readSubscriptionOptions({ reconnect: { maxDelayMs: -1 } }, 'subscriptions.') // throws: subscriptions.reconnect.maxDelayMs must be ...
+ * readSubscriptionOptions({ reconnect: { maxDelayMs: -1 } }, 'subscriptions') // throws: subscriptions.reconnect.maxDelayMs must be ...
  */
-export function readSubscriptionOptions(options: SubscriptionOptionsInput | undefined, prefix = ''): SubscriptionSettings {
-  if (prefix) readObject(prefix.slice(0, -1), options)
-  const limit = (
-    name: 'heartbeatMs' | 'heartbeatTimeoutMs' | 'connectTimeoutMs' | 'callTimeoutMs' | 'verifyIntervalMs',
-    fallback: number,
-  ) => timerDelayMs(readLimitMs(prefix + name, options?.[name], fallback))
-  for (const name of ['WebSocket', 'onConnectionStart'] as const) {
-    const value = options?.[name]
-    if (value !== undefined && typeof value !== 'function') throw new InvalidArgumentError(`${prefix}${name} must be a function`)
-  }
-  const limits = options?.typeNameLimits
-  readObject(`${prefix}typeNameLimits`, limits)
-  for (const name of ['maxTypeArgumentDepth', 'maxTypeArgumentWidth'] as const)
-    readCount(`${prefix}typeNameLimits.${name}`, limits?.[name], 0)
+export function readSubscriptionOptions(options: SubscriptionOptionsInput | undefined, name = ''): SubscriptionSettings {
+  const at = name ? `${name}.` : ''
+  readGroup(`${at}typeNameLimits`, options?.typeNameLimits, TYPE_NAME_LIMITS)
+  const backfill = options?.backfill
   return {
-    heartbeatMs: limit('heartbeatMs', 15_000),
-    heartbeatTimeoutMs: limit('heartbeatTimeoutMs', 10_000),
-    connectTimeoutMs: limit('connectTimeoutMs', 10_000),
-    callTimeoutMs: limit('callTimeoutMs', 30_000),
-    verifyIntervalMs: limit('verifyIntervalMs', 60_000),
-    reconnect: readReconnect(options?.reconnect, `${prefix}reconnect`),
-    backfill: readBackfill(options?.backfill, `${prefix}backfill`),
+    ...readGroup(name, options, MACHINE),
+    reconnect: readReconnect(options?.reconnect, `${at}reconnect`),
+    backfill: backfill === false ? false : (readGroup(`${at}backfill`, backfill, BACKFILL) as ResolvedBackfill),
   }
 }
 
@@ -86,18 +91,4 @@ export function readReconnect(reconnect: ReconnectOptions | false | undefined, n
   const backoff = readBackoff(name, reconnect, { baseDelayMs: 500, maxDelayMs: 30_000 })
   const field = reconnect?.retries === undefined && reconnect?.maxAttempts !== undefined ? 'maxAttempts' : 'retries'
   return { retries: readCount(`${name}.${field}`, retries, 10, { infinite: true }), ...backoff, maxRetryAfterMs: backoff.maxDelayMs }
-}
-
-// Each bound is a whole number >= 1 (finite: they size the memory of recent keys).
-function readBackfill(options: BackfillOptions | false | undefined, name: string): ResolvedBackfill | false {
-  if (options === false) return false
-  readObject(name, options)
-  const onSubscribe = options?.onSubscribe ?? true
-  if (typeof onSubscribe !== 'boolean') throw new InvalidArgumentError(`${name}.onSubscribe must be a boolean, got ${String(onSubscribe)}`)
-  return {
-    onSubscribe,
-    maxEvents: readCount(`${name}.maxEvents`, options?.maxEvents, 10_000, { min: 1 }),
-    pageSize: readCount(`${name}.pageSize`, options?.pageSize, 50, { min: 1 }),
-    maxBufferedEvents: readCount(`${name}.maxBufferedEvents`, options?.maxBufferedEvents, 10_000, { min: 1 }),
-  }
 }

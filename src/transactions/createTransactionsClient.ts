@@ -1,4 +1,6 @@
 import { ClientClosedError } from '../errors/ClientClosedError.js'
+import { ChunkLoadError } from '../errors/ChunkLoadError.js'
+import { lazyChunk, type LazyChunk } from '../utils/lazyChunk.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import type { SubscriptionClientOptions } from '../events/subscribe/createSubscriptionClient.js'
 import { createJsonRpcCaller } from '../jsonRpc/createJsonRpcCaller.js'
@@ -135,7 +137,27 @@ export function createTransactionsClient(options: TransactionsClientOptions): Tr
     if (!rpcQuery) return Promise.reject(new InvalidArgumentError('client.transactions needs rpcUrl in the ChainxClient options'))
     return rpcQuery(parameters)
   }
-  let subscriptions: Promise<TransactionSubscriptionClient & { close(): Promise<void> }> | undefined
+  // The deprecated WebSocket client is a chunk of its own; a failed load is retried by the next subscribe.
+  type Opened = TransactionSubscriptionClient & { close(): Promise<void> }
+  let subscriptions: LazyChunk<Opened> | undefined
+  const loadSubscriptions = (wsUrl: string | readonly string[]) =>
+    lazyChunk(
+      () =>
+        Promise.all([import('../subscription/createSubscriptionMachine.js'), import('./createTransactionSubscriptionClient.js')]).then(
+          ([machines, clients]): Opened => {
+            const machine = machines.createSubscriptionMachine({
+              ...options.subscriptions,
+              wsUrl,
+              onConnectionStart: options.transport.onConnectionStart,
+            })
+            return {
+              ...clients.createTransactionSubscriptionClient({ machine, query: rpcQuery ? query : undefined }),
+              close: () => machine.close(),
+            }
+          },
+        ),
+      (cause) => new ChunkLoadError({ chunk: 'createTransactionSubscriptionClient', cause }),
+    )
   return {
     query,
     iterate: (iterateOptions) => (assertOpen(), iterateTransactions(query, iterateOptions, options.transport.onWalkStart)),
@@ -144,26 +166,14 @@ export function createTransactionsClient(options: TransactionsClientOptions): Tr
       assertOpen()
       if (!wsUrl || wsUrl.length === 0)
         throw new InvalidArgumentError('client.transactions.subscribe needs wsUrl in the ChainxClient options')
-      subscriptions ??= Promise.all([
-        import('../subscription/createSubscriptionMachine.js'),
-        import('./createTransactionSubscriptionClient.js'),
-      ]).then(([machines, clients]) => {
-        const machine = machines.createSubscriptionMachine({
-          ...options.subscriptions,
-          wsUrl,
-          onConnectionStart: options.transport.onConnectionStart,
-        })
-        return {
-          ...clients.createTransactionSubscriptionClient({ machine, query: rpcQuery ? query : undefined }),
-          close: () => machine.close(),
-        }
-      })
-      return (await subscriptions).subscribe(parameters)
+      subscriptions ??= loadSubscriptions(wsUrl)
+      return (await subscriptions.load()).subscribe(parameters)
     },
     async close() {
       const opened = subscriptions
       subscriptions = undefined
-      await (await opened)?.close()
+      // One still loading is closed once it is; one that failed to load has nothing open.
+      await (await opened?.load().catch(() => undefined))?.close()
     },
   }
 }

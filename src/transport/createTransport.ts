@@ -1,10 +1,11 @@
 import { abortError } from '../errors/abortError.js'
-import { ChainxError } from '../errors/ChainxError.js'
+import { ChainxError, isChainxError } from '../errors/ChainxError.js'
 import { ClientClosedError } from '../errors/ClientClosedError.js'
 import { NetworkError } from '../errors/request.js'
 import { readLimitMs, timerDelayMs } from '../options/optionRules.js'
 import { ChunkLoadError } from '../errors/ChunkLoadError.js'
 import { lazyChunk } from '../utils/lazyChunk.js'
+import { failoverChunk } from './loadFailover.js'
 import { checkHeaders } from './checkHeaders.js'
 import type { RateLimiter, RateLimiterSettings, ReleaseSlot } from './createRateLimiter.js'
 import type { EndpointAffinity, EndpointChange, EndpointGroup, FailoverOptions } from './endpoints.js'
@@ -260,7 +261,6 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
   const { onRequest, onResponse } = options
   let closed = false
 
-  let failover: Promise<typeof import('./failover/index.js')> | undefined
   // undefined: not looked for yet; null: off or not installed.
   let telemetry: Telemetry | null | undefined = options.telemetry === false ? null : undefined
   let findingTelemetry: Promise<void> | undefined
@@ -269,8 +269,13 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       (found) => {
         telemetry = found ?? null
       },
-      () => {
+      (error: unknown) => {
         telemetry = null
+        if (!isChainxError(error, 'CHUNK_LOAD_FAILED')) return
+        // The telemetry chunk did not load: this call fails with it, and the next looks again.
+        telemetry = undefined
+        findingTelemetry = undefined
+        throw error
       },
     ))
 
@@ -356,8 +361,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
     timeoutMs: number,
     call: CallTrace | undefined,
   ): Promise<T> {
-    failover ??= import('./failover/index.js')
-    return failover.then((module) => {
+    return failoverChunk.load().then((module) => {
       group.pool ??= new module.EndpointPool(group.kind, group.urls, {
         ...options.failover,
         rateLimit: limit,
@@ -431,7 +435,8 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
         for (const step of pending ?? []) trace?.event(...step)
         pending = undefined
       }
-      if (telemetry === undefined) void findTelemetry().then(found)
+      // A telemetry chunk that failed to load leaves this connection untraced.
+      if (telemetry === undefined) void findTelemetry().then(found, () => (pending = undefined))
       else found()
       return {
         event(name, detail, time = Date.now()) {

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors/request.js'
-import { readCapMs, readCount, readObject, readWaitMs } from '../options/optionRules.js'
+import { readCount, readGroup, readObject } from '../options/optionRules.js'
 import type { TransportOptions } from './createTransport.js'
 
 /**
@@ -22,7 +22,17 @@ export interface TransportSettings {
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024
 
-const FUNCTIONS = ['fetch', 'onRequest', 'onResponse', 'onEndpointChange'] as const
+// The rule book's row of each option, with the default documented where it is declared
+// (`TransportOptions`, `FailoverOptions`, `TelemetryOptions`).
+const TRANSPORT = {
+  fetch: ['function'],
+  onRequest: ['function'],
+  onResponse: ['function'],
+  onEndpointChange: ['function'],
+  maxResponseBytes: ['count', DEFAULT_MAX_RESPONSE_BYTES, 1, true],
+} as const
+const FAILOVER = { cooldownMs: ['wait', 5_000], maxCooldownMs: ['cap', 60_000], rankByLatency: ['boolean'] } as const
+const TELEMETRY = { api: ['object'], name: ['string'] } as const
 
 /**
  * Checks the transport options the others do not (`transport` and `fetch` together:
@@ -36,35 +46,18 @@ const FUNCTIONS = ['fetch', 'onRequest', 'onResponse', 'onEndpointChange'] as co
  * readTransportOptions({ maxResponseBytes: Infinity, rateLimit: { requestsPerMinute: 600 } }) // { maxResponseBytes: Infinity, requestsPerMinute: 600 }
  */
 export function readTransportOptions(options: TransportOptions): TransportSettings {
-  for (const name of FUNCTIONS) {
-    if (options[name] !== undefined && typeof options[name] !== 'function') throw new InvalidArgumentError(`${name} must be a function`)
-  }
-  const { headers, secretHeaders, failover, telemetry, rateLimit } = options
+  const { headers, secretHeaders, telemetry, rateLimit } = options
+  const { maxResponseBytes } = readGroup('', options, TRANSPORT)
   if (typeof headers !== 'function') readObject('headers', headers)
   if (secretHeaders !== undefined && !(Array.isArray(secretHeaders) && secretHeaders.every((name) => typeof name === 'string'))) {
     throw new InvalidArgumentError('secretHeaders must be an array of header names')
   }
-  readObject('failover', failover)
-  readWaitMs('failover.cooldownMs', failover?.cooldownMs, 5_000)
-  readCapMs('failover.maxCooldownMs', failover?.maxCooldownMs, 60_000)
-  if (failover?.rankByLatency !== undefined && typeof failover.rankByLatency !== 'boolean') {
-    throw new InvalidArgumentError(`failover.rankByLatency must be a boolean, got ${String(failover.rankByLatency)}`)
-  }
-  if (telemetry !== false) readObject('telemetry', telemetry)
-  if (telemetry && telemetry.name !== undefined && typeof telemetry.name !== 'string') {
-    throw new InvalidArgumentError('telemetry.name must be a string')
-  }
-  if (telemetry) readObject('telemetry.api', telemetry.api)
-  const inObject = typeof rateLimit === 'object' && rateLimit !== null
-  if (inObject) readObject('rateLimit', rateLimit)
-  const perMinute: unknown = inObject ? rateLimit.requestsPerMinute : rateLimit
-  if (inObject && perMinute === undefined) throw new InvalidArgumentError('rateLimit.requestsPerMinute is missing')
-  const requestsPerMinute = readCount(inObject ? 'rateLimit.requestsPerMinute' : 'rateLimit', perMinute, Infinity, {
-    min: 1,
-    infinite: true,
-  })
-  return {
-    maxResponseBytes: readCount('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, { min: 1, infinite: true }),
-    requestsPerMinute: requestsPerMinute === Infinity ? undefined : requestsPerMinute,
-  }
+  readGroup('failover', options.failover, FAILOVER)
+  if (telemetry !== false) readGroup('telemetry', telemetry, TELEMETRY)
+  const inObject = typeof rateLimit === 'object'
+  const perMinute: unknown = inObject
+    ? readGroup('rateLimit', rateLimit, { requestsPerMinute: ['count', NaN, 1, true] }).requestsPerMinute
+    : rateLimit
+  const requestsPerMinute = readCount('rateLimit', perMinute, Infinity, { min: 1, infinite: true })
+  return { maxResponseBytes, requestsPerMinute: requestsPerMinute === Infinity ? undefined : requestsPerMinute }
 }

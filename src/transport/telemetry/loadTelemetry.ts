@@ -1,9 +1,20 @@
+import { ChunkLoadError } from '../../errors/ChunkLoadError.js'
+import { lazyChunk } from '../../utils/lazyChunk.js'
 import type { Telemetry, TelemetryOptions } from './types.js'
+
+// The SDK's telemetry code, a chunk of its own: a failed import is CHUNK_LOAD_FAILED and the
+// next call imports again.
+const telemetryChunk = lazyChunk(
+  () => import('./createTelemetry.js'),
+  (cause) => new ChunkLoadError({ chunk: 'createTelemetry', cause }),
+)
 
 /**
  * Finds OpenTelemetry: the `api` option, else `@opentelemetry/api` imported by a computed name
  * (bundlers leave it alone, so a browser bundle never carries it or fails on its absence).
  * Resolves to undefined when it is not installed; then the telemetry chunk is never loaded.
+ * A telemetry chunk that fails to load rejects with `ChunkLoadError` (`CHUNK_LOAD_FAILED`);
+ * the next call tries again.
  *
  * @example
  * const telemetry = await loadTelemetry({}) // undefined without @opentelemetry/api
@@ -11,7 +22,9 @@ import type { Telemetry, TelemetryOptions } from './types.js'
 export async function loadTelemetry(options: TelemetryOptions | undefined): Promise<Telemetry | undefined> {
   let api: object | undefined = options?.api
   if (!api) {
-    // A variable, not a literal: bundlers leave the import alone.
+    // Not through lazyChunk: this optional peer's absence is an answer (telemetry off), not a
+    // failure to report or retry, and a package missing now stays missing for the process. A
+    // variable, not a literal: bundlers leave the import alone.
     const name = '@opentelemetry/api'
     try {
       api = (await import(/* @vite-ignore */ /* webpackIgnore: true */ name)) as object
@@ -19,6 +32,6 @@ export async function loadTelemetry(options: TelemetryOptions | undefined): Prom
       return undefined
     }
   }
-  const { createTelemetry } = await import('./createTelemetry.js')
+  const { createTelemetry } = await telemetryChunk.load()
   return createTelemetry(api, options?.name ?? 'chainx-sdk')
 }
