@@ -51,6 +51,9 @@ export function loadNodeHttp(): HttpFn {
  * @example
  * const net = await importNodeBuiltin<typeof import('node:net')>('net')
  */
+// Not through lazyChunk: a built-in is no chunk to fetch again (a runtime without it never
+// gains it), and it is imported only inside the Node transports' chunks, whose loader
+// (`loadOnFirstRequest`) reports the failure and retries.
 export async function importNodeBuiltin<T>(name: string): Promise<T> {
   const prefix = 'node:'
   return ((await import(/* @vite-ignore */ `${prefix}${name}`)) as { default: T }).default
