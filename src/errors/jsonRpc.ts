@@ -1,4 +1,5 @@
 import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
+import { isTransientRpcError } from './shouldRetry.js'
 
 /**
  * A JSON-RPC error object from the service, with `rpcCode`, `message` and `data` kept
@@ -18,12 +19,16 @@ export class JsonRpcError extends ChainxError {
   /** The JSON-RPC method that failed. */
   readonly method: string
 
-  constructor(args: ChainxErrorOptions & { rpcCode: number; message: string; data?: unknown; method: string; retryable?: boolean }) {
+  // `id`: the response's id (`null` when the service could not tie the error to the request).
+  // `retryable` overrides the table for errors built by hand (the SDK never passes it).
+  constructor(
+    args: ChainxErrorOptions & { rpcCode: number; message: string; data?: unknown; method: string; id?: unknown; retryable?: boolean },
+  ) {
     super('JSON_RPC', args.message, {
       ...args,
       details: typeof args.data === 'string' ? args.data : args.details,
-      // -32050 is the service's transient error; callers mark others (a server time-out).
-      retryable: args.retryable ?? args.rpcCode === -32050,
+      // Decided by the retry table (`isTransientRpcError`).
+      retryable: args.retryable ?? isTransientRpcError(args.rpcCode, args.id),
     })
     this.rpcCode = args.rpcCode
     this.data = args.data

@@ -1,11 +1,12 @@
 import { redactUrl } from '../utils/redactUrl.js'
 import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
+import { isTransientStatus } from './shouldRetry.js'
 
 /**
  * The server answered with a status that is not a success (any non-2xx, whatever the body).
  * When the body is a protocol error (a GraphQL `errors` array, a JSON-RPC `error`) it is
  * parsed and kept as `cause`. A 3xx is never followed: `location` says where it pointed.
- * 5xx and 408 are retryable.
+ * 5xx and 408 are retryable (`isTransientStatus`, the retry table's).
  *
  * @example
  * if (error instanceof HttpError) console.log(error.status, error.bodyExcerpt, error.cause)
@@ -39,7 +40,7 @@ export class HttpError extends ChainxError {
     const where = args.location === undefined ? '' : ` to ${redactUrl(args.location)}`
     super('HTTP', `HTTP ${args.status || 'redirect'} from ${url}${redirect ? `: redirect${where} not followed` : ''}`, {
       ...args,
-      retryable: args.status >= 500 || args.status === 408,
+      retryable: isTransientStatus(args.status),
     })
     this.status = args.status
     this.bodyExcerpt = excerpt(args.body)

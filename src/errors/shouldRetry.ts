@@ -66,6 +66,48 @@ export const KNOWN_SERVICE_MESSAGES: readonly KnownServiceMessage[] = [
  */
 export const TRANSIENT_RPC_CODES: ReadonlySet<number> = new Set([-32009, -32603, -32050])
 
+/**
+ * HTTP statuses worth another attempt: every 5xx (the server failed, RFC 9110 15.6; the
+ * service's 503 comes with `Retry-After`) and 408 Request Timeout (RFC 9110 15.5.9). `HttpError`
+ * takes its `retryable` from here; 429 is `RATE_LIMITED`, always retried.
+ *
+ * @example
+ * isTransientStatus(503) // true
+ * isTransientStatus(404) // false
+ */
+export function isTransientStatus(status: number): boolean {
+  return status >= 500 || status === 408
+}
+
+/**
+ * Whether a JSON-RPC error of the service is transient on any call (jsonrpc-anchor 2.6):
+ * -32050, the service's transient error (execution time-outs, overload), and -32603 sent with
+ * `id: null`, the service's own request time-out (`JSON_RPC_TIMEOUT`, 60 s by default); a
+ * -32603 with the request's id is an internal error, final. `JsonRpcError` takes its
+ * `retryable` from here.
+ *
+ * @example
+ * isTransientRpcError(-32603, null) // true: the service timed the request out
+ * isTransientRpcError(-32603, 7) // false
+ */
+export function isTransientRpcError(rpcCode: number, id?: unknown): boolean {
+  return rpcCode === -32050 || (rpcCode === -32603 && id === null)
+}
+
+/**
+ * Whether a GraphQL error entry is the service's rate limit refusing the request, which the SDK
+ * reports as `RATE_LIMITED` (always retried): an `extensions.code` of `RATE_LIMITED`, or a
+ * message saying "too many requests". The spec says only "request is refused" (spec 7, 8.1) and
+ * the public endpoints limit at the edge, with no code or status in the service's own code
+ * (graphql-anchor 4); the text is the one the JSON-RPC side sends with -32009 (jsonrpc-anchor 2.6).
+ *
+ * @example
+ * isRateLimitGraphQLError(undefined, 'Too many requests') // true
+ */
+export function isRateLimitGraphQLError(extensionCode: unknown, message: string): boolean {
+  return extensionCode === 'RATE_LIMITED' || /too many requests/i.test(message)
+}
+
 type Rule = (error: ChainxErrorUnion, attempt: RetryAttempt) => boolean
 
 const never: Rule = () => false
@@ -82,8 +124,8 @@ const RETRY_BY_CODE: Record<ChainxErrorCode, Rule> = {
   RATE_LIMITED: always,
   // The SDK's per-attempt limit is worth another attempt; the caller's deadline is final.
   TIMEOUT: asFlagged,
-  // 5xx and 408.
-  HTTP: asFlagged,
+  // 5xx and 408 (`isTransientStatus`).
+  HTTP: (error) => error.code === 'HTTP' && isTransientStatus(error.status),
   // Every request is a read: an undecodable body is retried; content the caller's own checks rejected is not.
   INVALID_RESPONSE: asFlagged,
   JSON_RPC: (error, { context, failures }) => {

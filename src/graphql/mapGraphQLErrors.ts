@@ -1,3 +1,4 @@
+import { isRateLimitGraphQLError } from '../errors/shouldRetry.js'
 import { ChainxError } from '../errors/ChainxError.js'
 import {
   FirstAndLastError,
@@ -67,7 +68,7 @@ export function mapGraphQLErrors(
     const match = pattern.exec(message)
     if (match) return new QueryLimitError({ ...base, ...read(match, message) })
   }
-  if (first?.extensions?.code === 'RATE_LIMITED' || /too many requests/i.test(message)) {
+  if (isRateLimitGraphQLError(first?.extensions?.code, message)) {
     return new RateLimitedError({ status: 200, version, cause: new GraphQLError(base) })
   }
   return new GraphQLError(base)

@@ -179,7 +179,8 @@ function isJsonRpcBody(body: Record<string, unknown>): boolean {
 
 function toJsonRpcError(failure: Decoded<typeof failureDecoder>, method: string, version: ServiceVersion | undefined): JsonRpcError {
   const { id, error } = failure
-  // -32603 with `id: null` is the service's own request time-out (JSON_RPC_TIMEOUT): transient.
+  // -32603 with `id: null` is the service's own request time-out (JSON_RPC_TIMEOUT); whether it
+  // is retried is the retry table's (`isTransientRpcError`), told by the id.
   const serverTimeout = error.code === SERVER_INTERNAL_RPC_CODE && id === null
   return new JsonRpcError({
     rpcCode: error.code,
@@ -187,6 +188,7 @@ function toJsonRpcError(failure: Decoded<typeof failureDecoder>, method: string,
     data: error.data,
     method,
     version,
-    ...(serverTimeout ? { retryable: true, details: 'the service timed out the request' } : {}),
+    id,
+    ...(serverTimeout ? { details: 'the service timed out the request' } : {}),
   })
 }

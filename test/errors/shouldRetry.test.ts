@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { JsonRpcError, SocketClosedError } from '../../src/errors/jsonRpc.js'
 import { CursorNotAdvancingError, StaleCursorError } from '../../src/errors/pagination.js'
 import { AbortedError, HttpError, InvalidArgumentError, NetworkError, RateLimitedError, TimeoutError } from '../../src/errors/request.js'
-import { shouldRetry } from '../../src/errors/shouldRetry.js'
+import { isRateLimitGraphQLError, isTransientRpcError, isTransientStatus, shouldRetry } from '../../src/errors/shouldRetry.js'
 
 const request = { context: 'request', failures: 0 } as const
 const poll = { context: 'poll', failures: 0 } as const
@@ -39,5 +39,39 @@ describe('shouldRetry: the one table of retry decisions', () => {
     for (const code of [-32009, -32603, -32050]) expect(shouldRetry(rpc(code, 'x'), resubscribe)).toBe(true)
     expect(shouldRetry(rpc(-32602, 'x'), resubscribe)).toBe(false)
     expect(shouldRetry(new SocketClosedError({ reason: 'gone' }), resubscribe)).toBe(true)
+  })
+
+  it("the errors' own retryable flag comes from the table: 5xx and 408; -32050, and -32603 only with id null (the service's time-out)", () => {
+    for (const [status, transient] of [
+      [500, true],
+      [503, true],
+      [599, true],
+      [408, true],
+      [404, false],
+      [429, false],
+      [400, false],
+    ] as const) {
+      expect(isTransientStatus(status)).toBe(transient)
+      expect(new HttpError({ status, body: '', url: 'http://x/' }).retryable).toBe(transient)
+    }
+    const rows = [
+      [-32050, 1, true],
+      [-32603, null, true],
+      [-32603, 1, false],
+      [-32602, null, false],
+      [-32009, null, false],
+    ] as const
+    for (const [rpcCode, id, transient] of rows) {
+      expect(isTransientRpcError(rpcCode, id)).toBe(transient)
+      const error = new JsonRpcError({ rpcCode, id, message: 'x', method: 'chainx_queryEvents' })
+      expect(error.retryable).toBe(transient)
+      expect(shouldRetry(error, request)).toBe(transient)
+    }
+  })
+
+  it('a GraphQL error is the rate limit by its extension code or its "too many requests" text, nothing else', () => {
+    expect(isRateLimitGraphQLError('RATE_LIMITED', 'refused')).toBe(true)
+    expect(isRateLimitGraphQLError(undefined, 'Too Many Requests, slow down')).toBe(true)
+    expect(isRateLimitGraphQLError('BAD_USER_INPUT', 'Query has over 300 nodes')).toBe(false)
   })
 })
