@@ -17,7 +17,8 @@ import { createTransport, type Transport, type TransportOptions } from './transp
 import { endpointList, type EndpointGroup, type EndpointState, type EndpointUrls } from './transport/endpoints.js'
 import { hideSecrets } from './transport/hideSecrets.js'
 import { failoverChunk } from './transport/loadFailover.js'
-import { readSubscriptionOptions } from './subscription/readSubscriptionOptions.js'
+import { readGroup } from './options/optionRules.js'
+import { SUBSCRIPTION_OPTION_RULES } from './subscription/subscriptionOptionRules.js'
 
 /**
  * Options of `ChainxClient`. Transport options (fetch, headers, timeoutMs, retry, rateLimit, hooks) apply to every endpoint.
@@ -102,7 +103,7 @@ export class ChainxClient {
     const rpcUrls = endpointList('rpcUrl', options.rpcUrl, HTTP)
     const wsUrls = endpointList('wsUrl', options.wsUrl, ['ws:', 'wss:'])
     // Checked here, not at the first subscribe (a chunk of its own), under the names the caller wrote.
-    readSubscriptionOptions(options.subscriptions, 'subscriptions')
+    readGroup('subscriptions', options.subscriptions, SUBSCRIPTION_OPTION_RULES)
     this.options = hideSecrets(options)
     const transport = createTransport(options)
     const graphqlGroup: EndpointGroup = { kind: 'graphql', urls: graphqlUrls }

@@ -158,18 +158,33 @@ export function timerDelayMs(ms: number): number | undefined {
 /**
  * How `readGroup` reads one option: its kind by the rules above and its default. A count takes
  * its minimum and whether `Infinity` is accepted; `'function'`, `'boolean'`, `'string'` and
- * `'object'` are checked for their type only.
+ * `'object'` are checked for their type only; `'group'` is a nested group read by its own rules
+ * (`false` accepted when its third element says so); `'alias'` is a deprecated name of another
+ * field of the group, read by that field's rule (both given and different throws).
  *
  * @example
  * const rule: OptionRule = ['count', 50, 1] // a whole number >= 1, 50 by default
+ * const alias: OptionRule = ['alias', 'retries'] // maxAttempts, the old name of retries
  */
 export type OptionRule =
   | readonly [kind: 'limit' | 'wait' | 'cap', fallback: number]
   | readonly [kind: 'count', fallback: number, min?: number, infinite?: boolean]
   | readonly [kind: 'function' | 'boolean' | 'string' | 'object', fallback?: unknown]
+  | readonly [kind: 'group', rules: OptionRules, orFalse?: boolean]
+  | readonly [kind: 'alias', of: string]
+
+/**
+ * A table of option rules, one row per option of a group.
+ *
+ * @example
+ * const rules: OptionRules = { cooldownMs: ['wait', 5_000], rankByLatency: ['boolean', true] }
+ */
+export interface OptionRules {
+  readonly [field: string]: OptionRule
+}
 
 /** What `readGroup` gives for a table of rules: numbers for the numeric kinds. */
-type ReadGroup<R extends Record<string, OptionRule>> = {
+type ReadGroup<R extends OptionRules> = {
   [K in keyof R]: R[K][0] extends 'limit' | 'wait' | 'cap' | 'count' ? number : unknown
 }
 
@@ -181,18 +196,27 @@ type ReadGroup<R extends Record<string, OptionRule>> = {
  * @example
  * readGroup('failover', { cooldownMs: 1_000 }, { cooldownMs: ['wait', 5_000], rankByLatency: ['boolean', true] }) // { cooldownMs: 1000, rankByLatency: true }
  */
-export function readGroup<R extends Record<string, OptionRule>>(name: string, group: unknown, rules: R): ReadGroup<R> {
+export function readGroup<R extends OptionRules>(name: string, group: unknown, rules: R): ReadGroup<R> {
   if (name) readObject(name, group)
   const read: Record<string, unknown> = {}
+  const given = group as Record<string, unknown> | undefined
   for (const field in rules) {
-    const [kind, fallback, min, infinite] = rules[field] as [OptionRule[0], number, number?, boolean?]
+    const [kind, fallback, min, infinite] = rules[field] as unknown as [OptionRule[0], number, number?, boolean?]
     const path = name ? `${name}.${field}` : field
-    const value = (group as Record<string, unknown> | undefined)?.[field]
+    const value = given?.[field]
     if (kind === 'limit') read[field] = readLimitMs(path, value, fallback)
     else if (kind === 'wait') read[field] = readWaitMs(path, value, fallback)
     else if (kind === 'cap') read[field] = readCapMs(path, value, fallback)
     else if (kind === 'count') read[field] = readCount(path, value, fallback, { min, infinite })
-    else {
+    else if (kind === 'group') read[field] = value === false && min ? false : readGroup(path, value, fallback as unknown as OptionRules)
+    else if (kind === 'alias') {
+      const of = fallback as unknown as string
+      if (value === undefined) continue
+      if (given?.[of] !== undefined && !Object.is(value, given[of])) {
+        throw new InvalidArgumentError(`${path} (deprecated: use ${of}) and ${name ? `${name}.` : ''}${of} disagree: pass ${of} only`)
+      }
+      read[of] = readGroup(name, { [field]: value }, { [field]: rules[of] as OptionRule })[field]
+    } else {
       if (kind === 'object') readObject(path, value)
       else if (value !== undefined && typeof value !== kind) fail(path, `a ${kind}`, value)
       read[field] = value ?? fallback

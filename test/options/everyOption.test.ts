@@ -64,7 +64,7 @@ const CONSTRUCTION: [option: string, options: Record<string, unknown>, message: 
   [
     'subscriptions.reconnect.retries and maxAttempts',
     { subscriptions: { reconnect: { retries: 1, maxAttempts: 2 } } },
-    /^subscriptions\.reconnect\.retries and subscriptions\.reconnect\.maxAttempts \(deprecated/,
+    /^subscriptions\.reconnect\.maxAttempts \(deprecated: use retries\) and subscriptions\.reconnect\.retries disagree/,
   ],
   [
     'subscriptions.reconnect.baseDelayMs',

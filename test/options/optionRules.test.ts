@@ -61,7 +61,7 @@ describe('the option rules (options/optionRules.ts)', () => {
     expect(() => readReconnect({ maxAttempts: 1.5 })).toThrow(/^reconnect\.maxAttempts must be a whole number >= 0 or Infinity/)
     expect(() => readReconnect({ retries: -1 })).toThrow(/^reconnect\.retries must be/)
     expect(() => readReconnect({ retries: 2, maxAttempts: 3 })).toThrow(
-      /^reconnect\.retries and reconnect\.maxAttempts \(deprecated: use reconnect\.retries\) disagree/,
+      /^reconnect\.maxAttempts \(deprecated: use retries\) and reconnect\.retries disagree/,
     )
   })
 })
