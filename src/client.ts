@@ -50,6 +50,8 @@ export interface ChainxClientOptions extends TransportOptions {
   limits?: LimitsOption | undefined
   /**
    * Settings of the WebSocket subscriptions (heartbeat, reconnect, backfill, the periodic check for silently dropped subscriptions, WebSocket class).
+   * Checked by the option rules when the client is constructed (`SUBSCRIPTION_OPTION_RULES`): a bad
+   * value is `INVALID_ARGUMENT` naming it as written, e.g. `subscriptions.reconnect.maxDelayMs`.
    * @default see `SubscriptionClientOptions`
    */
   subscriptions?: Omit<SubscriptionClientOptions, 'wsUrl' | 'queryEvents'> | undefined

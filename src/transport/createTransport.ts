@@ -100,7 +100,8 @@ export interface TransportOptions {
    * then counted while the body streams. Over it the request is aborted, its connection closed,
    * and the call fails with `RESPONSE_TOO_LARGE` (not retried). The default holds any page the
    * service answers under its limits (a page of 50 events of the largest size the protocol
-   * allows, with JSON and BCS, is about 70 MB) with room to spare. `Infinity` lifts it.
+   * allows, with JSON and BCS, is about 70 MB) with room to spare. `Infinity` lifts it; anything
+   * but a whole number >= 1 or `Infinity` is `INVALID_ARGUMENT` at construction.
    * @default 134_217_728 (128 MiB)
    */
   maxResponseBytes?: number | undefined
@@ -119,7 +120,8 @@ export interface TransportOptions {
    * Client-side limit in requests per minute (the service's quota is per minute). At most this
    * many requests arrive at the service in any sliding 60 s window, retries included: a request
    * holds its slot until 60 s after it settled, so network latency cannot push more than N into
-   * one of the service's windows.
+   * one of the service's windows. A whole number >= 1; `Infinity` is no limit; anything else
+   * is `INVALID_ARGUMENT` (naming `rateLimit` or `rateLimit.requestsPerMinute`) at construction.
    * @default undefined (no limit)
    */
   rateLimit?: number | { requestsPerMinute: number } | undefined

@@ -29,13 +29,13 @@ export type EndpointUrls = string | readonly string[]
  */
 export interface FailoverOptions {
   /**
-   * Cool-down after an endpoint's first transient failure, in ms; it doubles with each
-   * failure in a row.
+   * Cool-down after an endpoint's first transient failure, in ms (a wait: finite, >= 0); it
+   * doubles with each failure in a row.
    * @default 5_000
    */
   cooldownMs?: number | undefined
   /**
-   * Longest cool-down, in ms.
+   * Longest cool-down, in ms (a cap: `Infinity` for none).
    * @default 60_000
    */
   maxCooldownMs?: number | undefined
