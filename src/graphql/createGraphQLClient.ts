@@ -257,6 +257,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
     query(document, variables?, callOptions = {}) {
       try {
         if (url === undefined) throw new InvalidArgumentError('client.graphql needs graphqlUrl in the ChainxClient options')
+        readGroup('', callOptions, CALL_OPTION_RULES)
         const text = documentText(document)
         const vars = (variables ?? {}) as Record<string, unknown>
         const variablesJson = requestJson(vars, 'variables')
@@ -279,6 +280,9 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
     },
   }
 }
+
+// The per-call options the transport does not read itself (it reads `timeoutMs` and `headers`).
+const CALL_OPTION_RULES = { showUsage: ['boolean'], operationName: ['string'] } as const
 
 /** A document's text, as a JSON string too, and that string's UTF-8 length once counted. */
 interface EncodedDocument {

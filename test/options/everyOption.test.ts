@@ -112,6 +112,21 @@ type Call = (client: ChainxClient) => unknown
 
 const CALLS: [option: string, call: Call, message: RegExp][] = [
   ['graphql.query timeoutMs', (c) => c.graphql.query('{ chainIdentifier }', {}, { timeoutMs: -1 }), /^timeoutMs must be/],
+  [
+    'graphql.query showUsage',
+    (c) => c.graphql.query('{ chainIdentifier }', {}, { showUsage: 'yes' as never }),
+    /^showUsage must be a boolean/,
+  ],
+  [
+    'graphql.query operationName',
+    (c) => c.graphql.query('{ chainIdentifier }', {}, { operationName: 5 as never }),
+    /^operationName must be a string/,
+  ],
+  [
+    'graphql.query headers',
+    (c) => c.graphql.query('{ chainIdentifier }', {}, { headers: { 'x-a': 'a\nb' } }),
+    /from per-call headers needs a valid value/,
+  ],
   ['paginate pageSize', (c) => c.paginate(EventsDocument, {}, { pageSize: 0 }), /^pageSize must be a whole number >= 1/],
   ['paginate maxItems', (c) => c.paginate(EventsDocument, {}, { maxItems: -1 }), /^maxItems must be/],
   ['paginate maxPages', (c) => c.paginate(EventsDocument, {}, { maxPages: 1.5 }), /^maxPages must be/],
