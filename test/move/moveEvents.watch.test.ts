@@ -1,31 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import { ChainxClient, EventContentError, type ChainxEvent } from 'chainx-sdk'
-import { startMockNetwork } from 'chainx-sdk/testing'
 import { MoveEventError, moveRegistry, type DecodedMoveEvent } from 'chainx-sdk/move'
 import { market, registry } from '../../examples/move/events.js'
+import { BUYER, ITEM, listedAndSold, SELLER, withMarketNetwork } from './marketNetwork.js'
 
-const SELLER = `0x${'5e'.repeat(32)}`
-const BUYER = `0x${'b0'.repeat(32)}`
-const ITEM = `0x${'17'.repeat(32)}`
 const MODULE = { MoveEventModule: { package: market.Listed.package, module: 'market' } }
 
 describe('parse: the generated registry over a whole module', () => {
-  it('M1: watch, iterate and query decode every event of the module by its type into the registry union', async () => {
-    const mock = await startMockNetwork({ events: 0 })
-    const client = new ChainxClient(mock)
-    try {
-      mock.network.publish({ module: 'market', events: market })
-      mock.network.execute({
-        sender: SELLER,
-        module: 'market',
-        emit: [
-          { struct: 'Listed', fields: { item_id: ITEM, price: 5n, seller: SELLER } },
-          { struct: 'Sold', fields: { item_id: ITEM, price: 5n, buyer: BUYER } },
-        ],
-      })
-      const signal = AbortSignal.timeout(10_000)
+  it('M1: watch, iterate and query decode every event of the module by its type into the registry union', () =>
+    withMarketNetwork(async (mock, client) => {
+      mock.network.execute({ sender: SELLER, module: 'market', emit: listedAndSold(5n) })
       const watched: ChainxEvent<DecodedMoveEvent<typeof registry.modules>>[] = []
-      for await (const event of client.events.watch({ filter: MODULE, parse: registry, intervalMs: 10, signal })) {
+      for await (const event of client.events.watch({
+        filter: MODULE,
+        parse: registry,
+        intervalMs: 10,
+        signal: AbortSignal.timeout(10_000),
+      })) {
         watched.push(event)
         if (watched.length === 2) break
       }
@@ -43,25 +34,11 @@ describe('parse: the generated registry over a whole module', () => {
       expect(iterated.map((event) => event.parsedJson.name)).toEqual(['market::Listed', 'market::Sold'])
       const page = await client.events.query({ filter: MODULE, parse: registry })
       expect(page.data.map((event) => event.parsedJson.struct)).toEqual(['Listed', 'Sold'])
-    } finally {
-      await client.close()
-      await mock.close()
-    }
-  })
+    }))
 
-  it('M1: an event the registry has no definition for ends the watch with EventContentError naming it, after the events before it', async () => {
-    const mock = await startMockNetwork({ events: 0 })
-    const client = new ChainxClient(mock)
-    try {
-      mock.network.publish({ module: 'market', events: market })
-      mock.network.execute({
-        sender: SELLER,
-        module: 'market',
-        emit: [
-          { struct: 'Listed', fields: { item_id: ITEM, price: 1n, seller: SELLER } },
-          { struct: 'Sold', fields: { item_id: ITEM, price: 1n, buyer: BUYER } },
-        ],
-      })
+  it('M1: an event the registry has no definition for ends the watch with EventContentError naming it, after the events before it', () =>
+    withMarketNetwork(async (mock, client) => {
+      mock.network.execute({ sender: SELLER, module: 'market', emit: listedAndSold(1n) })
       const onlyListed = moveRegistry({ market: { Listed: market.Listed } })
       const seen: string[] = []
       const watcher = client.events.watch({
@@ -78,11 +55,7 @@ describe('parse: the generated registry over a whole module', () => {
       expect(error).toBeInstanceOf(EventContentError)
       expect(error).toMatchObject({ code: 'INVALID_RESPONSE', eventType: market.Sold.type })
       expect((error as EventContentError).cause).toBeInstanceOf(MoveEventError)
-    } finally {
-      await client.close()
-      await mock.close()
-    }
-  })
+    }))
 
   it('a parse option that is neither a function, a schema nor a decoder is refused before any request', async () => {
     const client = new ChainxClient({ graphqlUrl: 'http://127.0.0.1:1', rpcUrl: 'http://127.0.0.1:1', wsUrl: 'ws://127.0.0.1:1' })
