@@ -8,9 +8,9 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build, type Metafile } from 'esbuild'
 
-// Raised from 20 kB this session (docs/performance.md): client.transactions, failover and telemetry
-// hooks, the option rule book and the retry table brought the first load to 22.1 kB gzip.
-const BUDGET_GZIP_BYTES = 23 * 1024
+// The JSON-RPC reads (caller, checks, decoders of events and transactions) load with the first read,
+// so an app that reads only GraphQL never loads them (docs/performance.md).
+const BUDGET_GZIP_BYTES = 20 * 1024
 // The first load of `chainx-sdk/graphql` (gql.tada's runtime and the parser it calls).
 const GRAPHQL_SUBPATH_BUDGET_GZIP_BYTES = 3 * 1024
 // What chainx-sdk/query (TanStack Query options) adds to an app's first load that has the client.
@@ -110,6 +110,13 @@ if (app.initialGzip > BUDGET_GZIP_BYTES) {
   console.error(`over budget: ${kB(app.initialGzip)} > ${kB(BUDGET_GZIP_BYTES)} gzip`)
   process.exit(1)
 }
+// What chainx-sdk/graphql adds to everything an app downloads (its first load and the chunk its first
+// query loads): the printer it moves into the first load was loaded by that first query anyway.
+const typedAdds = typed.totalGzip - app.totalGzip
+if (typedAdds > GRAPHQL_SUBPATH_BUDGET_GZIP_BYTES) {
+  console.error(`chainx-sdk/graphql adds over budget: ${kB(typedAdds)} > ${kB(GRAPHQL_SUBPATH_BUDGET_GZIP_BYTES)} gzip`)
+  process.exit(1)
+}
 if (subpath.initialGzip > GRAPHQL_SUBPATH_BUDGET_GZIP_BYTES) {
   console.error(`chainx-sdk/graphql over budget: ${kB(subpath.initialGzip)} > ${kB(GRAPHQL_SUBPATH_BUDGET_GZIP_BYTES)} gzip`)
   process.exit(1)
@@ -119,5 +126,5 @@ if (queryGzip > QUERY_BUDGET_GZIP_BYTES) {
   process.exit(1)
 }
 console.log(
-  `within budget (${kB(BUDGET_GZIP_BYTES)} gzip for the initial chunk, ${kB(GRAPHQL_SUBPATH_BUDGET_GZIP_BYTES)} for chainx-sdk/graphql on its own, ${kB(QUERY_BUDGET_GZIP_BYTES)} for what chainx-sdk/query adds)`,
+  `within budget (${kB(BUDGET_GZIP_BYTES)} gzip for the initial chunk, ${kB(GRAPHQL_SUBPATH_BUDGET_GZIP_BYTES)} for chainx-sdk/graphql on its own and for what it adds to all chunks, ${kB(QUERY_BUDGET_GZIP_BYTES)} for what chainx-sdk/query adds)`,
 )

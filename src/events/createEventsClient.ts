@@ -4,9 +4,8 @@ import { InvalidArgumentError } from '../errors/request.js'
 import { lazyChunk, type LazyChunk } from '../utils/lazyChunk.js'
 import type { Transport } from '../transport/createTransport.js'
 import type { EndpointGroup } from '../transport/endpoints.js'
-import { createJsonRpcCaller } from '../jsonRpc/createJsonRpcCaller.js'
+import { lazyRpcQuery } from '../jsonRpc/lazyRpcQuery.js'
 import type { PageIterable } from '../pagination/types.js'
-import { createQueryEvents } from './createQueryEvents.js'
 import { iterateEvents, type EventWalkPage, type IterateEventsOptions } from './iterateEvents.js'
 import type { SubscriptionClient, SubscriptionClientOptions } from './subscribe/createSubscriptionClient.js'
 import type { ChainxEvent, EventId, QueryEventsFn } from './types.js'
@@ -106,22 +105,19 @@ export interface EventsClientHandle extends EventsClient {
  * for await (const event of events.watch({ filter: { Sender: '0x2' }, cursor: page.nextCursor })) console.log(event.type)
  */
 export function createEventsClient(options: EventsClientOptions): EventsClientHandle {
-  const { rpcUrl, wsUrl } = options
-  const rpcQuery =
-    rpcUrl && (typeof rpcUrl === 'string' || rpcUrl.urls.length > 0)
-      ? createQueryEvents(createJsonRpcCaller({ url: rpcUrl, transport: options.transport }))
-      : undefined
-  const { closed } = options
+  const { rpcUrl, wsUrl, closed } = options
   const assertOpen = () => {
     if (closed?.aborted) throw new ClientClosedError()
   }
-  const query: QueryEventsFn = (parameters) => {
-    // After close() a rejection, as from the transport: a call that returns a promise never throws for it.
-    if (closed?.aborted) return Promise.reject(new ClientClosedError())
-    // A rejection, as for every other failure of a call.
-    if (!rpcQuery) return Promise.reject(new InvalidArgumentError('client.events needs rpcUrl in the ChainxClient options'))
-    return rpcQuery(parameters)
-  }
+  // The JSON-RPC caller and the event decoders load with the first read (they stay out of the first load).
+  const { query, available } = lazyRpcQuery<QueryEventsFn>({
+    area: 'client.events',
+    chunk: 'connectQueryEvents',
+    rpcUrl,
+    transport: options.transport,
+    closed,
+    load: () => import('./connectQueryEvents.js').then((module) => module.connectQueryEvents),
+  })
   // The deprecated WebSocket client is a chunk of its own; a failed load is retried by the next subscribe.
   let subscriptions: LazyChunk<SubscriptionClient> | undefined
   const loadSubscriptions = (wsUrl: string | readonly string[]) =>
@@ -131,7 +127,7 @@ export function createEventsClient(options: EventsClientOptions): EventsClientHa
           module.createSubscriptionClient({
             ...options.subscriptions,
             wsUrl,
-            queryEvents: rpcQuery ? query : undefined,
+            queryEvents: available ? query : undefined,
             onConnectionStart: options.transport.onConnectionStart,
           }),
         ),

@@ -84,11 +84,10 @@ function readPage<TParsed>(
     if (event.timestampMs === null) delete event.timestampMs
   }
   const events = data as ChainxEvent<Record<string, unknown>>[]
-  return {
-    data: parse ? parseEventContent(events, parse, response.status) : (events as unknown as ChainxEvent<TParsed>[]),
-    nextCursor: nextCursor ?? null,
-    hasNextPage,
-  }
+  const items = parse ? parseEventContent(events, parse, response.status) : (events as unknown as ChainxEvent<TParsed>[])
+  const cursor = nextCursor ?? null
+  // The SDK's page shape, with the service's names beside it (the same values).
+  return { items, hasMore: hasNextPage, cursor, data: items, nextCursor: cursor, hasNextPage }
 }
 
 function readCursor(cursor: EventId | null | undefined): EventId | null {

@@ -36,15 +36,22 @@ export interface ChainxEvent<TParsed = Record<string, unknown>> {
 }
 
 /**
- * One page of `chainx_queryEvents`.
+ * One page of `chainx_queryEvents`, in the SDK's page shape (`items`, `hasMore`, `cursor`) with
+ * the service's names beside it (`data`, `hasNextPage`, `nextCursor`: the same values).
  *
  * @example
- * const { data, nextCursor, hasNextPage } = await client.events.query({ filter: { All: [] } })
+ * const { items, hasMore, cursor } = await client.events.query({ filter: { All: [] } })
  */
 export interface EventPage<TParsed = Record<string, unknown>> {
+  items: ChainxEvent<TParsed>[]
+  hasMore: boolean
+  /** Id of the last event of the page (or the input cursor when the page is empty): pass it as `cursor` for the next page. */
+  cursor: EventId | null
+  /** The service's name of `items`. */
   data: ChainxEvent<TParsed>[]
-  /** Id of the last event of the page (or the input cursor when the page is empty). */
+  /** The service's name of `cursor`. */
   nextCursor: EventId | null
+  /** The service's name of `hasMore`. */
   hasNextPage: boolean
 }
 

@@ -18,7 +18,8 @@ const QUERY_KEYS = [
 ] as const
 const COMBINATORS: ReadonlySet<string> = new Set(['Any', 'And', 'Or', 'Not'])
 const SUBSCRIPTION_ONLY: ReadonlySet<string> = new Set(['Package', 'MoveEventField', 'SenderAddress'])
-const { describe, readAddress, readDigest, readFields, readIdentifier, readMillis, readString, readStructTag } = createFilterValueReaders({
+// Pure (no destructuring): an app that never calls this drops the module from its bundle.
+const readers = /* @__PURE__ */ createFilterValueReaders({
   list: () => 'an array',
   millis: 'milliseconds as an integer in 0..2^64-1 (a number or a string of digits)',
 })
@@ -48,7 +49,7 @@ const { describe, readAddress, readDigest, readFields, readIdentifier, readMilli
  * // throws InvalidFilterError, path 'And'
  */
 export function validateEventQueryFilter(filter: EventQueryFilter, options: ParseTypeNameOptions = {}): EventQueryFilter {
-  if (!isPlainObject(filter)) throw invalidFilter('', `expected an object with one key, got ${describe(filter)}`)
+  if (!isPlainObject(filter)) throw invalidFilter('', `expected an object with one key, got ${readers.describe(filter)}`)
   const keys = Object.keys(filter)
   if (keys.length !== 1) throw invalidFilter('', `expected exactly one key, got ${keys.length === 0 ? 'none' : keys.join(', ')}`)
   const key = keys[0] as string
@@ -58,50 +59,50 @@ export function validateEventQueryFilter(filter: EventQueryFilter, options: Pars
     case 'All':
       if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) return { All: [] }
       if (Array.isArray(value)) throw combination('All')
-      throw invalidFilter('All', `expected [] or null, got ${describe(value)}`)
+      throw invalidFilter('All', `expected [] or null, got ${readers.describe(value)}`)
     case 'Transaction':
-      return { Transaction: readDigest(value, 'Transaction') }
+      return { Transaction: readers.readDigest(value, 'Transaction') }
     case 'MoveModule':
     case 'MoveEventModule': {
-      const fields = readFields(value, key, ['package', 'module'])
-      readAddress(fields.package, `${key}.package`)
-      readIdentifier(fields.module, `${key}.module`, 'a module name')
+      const fields = readers.readFields(value, key, ['package', 'module'])
+      readers.readAddress(fields.package, `${key}.package`)
+      readers.readIdentifier(fields.module, `${key}.module`, 'a module name')
       return filter
     }
     case 'MoveEvent': {
-      const text = readString(value, 'MoveEvent')
-      if (!isMoveIdentifier(text)) readStructTag(text, 'MoveEvent', options)
+      const text = readers.readString(value, 'MoveEvent')
+      if (!isMoveIdentifier(text)) readers.readStructTag(text, 'MoveEvent', options)
       return filter
     }
     case 'MoveEventType':
-      readStructTag(readString(value, key), key, options)
+      readers.readStructTag(readers.readString(value, key), key, options)
       return filter
     case 'EventType': {
-      const text = readString(value, 'EventType')
-      if (/::|</.test(text)) readStructTag(text, 'EventType', options)
+      const text = readers.readString(value, 'EventType')
+      if (/::|</.test(text)) readers.readStructTag(text, 'EventType', options)
       else if (!isMoveIdentifier(text))
         throw invalidFilter('EventType', `expected an event kind or a struct tag, got ${JSON.stringify(text)}`)
       return filter
     }
     case 'Sender':
     case 'Object':
-      readAddress(value, key)
+      readers.readAddress(value, key)
       return filter
     case 'Recipient': {
       if (!isPlainObject(value) || Object.keys(value).length !== 1) {
-        throw invalidFilter('Recipient', `expected an owner such as { AddressOwner: <address> }, got ${describe(value)}`)
+        throw invalidFilter('Recipient', `expected an owner such as { AddressOwner: <address> }, got ${readers.describe(value)}`)
       }
       const owner = Object.keys(value)[0] as string
       if (owner !== 'AddressOwner' && owner !== 'ObjectOwner') {
         throw invalidFilter(`Recipient.${owner}`, 'unknown owner kind, expected AddressOwner or ObjectOwner')
       }
-      readAddress(value[owner], `Recipient.${owner}`)
+      readers.readAddress(value[owner], `Recipient.${owner}`)
       return filter
     }
     case 'TimeRange': {
-      const fields = readFields(value, 'TimeRange', ['startTime', 'endTime'])
-      const start = readMillis(fields.startTime, 'TimeRange.startTime')
-      const end = readMillis(fields.endTime, 'TimeRange.endTime')
+      const fields = readers.readFields(value, 'TimeRange', ['startTime', 'endTime'])
+      const start = readers.readMillis(fields.startTime, 'TimeRange.startTime')
+      const end = readers.readMillis(fields.endTime, 'TimeRange.endTime')
       if (start > end)
         throw invalidFilter('TimeRange', `startTime (${start}) is after endTime (${end}); the range is closed, [startTime, endTime]`)
       return { TimeRange: { startTime: start.toString(), endTime: end.toString() } }

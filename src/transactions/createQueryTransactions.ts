@@ -12,6 +12,7 @@ import type {
   TransactionPage,
 } from './types.js'
 import { validateTransactionFilter } from './validateTransactionFilter.js'
+import { readTransactionOptions } from './readTransactionOptions.js'
 
 /**
  * The JSON-RPC method behind `client.transactions.query`.
@@ -20,16 +21,6 @@ import { validateTransactionFilter } from './validateTransactionFilter.js'
  * rpc.call(QUERY_TRANSACTIONS_METHOD, [{ filter: null, options: null }, null, 10, false])
  */
 export const QUERY_TRANSACTIONS_METHOD = 'chainx_queryTransactionBlocks'
-
-const OPTION_NAMES: readonly (keyof TransactionBlockResponseOptions)[] = [
-  'showInput',
-  'showRawInput',
-  'showEffects',
-  'showRawEffects',
-  'showEvents',
-  'showObjectChanges',
-  'showBalanceChanges',
-]
 
 const readerChunk = lazyChunk(
   () => import('./readTransactionPage.js'),
@@ -62,7 +53,7 @@ export function createQueryTransactions(caller: JsonRpcCaller): QueryTransaction
     let options: TransactionBlockResponseOptions | null
     try {
       if (typeof parameters !== 'object' || parameters === null) throw new InvalidArgumentError('query takes an object of parameters')
-      options = readOptions(parameters.options)
+      options = readTransactionOptions(parameters.options)
       const pageSize = readPageSize(resolveAlias(parameters, 'pageSize', 'limit'))
       const backward = resolveDirection(parameters) === 'backward'
       params = [{ filter: validateTransactionFilter(parameters.filter), options }, readCursor(parameters.cursor), pageSize, backward]
@@ -77,27 +68,6 @@ export function createQueryTransactions(caller: JsonRpcCaller): QueryTransaction
       }),
     )
   }
-}
-
-/**
- * Checks the options of a transaction read: only the seven `show*` flags, each a boolean.
- * Returns null for none.
- *
- * @example
- * readOptions({ showEffects: true }) // { showEffects: true }
- */
-export function readOptions(options: unknown): TransactionBlockResponseOptions | null {
-  if (options === undefined || options === null) return null
-  if (typeof options !== 'object' || Array.isArray(options))
-    throw new InvalidArgumentError('options must be an object of show* flags, or null')
-  for (const [name, value] of Object.entries(options)) {
-    if (!OPTION_NAMES.includes(name as keyof TransactionBlockResponseOptions)) {
-      throw new InvalidArgumentError(`options.${name} is not a transaction option; use ${OPTION_NAMES.join(', ')}`)
-    }
-    if (value !== undefined && typeof value !== 'boolean')
-      throw new InvalidArgumentError(`options.${name} must be a boolean, got ${String(value)}`)
-  }
-  return options as TransactionBlockResponseOptions
 }
 
 function readPageSize(pageSize: number | null | undefined): number | null {

@@ -1,11 +1,10 @@
 import { ClientClosedError } from '../errors/ClientClosedError.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import type { SubscriptionClientOptions } from '../events/subscribe/createSubscriptionClient.js'
-import { createJsonRpcCaller } from '../jsonRpc/createJsonRpcCaller.js'
+import { lazyRpcQuery } from '../jsonRpc/lazyRpcQuery.js'
 import type { PageIterable } from '../pagination/types.js'
 import type { Unsubscribe } from '../subscription/types.js'
 import type { Transport } from '../transport/createTransport.js'
-import { createQueryTransactions } from './createQueryTransactions.js'
 import type { SubscribeTransactionsParameters, TransactionSubscriptionClient } from './createTransactionSubscriptionClient.js'
 import { iterateTransactions, type IterateTransactionsOptions, type TransactionWalkPage } from './iterateTransactions.js'
 import type { NoOptions, QueryTransactionsFn, TransactionBlockResponse, TransactionBlockResponseOptions } from './types.js'
@@ -121,20 +120,19 @@ export interface TransactionsClientHandle extends TransactionsClient {
  * const { items } = await transactions.query({ filter: { FromAddress: '0x2' }, pageSize: 5 })
  */
 export function createTransactionsClient(options: TransactionsClientOptions): TransactionsClientHandle {
-  const { rpcUrl, wsUrl } = options
-  const rpcQuery =
-    rpcUrl && (typeof rpcUrl === 'string' || rpcUrl.urls.length > 0)
-      ? createQueryTransactions(createJsonRpcCaller({ url: rpcUrl, transport: options.transport }))
-      : undefined
-  const { closed } = options
+  const { rpcUrl, wsUrl, closed } = options
   const assertOpen = () => {
     if (closed?.aborted) throw new ClientClosedError()
   }
-  const query: QueryTransactionsFn = (parameters) => {
-    if (closed?.aborted) return Promise.reject(new ClientClosedError())
-    if (!rpcQuery) return Promise.reject(new InvalidArgumentError('client.transactions needs rpcUrl in the ChainxClient options'))
-    return rpcQuery(parameters)
-  }
+  // The JSON-RPC caller and the transaction decoders load with the first read (they stay out of the first load).
+  const { query, available } = lazyRpcQuery<QueryTransactionsFn>({
+    area: 'client.transactions',
+    chunk: 'connectQueryTransactions',
+    rpcUrl,
+    transport: options.transport,
+    closed,
+    load: () => import('./connectQueryTransactions.js').then((module) => module.connectQueryTransactions),
+  })
   let subscriptions: Promise<TransactionSubscriptionClient & { close(): Promise<void> }> | undefined
   return {
     query,
@@ -154,7 +152,7 @@ export function createTransactionsClient(options: TransactionsClientOptions): Tr
           onConnectionStart: options.transport.onConnectionStart,
         })
         return {
-          ...clients.createTransactionSubscriptionClient({ machine, query: rpcQuery ? query : undefined }),
+          ...clients.createTransactionSubscriptionClient({ machine, query: available ? query : undefined }),
           close: () => machine.close(),
         }
       })

@@ -4,7 +4,7 @@ import { createPageIterator } from '../pagination/createPageIterator.js'
 import type { WalkObserver } from '../pagination/types.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
 import type { FetchedPage, PageIterable, StaleOptions, WalkOptions, WalkPage } from '../pagination/types.js'
-import { readOptions } from './createQueryTransactions.js'
+import { readTransactionOptions } from './readTransactionOptions.js'
 import { resolveDirection, type DirectionInput, type WalkDirection } from '../pagination/walkOptions.js'
 import type {
   NoOptions,
@@ -71,7 +71,7 @@ export function iterateTransactions<const TOptions extends TransactionBlockRespo
   onWalkStart?: (() => WalkObserver | undefined) | undefined,
 ): PageIterable<TransactionBlockResponse<TOptions>, TransactionWalkPage<TOptions>, string> {
   const filter = validateTransactionFilter(options.filter)
-  const shown = readOptions(options.options) as TOptions | null
+  const shown = readTransactionOptions(options.options) as TOptions | null
   const direction: WalkDirection = resolveDirection(options)
   const resolved = resolvePaginationOptions<TransactionBlockResponse<TOptions>>(options, (tx) => tx.digest)
   const start = options.cursor ?? null

@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '../errors/request.js'
 import { isTransactionDigest } from '../events/isTransactionDigest.js'
 import { createWatchLoop, type Watcher, type WatchLoopOptions } from '../subscription/watchLoop.js'
-import { readOptions } from './createQueryTransactions.js'
+import { readTransactionOptions } from './readTransactionOptions.js'
 import type {
   NoOptions,
   QueryTransactionsFn,
@@ -68,7 +68,7 @@ export function watchTransactions<const TOptions extends TransactionBlockRespons
   closed?: AbortSignal,
 ): TransactionWatcher<TOptions> {
   const filter = validateTransactionFilter(options.filter)
-  const shown = readOptions(options.options) as TOptions | null
+  const shown = readTransactionOptions(options.options) as TOptions | null
   const start = options.cursor ?? null
   if (start !== null && start !== 'latest' && (typeof start !== 'string' || !isTransactionDigest(start))) {
     throw new InvalidArgumentError(`cursor must be a transaction digest, 'latest' or null`)

@@ -37,7 +37,15 @@ function createFakeQueryEvents(count: number, onCall?: (call: number, parameters
     const start = cursor ? ordered.findIndex((candidate) => sameId(candidate.id, cursor)) + 1 : 0
     const slice = ordered.slice(start, start + limit + 1)
     const data = slice.slice(0, limit)
-    const page: EventPage = { data, nextCursor: data.at(-1)?.id ?? cursor ?? null, hasNextPage: slice.length > limit }
+    const nextCursor = data.at(-1)?.id ?? cursor ?? null
+    const page: EventPage = {
+      items: data,
+      hasMore: slice.length > limit,
+      cursor: nextCursor,
+      data,
+      nextCursor,
+      hasNextPage: slice.length > limit,
+    }
     return page
   }) as QueryEventsFn
   return { queryEvents, calls, events }
@@ -126,7 +134,8 @@ describe('iterateEvents', () => {
       let calls = 0
       const endless = (async () => {
         calls++
-        return { data: [], nextCursor: { txDigest: `tx${calls}`, eventSeq: '0' }, hasNextPage: true }
+        const nextCursor = { txDigest: `tx${calls}`, eventSeq: '0' }
+        return { items: [], hasMore: true, cursor: nextCursor, data: [], nextCursor, hasNextPage: true }
       }) as QueryEventsFn
       const error = await iterateEvents(endless, { filter: { All: [] }, maxItems, maxEmptyPages: 30 })
         .toArray({ maxItems: 1_000 })

@@ -61,7 +61,9 @@ function fakeService(options: { timeRangeScanFromStartTime?: boolean; repeatCurs
     }
     const limit = parameters.pageSize ?? 50
     const data = ordered.slice(start, start + limit)
-    return { data, nextCursor: data.at(-1)?.id ?? cursor, hasNextPage: start + limit < ordered.length }
+    const nextCursor = data.at(-1)?.id ?? cursor
+    const hasNextPage = start + limit < ordered.length
+    return { items: data, hasMore: hasNextPage, cursor: nextCursor, data, nextCursor, hasNextPage }
   }) as QueryEventsFn
   return { events, calls, failures, emit, query }
 }

@@ -34,11 +34,11 @@ export const MAX_SUBSCRIPTION_FILTER_DEPTH = 16
 
 // Pure: an app that imports the package but never subscribes drops this module from its bundle.
 const QUERY_ONLY: ReadonlySet<string> = /* @__PURE__ */ new Set(['MoveEvent', 'EventType', 'Recipient', 'Object'])
-const { describe, readAddress, readDigest, readFields, readIdentifier, readMillis, readStructTag } =
-  /* @__PURE__ */ createFilterValueReaders({
-    list: (list) => `a list of ${list.length}`,
-    millis: 'milliseconds as a string of digits in 0..2^64-1',
-  })
+// Pure (no destructuring): an app that never calls this drops the module from its bundle.
+const readers = /* @__PURE__ */ createFilterValueReaders({
+  list: (list) => `a list of ${list.length}`,
+  millis: 'milliseconds as a string of digits in 0..2^64-1',
+})
 
 /**
  * Checks a `chainx_subscribeEvent` filter (spec 6.4) before anything is sent and returns
@@ -68,7 +68,7 @@ export function validateSubscriptionFilter(filter: EventSubscriptionFilter, opti
 function check(filter: unknown, path: string, depth: number, options: ParseTypeNameOptions): EventSubscriptionFilter {
   if (depth > MAX_SUBSCRIPTION_FILTER_DEPTH)
     throw invalidFilter(path, `filters are nested deeper than ${MAX_SUBSCRIPTION_FILTER_DEPTH} levels`)
-  if (!isPlainObject(filter)) throw invalidFilter(path, `expected an object with one key, got ${describe(filter)}`)
+  if (!isPlainObject(filter)) throw invalidFilter(path, `expected an object with one key, got ${readers.describe(filter)}`)
   const keys = Object.keys(filter)
   if (keys.length !== 1) throw invalidFilter(path, `expected exactly one key, got ${keys.length === 0 ? 'none' : keys.join(', ')}`)
   const key = keys[0] as string
@@ -79,54 +79,55 @@ function check(filter: unknown, path: string, depth: number, options: ParseTypeN
     case 'Package':
     case 'Sender':
     case 'SenderAddress':
-      readAddress(value, at)
+      readers.readAddress(value, at)
       return filter as EventSubscriptionFilter
     case 'MoveModule': {
-      const fields = readFields(value, at, ['package', 'module'])
-      readAddress(fields.package, `${at}.package`)
-      readIdentifier(fields.module, `${at}.module`, 'a module name')
+      const fields = readers.readFields(value, at, ['package', 'module'])
+      readers.readAddress(fields.package, `${at}.package`)
+      readers.readIdentifier(fields.module, `${at}.module`, 'a module name')
       return filter as EventSubscriptionFilter
     }
     case 'MoveEventModule': {
-      const fields = readFields(value, at, ['package', 'module', 'event'])
-      readAddress(fields.package, `${at}.package`)
-      readIdentifier(fields.module, `${at}.module`, 'a module name')
-      readIdentifier(fields.event, `${at}.event`, 'an event struct name')
+      const fields = readers.readFields(value, at, ['package', 'module', 'event'])
+      readers.readAddress(fields.package, `${at}.package`)
+      readers.readIdentifier(fields.module, `${at}.module`, 'a module name')
+      readers.readIdentifier(fields.event, `${at}.event`, 'an event struct name')
       return filter as EventSubscriptionFilter
     }
     case 'MoveEventType':
-      readStructTag(value, at, options)
+      readers.readStructTag(value, at, options)
       return filter as EventSubscriptionFilter
     case 'MoveEventField': {
-      const fields = readFields(value, at, ['path', 'value'])
+      const fields = readers.readFields(value, at, ['path', 'value'])
       if (typeof fields.path !== 'string' || !fields.path.startsWith('/')) {
         throw invalidFilter(
           `${at}.path`,
-          `expected a field path starting with '/' (a JSON Pointer such as /price), got ${describe(fields.path)}`,
+          `expected a field path starting with '/' (a JSON Pointer such as /price), got ${readers.describe(fields.path)}`,
         )
       }
       if (!isJson(fields.value)) throw invalidFilter(`${at}.value`, 'expected a JSON value')
       return filter as EventSubscriptionFilter
     }
     case 'Transaction':
-      readDigest(value, at)
+      readers.readDigest(value, at)
       return filter as EventSubscriptionFilter
     case 'TimeRange': {
-      const fields = readFields(value, at, ['start_time', 'end_time'])
-      const start = readMillis(fields.start_time, `${at}.start_time`)
-      const end = readMillis(fields.end_time, `${at}.end_time`)
+      const fields = readers.readFields(value, at, ['start_time', 'end_time'])
+      const start = readers.readMillis(fields.start_time, `${at}.start_time`)
+      const end = readers.readMillis(fields.end_time, `${at}.end_time`)
       if (start > end) throw invalidFilter(at, `start_time (${start}) is after end_time (${end})`)
       return { TimeRange: { start_time: start.toString(), end_time: end.toString() } }
     }
     case 'All':
     case 'Any': {
-      if (!Array.isArray(value)) throw invalidFilter(at, `expected a list of filters, got ${describe(value)}`)
+      if (!Array.isArray(value)) throw invalidFilter(at, `expected a list of filters, got ${readers.describe(value)}`)
       const list = value.map(child)
       return (key === 'All' ? { All: list } : { Any: list }) as EventSubscriptionFilter
     }
     case 'And':
     case 'Or': {
-      if (!Array.isArray(value) || value.length !== 2) throw invalidFilter(at, `expected exactly two filters, got ${describe(value)}`)
+      if (!Array.isArray(value) || value.length !== 2)
+        throw invalidFilter(at, `expected exactly two filters, got ${readers.describe(value)}`)
       const pair = [child(value[0], 0), child(value[1], 1)] as [EventSubscriptionFilter, EventSubscriptionFilter]
       return (key === 'And' ? { And: pair } : { Or: pair }) as EventSubscriptionFilter
     }
