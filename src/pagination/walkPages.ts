@@ -10,6 +10,9 @@ import type { FetchedPage, ItemKey, ServiceStallError, WalkObserver, WalkPage } 
 /**
  * A page as the walk hands it to a view, with the page's end cursor when every item it
  * delivers is delivered (not cut by a limit), else null.
+ *
+ * @example
+ * for await (const [page, endCursor] of walkPages(run)) if (endCursor !== null) state.cursor = endCursor
  */
 export type DeliveredPage<TCursor, TPage> = [page: TPage, endCursor: TCursor | null]
 
@@ -17,6 +20,9 @@ export type DeliveredPage<TCursor, TPage> = [page: TPage, endCursor: TCursor | n
  * What one started walk is given: the adapter's config, the most items it may deliver, its
  * own signal (aborted when it ends), whether the consumer stopped it, its observer, and where
  * a stall goes when `onServiceStall` is `'end'`.
+ *
+ * @example
+ * const run: WalkRun<number, number, FetchedPage<number, number>> = { config, cap: 100, signal, stopped, observer: undefined, stalled: (stall) => void stall }
  */
 export interface WalkRun<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>> {
   config: PageIteratorConfig<TItem, TCursor, TPage>
@@ -54,6 +60,9 @@ interface Chain<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>> exten
  * and the walk has room (`maxItems`, `maxPages`), delivering each page once, restarting after
  * a stale cursor when allowed, and stopping a service that misbehaves (a cursor that does not
  * move, a run of empty pages): thrown, or with `onServiceStall: 'end'` the walk ends there.
+ *
+ * @example
+ * for await (const [page] of walkPages({ config, cap: Infinity, signal, stopped, observer: undefined, stalled })) handle(page.items)
  */
 export async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>>(
   run: WalkRun<TItem, TCursor, TPage>,
