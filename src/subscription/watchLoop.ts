@@ -152,6 +152,8 @@ export function createWatchLoop<TItem, TCursor>(
   let cursor = startCursor
   let started = false
   let running = false
+  /** Failed polls in a row (of the running loop). */
+  let failures = 0
   const wait = (ms: number): Promise<boolean> =>
     sleep(ms, signal).then(
       () => true,
@@ -183,6 +185,39 @@ export function createWatchLoop<TItem, TCursor>(
     return wait(delayMs)
   }
 
+  /**
+   * One poll and the pages right after it while the service has more: yields the new items and
+   * returns the failure to back off from, if any. A page that claims more without moving its
+   * cursor is one (after its items); empty pages that claim more with fresh cursors are not:
+   * caught up as far as the watcher can tell, it polls again later.
+   */
+  async function* poll(): AsyncGenerator<TItem, { error: unknown } | undefined, undefined> {
+    try {
+      if (!started) {
+        const from = await adapter.start?.(cursor, signal)
+        if (from !== undefined) cursor = from
+        started = true
+      }
+      const walk = pollPages()
+      for await (const page of walk.pages()) {
+        failures = 0
+        for (const item of page.items) {
+          const fresh = adapter.admit?.(item) ?? true
+          cursor = adapter.cursorOf(item)
+          if (fresh) {
+            yield item
+            if (signal?.aborted) return undefined
+          }
+        }
+        // An empty page may still move forward (a filtered scan); never move back to null.
+        if (page.items.length === 0 && page.nextCursor !== null) cursor = page.nextCursor
+      }
+      return walk.stall?.code === 'CURSOR_NOT_ADVANCING' ? { error: walk.stall } : undefined
+    } catch (error) {
+      return signal?.aborted ? undefined : { error }
+    }
+  }
+
   async function* run(): AsyncGenerator<TItem, void, undefined> {
     if (running) throw new InvalidArgumentError('this watcher is already being iterated')
     running = true
@@ -190,43 +225,17 @@ export function createWatchLoop<TItem, TCursor>(
     // Followed through one shared listener entry each, removed when the loop ends: polls add nothing to the caller's signal.
     const unfollow = followSignal(loop, options.signal, closed)
     signal = loop.signal
-    let failures = 0
+    failures = 0
     try {
-      for (;;) {
-        if (signal?.aborted) return
-        let failed: { error: unknown } | undefined
-        try {
-          if (!started) {
-            const from = await adapter.start?.(cursor, signal)
-            if (from !== undefined) cursor = from
-            started = true
-          }
-          const walk = pollPages()
-          for await (const page of walk.pages()) {
-            failures = 0
-            for (const item of page.items) {
-              const fresh = adapter.admit?.(item) ?? true
-              cursor = adapter.cursorOf(item)
-              if (fresh) {
-                yield item
-                if (signal?.aborted) return
-              }
-            }
-            // An empty page may still move forward (a filtered scan); never move back to null.
-            if (page.items.length === 0 && page.nextCursor !== null) cursor = page.nextCursor
-          }
-          // Empty pages that claim more with fresh cursors: caught up as far as the watcher can tell, poll again later.
-          if (walk.stall?.code === 'CURSOR_NOT_ADVANCING') failed = { error: walk.stall }
-        } catch (error) {
-          if (signal?.aborted) return
-          failed = { error }
-        }
-        if (failed) {
+      while (!signal.aborted) {
+        const failed = yield* poll()
+        if (signal.aborted) return
+        if (failed === undefined) {
+          if (!(await wait(intervalMs))) return
+        } else {
           if (!(await backOff(failed.error, failures))) return
           failures++
-          continue
         }
-        if (!(await wait(intervalMs))) return
       }
     } finally {
       unfollow()
