@@ -199,7 +199,7 @@ async function measureMachinery(total: number): Promise<Record<string, string>[]
     return { items: pages[page] ?? [], nextCursor: page + 1, hasMore: page + 1 < pages.length }
   }
   type Item = { bcs: string; index: number }
-  const walk = () => createPageIterator({ fetchPage, pageSize: () => PAGE_SIZE, options: resolvePaginationOptions<Item>({}) })
+  const walk = () => createPageIterator({ fetchPage, options: resolvePaginationOptions<Item>({ pageSize: PAGE_SIZE }) })
   const contenders: Record<string, () => Promise<number>> = {
     async 'plain loop'() {
       let items = 0

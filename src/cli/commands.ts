@@ -24,7 +24,7 @@ const WALK_HELP = `
 Walk:
   --direction forward|backward  oldest first (default) or newest first
   --descending               the same as --direction backward
-  --page-size <n>            items per request (the service clamps it)
+  --page-size <n>            items per request (default: the service's default page size)
   --max-items <n>            stop after this many items in all (counted across resumed runs)`
 
 const COMMON: OptionSpecs = {
@@ -93,7 +93,7 @@ polling chainx_queryEvents.
 
   --filter <json>            a chainx_queryEvents filter, as for events export
   --interval <ms>            wait between polls once caught up (default: 1000)
-  --page-size <n>            events per poll (default: the service's maximum)
+  --page-size <n>            events per poll (default: the service's default page size, its maximum)
 ${COMMON_HELP}`,
   },
 }

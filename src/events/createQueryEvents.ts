@@ -4,8 +4,8 @@ import type { HttpResponse } from '../transport/types.js'
 import type { JsonRpcCaller } from '../jsonRpc/createJsonRpcCaller.js'
 import { decodeOr } from '../utils/decode.js'
 import { eventPageDecoder, isU64String } from './eventSchemas.js'
-import { parseEventContent } from './parseEventContent.js'
-import type { ChainxEvent, EventId, EventPage, ParsedJsonParser, QueryEventsFn, QueryEventsParameters } from './types.js'
+import { parseEventContent, readParser } from './parseEventContent.js'
+import type { ChainxEvent, EventId, EventPage, QueryEventsFn, QueryEventsParameters } from './types.js'
 import { validateEventQueryFilter } from './validateEventQueryFilter.js'
 import { resolveAlias, resolveDirection } from '../pagination/walkOptions.js'
 
@@ -44,7 +44,9 @@ export const QUERY_EVENTS_METHOD = 'chainx_queryEvents'
 export function createQueryEvents(caller: JsonRpcCaller): QueryEventsFn {
   return <TParsed = Record<string, unknown>>(parameters: QueryEventsParameters<TParsed>): Promise<EventPage<TParsed>> => {
     let params: unknown[]
+    let parse: ((value: unknown, event: ChainxEvent<unknown>) => TParsed) | undefined
     try {
+      parse = parameters.parse && readParser(parameters.parse)
       params = [
         validateEventQueryFilter(parameters.filter),
         readCursor(parameters.cursor),
@@ -56,12 +58,16 @@ export function createQueryEvents(caller: JsonRpcCaller): QueryEventsFn {
     }
     return caller.call(QUERY_EVENTS_METHOD, params, {
       signal: parameters.signal,
-      parseResult: (result, response) => readPage(result, response, parameters.parse),
+      parseResult: (result, response) => readPage(result, response, parse),
     })
   }
 }
 
-function readPage<TParsed>(result: unknown, response: HttpResponse, parse: ParsedJsonParser<TParsed> | undefined): EventPage<TParsed> {
+function readPage<TParsed>(
+  result: unknown,
+  response: HttpResponse,
+  parse: ((value: unknown, event: ChainxEvent<unknown>) => TParsed) | undefined,
+): EventPage<TParsed> {
   const { data, nextCursor, hasNextPage } = decodeOr(
     eventPageDecoder,
     result,

@@ -6,9 +6,6 @@ import { sameEventId } from './sameEventId.js'
 import { resolveDirection, type DirectionInput } from '../pagination/walkOptions.js'
 import type { ChainxEvent, EventId, EventQueryFilter, ParsedJsonParser, QueryEventsFn } from './types.js'
 
-// The service's maximum page of `chainx_queryEvents` by default (jsonrpc-anchor 2.1); it clamps larger limits.
-const DEFAULT_EVENT_PAGE_SIZE = 50
-
 /**
  * Options of `iterateEvents`.
  *
@@ -20,7 +17,7 @@ export interface IterateEventsOptions<TParsed> extends WalkOptions, DirectionInp
   filter: EventQueryFilter
   /**
    * Events per request; the service silently clamps it to its maximum.
-   * @default 50
+   * @default the service's default page size: its maximum (50 unless its operator configured otherwise)
    */
   pageSize?: number | undefined
   /**
@@ -77,12 +74,9 @@ export function iterateEvents<TParsed = Record<string, unknown>>(
 ): PageIterable<ChainxEvent<TParsed>, EventWalkPage<TParsed>, EventId> {
   const { filter, parse } = options
   const direction = resolveDirection(options)
-  const resolved = resolvePaginationOptions<ChainxEvent<TParsed>>(options)
-  const pageSize = resolved.pageSize ?? DEFAULT_EVENT_PAGE_SIZE
   return createPageIterator({
-    options: resolved,
+    options: resolvePaginationOptions<ChainxEvent<TParsed>>(options),
     onWalkStart,
-    pageSize: () => pageSize,
     startCursor: options.cursor ?? null,
     sameCursor: sameEventId,
     async fetchPage({ cursor, size, signal }) {

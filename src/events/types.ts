@@ -142,10 +142,20 @@ export interface QueryEventsParameters<TParsed = Record<string, unknown>> extend
 }
 
 /**
- * A schema with `parse` (zod, zod/mini, valibot wrappers) or a plain function.
+ * What checks and types each event's `parsedJson`: a schema with `parse` (zod, zod/mini,
+ * valibot wrappers, one generated Move definition such as `market.Listed`), a plain function,
+ * or an event decoder with `decode(event)` such as the `registry` a generated Move file exports
+ * (accepted by shape, so `events` needs nothing of `chainx-sdk/move`). With a decoder,
+ * `parsedJson` holds what it returns: for a registry the decoded event (`name`, `module`,
+ * `struct`, `type`, the typed `parsedJson`), a union discriminated by `name`, so a watch over a
+ * whole module types each of its events; an event the registry has no definition for is
+ * rejected like a payload that does not fit.
  *
  * @example
  * const parse: ParsedJsonParser<{ price: bigint }> = (json) => ({ price: BigInt((json as { price: string }).price) })
+ * for await (const event of client.events.watch({ filter: { MoveEventModule: { package, module: 'market' } }, parse: registry })) {
+ *   if (event.parsedJson.name === 'market::Sold') console.log(event.parsedJson.parsedJson.buyer)
+ * }
  */
 export type ParsedJsonParser<T> =
   | {
@@ -153,6 +163,18 @@ export type ParsedJsonParser<T> =
       parse(value: unknown): T
     }
   | ((value: unknown, event: ChainxEvent<unknown>) => T)
+  | EventDecoder<T>
+
+/**
+ * Anything that decodes a whole event, read by its `type` (a generated Move `registry`).
+ *
+ * @example
+ * const decoder: EventDecoder<string> = { decode: (event) => event.type }
+ */
+export interface EventDecoder<T> {
+  /** Returns the checked value for the event (its `type`, `parsedJson`, `bcs`), or throws. */
+  decode(event: ChainxEvent<unknown>): T
+}
 
 /**
  * The function the iterator, `watch` and the subscription backfill use to read event pages.

@@ -1,4 +1,3 @@
-import { readCount } from '../options/optionRules.js'
 import { createWatchLoop, type Watcher, type WatchLoopOptions } from '../subscription/watchLoop.js'
 import { eventKey } from './eventKey.js'
 import { sameEventId } from './sameEventId.js'
@@ -29,11 +28,6 @@ export interface WatchEventsOptions<TParsed = Record<string, unknown>> extends W
    * @default null
    */
   cursor?: EventId | null | 'latest' | undefined
-  /**
-   * Page size of each poll.
-   * @default undefined (the service's maximum, 50 unless configured otherwise)
-   */
-  pageSize?: number | undefined
   /**
    * Checks and types each event's `parsedJson` (see `query`); a rejection ends the watch.
    * @default undefined (parsedJson as received)
@@ -77,7 +71,6 @@ export function watchEvents<TParsed = Record<string, unknown>>(
 ): EventWatcher<TParsed> {
   const filter = validateEventQueryFilter(options.filter)
   const { parse } = options
-  const pageSize = options.pageSize === undefined ? undefined : readCount('pageSize', options.pageSize, 0, { min: 1 })
   const range = 'TimeRange' in filter ? filter.TimeRange : undefined
   let startTime = range === undefined ? undefined : BigInt(range.startTime)
   /** Keys of yielded events whose timestamp equals `startTime` (TimeRange only). */
@@ -102,8 +95,8 @@ export function watchEvents<TParsed = Record<string, unknown>>(
 
   return createWatchLoop<ChainxEvent<TParsed>, EventId>(
     {
-      fetchPage: async ({ cursor, signal }) => {
-        const page = await query<TParsed>({ filter: pollFilter(), cursor, pageSize, direction: 'forward', parse, signal })
+      fetchPage: async ({ cursor, size, signal }) => {
+        const page = await query<TParsed>({ filter: pollFilter(), cursor, pageSize: size, direction: 'forward', parse, signal })
         return { items: page.data, nextCursor: page.nextCursor, hasMore: page.hasNextPage }
       },
       cursorOf: (event) => event.id,

@@ -8,10 +8,12 @@ import { checkPagingVariables, PAGE_VARIABLES, type PageDirection } from './chec
 import type { GraphQLDocument, GraphQLQueryClient, ResultOf, VariablesOf } from './createGraphQLClient.js'
 import { loadQueryChecks } from './loadQueryChecks.js'
 import type { PageInfo } from './readConnection.js'
-import { resolvePageSize } from './resolvePageSize.js'
 import type { ServiceVersion } from '../utils/serviceVersion.js'
 import type { EndpointAffinity } from '../transport/endpoints.js'
 import type { Usage } from '../utils/usage.js'
+
+// The reference service's default page size, for a walk whose service did not say its own (serviceConfig unread).
+const FALLBACK_PAGE_SIZE = 20
 
 /**
  * The variables of a document without the four page variables, which the walk owns.
@@ -104,7 +106,7 @@ export interface PaginateOptions<TNode, TPath extends string = string> extends W
   cursor?: string | null | undefined
   /**
    * Items per request; above the service's `maxPageSize` it is clamped to it.
-   * @default the service's `defaultPageSize` (from `graphql.limits()`), or 20 when unknown
+   * @default the service's `defaultPageSize` (from `graphql.limits()`), or 20 when unknown: the one page-size rule of every walk (`WalkOptions.pageSize`)
    */
   pageSize?: number | undefined
   /**
@@ -208,9 +210,11 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends Conn
     options: resolved,
     startCursor: cursor,
     onWalkStart: graphql.onWalkStart,
-    pageSize: async (signal) => {
+    // The document is checked before the service's limits are asked for.
+    servicePageSizes: async (signal) => {
       await checkDocument()
-      return resolvePageSize(resolved.pageSize, await graphql.limits({ signal }))
+      const { defaultPageSize = FALLBACK_PAGE_SIZE, maxPageSize } = await graphql.limits({ signal })
+      return { defaultPageSize, maxPageSize }
     },
     async fetchPage({ cursor, size, signal, chainIndex }) {
       const unused = await checkDocument()

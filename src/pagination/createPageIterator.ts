@@ -1,11 +1,11 @@
 import { ChainxError } from '../errors/ChainxError.js'
-import { CursorNotAdvancingError, EmptyPagesError, StaleCursorError } from '../errors/pagination.js'
-import { abortError } from '../errors/abortError.js'
 import { followSignal } from '../utils/followSignal.js'
 import { readCount } from '../options/optionRules.js'
+import type { ServicePageSizes } from './pageSizeRule.js'
 import type { ResolvedPaginationOptions } from './resolvePaginationOptions.js'
-import type { FetchedPage, ItemKey, PageIterable, WalkObserver, WalkPage } from './types.js'
+import type { FetchedPage, PageIterable, ServiceStallError, WalkObserver, WalkPage } from './types.js'
 import { resolveAlias } from './walkOptions.js'
+import { throwIfAborted, walkPages, type DeliveredPage } from './walkPages.js'
 
 /**
  * One request of a walk, as the adapter's `fetchPage` receives it.
@@ -16,8 +16,11 @@ import { resolveAlias } from './walkOptions.js'
 export interface PageRequest<TCursor> {
   /** Where to continue (exclusive); `null` starts from the beginning. Opaque: pass it on as received. */
   cursor: TCursor | null
-  /** Items to ask for: the page size, or fewer when `maxItems` needs fewer. */
-  size: number
+  /**
+   * Items to ask for (`requestSize`): the walk's page size, or fewer when `maxItems` needs
+   * fewer; undefined when the walk leaves the page size to the service (send no size).
+   */
+  size: number | undefined
   /** Aborted by the caller's `signal`, `break` or `return()`; pass it to the request. */
   signal: AbortSignal
   /**
@@ -37,17 +40,30 @@ export interface PageRequest<TCursor> {
  *     const page = await queryEvents({ filter: { All: [] }, cursor, pageSize: size, signal })
  *     return { items: page.data, nextCursor: page.nextCursor, hasMore: page.hasNextPage }
  *   },
- *   pageSize: () => 50,
- *   options: resolvePaginationOptions(),
+ *   options: resolvePaginationOptions({ pageSize: 50 }),
  * }
  */
 export interface PageIteratorConfig<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>> {
   /** Fetches one page. Throw `StaleCursorError` when the service says the cursor is stale. */
   fetchPage: (request: PageRequest<TCursor>) => Promise<TPage>
-  /** The page size to send, computed once per walk (it may ask the service for its limits). */
-  pageSize: (signal: AbortSignal) => number | Promise<number>
-  /** Validated options (`resolvePaginationOptions`). */
+  /** Validated options (`resolvePaginationOptions`), `pageSize` among them. */
   options: ResolvedPaginationOptions<TItem>
+  /**
+   * What the service says of its page sizes, read once per walk before its first request (a
+   * GraphQL adapter reads `serviceConfig`). The walk's page size follows the one rule
+   * (`walkPageSize`): the `pageSize` option, else the service's default, cut to its maximum.
+   * @default undefined (the service says nothing: without `pageSize`, requests name no size)
+   */
+  servicePageSizes?: ((signal: AbortSignal) => ServicePageSizes | Promise<ServicePageSizes>) | undefined
+  /**
+   * What a misbehaving service does to the walk: a page that claims more without moving its
+   * cursor (`CursorNotAdvancingError`) or `maxEmptyPages` empty pages claiming more
+   * (`EmptyPagesError`). `'throw'`: the walk throws it (once the stuck page's items are
+   * delivered). `'end'`: the walk ends there as if the service had no more, and the iterable's
+   * `stall` holds the error it would have thrown (a poll that reads as far as the service goes).
+   * @default 'throw'
+   */
+  onServiceStall?: 'throw' | 'end' | undefined
   /**
    * Where the first request starts (exclusive): the walk's `cursor` option.
    * @default null
@@ -65,19 +81,30 @@ export interface PageIteratorConfig<TItem, TCursor, TPage extends FetchedPage<TI
   onWalkStart?: (() => WalkObserver | undefined) | undefined
 }
 
+/**
+ * A walk of the page machine: the public `PageIterable`, plus why the most recent walk ended
+ * when `onServiceStall` is `'end'`.
+ *
+ * @example
+ * const walk = createPageIterator({ ...config, onServiceStall: 'end' })
+ * for await (const page of walk.pages()) handle(page.items)
+ * if (walk.stall?.code === 'CURSOR_NOT_ADVANCING') reportStuckCursor(walk.stall)
+ */
+export interface PageWalk<TItem, TPage, TCursor> extends PageIterable<TItem, TPage, TCursor> {
+  /**
+   * The stall that ended the walk most recently started from this iterable (with
+   * `onServiceStall: 'end'`), stamped with `delivered` and `resumeCursor` like a thrown error;
+   * undefined when it ended otherwise or has not ended.
+   */
+  readonly stall: ServiceStallError | undefined
+}
+
 /** Where one started walk stands; read by `PageIterable.cursor` and stamped on its errors. */
 interface WalkState<TCursor> {
   cursor: TCursor | null
   delivered: number
+  stall: ServiceStallError | undefined
 }
-
-/**
- * A page as the walk hands it to a view, with the page's end cursor when every item it
- * delivers is delivered (not cut by a limit), else null.
- */
-type DeliveredPage<TCursor, TPage> = [page: TPage, endCursor: TCursor | null]
-
-type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown }
 
 /**
  * The one auto-paging machine behind every walk: GraphQL connections (`paginate`), JSON-RPC
@@ -89,6 +116,7 @@ type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown }
  * - a page that claims more but repeats its cursor (or gives none) throws `CursorNotAdvancingError`
  *   once its items are delivered, when the walk would fetch the next page;
  * - `maxEmptyPages` empty pages in a row that claim more throw `EmptyPagesError`;
+ * - with `onServiceStall: 'end'` those two end the walk instead, and `stall` tells which;
  * - a stale cursor throws `StaleCursorError` or, with `onStale: 'restart'`, restarts without
  *   a cursor, skipping delivered items by key; so does `ServiceVersionChangedError` (the walk's
  *   endpoint failed and only endpoints of another version answer).
@@ -103,26 +131,28 @@ type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown }
  * @example
  * const walk = createPageIterator({
  *   fetchPage: async ({ cursor, size }) => ({ items: rows.slice(cursor ?? 0, (cursor ?? 0) + size), nextCursor: (cursor ?? 0) + size, hasMore: (cursor ?? 0) + size < rows.length }),
- *   pageSize: () => 10,
- *   options: resolvePaginationOptions({ maxItems: 25 }),
+ *   options: resolvePaginationOptions({ pageSize: 10, maxItems: 25 }),
  * })
  * for await (const row of walk) console.log(row, walk.cursor)
  */
 export function createPageIterator<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>>(
   config: PageIteratorConfig<TItem, TCursor, TPage>,
-): PageIterable<TItem, WalkPage<TPage>, TCursor> {
+): PageWalk<TItem, WalkPage<TPage>, TCursor> {
   const { maxItems, signal } = config.options
   let latest: WalkState<TCursor> | undefined
   const start = <TOut>(
     cap: number,
     view: (pages: AsyncGenerator<DeliveredPage<TCursor, WalkPage<TPage>>>, state: WalkState<TCursor>) => AsyncGenerator<TOut>,
   ) => {
-    latest = { cursor: config.startCursor ?? null, delivered: 0 }
+    latest = { cursor: config.startCursor ?? null, delivered: 0, stall: undefined }
     return startWalk(config, cap, latest, view)
   }
   return {
     get cursor() {
       return latest ? latest.cursor : (config.startCursor ?? null)
+    },
+    get stall() {
+      return latest?.stall
     },
     [Symbol.asyncIterator]: () => start(maxItems, (pages, state) => yieldItems(pages, state, signal)),
     pages: () => start(maxItems, yieldPages),
@@ -155,7 +185,18 @@ function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TO
   const own = new AbortController()
   const unfollow = followSignal(own, config.options.signal)
   const observer = config.onWalkStart?.()
-  const inner = view(walkPages(config, cap, own.signal, stop.signal, observer), state)
+  const mark = (error: unknown) => {
+    if (error instanceof ChainxError) {
+      error.delivered = state.delivered
+      error.resumeCursor = state.cursor
+    }
+  }
+  const stalled = (error: ServiceStallError) => {
+    mark(error)
+    state.stall = error
+  }
+  const pages = walkPages({ config, cap, signal: own.signal, stopped: stop.signal, observer, stalled })
+  const inner = view(pages, state)
   const end = (error?: unknown) => {
     unfollow()
     stop.abort()
@@ -164,10 +205,7 @@ function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TO
   }
   const stamp = (error: unknown): never => {
     end(error)
-    if (error instanceof ChainxError) {
-      error.delivered = state.delivered
-      error.resumeCursor = state.cursor
-    }
+    mark(error)
     throw error
   }
   return {
@@ -222,132 +260,4 @@ async function* yieldPages<TCursor, TPage extends FetchedPage<unknown, TCursor>>
     state.delivered += page.items.length
     yield page
   }
-}
-
-async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>>(
-  config: PageIteratorConfig<TItem, TCursor, TPage>,
-  cap: number,
-  signal: AbortSignal,
-  stopped: AbortSignal,
-  observer: WalkObserver | undefined,
-): AsyncGenerator<DeliveredPage<TCursor, WalkPage<TPage>>> {
-  const { fetchPage, options } = config
-  const sameCursor = config.sameCursor ?? Object.is
-  const { key } = options
-  // Keys of delivered items, kept only when a restart may need to skip them.
-  const seen = key ? new Set<ItemKey>() : undefined
-  const started = performance.now()
-  let pageSize: number | undefined
-  let cursor: TCursor | null = config.startCursor ?? null
-  let chainIndex = 0
-  let fetched = 0
-  let pageIndex = 0
-  let restarts = 0
-  let emptyRun = 0
-  // The prefetched request for `cursor`, if any: settled, so an abandoned one never rejects unhandled.
-  let ahead: Promise<Settled<TPage>> | undefined
-  const request = (size: number): Promise<Settled<TPage>> => {
-    const page = { cursor, size, signal, chainIndex }
-    return (observer ? observer.run(() => fetchPage(page)) : fetchPage(page)).then(
-      (value) => ({ ok: true, value }),
-      (error: unknown) => ({ ok: false, error }),
-    )
-  }
-  // After a restart, delivered items come back and are skipped: ask for full pages.
-  const nextSize = (size: number) => (restarts > 0 ? size : Math.min(size, cap - fetched))
-
-  while (fetched < cap && pageIndex < options.maxPages) {
-    throwIfAborted(options.signal)
-    let page: TPage
-    try {
-      pageSize ??= await config.pageSize(signal)
-      const settled = await (ahead ?? request(nextSize(pageSize)))
-      ahead = undefined
-      if (!settled.ok) throw settled.error
-      page = settled.value
-    } catch (error) {
-      if (stopped.aborted) return
-      // A cursor the service dropped, or one no endpoint of its version is left to read.
-      if (!(error instanceof StaleCursorError || (error as ChainxError | undefined)?.code === 'VERSION_CHANGED')) throw error
-      if (!key || restarts >= options.maxRestarts) throw error
-      restarts++
-      options.onRestart?.({ delivered: fetched, reason: error as Error, restarts })
-      cursor = null
-      chainIndex = 0
-      continue
-    }
-    if (stopped.aborted) return
-    const { nextCursor, hasMore } = page
-    // A page that claims more must move: a null cursor would restart the walk, the same cursor would loop it.
-    // Its items are still delivered; the walk throws when asked for the page after it.
-    const stuck = hasMore && (nextCursor === null || (cursor !== null && sameCursor(nextCursor, cursor)))
-    const notAdvancing = () => new CursorNotAdvancingError({ cursor: nextCursor, delivered: fetched })
-    if (stuck && page.items.length === 0) throw notAdvancing()
-    emptyRun = page.items.length === 0 && hasMore ? emptyRun + 1 : 0
-    if (emptyRun >= options.maxEmptyPages) throw new EmptyPagesError({ pages: emptyRun })
-    const room = cap - fetched
-    const kept = seen && key ? keepUnseen(page, seen, key, room) : keepFirst(page, room)
-    fetched += kept.items.length
-    options.onPage?.({ pages: pageIndex + 1, items: fetched, elapsedMs: performance.now() - started, restarts })
-    const endCursor = kept.items.length === kept.total && !stuck ? nextCursor : null
-    const resume = endCursor ?? kept.cursors?.at(-1) ?? cursor
-    const walkPage = {
-      ...page,
-      items: kept.items,
-      itemCursors: kept.cursors,
-      cursor: resume,
-      fromCursor: cursor,
-      nextCursor,
-      pageIndex,
-      restarts,
-    } as WalkPage<TPage>
-    pageIndex++
-    cursor = nextCursor
-    chainIndex++
-    const more = hasMore && fetched < cap && pageIndex < options.maxPages
-    if (more && !stuck && options.prefetch) ahead = request(nextSize(pageSize))
-    // The page's end moves the walk's cursor once its last delivered item is consumed, unless a limit cut it
-    // or the end does not move (then the items' own cursors, if any, tell where the walk stands).
-    yield [walkPage, endCursor]
-    if (!more) return
-    if (stuck) throw notAdvancing()
-  }
-}
-
-interface KeptItems<TItem, TCursor> {
-  items: TItem[]
-  cursors: readonly TCursor[] | undefined
-  /** Items the page delivers when nothing cuts it (after restart de-duplication). */
-  total: number
-}
-
-function keepFirst<TItem, TCursor>(page: FetchedPage<TItem, TCursor>, room: number): KeptItems<TItem, TCursor> {
-  const { items, itemCursors } = page
-  if (items.length <= room) return { items, cursors: itemCursors, total: items.length }
-  return { items: items.slice(0, room), cursors: itemCursors?.slice(0, room), total: items.length }
-}
-
-function keepUnseen<TItem, TCursor>(
-  page: FetchedPage<TItem, TCursor>,
-  seen: Set<ItemKey>,
-  key: (item: TItem) => ItemKey,
-  room: number,
-): KeptItems<TItem, TCursor> {
-  const items: TItem[] = []
-  const cursors: TCursor[] | undefined = page.itemCursors ? [] : undefined
-  let total = 0
-  for (const [index, item] of page.items.entries()) {
-    const id = key(item)
-    if (seen.has(id)) continue
-    total++
-    if (items.length === room) continue
-    seen.add(id)
-    items.push(item)
-    cursors?.push(page.itemCursors?.[index] as TCursor)
-  }
-  return { items, cursors, total }
-}
-
-function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw abortError(signal.reason)
 }

@@ -14,13 +14,14 @@ const DEFAULT_MAX_EMPTY_PAGES = 100
 export type PaginationOptionsInput<TItem> = WalkOptions & StaleOptions<TItem>
 
 /**
- * Options after validation, with every default applied except the page size (an adapter may need the service's limits).
+ * Options after validation, with every default applied except the page size: the page machine applies the one
+ * page-size rule (`walkPageSize`) with what the adapter learns of the service.
  *
  * @example
  * const { maxItems, onStale } = resolvePaginationOptions({ maxItems: 10 }) // 10, 'throw'
  */
 export interface ResolvedPaginationOptions<TItem> {
-  /** The requested page size, if any; the adapter applies its default. */
+  /** The requested page size, if any; without it the walk asks for the service's default (`walkPageSize`). */
   pageSize: number | undefined
   maxItems: number
   maxPages: number

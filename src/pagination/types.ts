@@ -1,3 +1,5 @@
+import type { CursorNotAdvancingError, EmptyPagesError } from '../errors/pagination.js'
+
 /**
  * What an adapter's `fetchPage` returns: the items of one page, already in the order
  * the walk yields them, and where the walk goes next.
@@ -143,8 +145,12 @@ export interface PageIterable<TItem, TPage, TCursor = unknown> extends AsyncIter
  */
 export interface WalkOptions {
   /**
-   * Items per request: a positive integer.
-   * @default adapter-specific: the service's `defaultPageSize` for `paginate`, 50 for `iterateEvents`
+   * Items per request: a positive integer, cut to the service's maximum. Without it a walk asks
+   * for the service's default page size (the one rule of every walk, docs/vocabulary.md): a
+   * GraphQL service's `defaultPageSize`; on JSON-RPC, whose requests then name no size, the
+   * service's maximum (50 unless its operator configured otherwise). A walk capped by `maxItems`
+   * asks for no more than remain.
+   * @default the service's default page size
    */
   pageSize?: number | undefined
   /**
@@ -243,3 +249,13 @@ export interface WalkObserver {
   run<T>(fetch: () => Promise<T>): Promise<T>
   end(error?: unknown): void
 }
+
+/**
+ * A service misbehaving in a way no walk can page past: a page that claims more without moving
+ * its cursor, or a run of empty pages that claim more. Thrown by a walk, or held in `stall`
+ * by the page machine's walks with `onServiceStall: 'end'` (`watch`, the subscription backfill).
+ *
+ * @example
+ * const caughtUp = (stall: ServiceStallError) => stall.code === 'EMPTY_PAGES'
+ */
+export type ServiceStallError = CursorNotAdvancingError | EmptyPagesError

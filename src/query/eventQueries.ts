@@ -25,7 +25,7 @@ export interface InfiniteEventsInput {
   filter: EventQueryFilter
   /**
    * Events per page; the service clamps it to its maximum.
-   * @default the service's maximum (50 unless configured otherwise)
+   * @default the service's default page size, as every walk (on JSON-RPC its maximum: 50 unless configured otherwise)
    */
   pageSize?: number | undefined
   /**
@@ -61,7 +61,7 @@ export interface LiveEventsInput {
   intervalMs?: number | undefined
   /**
    * Page size of each poll.
-   * @default the service's maximum
+   * @default the service's default page size, as every walk (on JSON-RPC its maximum: 50 unless configured otherwise)
    */
   pageSize?: number | undefined
   /**

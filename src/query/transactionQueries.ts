@@ -42,7 +42,7 @@ export interface InfiniteTransactionsInput<TOptions extends TransactionBlockResp
   options?: TOptions | null | undefined
   /**
    * Transactions per page; the service clamps it to its maximum.
-   * @default the service's maximum (50 unless configured otherwise)
+   * @default the service's default page size, as every walk (on JSON-RPC its maximum: 50 unless configured otherwise)
    */
   pageSize?: number | undefined
   /**
@@ -87,7 +87,7 @@ export interface LiveTransactionsInput<TOptions extends TransactionBlockResponse
   intervalMs?: number | undefined
   /**
    * Page size of each poll.
-   * @default the service's maximum
+   * @default the service's default page size, as every walk (on JSON-RPC its maximum: 50 unless configured otherwise)
    */
   pageSize?: number | undefined
   /**

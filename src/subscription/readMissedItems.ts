@@ -1,4 +1,3 @@
-import { CursorNotAdvancingError } from '../errors/pagination.js'
 import { createPageIterator } from '../pagination/createPageIterator.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
 import type { SubscriptionKind } from './SubscriptionKind.js'
@@ -35,9 +34,9 @@ export type ReadMissedItemsResult = {
 /**
  * Reads the items a subscription missed, page by page in ascending order from an
  * exclusive cursor, until the live stream (`isLive`), the end of the chain, or
- * `maxEvents`, on the shared page machine (`createPageIterator`). Stops on an empty page or
- * a cursor that does not advance, so a misbehaving server cannot make it loop. Errors of
- * the kind's query are thrown as they are.
+ * `maxEvents`, on the shared page machine (`createPageIterator`). Stops on an empty page, and
+ * a cursor that does not advance ends the walk (`onServiceStall: 'end'`), so a misbehaving
+ * server cannot make it loop. Errors of the kind's query are thrown as they are.
  *
  * @example
  * const { read, stop } = await readMissedItems({
@@ -49,30 +48,27 @@ export async function readMissedItems<TItem, TCursor>(options: ReadMissedItemsOp
   const { kind, pageSize } = options
   const walk = createPageIterator({
     // Without prefetch: nothing is read past the live stream, a cancellation or maxEvents.
-    options: resolvePaginationOptions({ prefetch: false }),
-    pageSize: () => pageSize,
+    options: resolvePaginationOptions<TItem>({ prefetch: false, pageSize }),
+    // A cursor that does not move is as far as the service goes: the end of what was missed.
+    onServiceStall: 'end',
     startCursor: options.after,
     sameCursor: (a, b) => kind.sameCursor(a, b),
-    async fetchPage({ cursor, signal }) {
-      const page = await kind.query({ cursor, pageSize, signal })
+    async fetchPage({ cursor, size, signal }) {
+      const page = await kind.query({ cursor, pageSize: size ?? pageSize, signal })
       // No cursor means no move: the machine stops a page that claims more without one.
       return { items: page.items, nextCursor: page.nextCursor ?? cursor, hasMore: page.hasMore }
     },
   })
   let read = 0
-  try {
-    for await (const page of walk.pages()) {
-      if (options.cancelled()) return { read, stop: 'cancelled' }
-      for (const event of page.items) {
-        if (options.isLive(event)) return { read, stop: 'live' }
-        read++
-        options.onEvent(event)
-      }
-      if (page.items.length === 0) break
-      if (page.hasMore && read >= options.maxEvents) return { read, stop: 'limit' }
+  for await (const page of walk.pages()) {
+    if (options.cancelled()) return { read, stop: 'cancelled' }
+    for (const event of page.items) {
+      if (options.isLive(event)) return { read, stop: 'live' }
+      read++
+      options.onEvent(event)
     }
-  } catch (error) {
-    if (!(error instanceof CursorNotAdvancingError)) throw error
+    if (page.items.length === 0) break
+    if (page.hasMore && read >= options.maxEvents) return { read, stop: 'limit' }
   }
   return { read, stop: 'end' }
 }

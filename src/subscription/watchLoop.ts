@@ -1,5 +1,4 @@
 import type { ChainxError } from '../errors/ChainxError.js'
-import { EmptyPagesError } from '../errors/pagination.js'
 import { shouldRetry } from '../errors/shouldRetry.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import { createPageIterator } from '../pagination/createPageIterator.js'
@@ -32,6 +31,11 @@ export interface WatchErrorInfo {
  * const options: WatchLoopOptions = { intervalMs: 2_000, maxConsecutiveErrors: 10, signal: AbortSignal.timeout(60_000) }
  */
 export interface WatchLoopOptions {
+  /**
+   * Page size of each poll: a positive integer, cut to the service's maximum.
+   * @default the service's default page size (the one rule of every walk): on JSON-RPC its maximum, 50 unless its operator configured otherwise
+   */
+  pageSize?: number | undefined
   /**
    * Wait between polls once caught up, in ms.
    * @default 1000
@@ -83,17 +87,18 @@ export interface Watcher<TItem, TCursor> extends AsyncIterable<TItem> {
  *
  * @example
  * const adapter: WatchAdapter<TransactionBlockResponse, string> = {
- *   fetchPage: async ({ cursor, signal }) => {
- *     const page = await query({ filter, cursor, signal })
+ *   fetchPage: async ({ cursor, size, signal }) => {
+ *     const page = await query({ filter, cursor, pageSize: size, signal })
  *     return { items: page.items, nextCursor: page.cursor, hasMore: page.hasMore }
  *   },
  *   cursorOf: (tx) => tx.digest,
  * }
  */
 export interface WatchAdapter<TItem, TCursor> {
-  /** One poll: the page after `cursor` (exclusive), oldest first. */
+  /** One poll: the page after `cursor` (exclusive), oldest first, of `size` items (undefined: the service's default). */
   fetchPage(request: {
     cursor: TCursor | null
+    size: number | undefined
     signal: AbortSignal
   }): Promise<{ items: TItem[]; nextCursor: TCursor | null; hasMore: boolean }>
   /** The cursor that resumes after `item`. */
@@ -114,7 +119,9 @@ export interface WatchAdapter<TItem, TCursor> {
  * every item once in order, polls again at once while the service has more (on the shared
  * page machine, `createPageIterator`), and waits `intervalMs` when caught up. An empty page
  * never resets the cursor. A page that claims more without moving its cursor has its items
- * yielded, then counts as a failed poll (`onError`, backoff, `maxConsecutiveErrors`). Failed
+ * yielded, then counts as a failed poll (`onError`, backoff, `maxConsecutiveErrors`); a run of
+ * empty pages that claim more counts as caught up (the machine ends such polls, `onServiceStall:
+ * 'end'`, and the loop reads why from the walk's `stall`). Failed
  * polls are retried with bounded exponential backoff (honouring `Retry-After`); errors that
  * retrying cannot fix (a bad filter, -32602, a rejected `parse`) end the iteration by
  * throwing, and `watcher.cursor` still tells where to resume. `break` or the `signal` end it
@@ -131,6 +138,8 @@ export function createWatchLoop<TItem, TCursor>(
   startCursor: TCursor | null,
   closed?: AbortSignal,
 ): Watcher<TItem, TCursor> {
+  // Checked here, before any poll; each poll's walk takes the loop's signal.
+  const walkOptions = resolvePaginationOptions<TItem>({ pageSize: options.pageSize, prefetch: false })
   const intervalMs = readWaitMs('intervalMs', options.intervalMs, 1000)
   const maxErrors = readCount('maxConsecutiveErrors', options.maxConsecutiveErrors, Infinity, { min: 1, infinite: true })
   const backoff = {
@@ -143,22 +152,70 @@ export function createWatchLoop<TItem, TCursor>(
   let cursor = startCursor
   let started = false
   let running = false
+  /** Failed polls in a row (of the running loop). */
+  let failures = 0
   const wait = (ms: number): Promise<boolean> =>
     sleep(ms, signal).then(
       () => true,
       () => false,
     )
 
-  /** One burst of polls: pages from the cursor while the service has more, without prefetch (each request follows the handled page). */
+  /**
+   * One burst of polls: pages from the cursor while the service has more, without prefetch (each
+   * request follows the handled page). A misbehaving service ends the burst; its `stall` says how.
+   */
   function pollPages() {
     return createPageIterator({
-      options: resolvePaginationOptions({ signal, prefetch: false }),
-      // The adapter sends its own page size; the machine only needs a bound.
-      pageSize: () => Infinity,
+      options: { ...walkOptions, signal },
+      onServiceStall: 'end',
       startCursor: cursor,
       sameCursor: adapter.sameCursor,
-      fetchPage: ({ cursor: after, signal: pollSignal }) => adapter.fetchPage({ cursor: after, signal: pollSignal }),
-    }).pages()
+      fetchPage: ({ cursor: after, size, signal: pollSignal }) => adapter.fetchPage({ cursor: after, size, signal: pollSignal }),
+    })
+  }
+
+  /** After a failed poll: false ends the watch (with `error` thrown, or quietly when aborted during the wait). */
+  async function backOff(error: unknown, failures: number): Promise<boolean> {
+    // A cursor that claims more without moving is the service's fault: reported and bounded like a failed poll.
+    if (!shouldRetry(error, { context: 'poll', failures }) || failures + 1 >= maxErrors) throw error
+    // A Retry-After lengthens the backoff, up to maxDelayMs: a service asking for hours (or
+    // years) must not stall the watch, nor one asking for 0 make it spin.
+    const delayMs = Math.min(Math.max(retryAfterOf(error) ?? 0, backoffDelay(failures, backoff)), backoff.maxDelayMs)
+    options.onError?.(error, { attempt: failures + 1, delayMs })
+    return wait(delayMs)
+  }
+
+  /**
+   * One poll and the pages right after it while the service has more: yields the new items and
+   * returns the failure to back off from, if any. A page that claims more without moving its
+   * cursor is one (after its items); empty pages that claim more with fresh cursors are not:
+   * caught up as far as the watcher can tell, it polls again later.
+   */
+  async function* poll(): AsyncGenerator<TItem, { error: unknown } | undefined, undefined> {
+    try {
+      if (!started) {
+        const from = await adapter.start?.(cursor, signal)
+        if (from !== undefined) cursor = from
+        started = true
+      }
+      const walk = pollPages()
+      for await (const page of walk.pages()) {
+        failures = 0
+        for (const item of page.items) {
+          const fresh = adapter.admit?.(item) ?? true
+          cursor = adapter.cursorOf(item)
+          if (fresh) {
+            yield item
+            if (signal?.aborted) return undefined
+          }
+        }
+        // An empty page may still move forward (a filtered scan); never move back to null.
+        if (page.items.length === 0 && page.nextCursor !== null) cursor = page.nextCursor
+      }
+      return walk.stall?.code === 'CURSOR_NOT_ADVANCING' ? { error: walk.stall } : undefined
+    } catch (error) {
+      return signal?.aborted ? undefined : { error }
+    }
   }
 
   async function* run(): AsyncGenerator<TItem, void, undefined> {
@@ -168,45 +225,17 @@ export function createWatchLoop<TItem, TCursor>(
     // Followed through one shared listener entry each, removed when the loop ends: polls add nothing to the caller's signal.
     const unfollow = followSignal(loop, options.signal, closed)
     signal = loop.signal
-    let failures = 0
+    failures = 0
     try {
-      for (;;) {
-        if (signal?.aborted) return
-        try {
-          if (!started) {
-            const from = await adapter.start?.(cursor, signal)
-            if (from !== undefined) cursor = from
-            started = true
-          }
-          for await (const page of pollPages()) {
-            failures = 0
-            for (const item of page.items) {
-              const fresh = adapter.admit?.(item) ?? true
-              cursor = adapter.cursorOf(item)
-              if (fresh) {
-                yield item
-                if (signal?.aborted) return
-              }
-            }
-            // An empty page may still move forward (a filtered scan); never move back to null.
-            if (page.items.length === 0 && page.nextCursor !== null) cursor = page.nextCursor
-          }
-        } catch (error) {
-          if (signal?.aborted) return
-          // Empty pages that claim more with fresh cursors: caught up as far as the watcher can tell, poll again later.
-          if (!(error instanceof EmptyPagesError)) {
-            // A cursor that claims more without moving is the service's fault: reported and bounded like a failed poll.
-            if (!shouldRetry(error, { context: 'poll', failures }) || failures + 1 >= maxErrors) throw error
-            // A Retry-After lengthens the backoff, up to maxDelayMs: a service asking for hours (or
-            // years) must not stall the watch, nor one asking for 0 make it spin.
-            const delayMs = Math.min(Math.max(retryAfterOf(error) ?? 0, backoffDelay(failures, backoff)), backoff.maxDelayMs)
-            failures++
-            options.onError?.(error, { attempt: failures, delayMs })
-            if (!(await wait(delayMs))) return
-            continue
-          }
+      while (!signal.aborted) {
+        const failed = yield* poll()
+        if (signal.aborted) return
+        if (failed === undefined) {
+          if (!(await wait(intervalMs))) return
+        } else {
+          if (!(await backOff(failed.error, failures))) return
+          failures++
         }
-        if (!(await wait(intervalMs))) return
       }
     } finally {
       unfollow()

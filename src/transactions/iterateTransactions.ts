@@ -15,9 +15,6 @@ import type {
 } from './types.js'
 import { validateTransactionFilter } from './validateTransactionFilter.js'
 
-// The service's maximum page of `chainx_queryTransactionBlocks` by default; it clamps larger sizes.
-const DEFAULT_TRANSACTION_PAGE_SIZE = 50
-
 /**
  * Options of `client.transactions.iterate`.
  *
@@ -77,7 +74,6 @@ export function iterateTransactions<const TOptions extends TransactionBlockRespo
   const shown = readTransactionOptions(options.options) as TOptions | null
   const direction: WalkDirection = resolveDirection(options)
   const resolved = resolvePaginationOptions<TransactionBlockResponse<TOptions>>(options, (tx) => tx.digest)
-  const pageSize = resolved.pageSize ?? DEFAULT_TRANSACTION_PAGE_SIZE
   const start = options.cursor ?? null
   if (start !== null && (typeof start !== 'string' || !isTransactionDigest(start))) {
     throw new InvalidArgumentError('cursor must be a transaction digest (Base58, 32 bytes) from walk.cursor or a resumeCursor, or null')
@@ -85,7 +81,6 @@ export function iterateTransactions<const TOptions extends TransactionBlockRespo
   return createPageIterator({
     options: resolved,
     onWalkStart,
-    pageSize: () => pageSize,
     startCursor: start,
     async fetchPage({ cursor, size, signal }) {
       const page = await query<TOptions>({ filter, options: shown, cursor, pageSize: size, direction, signal })

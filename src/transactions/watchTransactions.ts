@@ -1,6 +1,5 @@
 import { InvalidArgumentError } from '../errors/request.js'
 import { isTransactionDigest } from '../events/isTransactionDigest.js'
-import { readCount } from '../options/optionRules.js'
 import { createWatchLoop, type Watcher, type WatchLoopOptions } from '../subscription/watchLoop.js'
 import { readTransactionOptions } from './readTransactionOptions.js'
 import type {
@@ -38,11 +37,6 @@ export interface WatchTransactionsOptions<TOptions extends TransactionBlockRespo
    * @default null
    */
   cursor?: string | null | 'latest' | undefined
-  /**
-   * Page size of each poll.
-   * @default undefined (the service's maximum, 50 unless configured otherwise)
-   */
-  pageSize?: number | undefined
 }
 
 /**
@@ -75,15 +69,14 @@ export function watchTransactions<const TOptions extends TransactionBlockRespons
 ): TransactionWatcher<TOptions> {
   const filter = validateTransactionFilter(options.filter)
   const shown = readTransactionOptions(options.options) as TOptions | null
-  const pageSize = options.pageSize === undefined ? undefined : readCount('pageSize', options.pageSize, 0, { min: 1 })
   const start = options.cursor ?? null
   if (start !== null && start !== 'latest' && (typeof start !== 'string' || !isTransactionDigest(start))) {
     throw new InvalidArgumentError(`cursor must be a transaction digest, 'latest' or null`)
   }
   return createWatchLoop<TransactionBlockResponse<TOptions>, string>(
     {
-      fetchPage: async ({ cursor, signal }) => {
-        const page = await query<TOptions>({ filter, options: shown, cursor, pageSize, signal })
+      fetchPage: async ({ cursor, size, signal }) => {
+        const page = await query<TOptions>({ filter, options: shown, cursor, pageSize: size, signal })
         return { items: page.items, nextCursor: page.cursor, hasMore: page.hasMore }
       },
       cursorOf: (tx) => tx.digest,

@@ -83,10 +83,18 @@ describe('iterateEvents', () => {
     expect(pages.map((page) => page.items.length)).toEqual([3, 3, 1])
   })
 
-  it('J2: the page size defaults to 50', async () => {
-    const fake = createFakeQueryEvents(3)
-    await iterateEvents(fake.queryEvents, { filter: { All: [] } }).toArray({ maxItems: 100 })
-    expect(fake.calls[0]?.pageSize).toBe(50)
+  it('J2: without pageSize an uncapped walk names no limit, so the service answers its default page size (its maximum)', async () => {
+    const fake = createFakeQueryEvents(120)
+    const events = await iterateEvents(fake.queryEvents, { filter: { All: [] } }).toArray({ maxItems: Infinity })
+    expect(events.map(indexOf)).toEqual(Array.from({ length: 120 }, (_, index) => index))
+    expect(fake.calls.map((call) => call.pageSize)).toEqual([undefined, undefined, undefined])
+  })
+
+  it('J2: without pageSize a walk capped by maxItems asks for only what remains (the service cuts it to its maximum)', async () => {
+    const fake = createFakeQueryEvents(120)
+    const events = await iterateEvents(fake.queryEvents, { filter: { All: [] }, maxItems: 70 }).toArray({ maxItems: 1_000 })
+    expect(events).toHaveLength(70)
+    expect(fake.calls.map((call) => call.pageSize)).toEqual([70, 20])
   })
 
   it('J2: the cursor option starts after the given event (exclusive)', async () => {

@@ -135,6 +135,26 @@ describe('watch against the mock network (M2, M3)', () => {
     expect(codes).toEqual(['HTTP'])
   })
 
+  it('EMPTY_PAGES: a run of empty pages that claim more reads as caught up (no onError): the watch polls again and yields what follows, without repeats or gaps', async () => {
+    const events = client({ retry: false })
+    const start = (await events.query({ filter: { Sender: sender }, descending: true, limit: 1 })).data[0]!.id
+    const emitted = [tick(2), tick(1)]
+    // More than one poll's worth (a poll ends after maxEmptyPages, 100): the watch must poll again to get past them.
+    mock.network.faults.emptyPagesNext(130, { endpoint: 'rpc' })
+    let requests = 0
+    const codes: string[] = []
+    const watcher = client({ retry: false, onResponse: () => void requests++ }).watch({
+      filter: { Sender: sender },
+      cursor: start,
+      intervalMs: 10,
+      signal: AbortSignal.timeout(10_000),
+      onError: (error) => codes.push(error.code),
+    })
+    expect(keys(await take(watcher, 3))).toEqual(keysOf(emitted))
+    expect(codes).toEqual([])
+    expect(requests).toBeGreaterThan(130)
+  })
+
   it('J15: a TimeRange watch yields the events of the range exactly once, moving startTime', async () => {
     const events = client()
     const startTime = Number(mock.network.ledger.latestCheckpoint.timestampMs) + 1

@@ -1,20 +1,14 @@
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { ChainxClient, EventContentError, type ChainxEvent } from 'chainx-sdk'
-import { startMockNetwork } from 'chainx-sdk/testing'
+import { EventContentError, type ChainxEvent } from 'chainx-sdk'
 import { market, type MarketListed } from '../../examples/move/events.js'
-
-const SELLER = `0x${'5e'.repeat(32)}`
-const ITEM = `0x${'17'.repeat(32)}`
+import { listedAndSold, SELLER, withMarketNetwork } from './marketNetwork.js'
 
 describe('subscribe with a generated definition as parse', () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   afterAll(() => warn.mockRestore())
 
-  it('S1/M1: delivers typed events over the socket; an event the definition rejects goes to onError as EventContentError and the stream goes on', async () => {
-    const mock = await startMockNetwork({ events: 0 })
-    const client = new ChainxClient(mock)
-    try {
-      mock.network.publish({ module: 'market', events: market })
+  it('S1/M1: delivers typed events over the socket; an event the definition rejects goes to onError as EventContentError and the stream goes on', () =>
+    withMarketNetwork(async (mock, client) => {
       const delivered: ChainxEvent<MarketListed>[] = []
       const errors: unknown[] = []
       const unsubscribe = await client.events.subscribe({
@@ -23,15 +17,7 @@ describe('subscribe with a generated definition as parse', () => {
         onEvent: (event) => void delivered.push(event),
         onError: (error) => void errors.push(error),
       })
-      mock.network.execute({
-        sender: SELLER,
-        module: 'market',
-        emit: [
-          { struct: 'Listed', fields: { item_id: ITEM, price: 1n, seller: SELLER } },
-          { struct: 'Sold', fields: { item_id: ITEM, price: 1n, buyer: SELLER } },
-          { struct: 'Listed', fields: { item_id: ITEM, price: 2n, seller: SELLER } },
-        ],
-      })
+      mock.network.execute({ sender: SELLER, module: 'market', emit: [...listedAndSold(1n), listedAndSold(2n)[0]!] })
       const deadline = Date.now() + 10_000
       while (delivered.length + errors.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
       await unsubscribe()
@@ -39,9 +25,5 @@ describe('subscribe with a generated definition as parse', () => {
       expect(errors).toHaveLength(1)
       expect(errors[0]).toBeInstanceOf(EventContentError)
       expect(errors[0]).toMatchObject({ code: 'INVALID_RESPONSE', eventType: market.Sold.type })
-    } finally {
-      await client.close()
-      await mock.close()
-    }
-  })
+    }))
 })

@@ -1,7 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest'
 import { ChainxClient, type ChainxEvent, type EventPage } from 'chainx-sdk'
-import { moveTypes, type MoveStruct } from 'chainx-sdk/move'
-import { market, registry, type MarketListed, type MarketPriceUpdated } from '../../examples/move/events.js'
+import { moveTypes, type DecodedMoveEvent, type MoveStruct } from 'chainx-sdk/move'
+import { market, registry, type MarketListed, type MarketPriceUpdated, type MarketSold } from '../../examples/move/events.js'
 import { types, type TypesDeep, type TypesWrapped } from '../codegen/fixtures/kitchen.generated.js'
 
 // Type-level tests: `npm run typecheck` (tsc over test/) fails when an expectation does not hold;
@@ -53,6 +53,30 @@ describe('generated definitions type every event API', () => {
       return decoded.parsedJson.item_id
     }
     expectTypeOf(decode).toBeFunction()
+  })
+
+  it('parse: registry types a watch (and iterate, query) over a whole module as the registry union, discriminated by name', () => {
+    const module = { MoveEventModule: { package: market.Listed.package, module: 'market' } }
+    /** What a handler of any of the module's events can rely on. */
+    const handle = (decoded: DecodedMoveEvent<typeof registry.modules>) => {
+      if (decoded.name === 'market::Sold') {
+        expectTypeOf(decoded.parsedJson).toEqualTypeOf<MarketSold>()
+        // @ts-expect-error Sold has no seller
+        return decoded.parsedJson.seller
+      }
+      expectTypeOf(decoded.name).toEqualTypeOf<'market::Listed' | 'market::PriceUpdated'>()
+      return decoded.parsedJson.item_id
+    }
+    const watch = async () => {
+      for await (const event of client.events.watch({ filter: module, parse: registry })) handle(event.parsedJson)
+    }
+    const iterate = async () => {
+      for await (const event of client.events.iterate({ filter: module, parse: registry })) handle(event.parsedJson)
+    }
+    const query = async () => (await client.events.query({ filter: module, parse: registry })).data.map((event) => handle(event.parsedJson))
+    // @ts-expect-error without the registry, parsedJson is untyped JSON with no name to discriminate
+    const untyped = async () => (await client.events.query({ filter: module })).data.map((event) => handle(event.parsedJson))
+    for (const fn of [watch, iterate, query, untyped]) expectTypeOf(fn).toBeFunction()
   })
 
   it('generic definitions: of(...) binds the JSON type of non-phantom parameters', () => {

@@ -25,7 +25,7 @@ function createRows(
       if (failure) throw failure
       if (request.signal.aborted) throw new AbortedError({ cause: request.signal.reason })
       const from = request.cursor === null ? 0 : request.cursor + 1
-      const size = settings.ignoreSize ? 10 : request.size
+      const size = settings.ignoreSize ? 10 : (request.size ?? count)
       const items = Array.from({ length: Math.max(0, Math.min(size, count - from)) }, (_, index) => from + index)
       const last = items.at(-1)
       return {
@@ -47,7 +47,7 @@ function walkRows(
   startCursor: number | null = null,
   size = 10,
 ) {
-  return createPageIterator({ fetchPage: rows.fetchPage, pageSize: () => size, options: resolvePaginationOptions(options), startCursor })
+  return createPageIterator({ fetchPage: rows.fetchPage, options: resolvePaginationOptions({ pageSize: size, ...options }), startCursor })
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, index) => from + index)
@@ -61,8 +61,7 @@ describe('page machine: bounds when the service misbehaves', () => {
           calls++
           return { items: cursor === null ? [7] : [], nextCursor: (cursor ?? 0) + 1, hasMore: true }
         },
-        pageSize: () => 10,
-        options: resolvePaginationOptions({ maxItems }),
+        options: resolvePaginationOptions({ pageSize: 10, maxItems }),
       })
       const items: number[] = []
       const error = await (async () => {
@@ -83,7 +82,7 @@ describe('page machine: bounds when the service misbehaves', () => {
       return { items: at % 41 === 40 ? [at] : [], nextCursor: at, hasMore: at < 41 * 5 - 1 }
     }
     const sparse = (maxEmptyPages: number) =>
-      createPageIterator({ fetchPage, pageSize: () => 1, options: resolvePaginationOptions({ maxEmptyPages }) }).toArray({ maxItems: 100 })
+      createPageIterator({ fetchPage, options: resolvePaginationOptions({ pageSize: 1, maxEmptyPages }) }).toArray({ maxItems: 100 })
     expect(await sparse(100)).toEqual([40, 81, 122, 163, 204])
     await expect(sparse(40)).rejects.toBeInstanceOf(EmptyPagesError)
     await expect(sparse(41)).resolves.toHaveLength(5)
@@ -134,7 +133,7 @@ describe('page machine: prefetch', () => {
         const items = await walk.toArray({ maxItems: viaMaxItems ? 1_000 : limit })
         const expected = Math.min(limit, 50)
         expect(items).toEqual(range(0, expected))
-        expect(rows.requests.reduce((sum, request) => sum + request.size, 0)).toBeLessThanOrEqual(limit)
+        expect(rows.requests.reduce((sum, request) => sum + (request.size ?? Infinity), 0)).toBeLessThanOrEqual(limit)
         expect(rows.requests).toHaveLength(Math.ceil(expected / size))
       }),
       { numRuns: 100 },
@@ -237,8 +236,7 @@ describe('page machine: where a walk stands', () => {
   it('CURSOR_NOT_ADVANCING and STALE_CURSOR carry the position too', async () => {
     const stuck = createPageIterator<number, number, FetchedPage<number, number>>({
       fetchPage: async ({ cursor }) => ({ items: cursor === null ? [0, 1] : [], nextCursor: 1, hasMore: true }),
-      pageSize: () => 2,
-      options: resolvePaginationOptions(),
+      options: resolvePaginationOptions({ pageSize: 2 }),
     })
     await expect(stuck.toArray({ maxItems: 10 })).rejects.toMatchObject({ code: 'CURSOR_NOT_ADVANCING', delivered: 2, resumeCursor: 1 })
     expect(CursorNotAdvancingError.name).toBe('CursorNotAdvancingError')
@@ -248,8 +246,7 @@ describe('page machine: where a walk stands', () => {
         if (cursor !== null) throw new StaleCursorError({})
         return { items: [0, 1, 2], nextCursor: 2, hasMore: true }
       },
-      pageSize: () => 3,
-      options: resolvePaginationOptions(),
+      options: resolvePaginationOptions({ pageSize: 3 }),
     })
     await expect(stale.toArray({ maxItems: 10 })).rejects.toMatchObject({ code: 'STALE_CURSOR', delivered: 3, resumeCursor: 2 })
   })
@@ -266,8 +263,7 @@ describe('page machine: where a walk stands', () => {
               const next = cursor === null ? 1 : nextCursor === 'echo' ? cursor : null
               return { items, nextCursor: next, hasMore: true, ...(itemCursors ? { itemCursors: items } : {}) }
             },
-            pageSize: () => 2,
-            options: resolvePaginationOptions(),
+            options: resolvePaginationOptions({ pageSize: 2 }),
           })
           const seen: number[] = []
           const error = await (async () => {
@@ -287,8 +283,7 @@ describe('page machine: where a walk stands', () => {
   it('a stuck page that reaches maxItems ends the walk cleanly: there is no next page to ask for', async () => {
     const walk = createPageIterator<number, number, FetchedPage<number, number>>({
       fetchPage: async ({ cursor }) => ({ items: cursor === null ? [0, 1] : [2, 3], nextCursor: 1, hasMore: true }),
-      pageSize: () => 2,
-      options: resolvePaginationOptions({ maxItems: 4 }),
+      options: resolvePaginationOptions({ pageSize: 2, maxItems: 4 }),
     })
     expect(await walk.toArray({ maxItems: 10 })).toEqual([0, 1, 2, 3])
   })
