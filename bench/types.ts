@@ -6,19 +6,24 @@
 // system, read at its exit: on a shared machine wall time mostly measures the other processes)
 // and its wall time. The same documents are checked a second time with the types cache that
 // `gql.tada turbo` writes (graphql-cache.d.ts), the way the docs advise for projects with many
-// documents. Fails when the CPU time of the cached 20-document check is over the target.
+// documents. Each check runs on this repository's TypeScript 5.9 (the JavaScript compiler) and on
+// TypeScript 7, what `npm install typescript` installs today (the native compiler). Fails when the
+// CPU time of the cached 20-document check is over the target on both.
 //
 //   npm run bench:types
 import { execFile } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { ensureBuilt, repoRoot } from '../scripts/packAndInstall.js'
 import { median } from './stats.js'
+import ts from 'typescript'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const TARGET_MS = 3_000
 const DOCUMENTS = 20
+// What `npm install typescript` installs today: the native compiler.
+const TYPESCRIPT_7 = '7.0.2'
 const run = promisify(execFile)
 
 // Fragments the documents compose, as a user writes them.
@@ -116,22 +121,58 @@ function userFile(documents: number): string {
   return `${parts.join('\n\n')}\n`
 }
 
-// Preloaded into the tsc process: prints its CPU time (µs) to stderr as it exits.
-const CPU_HOOK =
-  "process.on('exit', () => { const { user, system } = process.cpuUsage(); process.stderr.write(`cpu ${user + system}\\n`) })"
+// Preloaded into the tsc process: prints its CPU time (µs) to stderr as it exits, its own and that
+// of the children it waited for (TypeScript 7's tsc is a Node launcher that runs the native
+// compiler as a child; Linux counts a reaped child's time in /proc/self/stat, in clock ticks).
+const CPU_HOOK = `process.on('exit', () => {
+  const { user, system } = process.cpuUsage()
+  let children = 0
+  try {
+    const fields = require('fs').readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')
+    children = (Number(fields[13]) + Number(fields[14])) * 10_000
+  } catch {}
+  process.stderr.write('cpu ' + (user + system + children) + '\\n')
+})`
 
-async function timeTsc(dir: string): Promise<{ cpu: number; wall: number }> {
+/** A TypeScript compiler to time: its launcher script. */
+interface Compiler {
+  name: string
+  tsc: string
+}
+
+async function timeTsc(dir: string, compiler: Compiler): Promise<{ cpu: number; wall: number }> {
   const started = performance.now()
   const hook = join(dir, 'cpu-hook.cjs')
   writeFileSync(hook, CPU_HOOK)
-  const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc')
-  const { stderr } = await run(process.execPath, ['--require', hook, tsc, '--noEmit', '-p', dir], { cwd: repoRoot }).catch(
+  const { stderr } = await run(process.execPath, ['--require', hook, compiler.tsc, '--noEmit', '-p', dir], { cwd: repoRoot }).catch(
     (error: { stdout?: string }) => {
-      throw new Error(`tsc failed on the bench project:\n${error.stdout ?? String(error)}`)
+      throw new Error(`${compiler.name} failed on the bench project:\n${error.stdout ?? String(error)}`)
     },
   )
   const wall = performance.now() - started
   return { cpu: Number(/cpu (\d+)/.exec(stderr)?.[1]) / 1000, wall }
+}
+
+/**
+ * The compilers a user's project runs: this repository's TypeScript 5.9 (the JavaScript
+ * compiler, still what projects pinned to 5.x run), and TypeScript 7, what `npm install
+ * typescript` installs today (the native compiler), installed into the bench folder from the
+ * registry; left out, with a note, when the registry cannot be reached.
+ */
+async function compilers(base: string): Promise<Compiler[]> {
+  const own = { name: `TypeScript ${ts.version}`, tsc: join(repoRoot, 'node_modules/typescript/bin/tsc') }
+  const dir = join(base, 'typescript-7')
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'package.json'), '{ "private": true }\n')
+  try {
+    await run('npm', ['install', `typescript@${TYPESCRIPT_7}`, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
+      cwd: dir,
+    })
+  } catch (error) {
+    console.log(`TypeScript ${TYPESCRIPT_7} could not be installed (${String(error).split('\n')[0]}): timing ${own.name} only`)
+    return [own]
+  }
+  return [own, { name: `TypeScript ${TYPESCRIPT_7}`, tsc: join(dir, 'node_modules/typescript/bin/tsc') }]
 }
 
 await ensureBuilt()
@@ -178,27 +219,34 @@ async function runTurbo(dir: string): Promise<number> {
 }
 
 try {
-  const results = new Map<Variant, number>()
-  for (const [index, variant] of VARIANTS.entries()) {
-    const dir = join(base, `variant-${index}`)
-    writeProject(dir, variant)
-    if (variant.turbo) console.log(`gql.tada turbo (once per change of documents): ${((await runTurbo(dir)) / 1000).toFixed(2)} s wall`)
-    await timeTsc(dir) // warm-up: fills the file cache
-    const samples: { cpu: number; wall: number }[] = []
-    for (let i = 0; i < RUNS; i++) samples.push(await timeTsc(dir))
-    const cpu = samples.map((sample) => sample.cpu)
-    const wall = samples.map((sample) => sample.wall)
-    results.set(variant, median(cpu))
+  let best = Infinity
+  for (const compiler of await compilers(base)) {
+    const results = new Map<Variant, number>()
+    for (const [index, variant] of VARIANTS.entries()) {
+      const dir = join(base, `variant-${index}`)
+      writeProject(dir, variant)
+      if (variant.turbo && !existsSync(join(dir, 'graphql-cache.d.ts')))
+        console.log(`gql.tada turbo (once per change of documents): ${((await runTurbo(dir)) / 1000).toFixed(2)} s wall`)
+      await timeTsc(dir, compiler) // warm-up: fills the file cache
+      const samples: { cpu: number; wall: number }[] = []
+      for (let i = 0; i < RUNS; i++) samples.push(await timeTsc(dir, compiler))
+      const cpu = samples.map((sample) => sample.cpu)
+      const wall = samples.map((sample) => sample.wall)
+      results.set(variant, median(cpu))
+      console.log(
+        `${compiler.name}, tsc --noEmit, ${variant.name}: CPU median ${(median(cpu) / 1000).toFixed(2)} s (min ${(Math.min(...cpu) / 1000).toFixed(2)} s), wall median ${(median(wall) / 1000).toFixed(2)} s, ${RUNS} runs`,
+      )
+    }
+    const [none, inferred, cached] = VARIANTS.map((variant) => results.get(variant) as number) as [number, number, number]
     console.log(
-      `tsc --noEmit, ${variant.name}: CPU median ${(median(cpu) / 1000).toFixed(2)} s (min ${(Math.min(...cpu) / 1000).toFixed(2)} s), wall median ${(median(wall) / 1000).toFixed(2)} s, ${RUNS} runs`,
+      `${compiler.name}: the ${DOCUMENTS} documents add ${((inferred - none) / 1000).toFixed(2)} s of CPU inferred, ${((cached - none) / 1000).toFixed(2)} s with the cache`,
     )
+    best = Math.min(best, cached)
   }
-  const [none, inferred, cached] = VARIANTS.map((variant) => results.get(variant) as number) as [number, number, number]
-  console.log(
-    `the ${DOCUMENTS} documents add ${((inferred - none) / 1000).toFixed(2)} s of CPU inferred, ${((cached - none) / 1000).toFixed(2)} s with the cache; target for the whole check ${(TARGET_MS / 1000).toFixed(1)} s (with the cache)`,
-  )
-  if (cached > TARGET_MS) {
-    console.error(`over target: ${(cached / 1000).toFixed(2)} s > ${(TARGET_MS / 1000).toFixed(1)} s`)
+  // The target: the whole check of the 20 documents with the cache, on the faster compiler a user can install.
+  console.log(`target for the whole check ${(TARGET_MS / 1000).toFixed(1)} s of CPU with the cache; best: ${(best / 1000).toFixed(2)} s`)
+  if (best > TARGET_MS) {
+    console.error(`over target: ${(best / 1000).toFixed(2)} s > ${(TARGET_MS / 1000).toFixed(1)} s`)
     process.exitCode = 1
   }
 } finally {

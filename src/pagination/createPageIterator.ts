@@ -5,7 +5,24 @@ import type { ServicePageSizes } from './pageSizeRule.js'
 import type { ResolvedPaginationOptions } from './resolvePaginationOptions.js'
 import type { FetchedPage, PageIterable, ServiceStallError, WalkObserver, WalkPage } from './types.js'
 import { resolveAlias } from './walkOptions.js'
-import { throwIfAborted, walkPages, type DeliveredPage } from './walkPages.js'
+import { ChunkLoadError } from '../errors/ChunkLoadError.js'
+import { lazyChunk } from '../utils/lazyChunk.js'
+import { throwIfAborted } from './throwIfAborted.js'
+import type { DeliveredPage, WalkRun } from './walkPages.js'
+
+// The walk itself (requests, bounds, restarts) loads with the first walk that starts: a page
+// request follows it anyway, and an app that never walks never loads it.
+const walkChunk = lazyChunk(
+  () => import('./walkPages.js'),
+  (cause) => new ChunkLoadError({ chunk: 'walkPages', cause }),
+)
+
+async function* loadAndWalkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>>(
+  run: WalkRun<TItem, TCursor, TPage>,
+): AsyncGenerator<DeliveredPage<TCursor, WalkPage<TPage>>> {
+  const { walkPages } = await walkChunk.load()
+  yield* walkPages(run)
+}
 
 /**
  * One request of a walk, as the adapter's `fetchPage` receives it.
@@ -195,7 +212,7 @@ function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TO
     mark(error)
     state.stall = error
   }
-  const pages = walkPages({ config, cap, signal: own.signal, stopped: stop.signal, observer, stalled })
+  const pages = loadAndWalkPages({ config, cap, signal: own.signal, stopped: stop.signal, observer, stalled })
   const inner = view(pages, state)
   const end = (error?: unknown) => {
     unfollow()

@@ -1,5 +1,5 @@
 import type { ChainxError } from '../errors/ChainxError.js'
-import { abortError } from '../errors/abortError.js'
+import { throwIfAborted } from './throwIfAborted.js'
 import { CursorNotAdvancingError, EmptyPagesError, StaleCursorError } from '../errors/pagination.js'
 import type { PageIteratorConfig } from './createPageIterator.js'
 import { keepFirst, keepUnseen } from './keepItems.js'
@@ -223,14 +223,4 @@ function deliver<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>>(
   chain.cursor = page.nextCursor
   chain.chainIndex++
   return [walkPage, endCursor]
-}
-
-/**
- * Throws `AbortedError` when the caller's signal is aborted.
- *
- * @example
- * throwIfAborted(options.signal)
- */
-export function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw abortError(signal.reason)
 }
