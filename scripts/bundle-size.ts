@@ -10,12 +10,7 @@ import { build, type Metafile } from 'esbuild'
 
 // The JSON-RPC reads (caller, checks, decoders of events and transactions) load with the first read,
 // so an app that reads only GraphQL never loads them (docs/performance.md).
-// 20 -> 21 kB (issue 23, branch opts23): every public option checked at construction by the one
-// rule book (the subscription options' rows about 220 B, the transport's, limits and showUsage
-// about 400 B), every lazy chunk through lazyChunk and the retry table's predicates: +943 B gzip
-// over main at its merge (20 188 -> 21 131 B). To be won back by loading the page machine with
-// the first page (docs/performance.md).
-const BUDGET_GZIP_BYTES = 21 * 1024
+const BUDGET_GZIP_BYTES = 20 * 1024
 // The first load of `chainx-sdk/graphql` (gql.tada's runtime and the parser it calls).
 const GRAPHQL_SUBPATH_BUDGET_GZIP_BYTES = 3 * 1024
 // What chainx-sdk/query (TanStack Query options) adds to an app's first load that has the client.
