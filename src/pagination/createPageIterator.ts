@@ -17,6 +17,18 @@ const walkChunk = lazyChunk(
   (cause) => new ChunkLoadError({ chunk: 'walkPages', cause }),
 )
 
+/**
+ * Starts loading the walk's chunk ahead of a walk that will surely come (a subscription's
+ * backfill after each reconnect), so that walk does not wait for it. A failed load is
+ * forgotten: the walk loads it again, and reports it if it fails again.
+ *
+ * @example
+ * preloadWalk() // as the subscription machine starts
+ */
+export function preloadWalk(): void {
+  walkChunk.load().catch(() => undefined)
+}
+
 async function* loadAndWalkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>>(
   run: WalkRun<TItem, TCursor, TPage>,
 ): AsyncGenerator<DeliveredPage<TCursor, WalkPage<TPage>>> {
