@@ -12,8 +12,8 @@ const FIELD_VALUE = /^[\t\x20-\x7e]*$/
  * a credential). Returns the headers unchanged.
  *
  * @example
- * checkHeaders({ authorization: 'Bearer abc' }, 'the headers option')
- * checkHeaders({ 'x-id': 'a\r\nb' }, 'per-call headers') // throws INVALID_ARGUMENT
+ * checkHeaders({ authorization: 'Bearer abc' }, 'headers')
+ * checkHeaders({ 'x-id': 'a\r\nb' }, "the call's headers") // throws INVALID_ARGUMENT
  */
 export function checkHeaders<T extends Record<string, string>>(headers: T, source: string): T {
   for (const name in headers) {

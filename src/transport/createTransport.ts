@@ -257,9 +257,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
   const headersOption = options.headers
   // Static headers are checked once, here; a copy keeps later changes to the caller's object out.
   const staticHeaders =
-    typeof headersOption === 'function' || headersOption === undefined
-      ? undefined
-      : { ...checkHeaders(headersOption, 'the headers option') }
+    typeof headersOption === 'function' || headersOption === undefined ? undefined : { ...checkHeaders(headersOption, 'headers') }
   const { onRequest, onResponse } = options
   let closed = false
 
@@ -388,7 +386,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       if (request.signal?.aborted) throw abortError(request.signal.reason)
       const timeoutMs = request.timeoutMs === undefined ? defaultTimeoutMs : attemptTimeoutMs(request.timeoutMs, 0)
       // Per-call headers are the same for every attempt: checked once.
-      if (request.headers) checkHeaders(request.headers, 'per-call headers')
+      if (request.headers) checkHeaders(request.headers, "the call's headers")
       try {
         if (telemetry === undefined) await findTelemetry()
         const group = request.endpoints

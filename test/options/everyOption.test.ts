@@ -20,7 +20,7 @@ const CONSTRUCTION: [option: string, options: Record<string, unknown>, message: 
   ['transport', { transport: 'tcp' }, /^transport must be 'auto'/],
   ['fetch', { fetch: 'fetch' }, /^fetch must be a function/],
   ['headers', { headers: 5 }, /^headers must be an object/],
-  ['headers (a value)', { headers: { 'x-a': 'a\r\nb' } }, /from the headers option needs a valid value/],
+  ['headers (a value)', { headers: { 'x-a': 'a\r\nb' } }, /from headers needs a valid value/],
   ['secretHeaders', { secretHeaders: 'x-api-key' }, /^secretHeaders must be an array/],
   ['maxResponseBytes', { maxResponseBytes: 0 }, /^maxResponseBytes must be a whole number >= 1 or Infinity/],
   ['maxResponseBytes (fraction)', { maxResponseBytes: 1.5 }, /^maxResponseBytes must be/],
@@ -125,7 +125,7 @@ const CALLS: [option: string, call: Call, message: RegExp][] = [
   [
     'graphql.query headers',
     (c) => c.graphql.query('{ chainIdentifier }', {}, { headers: { 'x-a': 'a\nb' } }),
-    /from per-call headers needs a valid value/,
+    /from the call's headers needs a valid value/,
   ],
   ['paginate pageSize', (c) => c.paginate(EventsDocument, {}, { pageSize: 0 }), /^pageSize must be a whole number >= 1/],
   ['paginate maxItems', (c) => c.paginate(EventsDocument, {}, { maxItems: -1 }), /^maxItems must be/],
