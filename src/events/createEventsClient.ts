@@ -1,7 +1,5 @@
 import { ClientClosedError } from '../errors/ClientClosedError.js'
-import { ChunkLoadError } from '../errors/ChunkLoadError.js'
-import { InvalidArgumentError } from '../errors/request.js'
-import { lazyChunk, type LazyChunk } from '../utils/lazyChunk.js'
+import { lazySubscriptions } from '../subscription/lazySubscriptions.js'
 import type { Transport } from '../transport/createTransport.js'
 import type { EndpointGroup } from '../transport/endpoints.js'
 import { lazyRpcQuery } from '../jsonRpc/lazyRpcQuery.js'
@@ -119,35 +117,26 @@ export function createEventsClient(options: EventsClientOptions): EventsClientHa
     load: () => import('./connectQueryEvents.js').then((module) => module.connectQueryEvents),
   })
   // The deprecated WebSocket client is a chunk of its own; a failed load is retried by the next subscribe.
-  let subscriptions: LazyChunk<SubscriptionClient> | undefined
-  const loadSubscriptions = (wsUrl: string | readonly string[]) =>
-    lazyChunk(
-      () =>
-        import('./subscribe/createSubscriptionClient.js').then((module) =>
-          module.createSubscriptionClient({
-            ...options.subscriptions,
-            wsUrl,
-            queryEvents: available ? query : undefined,
-            onConnectionStart: options.transport.onConnectionStart,
-          }),
-        ),
-      (cause) => new ChunkLoadError({ chunk: 'createSubscriptionClient', cause }),
-    )
+  const subscriptions = lazySubscriptions({
+    area: 'client.events',
+    chunk: 'createSubscriptionClient',
+    wsUrl,
+    closed,
+    open: (wsUrl) =>
+      import('./subscribe/createSubscriptionClient.js').then((module) =>
+        module.createSubscriptionClient({
+          ...options.subscriptions,
+          wsUrl,
+          queryEvents: available ? query : undefined,
+          onConnectionStart: options.transport.onConnectionStart,
+        }),
+      ),
+  })
   return {
     query,
     iterate: (iterateOptions) => (assertOpen(), iterateEvents(query, iterateOptions, options.transport.onWalkStart)),
     watch: (watchOptions) => (assertOpen(), watchEvents(query, watchOptions, closed)),
-    async subscribe(parameters) {
-      assertOpen()
-      if (!wsUrl || wsUrl.length === 0) throw new InvalidArgumentError('client.events.subscribe needs wsUrl in the ChainxClient options')
-      subscriptions ??= loadSubscriptions(wsUrl)
-      return (await subscriptions.load()).subscribe(parameters)
-    },
-    async close() {
-      const opened = subscriptions
-      subscriptions = undefined
-      // One still loading is closed once it is; one that failed to load has nothing open.
-      await (await opened?.load().catch(() => undefined))?.close()
-    },
+    subscribe: async (parameters) => (await subscriptions.open()).subscribe(parameters),
+    close: () => subscriptions.close(),
   }
 }

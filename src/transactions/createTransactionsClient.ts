@@ -1,13 +1,11 @@
 import { ClientClosedError } from '../errors/ClientClosedError.js'
-import { ChunkLoadError } from '../errors/ChunkLoadError.js'
-import { lazyChunk, type LazyChunk } from '../utils/lazyChunk.js'
-import { InvalidArgumentError } from '../errors/request.js'
+import { lazySubscriptions } from '../subscription/lazySubscriptions.js'
 import type { SubscriptionClientOptions } from '../events/subscribe/createSubscriptionClient.js'
 import { lazyRpcQuery } from '../jsonRpc/lazyRpcQuery.js'
 import type { PageIterable } from '../pagination/types.js'
 import type { Unsubscribe } from '../subscription/types.js'
 import type { Transport } from '../transport/createTransport.js'
-import type { SubscribeTransactionsParameters, TransactionSubscriptionClient } from './createTransactionSubscriptionClient.js'
+import type { SubscribeTransactionsParameters } from './createTransactionSubscriptionClient.js'
 import { iterateTransactions, type IterateTransactionsOptions, type TransactionWalkPage } from './iterateTransactions.js'
 import type { NoOptions, QueryTransactionsFn, TransactionBlockResponse, TransactionBlockResponseOptions } from './types.js'
 import { watchTransactions, type TransactionWatcher, type WatchTransactionsOptions } from './watchTransactions.js'
@@ -136,42 +134,31 @@ export function createTransactionsClient(options: TransactionsClientOptions): Tr
     load: () => import('./connectQueryTransactions.js').then((module) => module.connectQueryTransactions),
   })
   // The deprecated WebSocket client is a chunk of its own; a failed load is retried by the next subscribe.
-  type Opened = TransactionSubscriptionClient & { close(): Promise<void> }
-  let subscriptions: LazyChunk<Opened> | undefined
-  const loadSubscriptions = (wsUrl: string | readonly string[]) =>
-    lazyChunk(
-      () =>
-        Promise.all([import('../subscription/createSubscriptionMachine.js'), import('./createTransactionSubscriptionClient.js')]).then(
-          ([machines, clients]): Opened => {
-            const machine = machines.createSubscriptionMachine({
-              ...options.subscriptions,
-              wsUrl,
-              onConnectionStart: options.transport.onConnectionStart,
-            })
-            return {
-              ...clients.createTransactionSubscriptionClient({ machine, query: available ? query : undefined }),
-              close: () => machine.close(),
-            }
-          },
-        ),
-      (cause) => new ChunkLoadError({ chunk: 'createTransactionSubscriptionClient', cause }),
-    )
+  const subscriptions = lazySubscriptions({
+    area: 'client.transactions',
+    chunk: 'createTransactionSubscriptionClient',
+    wsUrl,
+    closed,
+    open: (wsUrl) =>
+      Promise.all([import('../subscription/createSubscriptionMachine.js'), import('./createTransactionSubscriptionClient.js')]).then(
+        ([machines, clients]) => {
+          const machine = machines.createSubscriptionMachine({
+            ...options.subscriptions,
+            wsUrl,
+            onConnectionStart: options.transport.onConnectionStart,
+          })
+          return {
+            ...clients.createTransactionSubscriptionClient({ machine, query: available ? query : undefined }),
+            close: () => machine.close(),
+          }
+        },
+      ),
+  })
   return {
     query,
     iterate: (iterateOptions) => (assertOpen(), iterateTransactions(query, iterateOptions, options.transport.onWalkStart)),
     watch: (watchOptions) => (assertOpen(), watchTransactions(query, watchOptions, closed)),
-    async subscribe(parameters) {
-      assertOpen()
-      if (!wsUrl || wsUrl.length === 0)
-        throw new InvalidArgumentError('client.transactions.subscribe needs wsUrl in the ChainxClient options')
-      subscriptions ??= loadSubscriptions(wsUrl)
-      return (await subscriptions.load()).subscribe(parameters)
-    },
-    async close() {
-      const opened = subscriptions
-      subscriptions = undefined
-      // One still loading is closed once it is; one that failed to load has nothing open.
-      await (await opened?.load().catch(() => undefined))?.close()
-    },
+    subscribe: async (parameters) => (await subscriptions.open()).subscribe(parameters),
+    close: () => subscriptions.close(),
   }
 }
