@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { defineConfig, type Options } from 'tsup'
 import { optionalPeers } from './scripts/optionalPeers.js'
 
@@ -15,6 +16,8 @@ const shared: Options = {
   target: 'es2022',
   splitting: true,
   treeshake: true,
+  // The package version, written in where src/utils/packageVersion.ts reads it.
+  define: { __CHAINX_SDK_VERSION__: JSON.stringify((JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version) },
 }
 
 // Packages the testing entries import that a client-only install does not have.

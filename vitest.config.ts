@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
@@ -38,6 +39,8 @@ const SOCKET_TESTS = [
 ]
 
 export default defineConfig({
+  // The package version, as tsup writes it in (src/utils/packageVersion.ts).
+  define: { __CHAINX_SDK_VERSION__: JSON.stringify((JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version) },
   resolve: {
     // Examples import the package by name; tests run them against the source.
     alias: [

@@ -265,7 +265,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
   let telemetry: Telemetry | null | undefined = options.telemetry === false ? null : undefined
   let findingTelemetry: Promise<void> | undefined
   const findTelemetry = () =>
-    (findingTelemetry ??= loadTelemetry(options.telemetry || undefined).then(
+    (findingTelemetry ??= loadTelemetry(options.telemetry || undefined, http.via).then(
       (found) => {
         telemetry = found ?? null
       },
@@ -394,7 +394,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
           group && group.urls.length > 1
             ? sendWithFailover(request, group, timeoutMs, call)
             : withRetry((n) => attempt(request, request.url, limiter, timeoutMs, n, call), retry, request.signal)
-        return await (telemetry ? telemetry.call(request.body, send) : send())
+        return await (telemetry ? telemetry.call(request.body, request.url, send) : send())
       } catch (error) {
         if (error instanceof ChainxError) throw error
         // The signal aborted during a backoff or rate-limit wait; anything else (an error of

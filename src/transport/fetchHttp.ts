@@ -28,7 +28,7 @@ const decoder = new TextDecoder()
  * const http = createFetchHttp(globalThis.fetch)
  */
 export function createFetchHttp(fetchFn: FetchFn): HttpFn {
-  return async ({ url, headers, body, signal, timeoutMs, maxResponseBytes }) => {
+  const http: HttpFn = async ({ url, headers, body, signal, timeoutMs, maxResponseBytes }) => {
     if (signal?.aborted) throw abortError(signal.reason)
     // A signal costs fetch a good part of its own work: none without a time limit or a caller's
     // signal. The caller's feeds a controller of the request's own (through its one shared
@@ -75,4 +75,6 @@ export function createFetchHttp(fetchFn: FetchFn): HttpFn {
       stopListening?.()
     }
   }
+  http.via = 'fetch'
+  return http
 }

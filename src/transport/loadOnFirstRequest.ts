@@ -41,7 +41,9 @@ export function loadOnFirstRequest(load: () => Promise<HttpFn>, chunk = 'socketH
  * const http = loadNodeHttp() // what transport 'node-http' sends with
  */
 export function loadNodeHttp(): HttpFn {
-  return loadOnFirstRequest(() => import('./nodeHttp.js').then((module) => module.createNodeHttp()), 'nodeHttp')
+  const http = loadOnFirstRequest(() => import('./nodeHttp.js').then((module) => module.createNodeHttp()), 'nodeHttp')
+  http.via = 'node:http'
+  return http
 }
 
 /**

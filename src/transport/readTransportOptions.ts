@@ -32,7 +32,7 @@ const TRANSPORT = {
   maxResponseBytes: ['count', DEFAULT_MAX_RESPONSE_BYTES, 1, true],
 } as const
 const FAILOVER = { cooldownMs: ['wait', 5_000], maxCooldownMs: ['cap', 60_000], rankByLatency: ['boolean'] } as const
-const TELEMETRY = { api: ['object'], name: ['string'] } as const
+const TELEMETRY = { api: ['object'], name: ['string'], httpSpans: ['boolean'] } as const
 
 /**
  * Checks the transport options the others do not (`transport` and `fetch` together:

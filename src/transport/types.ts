@@ -1,3 +1,5 @@
+import type { HttpVia } from './telemetry/types.js'
+
 /**
  * One HTTP POST as the transport sends it.
  *
@@ -46,6 +48,8 @@ export interface HttpFn {
    * response. Absent where it owns none (an injected or the global `fetch`).
    */
   close?: (() => void) | undefined
+  /** What it sends through, for telemetry to see an HTTP instrumentation of it. */
+  via?: HttpVia | undefined
 }
 
 /**

@@ -1,7 +1,9 @@
 import type * as Otel from '@opentelemetry/api'
 import { ChainxError } from '../../errors/ChainxError.js'
+import { PACKAGE_VERSION } from '../../utils/packageVersion.js'
 import { redactUrl } from '../../utils/redactUrl.js'
-import type { AttemptRecord, CallTrace, ConnectionTrace, Telemetry, WalkTrace } from './types.js'
+import { httpInstrumented } from './httpInstrumented.js'
+import type { AttemptRecord, CallTrace, ConnectionTrace, HttpVia, Telemetry, TelemetryOptions, WalkTrace } from './types.js'
 
 type Api = typeof Otel
 
@@ -13,24 +15,29 @@ const STATUS_ERROR = 2
 const GRAPHQL_HEAD = /^\{"query":"(?:\s|\\[nrt])*(query|mutation|subscription)\b(?:\s|\\[nrt])*([_A-Za-z][_0-9A-Za-z]*)?/
 /** The `operationName` the SDK puts last in a GraphQL body. */
 const OPERATION_NAME = /,"operationName":"([_A-Za-z][_0-9A-Za-z]*)"\}$/
-/** The head of a JSON-RPC body as the SDK writes it. */
-const RPC_HEAD = /^\{"jsonrpc":"2\.0","id":\d+,"method":"([^"\\]{1,100})"/
+/** The head of a JSON-RPC body as the SDK writes it: its id and method. */
+const RPC_HEAD = /^\{"jsonrpc":"2\.0","id":(\d+),"method":"([^"\\]{1,100})"/
 
 /**
  * The telemetry chunk: spans and metrics through the app's `@opentelemetry/api`, following the
- * semantic conventions for HTTP, RPC and GraphQL clients. A span per SDK call (`query
- * <OperationName>` or the JSON-RPC method) with a CLIENT span per HTTP attempt under it, the
- * attempt's context injected into the request headers by the registered propagator; the
- * `http.client.request.duration` histogram (seconds) and the `chainx.client.retries` counter.
- * Attributes hold URLs redacted as errors redact them, never a header value or a body.
+ * semantic conventions for HTTP, RPC (JSON-RPC) and GraphQL clients. A CLIENT span per SDK call
+ * (`query <OperationName>`, or the JSON-RPC method) and under it one HTTP client span per
+ * attempt: the SDK's own `POST`, its context injected by the registered propagator, or, where
+ * an HTTP instrumentation is registered for the transport (instrumentation-http,
+ * instrumentation-undici) or `httpSpans` is `false`, the instrumentation's, made inside the
+ * call span's context (the SDK then injects nothing: one span and one `traceparent` per
+ * attempt). The `http.client.request.duration` histogram (seconds, with the SDK's own HTTP
+ * spans) and the `chainx.client.retries` counter. Attributes hold URLs redacted as errors
+ * redact them, never a header value or a body. Tracer and meter carry the package version.
  *
  * @example
- * const telemetry = createTelemetry(await import('@opentelemetry/api'), 'chainx-sdk')
+ * const telemetry = createTelemetry(await import('@opentelemetry/api'), {}, 'fetch')
  */
-export function createTelemetry(module: object, name: string): Telemetry {
+export function createTelemetry(module: object, options: TelemetryOptions = {}, via?: HttpVia): Telemetry {
   const api = ('trace' in module ? module : (module as { default: object }).default) as Api
-  const tracer = api.trace.getTracer(name)
-  const meter = api.metrics.getMeter(name)
+  const name = options.name ?? 'chainx-sdk'
+  const tracer = api.trace.getTracer(name, PACKAGE_VERSION)
+  const meter = api.metrics.getMeter(name, PACKAGE_VERSION)
   const duration = meter.createHistogram('http.client.request.duration', {
     unit: 's',
     description: 'Duration of HTTP client requests.',
@@ -45,71 +52,86 @@ export function createTelemetry(module: object, name: string): Telemetry {
   const unnamedWalks = new WeakSet<Otel.Span>()
 
   /**
-   * The span of a call, named from its body's head: a GraphQL operation or a JSON-RPC method.
-   * A walk span current and not named yet takes its name from this call.
+   * The CLIENT span of a call, named from its body's head: a GraphQL operation or a JSON-RPC
+   * method. A walk span current and not named yet takes its name from this call.
    */
-  function callSpan(body: string): Otel.Span {
+  function callSpan(body: string, url: string): { span: Otel.Span; rpc: boolean } {
     const walk = api.trace.getSpan(api.context.active())
     const naming = walk !== undefined && unnamedWalks.delete(walk)
-    const method = RPC_HEAD.exec(body)?.[1]
-    if (method !== undefined) {
+    const attributes: Otel.Attributes = serverOf(url)
+    const rpc = RPC_HEAD.exec(body)
+    if (rpc) {
+      const method = rpc[2] as string
       if (naming) walk.updateName(`${method} walk`)
-      return tracer.startSpan(method, {
-        kind: SPAN_KIND_INTERNAL,
-        attributes: { 'rpc.system': 'jsonrpc', 'rpc.method': method, 'rpc.jsonrpc.version': '2.0' },
-      })
+      attributes['rpc.system.name'] = 'jsonrpc'
+      attributes['rpc.method'] = method
+      attributes['jsonrpc.protocol.version'] = '2.0'
+      attributes['jsonrpc.request.id'] = rpc[1]
+      return { span: tracer.startSpan(method, { kind: SPAN_KIND_CLIENT, attributes }), rpc: true }
     }
     const head = GRAPHQL_HEAD.exec(body.slice(0, 300))
     const type = head?.[1] ?? 'query'
     const operationName = OPERATION_NAME.exec(body.slice(-200))?.[1] ?? head?.[2]
-    const attributes: Otel.Attributes = { 'graphql.operation.type': type }
+    attributes['graphql.operation.type'] = type
     if (operationName) attributes['graphql.operation.name'] = operationName
     if (naming) walk.updateName(operationName ? `paginate ${operationName}` : 'paginate')
-    return tracer.startSpan(operationName ? `${type} ${operationName}` : type, { kind: SPAN_KIND_INTERNAL, attributes })
+    const spanName = operationName ? `${type} ${operationName}` : type
+    return { span: tracer.startSpan(spanName, { kind: SPAN_KIND_CLIENT, attributes }), rpc: false }
   }
 
   /** Ends a span: status ERROR with `error.type` when an error ended it, else `ok` when given. */
-  function endSpan(span: Otel.Span, error: unknown, ok?: boolean, time?: number): void {
+  function endSpan(span: Otel.Span, error: unknown, ok?: boolean, time?: number, type = errorType(error)): void {
     if (error !== undefined) {
-      span.setAttribute('error.type', errorType(error))
+      span.setAttribute('error.type', type)
       span.setStatus({ code: STATUS_ERROR, message: error instanceof ChainxError ? error.shortMessage : undefined })
     } else if (ok) span.setStatus({ code: STATUS_OK })
     span.end(time)
   }
 
   return {
-    async call(body, send) {
-      const span = callSpan(body)
+    async call(body, url, send) {
+      const { span, rpc } = callSpan(body, url)
       const parent = api.trace.setSpan(api.context.active(), span)
       const call: CallTrace = {
-        async attempt<T>(
+        attempt<T>(
           url: string,
           attemptNumber: number,
           failover: boolean,
           run: (traceHeaders: Record<string, string>, record: AttemptRecord) => Promise<T>,
           given?: AttemptRecord,
         ): Promise<T> {
-          const target = new URL(url)
-          const port = Number(target.port) || (target.protocol === 'https:' ? 443 : 80)
-          const common: Otel.Attributes = { 'http.request.method': 'POST', 'server.address': target.hostname, 'server.port': port }
-          const attributes: Otel.Attributes = { ...common, 'url.full': redactUrl(url) }
-          if (attemptNumber > 0) {
-            attributes['http.request.resend_count'] = attemptNumber
-            retries.add(1, { ...common, 'chainx.retry.reason': failover ? 'failover' : 'retry' })
-          }
-          const attempt = tracer.startSpan('POST', { kind: SPAN_KIND_CLIENT, attributes }, parent)
-          const headers: Record<string, string> = {}
-          api.propagation.inject(api.trace.setSpan(parent, attempt), headers)
+          const common = { 'http.request.method': 'POST', ...serverOf(url) }
+          // The call's server is the one its last attempt went to.
+          span.setAttributes(serverOf(url))
+          if (attemptNumber > 0) retries.add(1, { ...common, 'chainx.retry.reason': failover ? 'failover' : 'retry' })
           const record = given ?? {}
+          const headers: Record<string, string> = {}
+          const instrumented = via !== undefined && httpInstrumented(via, url)
+          // The instrumentation's HTTP span (or none, httpSpans: false) is the call span's child
+          // and sends its own context: the SDK adds neither a span nor a traceparent.
+          if (options.httpSpans === false || (instrumented && options.httpSpans !== true)) {
+            return api.context.with(parent, () => run(headers, record))
+          }
+          const attributes: Otel.Attributes = { ...common, 'url.full': redactUrl(url) }
+          if (attemptNumber > 0) attributes['http.request.resend_count'] = attemptNumber
+          const attempt = tracer.startSpan('POST', { kind: SPAN_KIND_CLIENT, attributes }, parent)
+          const current = api.trace.setSpan(parent, attempt)
+          // An instrumentation forced beside the SDK's spans (httpSpans: true) injects its own
+          // span's context, a child of this one: one traceparent.
+          if (!instrumented) api.propagation.inject(current, headers)
           const started = performance.now()
           const end = (error?: unknown) => {
             const metric: Otel.Attributes = { ...common }
-            if (record.status !== undefined) {
-              attempt.setAttribute('http.response.status_code', record.status)
-              metric['http.response.status_code'] = record.status
+            const status = record.status
+            if (status !== undefined) {
+              attempt.setAttribute('http.response.status_code', status)
+              metric['http.response.status_code'] = status
             }
-            if (error !== undefined) {
-              const type = errorType(error)
+            // A response outside 2xx is the HTTP error (`error.type` its status); a 2xx whose
+            // body carries a GraphQL or JSON-RPC error is not: that error is the call span's.
+            const failed = status === undefined ? error !== undefined : status < 200 || status > 299
+            if (failed) {
+              const type = status === undefined ? errorType(error) : String(status)
               attempt.setAttribute('error.type', type)
               attempt.setStatus({ code: STATUS_ERROR, message: error instanceof ChainxError ? error.shortMessage : undefined })
               metric['error.type'] = type
@@ -117,14 +139,16 @@ export function createTelemetry(module: object, name: string): Telemetry {
             duration.record((performance.now() - started) / 1_000, metric)
             attempt.end()
           }
-          try {
-            const value = await run(headers, record)
-            end()
-            return value
-          } catch (error) {
-            end(error)
-            throw error
-          }
+          return api.context.with(current, async () => {
+            try {
+              const value = await run(headers, record)
+              end()
+              return value
+            } catch (error) {
+              end(error)
+              throw error
+            }
+          })
         },
       }
       try {
@@ -132,7 +156,11 @@ export function createTelemetry(module: object, name: string): Telemetry {
         span.end()
         return value
       } catch (error) {
-        endSpan(span, error)
+        // JSON-RPC: the error object's code, as `rpc.status_code` and `error.type`.
+        const rpcError = rpc && error instanceof ChainxError ? error.walk((cause) => typeof rpcCodeOf(cause) === 'number') : undefined
+        const status = rpcError === undefined ? undefined : String(rpcCodeOf(rpcError))
+        if (status !== undefined) span.setAttribute('rpc.status_code', status)
+        endSpan(span, error, false, undefined, status)
         throw error
       }
     },
@@ -160,13 +188,7 @@ export function createTelemetry(module: object, name: string): Telemetry {
             ended = true
             return endSpan(span, detail.error, true, time)
           }
-          const attributes: Otel.Attributes = {}
-          if (detail.url !== undefined) {
-            const target = new URL(detail.url)
-            attributes['server.address'] = target.hostname
-            attributes['server.port'] = Number(target.port) || (target.protocol === 'wss:' ? 443 : 80)
-            attributes['url.full'] = redactUrl(detail.url)
-          }
+          const attributes: Otel.Attributes = detail.url === undefined ? {} : { ...serverOf(detail.url), 'url.full': redactUrl(detail.url) }
           if (detail.attempt !== undefined) attributes['chainx.reconnect.attempt'] = detail.attempt
           if (detail.delayMs !== undefined) attributes['chainx.reconnect.delay_ms'] = Math.round(detail.delayMs)
           if (detail.error !== undefined) attributes['error.type'] = errorType(detail.error)
@@ -175,6 +197,17 @@ export function createTelemetry(module: object, name: string): Telemetry {
       }
     },
   }
+}
+
+/** `server.address` and `server.port` of an endpoint (the scheme's port when it names none). */
+function serverOf(url: string): { 'server.address': string; 'server.port': number } {
+  const target = new URL(url)
+  const secure = target.protocol === 'https:' || target.protocol === 'wss:'
+  return { 'server.address': target.hostname, 'server.port': Number(target.port) || (secure ? 443 : 80) }
+}
+
+function rpcCodeOf(error: unknown): unknown {
+  return (error as { rpcCode?: unknown } | undefined)?.rpcCode
 }
 
 /** `error.type`: the ChainxError code, else the error's class name. */

@@ -1,6 +1,6 @@
 import { ChunkLoadError } from '../../errors/ChunkLoadError.js'
 import { lazyChunk } from '../../utils/lazyChunk.js'
-import type { Telemetry, TelemetryOptions } from './types.js'
+import type { HttpVia, Telemetry, TelemetryOptions } from './types.js'
 
 // The SDK's telemetry code, a chunk of its own: a failed import is CHUNK_LOAD_FAILED and the
 // next call imports again.
@@ -13,13 +13,14 @@ const telemetryChunk = lazyChunk(
  * Finds OpenTelemetry: the `api` option, else `@opentelemetry/api` imported by a computed name
  * (bundlers leave it alone, so a browser bundle never carries it or fails on its absence).
  * Resolves to undefined when it is not installed; then the telemetry chunk is never loaded.
+ * `via` is what the transport sends through (to see an HTTP instrumentation of it).
  * A telemetry chunk that fails to load rejects with `ChunkLoadError` (`CHUNK_LOAD_FAILED`);
  * the next call tries again.
  *
  * @example
  * const telemetry = await loadTelemetry({}) // undefined without @opentelemetry/api
  */
-export async function loadTelemetry(options: TelemetryOptions | undefined): Promise<Telemetry | undefined> {
+export async function loadTelemetry(options: TelemetryOptions | undefined, via?: HttpVia): Promise<Telemetry | undefined> {
   let api: object | undefined = options?.api
   if (!api) {
     // Not through lazyChunk: this optional peer's absence is an answer (telemetry off), not a
@@ -33,5 +34,5 @@ export async function loadTelemetry(options: TelemetryOptions | undefined): Prom
     }
   }
   const { createTelemetry } = await telemetryChunk.load()
-  return createTelemetry(api, options?.name ?? 'chainx-sdk')
+  return createTelemetry(api, options, via)
 }

@@ -20,7 +20,29 @@ export interface TelemetryOptions {
    * @default 'chainx-sdk'
    */
   name?: string | undefined
+  /**
+   * Whether the SDK makes the HTTP client span of each attempt and injects its context
+   * (`traceparent`) into the request. Unset, it does unless it sees an HTTP instrumentation
+   * registered for its transport (instrumentation-http patching `node:http`/`node:https`,
+   * instrumentation-undici subscribed to Node's `fetch`): then the instrumentation's span is
+   * the one, a child of the SDK's call span, and its `traceparent` the one sent. `false`: never
+   * (an app whose HTTP instrumentation the SDK cannot see, such as a browser's
+   * instrumentation-fetch: the SDK then sends no `traceparent` of its own and records no
+   * `http.client.request.duration`). `true`: always its own span; with an instrumentation
+   * registered beside it, the instrumentation's span is a child of it and sends the one
+   * `traceparent`.
+   * @default undefined (detected)
+   */
+  httpSpans?: boolean | undefined
 }
+
+/**
+ * What an HttpFn sends through, for telemetry to tell whether an HTTP instrumentation sees it.
+ *
+ * @example
+ * const via: HttpVia = 'fetch'
+ */
+export type HttpVia = 'node:http' | 'fetch'
 
 /** What an attempt records as it goes: its response's status, duration and service version. */
 export interface AttemptRecord {
@@ -32,8 +54,10 @@ export interface AttemptRecord {
 /** The span of one SDK call, parent of its attempts. */
 export interface CallTrace {
   /**
-   * Runs one attempt in a CLIENT span of its own: `run` gets the headers carrying the span's
-   * context (`traceparent`) and a record to fill (`record`, when given).
+   * Runs one attempt inside its HTTP span's context (the SDK's CLIENT span, or the call's
+   * span when an HTTP instrumentation makes it): `run` gets the headers carrying the context
+   * to send (`traceparent`; none when the instrumentation sends its own) and a record to fill
+   * (`record`, when given).
    */
   attempt<T>(
     url: string,
@@ -74,10 +98,11 @@ export interface ConnectionTrace {
 /** What the transport uses, once OpenTelemetry was found. */
 export interface Telemetry {
   /**
-   * Runs one SDK call (`send`, given the call's trace for its attempts) in its span, named from
-   * the request `body` (the GraphQL operation or the JSON-RPC method; nothing else of it is read).
+   * Runs one SDK call to `url` (`send`, given the call's trace for its attempts) in its span,
+   * named from the request `body` (the GraphQL operation or the JSON-RPC method and id; nothing
+   * else of it is read).
    */
-  call<T>(body: string, send: (call: CallTrace) => Promise<T>): Promise<T>
+  call<T>(body: string, url: string, send: (call: CallTrace) => Promise<T>): Promise<T>
   /**
    * Starts the span of a walk, named from its first call (`paginate <OperationName>`, or
    * `<method> walk` for JSON-RPC).
