@@ -1,3 +1,4 @@
+import { redactUrl } from '../utils/redactUrl.js'
 import type { ServiceVersion } from '../utils/serviceVersion.js'
 import type * as Errors from './index.js'
 
@@ -100,6 +101,26 @@ export type NarrowedError<T> = [Extract<ChainxErrorUnion, T>] extends [never] ? 
  * side by side (its ESM and CommonJS builds, two versions in one app) recognise each other's errors.
  */
 const BRAND: unique symbol = Symbol.for('chainx-sdk.ChainxError') as never
+/** Node's inspection hook (`util.inspect`, `console.log`), by its registered name: no import. */
+const INSPECT = Symbol.for('nodejs.util.inspect.custom')
+/** A URL in free text (a cause's message): redacted as `redactUrl` redacts one. */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi
+/** How many causes deep `toJSON` summarises. */
+const CAUSE_DEPTH = 4
+
+/**
+ * What `JSON.stringify` writes for an error's `cause`: its name, code (when a string or a
+ * number) and message, URLs in it redacted, and its own cause below.
+ *
+ * @example
+ * const summary: ErrorCauseSummary = { name: 'Error', code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:9' }
+ */
+export interface ErrorCauseSummary {
+  name: string
+  code?: string | number
+  message: string
+  cause?: ErrorCauseSummary | string
+}
 
 /**
  * Options shared by every error constructor.
@@ -190,6 +211,45 @@ export class ChainxError extends Error {
   }
 
   /**
+   * What `JSON.stringify(error)` writes (a structured log line): `name`, `code`, `message`,
+   * `retryable`, `details` and `version` when set, the fields of the error's class that are set
+   * and plain (numbers, strings, booleans and lists of them: `status`, `url`, `retryAfterMs`,
+   * `delivered`...), and a summary of `cause` (name, code, message, a few causes deep). No
+   * credential: URLs are redacted as in messages (user info and key-like query parameters),
+   * and no header or request body is ever kept on an error.
+   *
+   * @example
+   * logger.error(JSON.stringify(error)) // {"name":"HttpError","code":"HTTP","message":"HTTP 503 from https://rpc.example/graphql",...}
+   */
+  toJSON(): Record<string, unknown> {
+    const json: Record<string, unknown> = { name: this.name, code: this.code, message: this.message }
+    for (const [key, value] of Object.entries(this)) {
+      if (key === 'version') json[key] = (value as ServiceVersion | undefined)?.raw
+      else if (key === 'shortMessage' && value === this.message) continue
+      else if (isPlain(value) || (Array.isArray(value) && value.every(isPlain)))
+        json[key] = typeof value === 'string' ? redactText(value) : value
+    }
+    if (this.cause !== undefined) json.cause = summarise(this.cause, CAUSE_DEPTH)
+    return json
+  }
+
+  /**
+   * What `util.inspect` and `console.log` show in Node: the error as Node shows one (stack,
+   * fields, `[cause]`), without the fields that are not set.
+   */
+  [INSPECT](): object {
+    const shown = Object.create(Object.getPrototypeOf(this) as object, {
+      // Shown by Node's own formatting: this hook is not called again on the copy.
+      [INSPECT]: { value: undefined },
+      stack: { value: this.stack },
+      message: { value: this.message },
+    }) as Record<string, unknown>
+    if (Object.hasOwn(this, 'cause')) Object.defineProperty(shown, 'cause', { value: this.cause })
+    for (const [key, value] of Object.entries(this)) if (value !== undefined) shown[key] = value
+    return shown
+  }
+
+  /**
    * Walks the `cause` chain and returns the first error matching `predicate`
    * (the deepest cause when no predicate is given).
    *
@@ -207,6 +267,25 @@ export class ChainxError extends Error {
     }
     return predicate ? undefined : (deepest ?? this)
   }
+}
+
+function isPlain(value: unknown): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+}
+
+function redactText(text: string): string {
+  return text.replace(URL_IN_TEXT, (url) => redactUrl(url))
+}
+
+/** A cause as `toJSON` writes it: an error's name, code and message (and its cause, `depth` deep), or a value's text. */
+function summarise(cause: unknown, depth: number): ErrorCauseSummary | string {
+  if (!(cause instanceof Error))
+    return redactText(typeof cause === 'object' && cause !== null ? Object.prototype.toString.call(cause) : String(cause))
+  const summary: ErrorCauseSummary = { name: cause.name, message: redactText(cause.message) }
+  const code = (cause as { code?: unknown }).code
+  if (typeof code === 'string' || typeof code === 'number') summary.code = code
+  if (cause.cause !== undefined && depth > 1) summary.cause = summarise(cause.cause, depth - 1)
+  return summary
 }
 
 /**

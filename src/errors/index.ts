@@ -5,6 +5,7 @@ export {
   type ChainxErrorCode,
   type ChainxErrorOptions,
   type ChainxErrorUnion,
+  type ErrorCauseSummary,
   type NarrowedError,
 } from './ChainxError.js'
 export {
