@@ -33,6 +33,7 @@ const SOCKET_TESTS = [
   'test/testing/jsonRpcSubscriptions.test.ts',
   'test/testing/mockNetwork*.test.ts',
   'test/transport/httpConformance*.test.ts',
+  'test/transport/logger.test.ts',
   'test/transport/transport.test.ts',
   'test/transactions/*Mock*.test.ts',
   'test/transactions/*.socket.test.ts',

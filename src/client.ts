@@ -54,7 +54,7 @@ export interface ChainxClientOptions extends TransportOptions {
    * value is `INVALID_ARGUMENT` naming it as written, e.g. `subscriptions.reconnect.maxDelayMs`.
    * @default see `SubscriptionClientOptions`
    */
-  subscriptions?: Omit<SubscriptionClientOptions, 'wsUrl' | 'queryEvents'> | undefined
+  subscriptions?: Omit<SubscriptionClientOptions, 'wsUrl' | 'queryEvents' | 'logger'> | undefined
 }
 
 /**

@@ -53,6 +53,7 @@ export type { HeadersOption, RequestInfo, ResponseInfo, TransportOptions } from 
 export type { TransportKind } from './transport/selectHttp.js'
 export type { EndpointAffinity, EndpointChange, EndpointKind, EndpointState, EndpointUrls, FailoverOptions } from './transport/endpoints.js'
 export type { TelemetryOptions } from './transport/telemetry/types.js'
+export type { Logger, LogMethod } from './utils/logger.js'
 export type { FetchFn } from './transport/types.js'
 export type * from './transactions/types.js'
 export type { TransactionsClient } from './transactions/createTransactionsClient.js'

@@ -129,6 +129,7 @@ export function createEventsClient(options: EventsClientOptions): EventsClientHa
           wsUrl,
           queryEvents: available ? query : undefined,
           onConnectionStart: options.transport.onConnectionStart,
+          logger: options.transport.logger,
         }),
       ),
   })

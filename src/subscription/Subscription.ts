@@ -10,6 +10,7 @@ import { SubscriptionBackfill, type QueryableKind, type ResolvedBackfill } from 
 import { SubscriptionDelivery } from './SubscriptionDelivery.js'
 import type { SubscriptionKind, SubscriptionListener } from './SubscriptionKind.js'
 import type { SubscriptionStateChange } from './types.js'
+import type { ResolvedLogger } from '../utils/logger.js'
 
 export type { ResolvedBackfill }
 
@@ -26,6 +27,8 @@ export interface SubscriptionOptions<TItem, TCursor> {
   backfill: ResolvedBackfill | false
   /** The subscription ended on its own (rejected filter, given up): forget it. */
   onEnded: (subscription: Subscription<TItem, TCursor>) => void
+  /** Where errors go when the listener has no `onError`. */
+  logger?: Pick<ResolvedLogger, 'error'> | undefined
 }
 
 /**
@@ -93,7 +96,7 @@ export class Subscription<TItem, TCursor> {
     const { backfill, kind } = options
     this.#kind = kind
     const remember = backfill === false ? 10_000 : backfill.maxEvents + backfill.maxBufferedEvents + backfill.pageSize
-    this.#delivery = new SubscriptionDelivery(kind, options.listener, remember)
+    this.#delivery = new SubscriptionDelivery(kind, options.listener, remember, options.logger)
     if (kind.query !== undefined && backfill !== false) {
       this.#backfill = new SubscriptionBackfill(this.#delivery, kind as QueryableKind<TItem, TCursor>, backfill)
       this.#liveness = new LivenessCheck(this.#delivery, this.#backfill, kind)

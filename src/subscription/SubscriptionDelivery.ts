@@ -4,6 +4,7 @@ import { LiveBuffer } from './LiveBuffer.js'
 import { RecentKeys } from './RecentKeys.js'
 import type { SubscriptionKind, SubscriptionListener } from './SubscriptionKind.js'
 import type { SubscriptionStateChange } from './types.js'
+import type { ResolvedLogger } from '../utils/logger.js'
 
 /**
  * The position of a subscription: the cursor of the last item handled (`null`: none yet, from
@@ -37,11 +38,18 @@ export class SubscriptionDelivery<TItem, TCursor> {
   readonly #seen: RecentKeys
   #lastTimestampMs = Date.now()
   #held: LiveBuffer<TItem> | undefined
+  readonly #logger: Pick<ResolvedLogger, 'error'> | undefined
 
-  constructor(kind: SubscriptionKind<TItem, TCursor>, listener: SubscriptionListener<TItem, TCursor>, remember: number) {
+  constructor(
+    kind: SubscriptionKind<TItem, TCursor>,
+    listener: SubscriptionListener<TItem, TCursor>,
+    remember: number,
+    logger?: Pick<ResolvedLogger, 'error'>,
+  ) {
     this.#kind = kind
     this.#listener = listener
     this.#seen = new RecentKeys(remember)
+    this.#logger = logger
   }
 
   /** Whether live items are being held back (a backfill is pending or running). */
@@ -137,16 +145,19 @@ export class SubscriptionDelivery<TItem, TCursor> {
   }
 
   /**
-   * Passes an error to `onError` (default: console.error); a throwing `onError` is ignored.
+   * Passes an error to `onError` (default: the logger's `error`, console.error without one); a
+   * throwing `onError` is ignored.
    * `onError` receives a `ChainxError` only: anything else is wrapped in an `UnexpectedError`
    * (code `UNEXPECTED`) whose `source` is `source` (what threw) and whose `cause` is it.
    */
   error(error: unknown, source = `${this.#kind.noun} subscription`): void {
     const reported = error instanceof ChainxError ? error : new UnexpectedError({ source, cause: error })
     try {
-      const onError =
-        this.#listener.onError ?? ((shown: ChainxError) => console.error(`[chainx-sdk] ${this.#kind.noun} subscription error:`, shown))
-      onError(reported)
+      const { onError } = this.#listener
+      if (onError) onError(reported)
+      else if (this.#logger)
+        this.#logger.error(`chainx-sdk: ${this.#kind.noun} subscription error: ${reported.message}`, { error: reported })
+      else console.error(`chainx-sdk: ${this.#kind.noun} subscription error:`, reported)
     } catch {
       // an onError that throws must not break the stream either
     }

@@ -11,6 +11,7 @@ import { Subscription } from './Subscription.js'
 import type { SubscriptionKind, SubscriptionListener } from './SubscriptionKind.js'
 import type { SubscriptionStateChange, Unsubscribe } from './types.js'
 import type { ConnectionTrace } from '../transport/telemetry/types.js'
+import type { ResolvedLogger } from '../utils/logger.js'
 
 /**
  * How missed items are fetched with the item kind's query (`client.events.query`,
@@ -135,6 +136,11 @@ export interface SubscriptionMachineOptions {
    * @default none
    */
   onConnectionStart?: (() => ConnectionTrace | undefined) | undefined
+  /**
+   * Where errors of a subscription without `onError` go (the client's `logger` option).
+   * @default console.error
+   */
+  logger?: Pick<ResolvedLogger, 'error'> | undefined
 }
 
 /**
@@ -343,6 +349,7 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
         listener,
         backfill,
         onEnded: forget as (ended: Subscription<TItem, TCursor>) => void,
+        logger: options.logger,
       })
       const any = subscription as unknown as AnySubscription
       methods.set(any, kind.subscribeMethod)

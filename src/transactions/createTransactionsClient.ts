@@ -146,6 +146,7 @@ export function createTransactionsClient(options: TransactionsClientOptions): Tr
             ...options.subscriptions,
             wsUrl,
             onConnectionStart: options.transport.onConnectionStart,
+            logger: options.transport.logger,
           })
           return {
             ...clients.createTransactionSubscriptionClient({ machine, query: available ? query : undefined }),

@@ -17,6 +17,8 @@ import type { CallTrace, ConnectionTrace, Telemetry, TelemetryOptions, WalkTrace
 import type { FetchFn, HttpFn, HttpResponse } from './types.js'
 import { backoffDelay, resolveRetryOptions, retryAfterOf, withRetry, type RetryOptions } from './withRetry.js'
 import { sleep } from '../utils/sleep.js'
+import { resolveLogger, type Logger, type ResolvedLogger } from '../utils/logger.js'
+import { transportLog } from './transportLog.js'
 
 /**
  * Static headers, or a function computing them before every request (may be async).
@@ -148,6 +150,16 @@ export interface TransportOptions {
    * @default {}
    */
   telemetry?: TelemetryOptions | false | undefined
+  /**
+   * Where the client reports what it handles on its own (see `Logger`): retries, failovers and
+   * subscription reconnects at `info`, a subscription connection that gave up at `warn`,
+   * errors of a subscription without `onError` at `error`. Each level optional; a level not
+   * given keeps its default. A level that is not a function is `INVALID_ARGUMENT` at construction.
+   * @default { debug: silent, info: silent, warn: console.warn, error: console.error }
+   * @example
+   * new ChainxClient({ graphqlUrl, logger: console }) // retries and failovers too
+   */
+  logger?: Logger | undefined
 }
 
 /**
@@ -191,9 +203,11 @@ export interface Transport {
   onWalkStart?: (() => WalkTrace | undefined) | undefined
   /**
    * Starts watching one subscription connection (its reconnects included): with telemetry, its
-   * span with an event per step. Undefined when telemetry is off.
+   * span with an event per step; the logger hears of it lost, reconnecting and giving up.
    */
   onConnectionStart?: (() => ConnectionTrace | undefined) | undefined
+  /** The `logger` option with its defaults filled in. */
+  logger?: ResolvedLogger | undefined
 }
 
 // The limiter is a chunk of its own, loaded by the first request of a client that sets
@@ -259,6 +273,8 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
   const staticHeaders =
     typeof headersOption === 'function' || headersOption === undefined ? undefined : { ...checkHeaders(headersOption, 'headers') }
   const { onRequest, onResponse } = options
+  const logger = resolveLogger(options.logger)
+  const log = transportLog(logger)
   let closed = false
 
   // undefined: not looked for yet; null: off or not installed.
@@ -279,7 +295,10 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       },
     ))
 
-  /** One attempt, in its span when the call is traced. */
+  /** The last failed attempt of each call in flight: what a retry or failover is logged after. */
+  const failures = new WeakMap<TransportRequest<unknown>, { url: string; error: unknown }>()
+
+  /** One attempt, in its span when the call is traced; a retry or a failover is logged first. */
   function attempt<T>(
     request: TransportRequest<T>,
     url: string,
@@ -290,14 +309,20 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
     record?: AttemptRecord,
     failover = false,
   ): Promise<T> {
-    if (!call) return attemptOnce(request, url, slots, timeoutMs, attemptNumber, record)
-    return call.attempt(
-      url,
-      attemptNumber,
-      failover,
-      (traceHeaders, traced) => attemptOnce(request, url, slots, timeoutMs, attemptNumber, traced, traceHeaders),
-      record,
-    )
+    if (attemptNumber > 0) log.retry(url, attemptNumber, failover, failures.get(request))
+    const sent = call
+      ? call.attempt(
+          url,
+          attemptNumber,
+          failover,
+          (traceHeaders, traced) => attemptOnce(request, url, slots, timeoutMs, attemptNumber, traced, traceHeaders),
+          record,
+        )
+      : attemptOnce(request, url, slots, timeoutMs, attemptNumber, record)
+    return sent.catch((error: unknown) => {
+      failures.set(request, { url, error })
+      throw error
+    })
   }
 
   async function attemptOnce<T>(
@@ -425,7 +450,6 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       }
     },
     onConnectionStart() {
-      if (telemetry === null) return undefined
       // Steps before telemetry is found are kept with their time and recorded once it is.
       const started = Date.now()
       let pending: Parameters<ConnectionTrace['event']>[] | undefined = []
@@ -440,10 +464,12 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       else found()
       return {
         event(name, detail, time = Date.now()) {
+          log.connection(name, detail)
           if (pending) pending.push([name, detail, time])
           else trace?.event(name, detail, time)
         },
       }
     },
+    logger,
   }
 }

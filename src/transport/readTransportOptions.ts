@@ -30,6 +30,7 @@ const TRANSPORT = {
   onResponse: ['function'],
   onEndpointChange: ['function'],
   maxResponseBytes: ['count', DEFAULT_MAX_RESPONSE_BYTES, 1, true],
+  logger: ['group', { debug: ['function'], info: ['function'], warn: ['function'], error: ['function'] }],
 } as const
 const FAILOVER = { cooldownMs: ['wait', 5_000], maxCooldownMs: ['cap', 60_000], rankByLatency: ['boolean'] } as const
 const TELEMETRY = { api: ['object'], name: ['string'], httpSpans: ['boolean'] } as const
@@ -39,7 +40,7 @@ const TELEMETRY = { api: ['object'], name: ['string'], httpSpans: ['boolean'] } 
  * `selectHttp`; `timeoutMs`: `readLimitMs`; `retry`: `resolveRetryOptions`; static headers:
  * `checkHeaders`) by the option rules, pure and before any request: hooks are functions,
  * `maxResponseBytes` and `rateLimit` counts (`Infinity`: no limit), `failover`'s cool-downs a
- * wait and a cap, `telemetry` `false` or an object. A bad value throws `InvalidArgumentError`
+ * wait and a cap, `telemetry` `false` or an object, `logger` an object of functions. A bad value throws `InvalidArgumentError`
  * naming the option as the caller wrote it (`rateLimit.requestsPerMinute`).
  *
  * @example
