@@ -213,8 +213,7 @@ export class ChainxError extends Error {
   /**
    * What `JSON.stringify(error)` writes (a structured log line): `name`, `code`, `message`,
    * `retryable`, `details` and `version` when set, the fields of the error's class that are set
-   * and plain (numbers, strings, booleans and lists of them: `status`, `url`, `retryAfterMs`,
-   * `delivered`...), and a summary of `cause` (name, code, message, a few causes deep). No
+   * and plain (numbers, strings, booleans: `status`, `url`, `retryAfterMs`, `delivered`...), and a summary of `cause` (name, code, message, a few causes deep). No
    * credential: URLs are redacted as in messages (user info and key-like query parameters),
    * and no header or request body is ever kept on an error.
    *
@@ -222,12 +221,12 @@ export class ChainxError extends Error {
    * logger.error(JSON.stringify(error)) // {"name":"HttpError","code":"HTTP","message":"HTTP 503 from https://rpc.example/graphql",...}
    */
   toJSON(): Record<string, unknown> {
-    const json: Record<string, unknown> = { name: this.name, code: this.code, message: this.message }
+    const json: Record<string, unknown> = { name: this.name, code: this.code, message: this.message, retryable: this.retryable }
     for (const [key, value] of Object.entries(this)) {
       if (key === 'version') json[key] = (value as ServiceVersion | undefined)?.raw
       else if (key === 'shortMessage' && value === this.message) continue
-      else if (isPlain(value) || (Array.isArray(value) && value.every(isPlain)))
-        json[key] = typeof value === 'string' ? redactText(value) : value
+      else if (typeof value === 'string') json[key] = redactText(value)
+      else if (typeof value === 'number' || typeof value === 'boolean') json[key] = value
     }
     if (this.cause !== undefined) json.cause = summarise(this.cause, CAUSE_DEPTH)
     return json
@@ -267,10 +266,6 @@ export class ChainxError extends Error {
     }
     return predicate ? undefined : (deepest ?? this)
   }
-}
-
-function isPlain(value: unknown): value is string | number | boolean {
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
 }
 
 function redactText(text: string): string {

@@ -12,6 +12,7 @@ import type { SubscriptionKind, SubscriptionListener } from './SubscriptionKind.
 import type { SubscriptionStateChange, Unsubscribe } from './types.js'
 import type { ConnectionTrace } from '../transport/telemetry/types.js'
 import type { ResolvedLogger } from '../utils/logger.js'
+import { redactUrl } from '../utils/redactUrl.js'
 
 /**
  * How missed items are fetched with the item kind's query (`client.events.query`,
@@ -137,10 +138,11 @@ export interface SubscriptionMachineOptions {
    */
   onConnectionStart?: (() => ConnectionTrace | undefined) | undefined
   /**
-   * Where errors of a subscription without `onError` go (the client's `logger` option).
-   * @default console.error
+   * The client's `logger` option: connections lost and reconnecting (`info`), given up (`warn`),
+   * errors of a subscription without `onError` (`error`).
+   * @default none: errors of a subscription without `onError` go to console.error
    */
-  logger?: Pick<ResolvedLogger, 'error'> | undefined
+  logger?: ResolvedLogger | undefined
 }
 
 /**
@@ -320,6 +322,13 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
     },
     onReconnecting: (attempt, delayMs, error) => {
       connection?.event('reconnecting', { url: wsUrls[wsIndex], attempt, delayMs, error })
+      const url = redactUrl(wsUrls[wsIndex] as string)
+      options.logger?.info(`chainx-sdk: subscription reconnecting to ${url} in ${Math.round(delayMs)} ms (attempt ${attempt})`, {
+        url,
+        attempt,
+        delayMs,
+        error,
+      })
       broadcast({ state: 'reconnecting', attempt, delayMs, error })
     },
     onOpen: (socket) => {
@@ -329,11 +338,13 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
     },
     onLost: (error) => {
       connection?.event('lost', { error })
+      options.logger?.info(`chainx-sdk: subscription connection lost (${error.code})`, { error })
       forgetRoutes()
       forEachSubscription((subscription) => subscription.detach())
     },
     onGiveUp: (error: ChainxError) => {
       connection?.event('end', { error })
+      options.logger?.warn(`chainx-sdk: subscription connection gave up (${error.code})`, { error })
       connection = undefined
       forEachSubscription((subscription) => subscription.fail(error))
     },

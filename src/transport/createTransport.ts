@@ -18,7 +18,7 @@ import type { FetchFn, HttpFn, HttpResponse } from './types.js'
 import { backoffDelay, resolveRetryOptions, retryAfterOf, withRetry, type RetryOptions } from './withRetry.js'
 import { sleep } from '../utils/sleep.js'
 import { resolveLogger, type Logger, type ResolvedLogger } from '../utils/logger.js'
-import { transportLog } from './transportLog.js'
+import { redactUrl } from '../utils/redactUrl.js'
 
 /**
  * Static headers, or a function computing them before every request (may be async).
@@ -203,7 +203,7 @@ export interface Transport {
   onWalkStart?: (() => WalkTrace | undefined) | undefined
   /**
    * Starts watching one subscription connection (its reconnects included): with telemetry, its
-   * span with an event per step; the logger hears of it lost, reconnecting and giving up.
+   * span with an event per step. Undefined when telemetry is off.
    */
   onConnectionStart?: (() => ConnectionTrace | undefined) | undefined
   /** The `logger` option with its defaults filled in. */
@@ -274,7 +274,6 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
     typeof headersOption === 'function' || headersOption === undefined ? undefined : { ...checkHeaders(headersOption, 'headers') }
   const { onRequest, onResponse } = options
   const logger = resolveLogger(options.logger)
-  const log = transportLog(logger)
   let closed = false
 
   // undefined: not looked for yet; null: off or not installed.
@@ -295,8 +294,9 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       },
     ))
 
-  /** The last failed attempt of each call in flight: what a retry or failover is logged after. */
-  const failures = new WeakMap<TransportRequest<unknown>, { url: string; error: unknown }>()
+  // Retries and failovers are logged at `info`, silent unless the app gave one: then the error
+  // of each call's last failed attempt is kept, to say what the next one follows.
+  const failures = options.logger?.info ? new WeakMap<TransportRequest<unknown>, unknown>() : undefined
 
   /** One attempt, in its span when the call is traced; a retry or a failover is logged first. */
   function attempt<T>(
@@ -309,7 +309,17 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
     record?: AttemptRecord,
     failover = false,
   ): Promise<T> {
-    if (attemptNumber > 0) log.retry(url, attemptNumber, failover, failures.get(request))
+    if (failures && attemptNumber > 0) {
+      const to = redactUrl(url)
+      const error = failures.get(request)
+      const after = isChainxError(error) ? error.code : 'an error'
+      logger.info(`chainx-sdk: ${failover ? 'failover' : 'retry'} ${attemptNumber} to ${to} after ${after}`, {
+        url: to,
+        attempt: attemptNumber,
+        failover,
+        error,
+      })
+    }
     const sent = call
       ? call.attempt(
           url,
@@ -319,10 +329,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
           record,
         )
       : attemptOnce(request, url, slots, timeoutMs, attemptNumber, record)
-    return sent.catch((error: unknown) => {
-      failures.set(request, { url, error })
-      throw error
-    })
+    return failures ? sent.catch((error: unknown) => (failures.set(request, error), Promise.reject(error))) : sent
   }
 
   async function attemptOnce<T>(
@@ -450,6 +457,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       }
     },
     onConnectionStart() {
+      if (telemetry === null) return undefined
       // Steps before telemetry is found are kept with their time and recorded once it is.
       const started = Date.now()
       let pending: Parameters<ConnectionTrace['event']>[] | undefined = []
@@ -464,7 +472,6 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       else found()
       return {
         event(name, detail, time = Date.now()) {
-          log.connection(name, detail)
           if (pending) pending.push([name, detail, time])
           else trace?.event(name, detail, time)
         },
