@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ChainxClient } from '../../src/index.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
 import { useInMemoryTracing } from './useInMemoryTracing.js'
+import { subscribeThroughDrop } from '../helpers/subscribeThroughDrop.js'
 
 const exporter = useInMemoryTracing()
 let mock: RunningMockNetwork
@@ -25,15 +26,7 @@ describe('OpenTelemetry subscription spans', () => {
       wsUrl: mock.wsUrl,
       subscriptions: { heartbeatMs: 0, verifyIntervalMs: 0, reconnect: { baseDelayMs: 5, maxDelayMs: 20, retries: 20 } },
     })
-    const states: string[] = []
-    const unsubscribe = await client.events.subscribe({
-      filter: { All: [] },
-      onEvent: () => undefined,
-      onStateChange: (change) => void states.push(change.state),
-    })
-    await vi.waitFor(() => expect(states).toContain('open'), waitOptions)
-    mock.network.faults.dropWebSockets()
-    await vi.waitFor(() => expect(states.filter((state) => state === 'open')).toHaveLength(2), waitOptions)
+    const unsubscribe = await subscribeThroughDrop(client, mock)
     // The span is open while the connection is wanted.
     expect(exporter.getFinishedSpans().filter((span) => span.name === 'chainx subscription')).toEqual([])
     await unsubscribe()

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ChainxClient, HttpError, type LogMethod } from '../../src/index.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
+import { subscribeThroughDrop } from '../helpers/subscribeThroughDrop.js'
 
 let mock: RunningMockNetwork
 let replica: RunningMockNetwork
@@ -84,15 +85,7 @@ describe('logger option', () => {
       logger,
       subscriptions: { heartbeatMs: 0, verifyIntervalMs: 0, reconnect: { baseDelayMs: 5, maxDelayMs: 20, retries: 20 } },
     })
-    const states: string[] = []
-    const unsubscribe = await client.events.subscribe({
-      filter: { All: [] },
-      onEvent: () => undefined,
-      onStateChange: (change) => void states.push(change.state),
-    })
-    await vi.waitFor(() => expect(states).toContain('open'), waitOptions)
-    mock.network.faults.dropWebSockets()
-    await vi.waitFor(() => expect(states.filter((state) => state === 'open')).toHaveLength(2), waitOptions)
+    const unsubscribe = await subscribeThroughDrop(client, mock)
     await unsubscribe()
     await client.close()
     expect(lines.map(({ level, message }) => [level, message])).toEqual([
