@@ -156,8 +156,8 @@ export class SubscriptionDelivery<TItem, TCursor> {
       const { onError } = this.#listener
       if (onError) onError(reported)
       else if (this.#logger)
-        this.#logger.error(`chainx-sdk: ${this.#kind.noun} subscription error: ${reported.message}`, { error: reported })
-      else console.error(`chainx-sdk: ${this.#kind.noun} subscription error:`, reported)
+        this.#logger.error(`[chainx-sdk] ${this.#kind.noun} subscription error: ${reported.message}`, { error: reported })
+      else console.error(`[chainx-sdk] ${this.#kind.noun} subscription error:`, reported)
     } catch {
       // an onError that throws must not break the stream either
     }

@@ -323,7 +323,7 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
     onReconnecting: (attempt, delayMs, error) => {
       connection?.event('reconnecting', { url: wsUrls[wsIndex], attempt, delayMs, error })
       const url = redactUrl(wsUrls[wsIndex] as string)
-      options.logger?.info(`chainx-sdk: subscription reconnecting to ${url} in ${Math.round(delayMs)} ms (attempt ${attempt})`, {
+      options.logger?.info(`[chainx-sdk] subscription reconnecting to ${url} in ${Math.round(delayMs)} ms (attempt ${attempt})`, {
         url,
         attempt,
         delayMs,
@@ -338,13 +338,13 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
     },
     onLost: (error) => {
       connection?.event('lost', { error })
-      options.logger?.info(`chainx-sdk: subscription connection lost (${error.code})`, { error })
+      options.logger?.info(`[chainx-sdk] subscription connection lost (${error.code})`, { error })
       forgetRoutes()
       forEachSubscription((subscription) => subscription.detach())
     },
     onGiveUp: (error: ChainxError) => {
       connection?.event('end', { error })
-      options.logger?.warn(`chainx-sdk: subscription connection gave up (${error.code})`, { error })
+      options.logger?.warn(`[chainx-sdk] subscription connection gave up (${error.code})`, { error })
       connection = undefined
       forEachSubscription((subscription) => subscription.fail(error))
     },

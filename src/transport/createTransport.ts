@@ -313,7 +313,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       const to = redactUrl(url)
       const error = failures.get(request)
       const after = isChainxError(error) ? error.code : 'an error'
-      logger.info(`chainx-sdk: ${failover ? 'failover' : 'retry'} ${attemptNumber} to ${to} after ${after}`, {
+      logger.info(`[chainx-sdk] ${failover ? 'failover' : 'retry'} ${attemptNumber} to ${to} after ${after}`, {
         url: to,
         attempt: attemptNumber,
         failover,

@@ -7,7 +7,7 @@ export type LogMethod = (message: string, details?: Record<string, unknown>) => 
  * a subscription that has no `onError` (`error`). Octokit-shaped (`console` and pino, winston
  * or bunyan loggers fit): each level optional; a level not given keeps its default, silent
  * for `debug` and `info`, `console.warn` and `console.error` for `warn` and `error`. Messages
- * start `chainx-sdk:` and name no credential (URLs redacted as in errors); `details` holds
+ * start `[chainx-sdk]` and name no credential (URLs redacted as in errors); `details` holds
  * the endpoint, the attempt and the error.
  *
  * @example
@@ -47,7 +47,7 @@ const silent: LogMethod = () => undefined
  * are called on the logger (`this`), as pino's and winston's methods need.
  *
  * @example
- * resolveLogger({ info: console.info }).warn('chainx-sdk: ...') // console.warn
+ * resolveLogger({ info: console.info }).warn('[chainx-sdk] ...') // console.warn
  */
 export function resolveLogger(logger: Logger | undefined): ResolvedLogger {
   return {

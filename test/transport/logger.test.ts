@@ -43,7 +43,7 @@ describe('logger option', () => {
     expect(lines).toEqual([
       {
         level: 'info',
-        message: `chainx-sdk: retry 1 to ${mock.rpcUrl} after HTTP`,
+        message: `[chainx-sdk] retry 1 to ${mock.rpcUrl} after HTTP`,
         details: { url: mock.rpcUrl, attempt: 1, failover: false, error: expect.any(HttpError) },
       },
     ])
@@ -61,7 +61,10 @@ describe('logger option', () => {
     mock.faults.unavailableNext(1)
     await client.graphql.query('query Chain { chainIdentifier }')
     expect(lines.map(({ level, message }) => [level, message])).toEqual([
-      ['info', expect.stringMatching(/^chainx-sdk: failover 1 to http:\/\/127\.0\.0\.1:\d+\/graphql\?apiKey=%5Bredacted%5D after HTTP$/)],
+      [
+        'info',
+        expect.stringMatching(/^\[chainx-sdk\] failover 1 to http:\/\/127\.0\.0\.1:\d+\/graphql\?apiKey=%5Bredacted%5D after HTTP$/),
+      ],
     ])
     const text = JSON.stringify(lines)
     for (const word of ['pa55word', 'alice', 'k3y']) expect(text).not.toContain(word)
@@ -89,8 +92,11 @@ describe('logger option', () => {
     await unsubscribe()
     await client.close()
     expect(lines.map(({ level, message }) => [level, message])).toEqual([
-      ['info', 'chainx-sdk: subscription connection lost (SOCKET_CLOSED)'],
-      ['info', expect.stringMatching(new RegExp(`^chainx-sdk: subscription reconnecting to ${mock.wsUrl} in \\d+ ms \\(attempt 1\\)$`))],
+      ['info', '[chainx-sdk] subscription connection lost (SOCKET_CLOSED)'],
+      [
+        'info',
+        expect.stringMatching(new RegExp(`^\\[chainx-sdk\\] subscription reconnecting to ${mock.wsUrl} in \\d+ ms \\(attempt 1\\)$`)),
+      ],
     ])
   })
 
@@ -104,7 +110,7 @@ describe('logger option', () => {
     await client.events.subscribe({ filter: { All: [] }, onEvent: () => undefined, onError: () => undefined }).catch(() => undefined)
     await vi.waitFor(() => expect(warn).toHaveBeenCalled(), waitOptions)
     await client.close()
-    expect(warn.mock.calls[0]?.[0]).toMatch(/^chainx-sdk: subscription connection gave up \(/)
+    expect(warn.mock.calls[0]?.[0]).toMatch(/^\[chainx-sdk\] subscription connection gave up \(/)
   })
 
   it('an error of a subscription without onError goes to logger.error (console.error by default); with onError, there only', async () => {
@@ -132,9 +138,9 @@ describe('logger option', () => {
     for (const unsubscribe of unsubscribes) await unsubscribe()
     await Promise.all([logged.close(), byDefault.close(), handled.close(), emitting.close()])
     expect(lines.every((line) => line.level === 'error')).toBe(true)
-    expect(lines[0]).toMatchObject({ level: 'error', message: expect.stringMatching(/^chainx-sdk: event subscription error: /) })
+    expect(lines[0]).toMatchObject({ level: 'error', message: expect.stringMatching(/^\[chainx-sdk\] event subscription error: /) })
     expect(lines[0]?.details?.error).toMatchObject({ code: 'UNEXPECTED' })
-    expect(consoleError.mock.calls[0]?.[0]).toMatch(/^chainx-sdk: event subscription error/)
+    expect(consoleError.mock.calls[0]?.[0]).toMatch(/^\[chainx-sdk\] event subscription error/)
   })
 
   it('is checked by the option rules at construction', () => {
