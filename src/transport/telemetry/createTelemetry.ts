@@ -89,8 +89,8 @@ export function createTelemetry(module: object, options: TelemetryOptions = {}, 
   }
 
   return {
-    async call(body, url, send) {
-      const { span, rpc } = callSpan(body, url)
+    async call(body, firstUrl, send) {
+      const { span, rpc } = callSpan(body, firstUrl)
       const parent = api.trace.setSpan(api.context.active(), span)
       const call: CallTrace = {
         attempt<T>(
@@ -100,9 +100,10 @@ export function createTelemetry(module: object, options: TelemetryOptions = {}, 
           run: (traceHeaders: Record<string, string>, record: AttemptRecord) => Promise<T>,
           given?: AttemptRecord,
         ): Promise<T> {
-          const common = { 'http.request.method': 'POST', ...serverOf(url) }
+          const server = serverOf(url)
+          const common = { 'http.request.method': 'POST', ...server }
           // The call's server is the one its last attempt went to.
-          span.setAttributes(serverOf(url))
+          if (url !== firstUrl) span.setAttributes(server)
           if (attemptNumber > 0) retries.add(1, { ...common, 'chainx.retry.reason': failover ? 'failover' : 'retry' })
           const record = given ?? {}
           const headers: Record<string, string> = {}
@@ -199,11 +200,20 @@ export function createTelemetry(module: object, options: TelemetryOptions = {}, 
   }
 }
 
-/** `server.address` and `server.port` of an endpoint (the scheme's port when it names none). */
-function serverOf(url: string): { 'server.address': string; 'server.port': number } {
-  const target = new URL(url)
-  const secure = target.protocol === 'https:' || target.protocol === 'wss:'
-  return { 'server.address': target.hostname, 'server.port': Number(target.port) || (secure ? 443 : 80) }
+type Server = { 'server.address': string; 'server.port': number }
+/** Endpoints parsed: a client has a few. */
+const servers = new Map<string, Server>()
+
+/** `server.address` and `server.port` of an endpoint (the scheme's port when it names none): a copy. */
+function serverOf(url: string): Server {
+  let server = servers.get(url)
+  if (!server) {
+    const target = new URL(url)
+    const secure = target.protocol === 'https:' || target.protocol === 'wss:'
+    server = { 'server.address': target.hostname, 'server.port': Number(target.port) || (secure ? 443 : 80) }
+    if (servers.size < 64) servers.set(url, server)
+  }
+  return { ...server }
 }
 
 function rpcCodeOf(error: unknown): unknown {

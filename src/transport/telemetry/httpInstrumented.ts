@@ -25,10 +25,19 @@ function builtin<T>(id: string): T | undefined {
  */
 export function httpInstrumented(via: HttpVia, url: string): boolean {
   if (via === 'fetch') {
-    const channels = builtin<{ channel(name: string): { hasSubscribers: boolean } }>('node:diagnostics_channel')
-    return channels?.channel('undici:request:create').hasSubscribers === true
+    undiciCreate ??= builtin<{ channel(name: string): { hasSubscribers: boolean } }>('node:diagnostics_channel')?.channel(
+      'undici:request:create',
+    ) ?? { hasSubscribers: false }
+    return undiciCreate.hasSubscribers
   }
-  const module = builtin<{ request?: { __wrapped?: unknown; __original?: unknown } }>(url.startsWith('https:') ? 'node:https' : 'node:http')
-  const request = module?.request
+  const module = url.startsWith('https:') ? (https ??= builtin('node:https') ?? {}) : (http ??= builtin('node:http') ?? {})
+  const request = module.request
   return request?.__wrapped === true && typeof request.__original === 'function'
 }
+
+type RequestModule = { request?: { __wrapped?: unknown; __original?: unknown } }
+// Looked up once: the modules and the channel stay the same objects (an instrumentation patches
+// `request` on the module, and subscribes to the channel, whenever it is enabled).
+let undiciCreate: { hasSubscribers: boolean } | undefined
+let http: RequestModule | undefined
+let https: RequestModule | undefined
