@@ -1,7 +1,6 @@
 import type { ChainxClient } from '../client.js'
 import type { GraphQLDocument, ResultOf, VariablesOf } from '../graphql/createGraphQLClient.js'
 import type { ConnectionPath, NodeOf, PageVariables } from '../graphql/paginate.js'
-import { eventQueryOptions, type EventQueryOptions } from './eventQueries.js'
 import {
   documentQueryOptions,
   operationQueryOptions,
@@ -9,7 +8,8 @@ import {
   type OperationQueryOptions,
   type VariablesArgument,
 } from './graphqlQueries.js'
-import { transactionQueryOptions, type TransactionQueryOptions } from './transactionQueries.js'
+import { resourceQueryOptions } from './resourceQueries.js'
+import type { EventQueryOptions, TransactionQueryOptions } from './resourceTypes.js'
 import type { ChainxInfiniteQueryOptions, ChainxQueryOptions, GraphQLQueryPage, InfiniteWalkOptions } from './types.js'
 
 /**
@@ -54,9 +54,12 @@ export interface ChainxQueries {
  * `vue-query`, `solid-query`, `svelte-query` and `query-core` alike. Every `queryFn` passes
  * TanStack's `signal`, so cancelling a query or unmounting its component aborts the request;
  * data is plain JSON, so `dehydrate`/`hydrate` carry it from server to browser; errors are the
- * SDK's `ChainxError`s; `retry` is `false` because the SDK retries itself (client `retry`
- * option). Keys are `['chainx', endpoint, operation, input]`, equal for equal inputs across
- * clients on one endpoint (credentials redacted), whatever the order of the input's keys.
+ * SDK's `ChainxError`s (declare TanStack's `Register { defaultError: ChainxError }` to type
+ * them so); `retry` is `false` because the SDK retries itself (client `retry` option). Keys are
+ * `['chainx', endpoint, resource, operation, ...input]` (see `chainxKeys`: each prefix is a group
+ * to invalidate), equal for equal inputs across clients on one endpoint (credentials redacted),
+ * whatever the order of the input's keys. Building options never throws: bad input fails the
+ * query; a filter value still `undefined` gives `enabled: false`.
  *
  * @example
  * import { QueryClient } from '@tanstack/query-core'
@@ -70,7 +73,7 @@ export function createQueryOptions(client: ChainxClient): ChainxQueries {
     graphql: operationQueryOptions(client),
     query: (document, ...[variables]) => documentQueryOptions(client, document, variables),
     paginate: (document, variables, options) => paginateQueryOptions(client, document, variables, options),
-    events: eventQueryOptions(client),
-    transactions: transactionQueryOptions(client),
+    events: resourceQueryOptions(client, 'events') as EventQueryOptions,
+    transactions: resourceQueryOptions(client, 'transactions') as TransactionQueryOptions,
   }
 }
