@@ -104,11 +104,41 @@ export function graphqlKey(endpoint: string, document: GraphQLDocument<any, any>
   return buildKey(endpoint, 'graphql', [id.name, kind], { ...input, document: id.hash })
 }
 
+/** What a key holds in place of a filter value still `undefined`: kept visible, never equal to a real value. */
+const PENDING = { $undefined: true }
+
+/**
+ * The key of a JSON-RPC resource's query, and whether its filter is still waiting for a value:
+ * absent where the resource needs one (`filterRequired`), or a filter whose value is `undefined`
+ * (`{ Sender: undefined }`). The key holds `{ $undefined: true }` where that value goes instead of
+ * silently dropping the member, so a waiting query never shares a cache entry with a real filter.
+ *
+ * @example
+ * resourceKey(rpcUrl, 'events', 'query', { filter: { Sender: undefined } }, true).pending // true
+ */
+export function resourceKey(
+  endpoint: string,
+  resource: string,
+  operation: ResourceOperation,
+  input: object | undefined,
+  filterRequired = false,
+): BuiltKey & { pending: boolean } {
+  if (typeof input !== 'object' || input === null) input = input === undefined ? undefined : {}
+  let { filter } = (input ?? {}) as { filter?: unknown }
+  let pending = false
+  if (filter === undefined && filterRequired) [filter, pending] = [PENDING, true]
+  else if (typeof filter === 'object' && filter !== null && !Array.isArray(filter) && Object.values(filter).includes(undefined)) {
+    filter = Object.fromEntries(Object.entries(filter).map(([name, value]) => [name, value === undefined ? PENDING : value]))
+    pending = true
+  }
+  return { ...buildKey(endpoint, resource, [operation], input && { ...input, filter }), pending }
+}
+
 function resourceKeys<TName extends string, TInput extends object, TLiveInput extends object>(
   name: TName,
 ): ResourceKeys<TName, TInput, TLiveInput> {
   const key = (operation: ResourceOperation) => (endpoint: KeyEndpoint, input?: object) =>
-    buildKey(endpointOf(endpoint, 'rpcUrl'), name, [operation], input).queryKey
+    resourceKey(endpointOf(endpoint, 'rpcUrl'), name, operation, input).queryKey
   return {
     all: (endpoint) => ['chainx', endpointOf(endpoint, 'rpcUrl'), name],
     query: key('query'),

@@ -1,7 +1,7 @@
 import type { ChainxClient } from '../client.js'
 import { CursorNotAdvancingError } from '../errors/pagination.js'
 import { InvalidArgumentError } from '../errors/request.js'
-import { buildKey, type BuiltKey } from './chainxKeys.js'
+import { resourceKey } from './chainxKeys.js'
 import { endpointName, type ChainxQueryKey } from './queryKey.js'
 import { streamIntoQuery } from './streamIntoQuery.js'
 import type { ChainxInfiniteQueryOptions, ChainxLiveQueryOptions, ChainxPage, ChainxQueryOptions } from './types.js'
@@ -27,25 +27,8 @@ export type ResourceName = keyof typeof RESOURCES
 
 /** The input members the builders read; the others go to the client as given. */
 interface Input {
-  filter?: unknown
   cursor?: unknown
   maxItems?: unknown
-}
-
-/** What a key holds in place of a filter value still `undefined`: kept visible, never equal to a real value. */
-const PENDING = { $undefined: true }
-
-/**
- * Whether the filter is still waiting for a value: absent where the resource needs one, or a
- * filter whose value (`{ Sender: undefined }`) is `undefined`. Such a query is disabled, and its key
- * says so (`PENDING` where the value goes) instead of silently dropping the member.
- */
-function pendingFilter(filter: unknown, required: boolean): { pending: boolean; filter: unknown } {
-  if (filter === undefined) return { pending: required, filter: required ? PENDING : undefined }
-  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) return { pending: false, filter }
-  const entries = Object.entries(filter)
-  if (!entries.some(([, value]) => value === undefined)) return { pending: false, filter }
-  return { pending: true, filter: Object.fromEntries(entries.map(([name, value]) => [name, value === undefined ? PENDING : value])) }
 }
 
 /** Options' shared part: key, `enabled`, `retry`, and the error a bad input fails the query with. */
@@ -73,15 +56,13 @@ export function resourceQueryOptions(client: ChainxClient, name: ResourceName) {
   const { filterRequired, cursorOf } = RESOURCES[name]
   const resource = () => client[name] as unknown as ResourceMethods
   const prepare = (operation: 'query' | 'infinite' | 'live', input: Input): Prepared => {
-    const safe: Input = typeof input === 'object' && input !== null ? input : {}
-    const { pending, filter } = pendingFilter(safe.filter, filterRequired)
-    const built: BuiltKey = buildKey(endpointName(client.options.rpcUrl), name, [operation], { ...safe, filter })
+    const { queryKey, error, pending } = resourceKey(endpointName(client.options.rpcUrl), name, operation, input ?? {}, filterRequired)
     return {
-      queryKey: built.queryKey,
+      queryKey,
       enabled: !pending,
       retry: false,
       check() {
-        if (built.error) throw built.error
+        if (error) throw error
         if (pending) throw new InvalidArgumentError(`${name}: the filter has an undefined value; the query runs once it is set`)
       },
     }

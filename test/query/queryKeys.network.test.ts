@@ -104,6 +104,7 @@ describe('keys users can work with', () => {
     const account: { address?: string } = {}
     const waiting = q.events.query({ filter: { Sender: account.address }, pageSize: 2 })
     expect(waiting.enabled).toBe(false)
+    expect(waiting.queryKey).toEqual(chainxKeys.events.query(client, { filter: { Sender: undefined }, pageSize: 2 }))
     expect(waiting.queryKey).not.toEqual(q.events.query({ filter: {} as never, pageSize: 2 }).queryKey)
     expect(q.events.query({ filter: { All: undefined } }).queryKey).not.toEqual(q.events.query({ filter: { All: null } }).queryKey)
     expect(q.events.live({ filter: undefined }).enabled).toBe(false)
