@@ -1,4 +1,5 @@
 import type { ChainxClient } from '../client.js'
+import { InvalidArgumentError } from '../errors/request.js'
 import type { GraphQLDocument, ResultOf, VariablesOf } from '../graphql/createGraphQLClient.js'
 import type { ConnectionPath, NodeOf, PageVariables } from '../graphql/paginate.js'
 import {
@@ -69,6 +70,9 @@ export interface ChainxQueries {
  * console.log(epoch.epoch?.referenceGasPrice)
  */
 export function createQueryOptions(client: ChainxClient): ChainxQueries {
+  // Checked once here, so that no builder meets a missing client during render.
+  if (typeof client?.options !== 'object' || client.options === null)
+    throw new InvalidArgumentError('createQueryOptions takes a ChainxClient')
   return {
     graphql: operationQueryOptions(client),
     query: (document, ...[variables]) => documentQueryOptions(client, document, variables),

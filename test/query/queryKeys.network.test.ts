@@ -145,6 +145,7 @@ describe('keys users can work with', () => {
     await expect(queryClient.fetchQuery(q.query(42 as unknown as string))).rejects.toThrow(/not a GraphQL document/)
     await expect(queryClient.fetchQuery(q.events.query(null as never))).rejects.toBeInstanceOf(ChainxError)
     expect(received.length).toBe(before)
+    expect(() => createQueryOptions(undefined as never)).toThrow(/createQueryOptions takes a ChainxClient/) // once, at set-up
     // What the client checks (a direction) fails the query as the client fails the call.
     await expect(
       queryClient.fetchInfiniteQuery(q.events.infinite({ filter: { All: [] }, direction: 'sideways' as never })),
