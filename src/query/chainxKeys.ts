@@ -1,5 +1,5 @@
 import type { ChainxClient } from '../client.js'
-import type { GraphQLDocument } from '../graphql/createGraphQLClient.js'
+import type { GraphQLDocument, VariablesOf } from '../graphql/createGraphQLClient.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import { operationId } from './operationId.js'
 import { endpointName, keyInput, type ChainxQueryKey } from './queryKey.js'
@@ -55,7 +55,7 @@ export interface GraphQLKeys {
    * `q.query(document, variables)` and of the generated method over the document; without
    * variables, every query of the document.
    */
-  query(endpoint: KeyEndpoint, document: GraphQLDocument<any, any>, variables?: object): ChainxQueryKey
+  query<D extends GraphQLDocument<any, any>>(endpoint: KeyEndpoint, document: D, variables?: Partial<VariablesOf<D>>): ChainxQueryKey
   /** `[..., operationName, 'infinite', { document, variables, ...options }]`: the key of `q.paginate`; without an input, every infinite query of the document. */
   infinite(endpoint: KeyEndpoint, document: GraphQLDocument<any, any>, input?: object): ChainxQueryKey
 }

@@ -71,9 +71,9 @@ afterAll(() => rmSync(project, { recursive: true, force: true }))
 
 describe('the shipped declarations', () => {
   it('compile with lib ES2022 + DOM and skipLibCheck: false, for ESM and CommonJS consumers (main entry, query, graphql, move)', async () => {
-    const result = await run(join(root, 'node_modules/.bin/tsc'), ['-p', project], { cwd: project, timeout: 120_000 }).catch(
+    const result = await run(join(root, 'node_modules/.bin/tsc'), ['-p', project], { cwd: project, timeout: 180_000 }).catch(
       (error: { stdout: string }) => error,
     )
     expect(result.stdout).toBe('')
-  }, 120_000)
+  }, 180_000)
 })

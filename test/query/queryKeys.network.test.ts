@@ -98,6 +98,8 @@ describe('keys users can work with', () => {
     expectTypeOf(chainxKeys.graphql.all(client)).toEqualTypeOf<readonly ['chainx', string, 'graphql']>()
     // @ts-expect-error: the factory's inputs are typed as the builders' are
     chainxKeys.events.query(client, { pageSiz: 3 })
+    // @ts-expect-error: and GraphQL variables as the document's
+    chainxKeys.graphql.query(client, EpochDocument, { id: 'three' })
   })
 
   it('a filter value still undefined gives enabled: false and sends nothing; its key keeps the undefined apart from any real filter', async () => {
