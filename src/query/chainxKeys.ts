@@ -168,8 +168,8 @@ function resourceKeys<TName extends string, TInput extends object, TLiveInput ex
 export const chainxKeys = {
   /** `['chainx']`: every query chainx-sdk/query builds. */
   all: (): readonly ['chainx'] => ['chainx'],
-  events: resourceKeys<'events', EventQueryInput, LiveEventsInput>('events'),
-  transactions: resourceKeys<'transactions', TransactionQueryInput, LiveTransactionsInput>('transactions'),
+  events: /* @__PURE__ */ resourceKeys<'events', EventQueryInput, LiveEventsInput>('events'),
+  transactions: /* @__PURE__ */ resourceKeys<'transactions', TransactionQueryInput, LiveTransactionsInput>('transactions'),
   graphql: {
     all: (endpoint) => ['chainx', endpointOf(endpoint, 'graphqlUrl'), 'graphql'],
     operation: (endpoint, document) => graphqlKey(endpointOf(endpoint, 'graphqlUrl'), document).queryKey,
