@@ -117,9 +117,9 @@ const CAUSE_DEPTH = 4
  */
 export interface ErrorCauseSummary {
   name: string
-  code?: string | number
+  code?: string | number | undefined
   message: string
-  cause?: ErrorCauseSummary | string
+  cause?: ErrorCauseSummary | string | undefined
 }
 
 /**
@@ -223,12 +223,13 @@ export class ChainxError extends Error {
   toJSON(): Record<string, unknown> {
     const json: Record<string, unknown> = { name: this.name, code: this.code, message: this.message, retryable: this.retryable }
     for (const [key, value] of Object.entries(this)) {
-      if (key === 'version') json[key] = (value as ServiceVersion | undefined)?.raw
-      else if (key === 'shortMessage' && value === this.message) continue
-      else if (typeof value === 'string') json[key] = redactText(value)
-      else if (typeof value === 'number' || typeof value === 'boolean') json[key] = value
+      const type = typeof value
+      if (key !== 'shortMessage' && (type === 'string' || type === 'number' || type === 'boolean'))
+        json[key] ??= type === 'string' ? redactText(value as string) : value
     }
-    if (this.cause !== undefined) json.cause = summarise(this.cause, CAUSE_DEPTH)
+    // Left out by JSON.stringify when undefined.
+    json.version = this.version?.raw
+    json.cause = this.cause === undefined ? undefined : summarise(this.cause, CAUSE_DEPTH)
     return json
   }
 
@@ -237,15 +238,11 @@ export class ChainxError extends Error {
    * fields, `[cause]`), without the fields that are not set.
    */
   [INSPECT](): object {
-    const shown = Object.create(Object.getPrototypeOf(this) as object, {
-      // Shown by Node's own formatting: this hook is not called again on the copy.
-      [INSPECT]: { value: undefined },
-      stack: { value: this.stack },
-      message: { value: this.message },
-    }) as Record<string, unknown>
-    if (Object.hasOwn(this, 'cause')) Object.defineProperty(shown, 'cause', { value: this.cause })
-    for (const [key, value] of Object.entries(this)) if (value !== undefined) shown[key] = value
-    return shown
+    // A copy of the error without its undefined fields; Node formats it as an error (stack,
+    // fields, [cause]) and does not call this hook on it.
+    const fields = Object.getOwnPropertyDescriptors(this) as Record<string, PropertyDescriptor>
+    for (const key in fields) if (fields[key]?.enumerable && fields[key].value === undefined) delete fields[key]
+    return Object.create(Object.getPrototypeOf(this) as object, { ...fields, [INSPECT]: {} }) as object
   }
 
   /**
@@ -275,12 +272,14 @@ function redactText(text: string): string {
 /** A cause as `toJSON` writes it: an error's name, code and message (and its cause, `depth` deep), or a value's text. */
 function summarise(cause: unknown, depth: number): ErrorCauseSummary | string {
   if (!(cause instanceof Error))
-    return redactText(typeof cause === 'object' && cause !== null ? Object.prototype.toString.call(cause) : String(cause))
-  const summary: ErrorCauseSummary = { name: cause.name, message: redactText(cause.message) }
-  const code = (cause as { code?: unknown }).code
-  if (typeof code === 'string' || typeof code === 'number') summary.code = code
-  if (cause.cause !== undefined && depth > 1) summary.cause = summarise(cause.cause, depth - 1)
-  return summary
+    return redactText(typeof cause === 'object' && cause ? Object.prototype.toString.call(cause) : String(cause))
+  const { name, message, code } = cause as Error & { code?: unknown }
+  return {
+    name,
+    message: redactText(message),
+    code: typeof code === 'string' || typeof code === 'number' ? code : undefined,
+    cause: depth > 1 && cause.cause !== undefined ? summarise(cause.cause, depth - 1) : undefined,
+  }
 }
 
 /**

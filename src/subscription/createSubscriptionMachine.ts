@@ -11,7 +11,7 @@ import { Subscription } from './Subscription.js'
 import type { SubscriptionKind, SubscriptionListener } from './SubscriptionKind.js'
 import type { SubscriptionStateChange, Unsubscribe } from './types.js'
 import type { ConnectionTrace } from '../transport/telemetry/types.js'
-import type { ResolvedLogger } from '../utils/logger.js'
+import { resolveLogger, type Logger } from '../utils/logger.js'
 import { redactUrl } from '../utils/redactUrl.js'
 
 /**
@@ -140,9 +140,9 @@ export interface SubscriptionMachineOptions {
   /**
    * The client's `logger` option: connections lost and reconnecting (`info`), given up (`warn`),
    * errors of a subscription without `onError` (`error`).
-   * @default none: errors of a subscription without `onError` go to console.error
+   * @default { warn: console.warn, error: console.error }
    */
-  logger?: ResolvedLogger | undefined
+  logger?: Logger | undefined
 }
 
 /**
@@ -278,6 +278,7 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
     }
   }
 
+  const logger = resolveLogger(options.logger)
   const wsUrls = typeof options.wsUrl === 'string' ? [options.wsUrl] : options.wsUrl
   let wsIndex = 0
   // A socket that fails or is lost sends the next connection to the next endpoint.
@@ -323,7 +324,7 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
     onReconnecting: (attempt, delayMs, error) => {
       connection?.event('reconnecting', { url: wsUrls[wsIndex], attempt, delayMs, error })
       const url = redactUrl(wsUrls[wsIndex] as string)
-      options.logger?.info(`[chainx-sdk] subscription reconnecting to ${url} in ${Math.round(delayMs)} ms (attempt ${attempt})`, {
+      logger.info(`[chainx-sdk] subscription reconnecting to ${url} in ${Math.round(delayMs)} ms (attempt ${attempt})`, {
         url,
         attempt,
         delayMs,
@@ -338,13 +339,13 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
     },
     onLost: (error) => {
       connection?.event('lost', { error })
-      options.logger?.info(`[chainx-sdk] subscription connection lost (${error.code})`, { error })
+      logger.info(`[chainx-sdk] subscription connection lost (${error.code})`, { error })
       forgetRoutes()
       forEachSubscription((subscription) => subscription.detach())
     },
     onGiveUp: (error: ChainxError) => {
       connection?.event('end', { error })
-      options.logger?.warn(`[chainx-sdk] subscription connection gave up (${error.code})`, { error })
+      logger.warn(`[chainx-sdk] subscription connection gave up (${error.code})`, { error })
       connection = undefined
       forEachSubscription((subscription) => subscription.fail(error))
     },
@@ -360,7 +361,7 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
         listener,
         backfill,
         onEnded: forget as (ended: Subscription<TItem, TCursor>) => void,
-        logger: options.logger,
+        logger,
       })
       const any = subscription as unknown as AnySubscription
       methods.set(any, kind.subscribeMethod)

@@ -17,7 +17,7 @@ import type { CallTrace, ConnectionTrace, Telemetry, TelemetryOptions, WalkTrace
 import type { FetchFn, HttpFn, HttpResponse } from './types.js'
 import { backoffDelay, resolveRetryOptions, retryAfterOf, withRetry, type RetryOptions } from './withRetry.js'
 import { sleep } from '../utils/sleep.js'
-import { resolveLogger, type Logger, type ResolvedLogger } from '../utils/logger.js'
+import type { Logger } from '../utils/logger.js'
 import { redactUrl } from '../utils/redactUrl.js'
 
 /**
@@ -206,8 +206,8 @@ export interface Transport {
    * span with an event per step. Undefined when telemetry is off.
    */
   onConnectionStart?: (() => ConnectionTrace | undefined) | undefined
-  /** The `logger` option with its defaults filled in. */
-  logger?: ResolvedLogger | undefined
+  /** The `logger` option, for the subscriptions (which fill in its defaults). */
+  logger?: Logger | undefined
 }
 
 // The limiter is a chunk of its own, loaded by the first request of a client that sets
@@ -273,7 +273,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
   const staticHeaders =
     typeof headersOption === 'function' || headersOption === undefined ? undefined : { ...checkHeaders(headersOption, 'headers') }
   const { onRequest, onResponse } = options
-  const logger = resolveLogger(options.logger)
+  const { logger } = options
   let closed = false
 
   // undefined: not looked for yet; null: off or not installed.
@@ -296,7 +296,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
 
   // Retries and failovers are logged at `info`, silent unless the app gave one: then the error
   // of each call's last failed attempt is kept, to say what the next one follows.
-  const failures = options.logger?.info ? new WeakMap<TransportRequest<unknown>, unknown>() : undefined
+  const failures = logger?.info ? new WeakMap<TransportRequest<unknown>, unknown>() : undefined
 
   /** One attempt, in its span when the call is traced; a retry or a failover is logged first. */
   function attempt<T>(
@@ -313,7 +313,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       const to = redactUrl(url)
       const error = failures.get(request)
       const after = isChainxError(error) ? error.code : 'an error'
-      logger.info(`[chainx-sdk] ${failover ? 'failover' : 'retry'} ${attemptNumber} to ${to} after ${after}`, {
+      logger?.info?.(`[chainx-sdk] ${failover ? 'failover' : 'retry'} ${attemptNumber} to ${to} after ${after}`, {
         url: to,
         attempt: attemptNumber,
         failover,
