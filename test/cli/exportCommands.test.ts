@@ -108,30 +108,6 @@ describe('chainx: bad input exits 2 with one line, before any request', () => {
   })
 })
 
-describe('chainx: help', () => {
-  for (const command of [
-    ['events', 'export'],
-    ['events', 'watch'],
-    ['transactions', 'export'],
-    ['graphql', 'export'],
-  ]) {
-    it(`chainx ${command.join(' ')} --help prints its usage and exits 0`, async () => {
-      const result = await runBin([...command, '--help'])
-      expect(result.code).toBe(0)
-      expect(result.stdout).toMatch(new RegExp(`^usage: chainx ${command.join(' ')}`))
-      expect(result.stdout).toMatch(/--state <file>/)
-    })
-  }
-  it('chainx alone prints the commands on stderr and exits 2; chainx --help on stdout, 0', async () => {
-    const bare = await runBin([])
-    expect([bare.code, bare.stdout]).toEqual([2, ''])
-    expect(bare.stderr).toMatch(/events export .*\n.*events watch/)
-    const help = await runBin(['--help'])
-    expect(help.code).toBe(0)
-    expect(help.stdout).toMatch(/codegen-move/)
-  })
-})
-
 describe('chainx: progress on standard error, never in the data', () => {
   it('a non-TTY stderr gets a plain progress line every --progress-interval and a summary; stdout holds only the events', async () => {
     mock.network.faults.addLatency(20)
@@ -153,7 +129,7 @@ describe('chainx: progress on standard error, never in the data', () => {
 })
 
 describe('chainx: errors and interrupts keep the state', () => {
-  it('a ChainxError exits 1 with "error <CODE>: <message>", no stack, and how to resume; the rerun completes exactly', async () => {
+  it('a ChainxError exits 1 with "chainx: <CODE>: <message>", no stack, and how to resume; the rerun completes exactly', async () => {
     const out = path('failing.ndjson')
     const state = path('failing.state.json')
     const args = ['events', 'export', ...ALL, '--out', out, '--state', state]
@@ -162,7 +138,7 @@ describe('chainx: errors and interrupts keep the state', () => {
     const failed = await runBin(args, { env })
     expect(failed.code).toBe(1)
     expect(failed.stderr).toMatch(
-      /^error EMPTY_PAGES: .*\n700 items saved; rerun the same command to resume \(state: .*failing.state.json\)\n$/m,
+      /^chainx: EMPTY_PAGES: .*\n700 items saved; rerun the same command to resume \(state: .*failing.state.json\)\n$/m,
     )
     expect(failed.stderr).not.toMatch(/\n\s+at /)
     const verbose = await runBin([...args, '--verbose'], { env })

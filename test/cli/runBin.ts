@@ -60,6 +60,23 @@ export function startBin(args: readonly string[], options: { env?: Record<string
   return { child, output, done }
 }
 
+/**
+ * Resolves when the run's standard output or error (all of it so far) matches `pattern`: on
+ * the child's own `data` events, no polling. Rejects if the child ends first.
+ */
+export function outputMatches(run: BinRun, stream: 'stdout' | 'stderr', pattern: RegExp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!pattern.test(run.output[stream])) return
+      run.child[stream]?.off('data', check)
+      resolve()
+    }
+    run.child[stream]?.on('data', check)
+    run.done.then(() => reject(new Error(`the bin ended before its ${stream} matched ${pattern}: ${run.output[stream]}`)), reject)
+    check()
+  })
+}
+
 /** Runs the bin to its end (bounded: killed after `timeoutMs`). */
 export async function runBin(
   args: readonly string[],
