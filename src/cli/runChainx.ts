@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { runCli as runCodegenCli } from '../codegen/runCli.js'
 import { COMMANDS, groupHelp, TOP_HELP } from './commands.js'
 import { parseCommandLine } from './parseCommandLine.js'
-import { describeError, runExport, type ExportIo } from './runExport.js'
+import type { ExportIo } from './runExport.js'
 import { STATE_IN_USE_EXIT, StateInUseError } from './stateLock.js'
 import { UsageError } from './UsageError.js'
 
@@ -28,7 +27,9 @@ export async function runChainx(args: readonly string[], io: ExportIo & { env: R
   }
   // `chainx help events export` is `chainx events export --help`.
   if (first === 'help' && args.length > 1) return runChainx([...args.slice(1), '--help'], io)
+  // What runs a command loads on demand: --version, help and bad usage start with neither the client nor the codegen.
   if (first === 'codegen-move') {
+    const { runCli: runCodegenCli } = await import('../codegen/runCli.js')
     return runCodegenCli(args, {
       out: (text) => io.stdout.write(`${text}\n`),
       err: (text) => io.stderr.write(`${text}\n`),
@@ -55,12 +56,13 @@ export async function runChainx(args: readonly string[], io: ExportIo & { env: R
       io.stdout.write(`${command.help}\n`)
       return 0
     }
+    const { runExport } = await import('./runExport.js')
     return await runExport(command, io)
   } catch (error) {
     io.stderr.write(`chainx: ${messageOf(error)}\n`)
     if (error instanceof UsageError) return 2
     if (error instanceof StateInUseError) return STATE_IN_USE_EXIT
-    if (verbose) io.stderr.write(describeError(error))
+    if (verbose) io.stderr.write((await import('./runExport.js')).describeError(error))
     return 1
   }
 }
