@@ -226,6 +226,25 @@ describe('chainx transactions export', () => {
     expect(result.stdout).toBe(`${expected.join('\n')}\n`)
   })
 
+  it('chainx transactions watch follows new transaction blocks through the same generic path as events watch', async () => {
+    const pkg = mock.network.publish({ module: 'clitx', events: { Done: { n: bcs.u64() } } }).package
+    const sender = mock.network.ledger.newAddress()
+    const out = path('tx-watch.ndjson')
+    const lines = () => (existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter(Boolean) : [])
+    const before = mock.requests()
+    const run = startBin(['transactions', 'watch', '--filter', JSON.stringify({ FromAddress: sender }), '--interval', '20', '--out', out], {
+      env,
+    })
+    await until(() => mock.requests() >= before + 2) // 'latest' resolved and a first poll
+    const sent = [1n, 2n].map((n) =>
+      mock.network.execute({ sender, package: pkg, module: 'clitx', function: 'done', emit: [{ struct: 'Done', fields: { n } }] }),
+    )
+    await until(() => lines().length === 2)
+    run.child.kill('SIGTERM')
+    expect((await run.done).code).toBe(143)
+    expect(lines().map((line) => (JSON.parse(line) as { digest: string }).digest)).toEqual(sent.map((tx) => tx.digest))
+  })
+
   it('an option the SDK refuses exits 2 before any request', async () => {
     const before = mock.requests()
     const result = await runBin(['transactions', 'export', '--filter', '{"Checkpoint":"1"}'], { env })
