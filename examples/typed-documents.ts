@@ -7,53 +7,54 @@ import { ChainxClient } from 'chainx-sdk'
 import { graphql, readFragment, type FragmentOf } from 'chainx-sdk/graphql'
 import { startMockNetwork } from 'chainx-sdk/testing'
 
-const BlockFields = graphql(`
-  fragment BlockFields on TransactionBlock {
-    digest
+// What this part of an app reads of an event.
+const EventLine = graphql(`
+  fragment EventLine on Event {
+    timestamp
+    type {
+      repr
+    }
     sender {
       address
-    }
-    effects {
-      status
-      checkpoint {
-        sequenceNumber
-      }
     }
   }
 `)
 
-const SentBlocks = graphql(
+// Events, newest first when walked backward; the fragment is spread into the nodes.
+const RecentEvents = graphql(
   `
-    query SentBlocks($sender: SuiAddress, $first: Int, $after: String) {
-      transactionBlocks(first: $first, after: $after, filter: { sentAddress: $sender }) {
+    query RecentEvents($first: Int, $after: String, $last: Int, $before: String) {
+      events(first: $first, after: $after, last: $last, before: $before) {
         pageInfo {
           hasNextPage
           endCursor
+          hasPreviousPage
+          startCursor
         }
         nodes {
-          ...BlockFields
+          ...EventLine
         }
       }
     }
   `,
-  [BlockFields],
+  [EventLine],
 )
 
-function describeBlock(block: FragmentOf<typeof BlockFields>): string {
-  const { digest, effects } = readFragment(BlockFields, block)
-  return `${digest?.slice(0, 8)}… ${effects?.status} at checkpoint ${effects?.checkpoint?.sequenceNumber}`
+function describeEvent(event: FragmentOf<typeof EventLine>): string {
+  const { timestamp, type, sender } = readFragment(EventLine, event) // typed: timestamp is a string or null
+  return `${timestamp} ${type.repr.split('::').slice(1).join('::')} from ${sender?.address.slice(0, 8)}…`
 }
 
-const network = await startMockNetwork()
+const network = await startMockNetwork({ events: 120 })
 const client = new ChainxClient(network)
 try {
-  const { data } = await client.graphql.query(SentBlocks, { first: 2 })
-  console.log('first page:', data.transactionBlocks.nodes.map(describeBlock))
+  const { data } = await client.graphql.query(RecentEvents, { first: 2 })
+  console.log('first page:', data.events.nodes.map(describeEvent))
   let count = 0
-  for await (const block of client.paginate(SentBlocks, {}, { pageSize: 10, maxItems: 25 })) {
-    if (++count === 25) console.log('25th block:', describeBlock(block))
+  for await (const event of client.paginate(RecentEvents, {}, { direction: 'backward', pageSize: 20, maxItems: 50 })) {
+    if (++count === 1) console.log('newest:', describeEvent(event))
   }
-  console.log('walked', count, 'blocks')
+  console.log('walked', count, 'events, newest first')
 } finally {
   await client.close()
   await network.close()

@@ -1,10 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { ChainxClient } from '../../src/client.js'
-import type { RunningMockNetwork } from '../../src/testing/index.js'
-import { checkBuiltBin, endpointsOf, outputMatches, runBin, startBin, startCountingMockNetwork } from './runBin.js'
+import { describe, expect, it } from 'vitest'
+import { outputMatches, runBin, startBin, useCliNetwork, type CliNetwork } from './runBin.js'
 
 // The manners of the chainx bin, built, in a child process: --version, help at every level on
 // standard output with exit 0, SIGTERM handled as SIGINT (state saved, a message, 143), one
@@ -13,27 +10,25 @@ const EVENTS = 1_500
 const root = new URL('../../', import.meta.url).pathname
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
 
-let mock: RunningMockNetwork & { requests: () => number }
+let mock: CliNetwork['mock']
 let env: Record<string, string>
 let dir: string
 let truth: string[]
-
-beforeAll(async () => {
-  checkBuiltBin()
-  mock = await startCountingMockNetwork({ events: EVENTS, seed: 5 })
-  env = endpointsOf(mock)
-  dir = mkdtempSync(join(tmpdir(), 'chainx-cli-manners-'))
-  truth = []
-  for await (const event of new ChainxClient(mock).events.iterate({ filter: { All: [] } })) truth.push(JSON.stringify(event))
-}, 60_000)
-afterAll(async () => {
-  await mock?.close()
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
-afterEach(() => mock?.network.faults.clear())
+useCliNetwork({ events: EVENTS, seed: 5 }, (network) => ({ mock, env, dir, truth } = network))
 
 const path = (name: string) => join(dir, name)
 const ALL = ['--filter', '{"All":[]}']
+
+/** Starts an export of every event with a state file, slowed down, and resolves once it has reported progress. */
+async function startedExport(name: string) {
+  const out = path(`${name}.ndjson`)
+  const state = path(`${name}.state.json`)
+  const args = ['events', 'export', ...ALL, '--out', out, '--state', state, '--page-size', '10', '--progress-interval', '20']
+  mock.network.faults.addLatency(10)
+  const run = startBin(args, { env })
+  await outputMatches(run, 'stderr', /chainx events export: [1-9][\d,]* items/)
+  return { out, state, args, run }
+}
 
 describe('chainx --version', () => {
   for (const flag of ['--version', '-V']) {
@@ -105,12 +100,7 @@ describe('chainx: one message prefix for every error', () => {
 
 describe('chainx: SIGTERM is handled as SIGINT', () => {
   it('after progress is reported, SIGTERM flushes, saves the state, says so and exits 143; the rerun completes exactly', async () => {
-    const out = path('terminated.ndjson')
-    const state = path('terminated.state.json')
-    const args = ['events', 'export', ...ALL, '--out', out, '--state', state, '--page-size', '10', '--progress-interval', '20']
-    mock.network.faults.addLatency(10)
-    const run = startBin(args, { env })
-    await outputMatches(run, 'stderr', /chainx events export: [1-9][\d,]* items/)
+    const { out, state, args, run } = await startedExport('terminated')
     run.child.kill('SIGTERM')
     const result = await run.done
     expect([result.code, result.signal]).toEqual([143, null])
@@ -151,12 +141,7 @@ describe('chainx: a lock on the --state file', () => {
   })
 
   it('a lock whose process is gone (a run killed with SIGKILL) is taken over', async () => {
-    const out = path('stale.ndjson')
-    const state = path('stale.state.json')
-    const args = ['events', 'export', ...ALL, '--out', out, '--state', state, '--page-size', '10', '--progress-interval', '20']
-    mock.network.faults.addLatency(10)
-    const killed = startBin(args, { env })
-    await outputMatches(killed, 'stderr', /chainx events export: [1-9][\d,]* items/)
+    const { out, state, args, run: killed } = await startedExport('stale')
     killed.child.kill('SIGKILL')
     expect((await killed.done).signal).toBe('SIGKILL')
     expect(readFileSync(`${state}.lock`, 'utf8')).toBe(`${killed.child.pid}\n`)

@@ -1,11 +1,9 @@
 import { bcs } from '@mysten/bcs'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ChainxClient } from '../../src/client.js'
-import type { RunningMockNetwork } from '../../src/testing/index.js'
-import { checkBuiltBin, endpointsOf, runBin, startBin, startCountingMockNetwork, until } from './runBin.js'
+import { runBin, startBin, until, useCliNetwork, type CliNetwork } from './runBin.js'
 
 // The chainx bin, built, in a child process, against a mock network over real sockets: bad input
 // exits 2 before any request, progress goes to a non-TTY standard error and never into the data,
@@ -13,24 +11,11 @@ import { checkBuiltBin, endpointsOf, runBin, startBin, startCountingMockNetwork,
 const EVENTS = 2_000
 const PROGRESS_LINE = /^chainx events export: [\d,]+ items · [\d,]+ pages · [\d,]+ items\/s · \d+\.\d s/
 
-let mock: RunningMockNetwork & { requests: () => number }
+let mock: CliNetwork['mock']
 let env: Record<string, string>
 let dir: string
 let truth: string[]
-
-beforeAll(async () => {
-  checkBuiltBin()
-  mock = await startCountingMockNetwork({ events: EVENTS, seed: 4 })
-  env = endpointsOf(mock)
-  dir = mkdtempSync(join(tmpdir(), 'chainx-cli-'))
-  truth = []
-  for await (const event of new ChainxClient(mock).events.iterate({ filter: { All: [] } })) truth.push(JSON.stringify(event))
-}, 60_000)
-afterAll(async () => {
-  await mock?.close()
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
-afterEach(() => mock?.network.faults.clear())
+useCliNetwork({ events: EVENTS, seed: 4 }, (network) => ({ mock, env, dir, truth } = network))
 
 const path = (name: string) => join(dir, name)
 const ALL = ['--filter', '{"All":[]}']

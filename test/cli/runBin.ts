@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { ChainxClient } from '../../src/client.js'
 import type { RunningMockNetwork } from '../../src/testing/index.js'
 import { startMockNetwork, createMockNetwork } from '../../src/testing/index.js'
 
@@ -119,4 +122,34 @@ export async function until(check: () => boolean, timeoutMs = 30_000): Promise<v
     if (Date.now() > deadline) throw new Error('timed out waiting')
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
+}
+
+/** What a CLI test file runs against: a counting mock network, its endpoints, a scratch directory, every event as JSON. */
+export interface CliNetwork {
+  mock: RunningMockNetwork & { requests: () => number }
+  env: Record<string, string>
+  dir: string
+  /** Every event of the network, as `events export` writes each line. */
+  truth: string[]
+}
+
+/**
+ * Registers the hooks of a CLI test file: checks the built bin, starts a counting mock network
+ * of `events` events and a scratch directory before all (handing them to `ready`), clears the
+ * faults after each test, closes and removes them after all.
+ */
+export function useCliNetwork(options: { events: number; seed: number }, ready: (network: CliNetwork) => void): void {
+  let network: CliNetwork | undefined
+  beforeAll(async () => {
+    checkBuiltBin()
+    const mock = await startCountingMockNetwork(options)
+    network = { mock, env: endpointsOf(mock), dir: mkdtempSync(join(tmpdir(), 'chainx-cli-')), truth: [] }
+    for await (const event of new ChainxClient(mock).events.iterate({ filter: { All: [] } })) network.truth.push(JSON.stringify(event))
+    ready(network)
+  }, 60_000)
+  afterEach(() => network?.mock.network.faults.clear())
+  afterAll(async () => {
+    await network?.mock.close()
+    if (network) rmSync(network.dir, { recursive: true, force: true })
+  })
 }
