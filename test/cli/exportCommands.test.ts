@@ -106,6 +106,13 @@ describe('chainx: progress on standard error, never in the data', () => {
     expect(lines.at(-1)).toMatch(/^chainx events export: 2,000 items · 40 pages · .* · done$/)
   })
 
+  it('--cursor starts the walk after a saved cursor (an event id as JSON), as the walk option cursor does', async () => {
+    const { id } = JSON.parse(truth[9] as string) as { id: unknown }
+    const result = await runBin(['events', 'export', ...ALL, '--cursor', JSON.stringify(id), '--max-items', '3', '--quiet'], { env })
+    expect([result.code, result.stderr]).toEqual([0, ''])
+    expect(result.stdout).toBe(`${truth.slice(10, 13).join('\n')}\n`)
+  })
+
   it('--quiet prints nothing on stderr', async () => {
     const result = await runBin(['events', 'export', ...ALL, '--max-items', '120', '--quiet'], { env })
     expect([result.code, result.stderr]).toEqual([0, ''])
