@@ -20,7 +20,8 @@ export const STATE_IN_USE_EXIT = 75
  * Created atomically (written beside it, then hard-linked into place), so a lock is whole or
  * absent. A lock held by a live process throws `StateInUseError`; one whose process is gone
  * (killed with SIGKILL, a crash) is taken over: moved aside atomically, so of two runs taking
- * it over at once one wins. Returns the release (the lock is removed if it is still ours).
+ * it over at once one wins. Returns the release (the lock is removed if it is still ours), which
+ * also runs at `process.exit`.
  *
  * @example
  * const release = lockStateFile('events.state.json')
@@ -35,9 +36,13 @@ export function lockStateFile(state: string): () => void {
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
         linkSync(temporary, lock)
-        return () => {
+        // Released at the end of the run, or at process.exit (a second Ctrl-C exits at once).
+        const release = (): void => {
+          process.off('exit', release)
           if (readHolder(lock) === process.pid) unlinkQuietly(lock)
         }
+        process.on('exit', release)
+        return release
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw cannotLock(state, error)
       }

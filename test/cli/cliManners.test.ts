@@ -152,6 +152,14 @@ describe('chainx: a lock on the --state file', () => {
     expect(existsSync(`${state}.lock`)).toBe(false)
   })
 
+  it('a second SIGTERM exits at once, with 143, and the lock goes with the process', async () => {
+    const { state, run } = await startedExport('twice')
+    run.child.kill('SIGTERM')
+    run.child.kill('SIGTERM')
+    expect((await run.done).code).toBe(143)
+    expect(existsSync(`${state}.lock`)).toBe(false)
+  })
+
   it('a lock file that is not a pid is taken over too', async () => {
     const out = path('garbled.ndjson')
     const state = path('garbled.state.json')
