@@ -20,7 +20,10 @@ export class HandlerError extends UnexpectedError {
   /** How many items the rolled-back batch held. */
   readonly batchSize: number
   constructor(args: { pipeline: string; firstItemId: unknown; batchSize: number; cause: unknown }) {
-    super({ source: `pipeline ${JSON.stringify(args.pipeline)}'s handle on the batch from ${describeId(args.firstItemId)}`, cause: args.cause })
+    super({
+      source: `pipeline ${JSON.stringify(args.pipeline)}'s handle on the batch from ${describeId(args.firstItemId)}`,
+      cause: args.cause,
+    })
     this.pipeline = args.pipeline
     this.firstItemId = args.firstItemId
     this.batchSize = args.batchSize
@@ -29,6 +32,7 @@ export class HandlerError extends UnexpectedError {
 
 function describeId(id: unknown): string {
   if (typeof id === 'string') return id
-  if (typeof id === 'object' && id !== null && 'txDigest' in id && 'eventSeq' in id) return `event ${String(id.txDigest)}:${String(id.eventSeq)}`
+  if (typeof id === 'object' && id !== null && 'txDigest' in id && 'eventSeq' in id)
+    return `event ${String(id.txDigest)}:${String(id.eventSeq)}`
   return JSON.stringify(id) ?? String(id)
 }

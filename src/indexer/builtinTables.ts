@@ -45,7 +45,13 @@ export function createTableSql(schema: string, resource: string, table: BuiltinT
 }
 
 /** Writes a batch into a built-in table in one statement. */
-export async function insertRows(sql: Sql, schema: string, resource: string, table: BuiltinTable, items: readonly unknown[]): Promise<void> {
+export async function insertRows(
+  sql: Sql,
+  schema: string,
+  resource: string,
+  table: BuiltinTable,
+  items: readonly unknown[],
+): Promise<void> {
   const names = table.columns.map(([name]) => name).join(', ')
   const values = table.columns.map(([, type, path]) => `(${path})::${type}`).join(', ')
   await sql.query(

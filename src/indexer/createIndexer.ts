@@ -9,7 +9,9 @@ import { runPipeline, type PipelineStatus, type WalkableResource } from './runPi
 
 /** The client's resources a pipeline can follow: every property with `iterate` and `watch` (`events`, `transactions`). */
 export type IndexerSource = {
-  [K in keyof ChainxClient]: ChainxClient[K] extends { iterate: (...args: any[]) => unknown; watch: (...args: any[]) => unknown } ? K : never
+  [K in keyof ChainxClient]: ChainxClient[K] extends { iterate: (...args: any[]) => unknown; watch: (...args: any[]) => unknown }
+    ? K
+    : never
 }[keyof ChainxClient]
 
 /** The items a resource's walks yield (an event, a transaction block). */
@@ -223,7 +225,13 @@ export function createIndexer(options: IndexerOptions): Indexer {
  * Creates the schema, the watermarks table, each pipeline's row and the built-in tables in use,
  * then runs `setup`: one transaction, under a lock of its own (processes starting together take turns).
  */
-async function prepare(db: Database, schema: string, names: string[], pipelines: Record<string, IndexerPipeline>, setup: IndexerOptions['setup']) {
+async function prepare(
+  db: Database,
+  schema: string,
+  names: string[],
+  pipelines: Record<string, IndexerPipeline>,
+  setup: IndexerOptions['setup'],
+) {
   const quoted = quoteIdent(schema)
   const session = await db.open(schema, '(setup)', new AbortController().signal)
   try {
@@ -241,7 +249,13 @@ async function prepare(db: Database, schema: string, names: string[], pipelines:
       await setup?.(sql)
     })
   } catch (cause) {
-    throw cause instanceof DatabaseError ? cause : new DatabaseError({ message: `Preparing the indexer's tables in ${db.label} failed: ${messageOf(cause)}`, database: db.label, cause })
+    throw cause instanceof DatabaseError
+      ? cause
+      : new DatabaseError({
+          message: `Preparing the indexer's tables in ${db.label} failed: ${messageOf(cause)}`,
+          database: db.label,
+          cause,
+        })
   } finally {
     await session.release()
   }
@@ -251,10 +265,13 @@ function checkPipeline(client: ChainxClient, name: string, pipeline: IndexerPipe
   if (typeof pipeline !== 'object' || pipeline === null) throw new InvalidArgumentError(`pipelines.${name} must be an object`)
   const resource = (client as unknown as Record<string, unknown>)[pipeline.source] as Partial<WalkableResource> | undefined
   if (typeof resource?.iterate !== 'function' || typeof resource.watch !== 'function')
-    throw new InvalidArgumentError(`pipelines.${name}.source must name a resource of the client (events, transactions), got ${JSON.stringify(pipeline.source)}`)
+    throw new InvalidArgumentError(
+      `pipelines.${name}.source must name a resource of the client (events, transactions), got ${JSON.stringify(pipeline.source)}`,
+    )
   if (pipeline.handle === undefined && !BUILTIN_TABLES[pipeline.source])
     throw new InvalidArgumentError(`pipelines.${name} needs a handle: ${pipeline.source} has no built-in table`)
-  if (pipeline.handle !== undefined && typeof pipeline.handle !== 'function') throw new InvalidArgumentError(`pipelines.${name}.handle must be a function`)
+  if (pipeline.handle !== undefined && typeof pipeline.handle !== 'function')
+    throw new InvalidArgumentError(`pipelines.${name}.handle must be a function`)
   const { batchSize } = pipeline
   if (batchSize !== undefined && (!Number.isSafeInteger(batchSize) || batchSize < 1))
     throw new InvalidArgumentError(`pipelines.${name}.batchSize must be a positive integer, got ${String(batchSize)}`)

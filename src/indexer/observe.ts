@@ -45,19 +45,23 @@ export async function createObserver(clientOptions: object): Promise<Observer> {
   return {
     log,
     batch: (pipeline, items, commit) =>
-      tracer.startActiveSpan('chainx.indexer.batch', { attributes: { 'chainx.indexer.pipeline': pipeline, 'chainx.indexer.items': items } }, async (span) => {
-        try {
-          const result = await commit()
-          counter.add(items, { 'chainx.indexer.pipeline': pipeline })
-          return result
-        } catch (error) {
-          span.setStatus({ code: api.SpanStatusCode.ERROR, message: error instanceof Error ? error.message : undefined })
-          if (error instanceof Error) span.recordException(error)
-          throw error
-        } finally {
-          span.end()
-        }
-      }),
+      tracer.startActiveSpan(
+        'chainx.indexer.batch',
+        { attributes: { 'chainx.indexer.pipeline': pipeline, 'chainx.indexer.items': items } },
+        async (span) => {
+          try {
+            const result = await commit()
+            counter.add(items, { 'chainx.indexer.pipeline': pipeline })
+            return result
+          } catch (error) {
+            span.setStatus({ code: api.SpanStatusCode.ERROR, message: error instanceof Error ? error.message : undefined })
+            if (error instanceof Error) span.recordException(error)
+            throw error
+          } finally {
+            span.end()
+          }
+        },
+      ),
   }
 }
 

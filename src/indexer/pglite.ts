@@ -25,7 +25,8 @@ export async function openPglite(dir: string | undefined, label: string, signal:
     query: wrap(db).query,
     async open(schema, pipeline) {
       const key = `${schema}.${pipeline}`
-      if (held.has(key)) throw new DatabaseError({ message: `Pipeline ${JSON.stringify(pipeline)} already runs in this process`, database: label })
+      if (held.has(key))
+        throw new DatabaseError({ message: `Pipeline ${JSON.stringify(pipeline)} already runs in this process`, database: label })
       held.add(key)
       return {
         lost: false,

@@ -28,7 +28,12 @@ export async function openPostgres(url: string, label: string): Promise<Database
   const fail = (action: string, cause: unknown) => {
     const lost = connectionLost(cause)
     const reason = cause instanceof Error ? scrub(cause.message, password) : 'unknown error'
-    return new DatabaseError({ message: `${action} on ${label} failed: ${reason}`, database: label, cause: scrubbed(cause, password), retryable: lost })
+    return new DatabaseError({
+      message: `${action} on ${label} failed: ${reason}`,
+      database: label,
+      cause: scrubbed(cause, password),
+      retryable: lost,
+    })
   }
   const pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 1_000 })
   pool.on('error', () => {}) // an idle client's lost connection: the next query reconnects
@@ -53,7 +58,9 @@ export async function openPostgres(url: string, label: string): Promise<Database
       await client.connect()
       // Session lock: held while this connection lives, released by the server when it dies.
       for (;;) {
-        const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as locked', [`${schema}.${pipeline}`])
+        const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as locked', [
+          `${schema}.${pipeline}`,
+        ])
         if (rows[0]?.locked) break
         await sleep(LOCK_POLL_MS, signal)
       }

@@ -109,7 +109,10 @@ async function follow(run: PipelineRun, session: Session, committed: () => void)
       if (taken.kind === 'caught-up') {
         run.status.caughtUp = true
         run.status.lagMs = undefined
-        run.observer.log('info', `indexer: pipeline ${run.name} caught up at ${run.status.items} items`, { pipeline: run.name, items: run.status.items })
+        run.observer.log('info', `indexer: pipeline ${run.name} caught up at ${run.status.items} items`, {
+          pipeline: run.name,
+          items: run.status.items,
+        })
         if (run.untilCaughtUp) return
         continue
       }
@@ -150,19 +153,24 @@ async function commit(run: PipelineRun, session: Session, watermarks: string, en
       await session.transaction(async (sql) => {
         if (run.handle) await run.handle(items, sql)
         else await insertRows(sql, run.schema, run.source, BUILTIN_TABLES[run.source] as never, items)
-        const { rows } = await sql.query(`update ${watermarks} set cursor = $2::jsonb, items = items + $3, updated_at = now() where pipeline = $1 and items = $4 returning items`, [
-          run.name,
-          toJson(cursor),
-          items.length,
-          before,
-        ])
+        const { rows } = await sql.query(
+          `update ${watermarks} set cursor = $2::jsonb, items = items + $3, updated_at = now() where pipeline = $1 and items = $4 returning items`,
+          [run.name, toJson(cursor), items.length, before],
+        )
         if (rows.length !== 1)
-          throw new DatabaseError({ message: `The watermark of pipeline ${JSON.stringify(run.name)} moved under it: another writer`, database: run.database.label })
+          throw new DatabaseError({
+            message: `The watermark of pipeline ${JSON.stringify(run.name)} moved under it: another writer`,
+            database: run.database.label,
+          })
       })
     } catch (error) {
       if (session.lost || run.database.connectionLost(error) || error instanceof DatabaseError) throw error
       if (run.handle) throw new HandlerError({ pipeline: run.name, firstItemId: entries[0]?.cursor, batchSize: items.length, cause: error })
-      throw new DatabaseError({ message: `Writing ${run.source} of pipeline ${JSON.stringify(run.name)} failed: ${messageOf(error)}`, database: run.database.label, cause: error })
+      throw new DatabaseError({
+        message: `Writing ${run.source} of pipeline ${JSON.stringify(run.name)} failed: ${messageOf(error)}`,
+        database: run.database.label,
+        cause: error,
+      })
     }
   })
   run.status.items = before + items.length
@@ -183,5 +191,9 @@ function messageOf(error: unknown): string {
 /** A driver's error (a lost connection past the retries) as a `DatabaseError`; `ChainxError`s as they are. */
 function asChainxError(run: PipelineRun, error: unknown): unknown {
   if (isChainxError(error)) return error
-  return new DatabaseError({ message: `Pipeline ${JSON.stringify(run.name)} lost ${run.database.label}: ${messageOf(error)}`, database: run.database.label, cause: error })
+  return new DatabaseError({
+    message: `Pipeline ${JSON.stringify(run.name)} lost ${run.database.label}: ${messageOf(error)}`,
+    database: run.database.label,
+    cause: error,
+  })
 }

@@ -28,7 +28,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     port,
     user: 'postgres',
     password: TEST_PASSWORD,
-    persistent: false,
+    persistent: true, // a restart keeps the data; stop() removes the directory
     createPostgresUser: true,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`, '-c', 'fsync=off'],
     onLog: () => {},

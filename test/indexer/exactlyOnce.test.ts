@@ -32,7 +32,14 @@ afterAll(async () => {
 })
 
 async function killThenFinish(database: string) {
-  const { kills, points } = await killRepeatedly({ rpcUrl: mock.rpcUrl, database, kills: KILLS, batches: Math.ceil(EVENTS / BATCH), batchSize: BATCH, seed: SEED })
+  const { kills, points } = await killRepeatedly({
+    rpcUrl: mock.rpcUrl,
+    database,
+    kills: KILLS,
+    batches: Math.ceil(EVENTS / BATCH),
+    batchSize: BATCH,
+    seed: SEED,
+  })
   const last = startIndexerChild(mock.rpcUrl, database, BATCH)
   const report = JSON.parse((await last.waitFor(/^report /)).slice('report '.length)) as {
     rows: number

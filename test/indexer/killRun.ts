@@ -27,7 +27,9 @@ export function startIndexerChild(rpcUrl: string, database: string, batchSize = 
     for (const listener of listeners) listener()
   })
   child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text))
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })))
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal })),
+  )
   const waitFor = (pattern: RegExp, count = 1) =>
     new Promise<string>((resolve, reject) => {
       const check = () => {
