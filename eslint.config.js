@@ -39,7 +39,7 @@ const ALLOWED = {
   // (ChainxClient, its type and its methods), so it alone may import client.ts.
   query: ['errors', 'utils', 'options', 'transport', 'jsonRpc', 'graphql', 'events', 'transactions', 'subscription', 'pagination'],
   // chainx-sdk/indexer (Node only) sits beside the facade too: pipelines walk the client's resources.
-  indexer: ['errors', 'utils', 'options'],
+  indexer: ['errors', 'utils', 'options', 'events'],
   // The page machine is generic: it knows no wire and no API; graphql/ and events/ adapt it.
   pagination: ['errors', 'utils', 'options'],
   // The one subscription machine and watch loop beside it: item kinds (events/, transactions/) adapt them.

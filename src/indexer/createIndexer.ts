@@ -1,4 +1,5 @@
 import type { ChainxClient } from '../client.js'
+import type { ChainxEvent } from '../events/types.js'
 import { DatabaseError } from '../errors/DatabaseError.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import { BUILTIN_TABLES, createTableSql } from './builtinTables.js'
@@ -14,8 +15,12 @@ export type IndexerSource = {
     : never
 }[keyof ChainxClient]
 
-/** The items a resource's walks yield (an event, a transaction block). */
-export type IndexerItem<S extends IndexerSource> = ChainxClient[S]['iterate'] extends (options: any) => AsyncIterable<infer T> ? T : never
+/** The items a resource's walks yield (an event with its `parsedJson` as received, a transaction block). */
+export type IndexerItem<S extends IndexerSource> = S extends 'events'
+  ? ChainxEvent
+  : ChainxClient[S]['iterate'] extends (options: any) => AsyncIterable<infer T>
+    ? T
+    : never
 
 type WalkArgument<S extends IndexerSource> = Parameters<ChainxClient[S]['iterate']>[0]
 
