@@ -111,6 +111,7 @@ Commands:
   events watch         follow new events as they land, until interrupted
   transactions export  every transaction block of a filter, to NDJSON or CSV, resumable with --state
   graphql export       every node of any GraphQL connection, to NDJSON or CSV, resumable with --state
+  index                events or transactions into Postgres or PGlite, exactly once (chainx index --help)
   codegen-move         TypeScript definitions of a Move package's events (chainx codegen-move --help)
 
 chainx <command> --help shows a command's flags. Exit codes: 0 done, 1 the service or the

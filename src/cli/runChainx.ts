@@ -2,6 +2,7 @@ import { runCli as runCodegenCli } from '../codegen/runCli.js'
 import { TOP_HELP } from './commands.js'
 import { parseCommandLine } from './parseCommandLine.js'
 import { describeError, runExport, type ExportIo } from './runExport.js'
+import { runIndex } from './runIndex.js'
 import { UsageError } from './UsageError.js'
 
 /**
@@ -21,6 +22,7 @@ export async function runChainx(args: readonly string[], io: ExportIo & { env: R
   if (first === 'codegen-move') {
     return runCodegenCli(args, { out: (text) => io.stdout.write(`${text}\n`), err: (text) => io.stderr.write(`${text}\n`) })
   }
+  if (first === 'index') return runIndex(args.slice(1), io)
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     ;(first === undefined ? io.stderr : io.stdout).write(`${TOP_HELP}\n`)
     return first === undefined ? 2 : 0

@@ -62,7 +62,6 @@ export async function runPipeline(run: PipelineRun): Promise<void> {
     try {
       run.status.state = 'waiting'
       session = await run.database.open(run.schema, run.name, run.stop)
-      run.status.state = 'running'
       await follow(run, session, () => (failures = 0))
       return
     } catch (error) {
@@ -93,6 +92,7 @@ async function follow(run: PipelineRun, session: Session, committed: () => void)
   const start = rows[0]?.cursor ?? null
   run.status.items = Number(rows[0]?.items ?? 0)
   run.status.cursor = start
+  run.status.state = 'running'
   const walking = new AbortController()
   const stopWalk = () => walking.abort()
   run.stop.addEventListener('abort', stopWalk)
