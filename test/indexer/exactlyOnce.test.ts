@@ -9,8 +9,8 @@ import { killRepeatedly, startIndexerChild } from './killRun.js'
 // Done-when of issue 32: an indexer child SIGKILLed at random points (inside a batch, around its
 // commit) through 5% faulty responses, then run to the end, leaves every event exactly once in
 // the handler's table (no unique key) and the counter equal, on PGlite and on Postgres.
-// Sizes are parameters: CI runs a small ledger; `npm run indexer:kills` (scripts/indexerKills.ts)
-// the issue's full size (20,000 events, at least 5 kills).
+// Sizes are parameters: CI runs a small ledger; `npm run indexer:kills` the issue's full size
+// (20,000 events in batches of up to 200, 5 kills on each database).
 const EVENTS = Number(process.env.INDEXER_KILL_EVENTS ?? 1_500)
 const KILLS = Number(process.env.INDEXER_KILLS ?? 5)
 const BATCH = Number(process.env.INDEXER_KILL_BATCH ?? 50)
@@ -49,6 +49,9 @@ async function killThenFinish(database: string) {
     keys: string[]
   }
   expect(await last.exit).toEqual({ code: 0, signal: null })
+  console.log(
+    `${EVENTS} events, kills at: ${points.join(', ')}; then ${report.rows} rows, ${report.distinct} distinct, counter ${report.counter}`,
+  )
   return { kills, points, report }
 }
 
@@ -61,6 +64,8 @@ function expectExactlyOnce(report: { rows: number; distinct: number; counter: nu
     watermark: ledger.length,
   })
   expect(report.keys).toEqual(ledger)
+  // The runs met the faults (the same network served both tests).
+  expect(Object.values(mock.network.faults.injectedCounts()).reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0)
 }
 
 describe('an indexer SIGKILLed at random points, then run to the end, indexes every event exactly once', () => {
@@ -80,7 +85,6 @@ describe('an indexer SIGKILLed at random points, then run to the end, indexes ev
       const { kills, report } = await killThenFinish(await postgres.createDatabase('kills'))
       expect(kills).toBeGreaterThanOrEqual(KILLS)
       expectExactlyOnce(report)
-      expect(mock.network.faults.injectedCounts()).not.toEqual({})
     },
     TIMEOUT,
   )
