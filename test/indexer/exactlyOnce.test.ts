@@ -36,7 +36,7 @@ async function killThenFinish(database: string) {
     rpcUrl: mock.rpcUrl,
     database,
     kills: KILLS,
-    batches: Math.ceil(EVENTS / BATCH),
+    events: EVENTS,
     batchSize: BATCH,
     seed: SEED,
   })

@@ -1,9 +1,10 @@
 // An indexer in a process of its own, for the tests that SIGKILL it:
 //   tsx test/indexer/indexerChild.ts <rpcUrl> <database> [batchSize]
 // One pipeline `seen` over every event: its handler inserts each event into `seen` (no unique
-// key, so a repeated event shows) and adds the batch's size to `counter`. Prints `begin <n>` when
-// a batch's handler starts and `end <n>` when it returns (n: items handled by this process so far,
-// then the pid), `caught-up <items>` and `report <readSeen JSON>` at the end, and exits 0.
+// key, so a repeated event shows) and adds the batch's size to `counter`. Prints `begin <n> <pid>`
+// when a batch's handler starts (n: items committed before it, earlier runs' included) and
+// `end <n> <pid>` when it returns (n: the same plus the batch's), `caught-up <items>` and
+// `report <readSeen JSON>` at the end, and exits 0.
 import { ChainxClient } from '../../src/index.js'
 import { createIndexer } from '../../src/indexer/index.js'
 import { readSeen, SETUP_SEEN_TABLES } from './seenTables.js'
@@ -23,14 +24,15 @@ const indexer = createIndexer({
       pageSize: 50,
       batchSize: Number(batchSize),
       handle: async (items, sql) => {
-        process.stdout.write(`begin ${handled} ${process.pid}\n`)
+        const committed = indexer.status().seen?.items ?? 0
+        process.stdout.write(`begin ${committed} ${process.pid}\n`)
         await sql.query('insert into seen (tx_digest, event_seq) select * from unnest($1::text[], $2::bigint[])', [
           items.map((e) => e.id.txDigest),
           items.map((e) => e.id.eventSeq),
         ])
         await sql.query('update counter set n = n + $1', [items.length])
         handled += items.length
-        process.stdout.write(`end ${handled} ${process.pid}\n`)
+        process.stdout.write(`end ${committed + items.length} ${process.pid}\n`)
       },
     },
   },

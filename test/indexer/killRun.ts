@@ -9,8 +9,8 @@ export interface IndexerChild {
   child: ChildProcess
   lines: string[]
   stderr: () => string
-  /** Resolves with the first line (from now on or already printed) matching `pattern`; rejects if the child exits first. */
-  waitFor(pattern: RegExp, count?: number): Promise<string>
+  /** Resolves with the `count`th line (already printed or to come) matching `pattern`; rejects if the child exits first. */
+  waitFor(pattern: RegExp | ((line: string) => boolean), count?: number): Promise<string>
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
@@ -30,10 +30,10 @@ export function startIndexerChild(rpcUrl: string, database: string, batchSize = 
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('close', (code, signal) => resolve({ code, signal })),
   )
-  const waitFor = (pattern: RegExp, count = 1) =>
+  const waitFor = (pattern: RegExp | ((line: string) => boolean), count = 1) =>
     new Promise<string>((resolve, reject) => {
       const check = () => {
-        const matching = lines.filter((line) => pattern.test(line))
+        const matching = lines.filter((line) => (typeof pattern === 'function' ? pattern(line) : pattern.test(line)))
         if (matching.length >= count) {
           listeners.delete(check)
           resolve(matching[count - 1] as string)
@@ -63,30 +63,29 @@ export function seededRandom(seed: number): () => number {
 }
 
 /**
- * SIGKILLs an indexer child `kills` times at random points (inside a batch's handler, or just
- * after it returned, around the commit), each child resuming where the last one's commits
- * left the database, then runs one to the end. Resolves with the kills done and the last
- * child's final line.
+ * SIGKILLs an indexer child `kills` times at random points spread over the run: each at a random
+ * number of committed events, inside a batch's handler or just after it returned (around the
+ * commit), each child resuming where the last one's commits left the database. Resolves with
+ * the kills done and where each landed.
  */
 export async function killRepeatedly(options: {
   rpcUrl: string
   database: string
   kills: number
-  batches: number
+  events: number
   batchSize: number
   seed: number
 }): Promise<{ kills: number; points: string[] }> {
   const random = seededRandom(options.seed)
   const points: string[] = []
-  const spread = Math.max(1, Math.floor(options.batches / (options.kills + 2)))
-  for (let round = 0; round < options.kills; round++) {
+  const targets = Array.from({ length: options.kills }, () => Math.floor(options.events * (0.05 + 0.85 * random()))).sort((a, b) => a - b)
+  for (const target of targets) {
     const run = startIndexerChild(options.rpcUrl, options.database, options.batchSize)
     const kind = random() < 0.5 ? 'begin' : 'end'
-    const nth = 1 + Math.floor(random() * spread)
     try {
-      const line = await run.waitFor(new RegExp(`^${kind} `), nth)
+      const line = await run.waitFor((text) => text.startsWith(`${kind} `) && Number(text.split(' ')[1]) >= target)
       run.child.kill('SIGKILL')
-      points.push(`${kind} #${nth} (${line.split(' ')[1]} handled)`)
+      points.push(`${kind} of a batch at ${line.split(' ')[1]}`)
     } finally {
       run.child.kill('SIGKILL')
       await run.exit
