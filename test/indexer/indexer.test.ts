@@ -1,3 +1,5 @@
+import { metrics } from '@opentelemetry/api'
+import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChainxClient, type ChainxEvent } from '../../src/index.js'
 import { createIndexer, HandlerError, type Indexer } from '../../src/indexer/index.js'
@@ -12,13 +14,20 @@ const EVENTS = 600
 let mock: RunningMockNetwork
 let client: ChainxClient
 const spans = useInMemoryTracing()
+class TestReader extends MetricReader {
+  protected override async onForceFlush(): Promise<void> {}
+  protected override async onShutdown(): Promise<void> {}
+}
+const reader = new TestReader()
 
 beforeAll(async () => {
+  metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }))
   mock = await startMockNetwork({ events: EVENTS, seed: 5 })
   client = new ChainxClient({ rpcUrl: mock.rpcUrl })
 }, 60_000)
 
 afterAll(async () => {
+  metrics.disable()
   await client?.close()
   await mock?.close()
 })
@@ -87,6 +96,14 @@ describe('built-in tables', () => {
           .filter((span) => span.attributes['chainx.indexer.pipeline'] === 'events')
           .reduce((sum, span) => sum + Number(span.attributes['chainx.indexer.items']), 0)
         expect(counted).toBe(ledger.length)
+        const { resourceMetrics } = await reader.collect()
+        const indexed = resourceMetrics.scopeMetrics
+          .flatMap((scope) => scope.metrics)
+          .find((metric) => metric.descriptor.name === 'chainx.indexer.items')
+        const byPipeline = Object.fromEntries(
+          indexed?.dataPoints.map((point) => [point.attributes['chainx.indexer.pipeline'], point.value]) ?? [],
+        )
+        expect(byPipeline).toEqual({ events: ledger.length, txs: summary.txs?.items })
       })
     },
   )
