@@ -11,7 +11,6 @@ import { readSeen, SETUP_SEEN_TABLES } from './seenTables.js'
 
 const [rpcUrl, database, batchSize = '200'] = process.argv.slice(2)
 const client = new ChainxClient({ rpcUrl, timeoutMs: 1_000, retry: { retries: 6, baseDelayMs: 1, maxDelayMs: 10 } })
-let handled = 0
 const indexer = createIndexer({
   client,
   database,
@@ -31,7 +30,6 @@ const indexer = createIndexer({
           items.map((e) => e.id.eventSeq),
         ])
         await sql.query('update counter set n = n + $1', [items.length])
-        handled += items.length
         process.stdout.write(`end ${committed + items.length} ${process.pid}\n`)
       },
     },
