@@ -60,7 +60,11 @@ export async function insertRows(
   )
 }
 
-/** JSON of items whose parsed fields may hold bigints (written as strings). */
+/** JSON of items whose parsed fields may hold bigints (written as strings; the replacer, slower, only then). */
 export function toJson(value: unknown): string {
-  return JSON.stringify(value, (_key, field: unknown) => (typeof field === 'bigint' ? field.toString() : field))
+  try {
+    return JSON.stringify(value)
+  } catch {
+    return JSON.stringify(value, (_key, field: unknown) => (typeof field === 'bigint' ? field.toString() : field))
+  }
 }
