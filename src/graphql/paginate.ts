@@ -2,7 +2,7 @@ import { StaleCursorError } from '../errors/pagination.js'
 import { InvalidArgumentError, InvalidResponseError } from '../errors/request.js'
 import { createPageIterator } from '../pagination/createPageIterator.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
-import { resolveDirection } from '../pagination/walkOptions.js'
+import { readDirection } from '../pagination/walkOptions.js'
 import type { FetchedPage, ItemKey, PageIterable, StaleOptions, WalkOptions, WalkPage } from '../pagination/types.js'
 import { checkPagingVariables, PAGE_VARIABLES, type PageDirection } from './checkPagingVariables.js'
 import type { GraphQLDocument, GraphQLQueryClient, ResultOf, VariablesOf } from './createGraphQLClient.js'
@@ -188,7 +188,7 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends Conn
       throw new InvalidArgumentError(`Unknown option ${name}: use direction, pageSize and cursor; the walk sends its own cursors`)
   }
   const { cursor = null } = options
-  const direction = resolveDirection({ direction: options.direction })
+  const direction = readDirection(options.direction)
   if (cursor !== null && (typeof cursor !== 'string' || cursor === '')) {
     throw new InvalidArgumentError("cursor must be a cursor string saved from a walk (walk.cursor or an error's resumeCursor), or null")
   }

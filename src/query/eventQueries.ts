@@ -1,6 +1,7 @@
 import type { ChainxClient } from '../client.js'
 import { sameEventId } from '../events/sameEventId.js'
-import type { ChainxEvent, EventId, EventPage, EventQueryFilter, QueryEventsParameters } from '../events/types.js'
+import type { ChainxEvent, EventId, EventQueryFilter } from '../events/types.js'
+import type { EventPage, QueryEventsParameters } from '../resources/events.js'
 import type { PageDirection } from '../graphql/checkPagingVariables.js'
 import type { ChainxInfiniteQueryOptions, ChainxLiveQueryOptions, ChainxPage, ChainxQueryOptions } from './types.js'
 import { walkQueryOptions } from './walkQueries.js'
@@ -101,7 +102,7 @@ export function eventQueryOptions(client: ChainxClient): EventQueryOptions {
     name: 'events',
     endpoint: client.options.rpcUrl,
     query: (parameters) => client.events.query(parameters as unknown as QueryEventsParameters),
-    readPage: (page) => ({ items: page.data, hasMore: page.hasNextPage, cursor: page.nextCursor }),
+    readPage: (page) => page,
     sameCursor: sameEventId,
     watch: (parameters) =>
       client.events.watch(parameters as unknown as Parameters<ChainxClient['events']['watch']>[0]) as AsyncIterable<ChainxEvent>,

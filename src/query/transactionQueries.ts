@@ -1,13 +1,7 @@
 import type { ChainxClient } from '../client.js'
 import type { PageDirection } from '../graphql/checkPagingVariables.js'
-import type {
-  NoOptions,
-  QueryTransactionsParameters,
-  TransactionBlockResponse,
-  TransactionBlockResponseOptions,
-  TransactionFilter,
-  TransactionPage,
-} from '../transactions/types.js'
+import type { NoOptions, TransactionBlockResponse, TransactionBlockResponseOptions, TransactionFilter } from '../transactions/types.js'
+import type { QueryTransactionsParameters, TransactionPage } from '../resources/transactions.js'
 import type { ChainxInfiniteQueryOptions, ChainxLiveQueryOptions, ChainxPage, ChainxQueryOptions } from './types.js'
 import { walkQueryOptions } from './walkQueries.js'
 

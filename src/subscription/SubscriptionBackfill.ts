@@ -1,7 +1,8 @@
 import type { WalkDirection } from '../pagination/walkOptions.js'
 import { readMissedItems } from './readMissedItems.js'
 import type { SubscriptionDelivery } from './SubscriptionDelivery.js'
-import type { KindPage, SubscriptionKind } from './SubscriptionKind.js'
+import type { PageShape } from '../pagination/types.js'
+import type { SubscriptionKind } from './SubscriptionKind.js'
 
 /**
  * Backfill settings after defaults were applied (see `BackfillOptions`).
@@ -51,7 +52,7 @@ export class SubscriptionBackfill<TItem, TCursor> {
   }
 
   /** One page of the kind's query. */
-  query(page: { cursor: TCursor | null; pageSize: number; direction?: WalkDirection }): Promise<KindPage<TItem, TCursor>> {
+  query(page: { cursor: TCursor | null; pageSize: number; direction?: WalkDirection }): Promise<PageShape<TItem, TCursor>> {
     return this.#kind.query(page)
   }
 

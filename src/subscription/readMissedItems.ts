@@ -56,7 +56,7 @@ export async function readMissedItems<TItem, TCursor>(options: ReadMissedItemsOp
     async fetchPage({ cursor, size, signal }) {
       const page = await kind.query({ cursor, pageSize: size ?? pageSize, signal })
       // No cursor means no move: the machine stops a page that claims more without one.
-      return { items: page.items, nextCursor: page.nextCursor ?? cursor, hasMore: page.hasMore }
+      return { items: page.items, nextCursor: page.cursor ?? cursor, hasMore: page.hasMore }
     },
   })
   let read = 0
