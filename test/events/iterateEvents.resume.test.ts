@@ -1,10 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createEventsClient, type EventsClient } from '../../src/events/createEventsClient.js'
+import type { EventsClient } from '../../src/resources/events.js'
+import { eventsAt } from '../helpers/resourceClients.js'
 import { eventKey } from '../../src/events/eventKey.js'
-import { iterateEvents } from '../../src/events/iterateEvents.js'
 import type { RunningMockNetwork } from '../../src/testing/index.js'
-import { createTransport } from '../../src/transport/createTransport.js'
 import { useMockNetwork } from '../mockNetworkFixture.js'
 import { walkUntilKilled } from '../pagination/killWalk.js'
 
@@ -14,9 +13,9 @@ const everything = new Map<boolean, string[]>()
 
 useMockNetwork({ events: 300, seed: 13 }, async (started) => {
   mock = started
-  events = createEventsClient({ rpcUrl: mock.rpcUrl, transport: createTransport({ retry: false }) })
+  events = eventsAt(mock.rpcUrl, { retry: false })
   for (const descending of [false, true]) {
-    const all = await iterateEvents(events.query, { filter: { All: [] }, descending }).toArray({ maxItems: 10_000 })
+    const all = await events.iterate({ filter: { All: [] }, direction: descending ? 'backward' : 'forward' }).toArray({ maxItems: 10_000 })
     everything.set(descending, all.map(eventKey))
   }
 })
@@ -34,12 +33,12 @@ describe('events.iterate: resume over real sockets', () => {
         fc.boolean(),
         async (descending, pageSize, killAt, how, prefetch) => {
           const controller = new AbortController()
-          const walk = iterateEvents(events.query, { filter: { All: [] }, descending, pageSize, prefetch, signal: controller.signal })
+          const walk = events.iterate({ filter: { All: [] }, direction: descending ? 'backward' : 'forward', pageSize, prefetch, signal: controller.signal })
           const { items, cursor } = await walkUntilKilled(walk, { at: killAt, how, controller })
           // The cursor of an event walk is the id of the last event yielded.
           expect(cursor).toEqual(items.at(-1)?.id ?? null)
           const keys = items.map(eventKey)
-          const rest = await iterateEvents(events.query, { filter: { All: [] }, descending, pageSize, cursor }).toArray({
+          const rest = await events.iterate({ filter: { All: [] }, direction: descending ? 'backward' : 'forward', pageSize, cursor }).toArray({
             maxItems: 10_000,
           })
           expect([...keys, ...rest.map(eventKey)]).toEqual(everything.get(descending))

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { InvalidFilterError, JsonRpcError } from '../../src/errors/jsonRpc.js'
 import { HttpError, InvalidArgumentError, InvalidResponseError, RateLimitedError } from '../../src/errors/request.js'
-import { createEventsClient } from '../../src/events/createEventsClient.js'
+import { eventsAt } from '../helpers/resourceClients.js'
 import { createJsonRpcCaller } from '../../src/jsonRpc/createJsonRpcCaller.js'
 import { EventContentError } from '../../src/errors/EventContentError.js'
 import { createTransport, type TransportOptions } from '../../src/transport/createTransport.js'
@@ -40,7 +40,7 @@ afterEach(() => {
 afterAll(() => mock.close())
 
 function events(options: TransportOptions = {}) {
-  return createEventsClient({ rpcUrl, transport: createTransport({ retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2 }, ...options }) })
+  return eventsAt(rpcUrl, { retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2 }, ...options })
 }
 
 describe('JSON-RPC envelope (msw)', () => {
@@ -77,7 +77,7 @@ describe('JSON-RPC envelope (msw)', () => {
     answers = [(call) => ok(call, page())]
     const client = events()
     await client.query({ filter: { Sender: '0x7' } })
-    await client.query({ filter: { Sender: '0x7' }, cursor: idOf(3), limit: 20, descending: true })
+    await client.query({ filter: { Sender: '0x7' }, cursor: idOf(3), pageSize: 20, direction: 'backward' })
     expect(calls[0]!.body.params).toEqual([{ Sender: '0x7' }, null, null, false])
     expect(calls[1]!.body.params).toEqual([{ Sender: '0x7' }, idOf(3), 20, true])
   })
@@ -91,12 +91,12 @@ describe('JSON-RPC envelope (msw)', () => {
   it('J3, J4, J5: the page is validated; eventSeq, timestampMs and large integers stay strings', async () => {
     answers = [(call) => ok(call, page([wireEvent(1), wireEvent(2)], true))]
     const result = await events().query({ filter: { All: [] } })
-    expect(result.hasNextPage).toBe(true)
-    expect(result.nextCursor).toEqual(idOf(2))
-    expect(result.data).toEqual([wireEvent(1), wireEvent(2)])
-    expect(typeof result.data[0]!.id.eventSeq).toBe('string')
-    expect(typeof result.data[0]!.timestampMs).toBe('string')
-    expect(result.data[0]!.parsedJson.price).toBe('18446744073709551615')
+    expect(result.hasMore).toBe(true)
+    expect(result.cursor).toEqual(idOf(2))
+    expect(result.items).toEqual([wireEvent(1), wireEvent(2)])
+    expect(typeof result.items[0]!.id.eventSeq).toBe('string')
+    expect(typeof result.items[0]!.timestampMs).toBe('string')
+    expect(result.items[0]!.parsedJson.price).toBe('18446744073709551615')
   })
 
   it('J4: an event with a numeric eventSeq is INVALID_RESPONSE', async () => {
@@ -118,8 +118,8 @@ describe('JSON-RPC envelope (msw)', () => {
   it('J2: a missing nextCursor becomes null and a null timestampMs is dropped', async () => {
     answers = [(call) => ok(call, { data: [{ ...wireEvent(1), timestampMs: null }], hasNextPage: false })]
     const result = await events().query({ filter: { All: [] } })
-    expect(result.nextCursor).toBeNull()
-    expect('timestampMs' in result.data[0]!).toBe(false)
+    expect(result.cursor).toBeNull()
+    expect('timestampMs' in result.items[0]!).toBe(false)
   })
 })
 
@@ -168,7 +168,7 @@ describe('JSON-RPC errors (msw)', () => {
       (call) => ok(call, page()),
     ]
     const result = await events().query({ filter: { All: [] } })
-    expect(result.data).toHaveLength(1)
+    expect(result.items).toHaveLength(1)
     expect(calls).toHaveLength(2)
   })
 
@@ -186,7 +186,7 @@ describe('JSON-RPC errors (msw)', () => {
     const timedOut = () => HttpResponse.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error' } })
     answers = [timedOut, (call) => ok(call, page())]
     const result = await events().query({ filter: { All: [] } })
-    expect(result.data).toHaveLength(1)
+    expect(result.items).toHaveLength(1)
     expect(calls).toHaveLength(2)
     calls.length = 0
     answers = [(call) => HttpResponse.json({ jsonrpc: '2.0', id: call.body.id, error: { code: -32603, message: 'Internal error' } })]
@@ -225,7 +225,7 @@ describe('JSON-RPC errors (msw)', () => {
 
   it('E8: HTTP 429 with Retry-After 0 is retried and the retry succeeds', async () => {
     answers = [() => new HttpResponse('<html>429</html>', { status: 429, headers: { 'retry-after': '0' } }), (call) => ok(call, page())]
-    await expect(events().query({ filter: { All: [] } })).resolves.toMatchObject({ hasNextPage: false })
+    await expect(events().query({ filter: { All: [] } })).resolves.toMatchObject({ hasMore: false })
     expect(calls).toHaveLength(2)
   })
 
@@ -254,7 +254,7 @@ describe('JSON-RPC errors (msw)', () => {
       (call) => ok(call, page()),
     ]
     calls.length = 0
-    await expect(events().query({ filter: { All: [] } })).resolves.toMatchObject({ hasNextPage: false })
+    await expect(events().query({ filter: { All: [] } })).resolves.toMatchObject({ hasMore: false })
     expect(calls).toHaveLength(2)
   })
 
@@ -271,8 +271,8 @@ describe('JSON-RPC errors (msw)', () => {
   it('J2: a bad limit or cursor is rejected with INVALID_ARGUMENT before sending', async () => {
     answers = [(call) => ok(call, page())]
     const client = events()
-    await expect(client.query({ filter: { All: [] }, limit: 0 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
-    await expect(client.query({ filter: { All: [] }, limit: 2.5 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
+    await expect(client.query({ filter: { All: [] }, pageSize: 0 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
+    await expect(client.query({ filter: { All: [] }, pageSize: 2.5 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' })
     await expect(client.query({ filter: { All: [] }, cursor: { txDigest: digest(1) } as never })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
     })
@@ -286,9 +286,9 @@ describe('parse option (msw)', () => {
   it('M1: a zod schema types and checks parsedJson of each event', async () => {
     answers = [(call) => ok(call, page([wireEvent(1), wireEvent(2)]))]
     const result = await events().query({ filter: { All: [] }, parse: Listed })
-    const price: string = result.data[1]!.parsedJson.price
+    const price: string = result.items[1]!.parsedJson.price
     expect(price).toBe('18446744073709551615')
-    expect(result.data.map((event) => event.parsedJson.item)).toEqual([1, 2])
+    expect(result.items.map((event) => event.parsedJson.item)).toEqual([1, 2])
   })
 
   it('M1: a function parser receives parsedJson and the event', async () => {
@@ -297,7 +297,7 @@ describe('parse option (msw)', () => {
       filter: { All: [] },
       parse: (json, event) => ({ item: (json as { item: number }).item, type: event.type }),
     })
-    expect(result.data[0]!.parsedJson).toEqual({ item: 4, type: wireEvent(4).type })
+    expect(result.items[0]!.parsedJson).toEqual({ item: 4, type: wireEvent(4).type })
   })
 
   it('M1: a rejected parsedJson fails the call with EventContentError (INVALID_RESPONSE) naming the event', async () => {

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { market as marketEvents } from '../../examples/move/events.js'
 import { InvalidFilterError, JsonRpcError } from '../../src/errors/jsonRpc.js'
 import { HttpError, RateLimitedError } from '../../src/errors/request.js'
-import { createEventsClient, type EventsClient } from '../../src/events/createEventsClient.js'
+import type { EventsClient } from '../../src/resources/events.js'
+import { eventsAt } from '../helpers/resourceClients.js'
 import { createJsonRpcCaller } from '../../src/jsonRpc/createJsonRpcCaller.js'
 import { eventKey } from '../../src/events/eventKey.js'
 import { eventSeqOf } from '../../src/events/eventSeqOf.js'
@@ -51,30 +52,27 @@ const labelOf = new Map<string, Label>()
 let sent = 0
 
 function client(options: TransportOptions = {}): EventsClient {
-  return createEventsClient({
-    rpcUrl: mock.rpcUrl,
-    transport: createTransport({
-      retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2 },
-      onRequest: () => {
-        sent++
-      },
-      ...options,
-    }),
+  return eventsAt(mock.rpcUrl, {
+    retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2 },
+    onRequest: () => {
+      sent++
+    },
+    ...options,
   })
 }
 
 const labels = (events: readonly ChainxEvent<unknown>[]) => events.map((event) => labelOf.get(eventKey(event)) ?? eventKey(event))
 
-/** Every event the filter selects, walking pages with nextCursor (ascending unless told; at most 10 pages). */
-async function select(filter: EventQueryFilter, options: { limit?: number; descending?: boolean } = {}): Promise<string[]> {
+/** Every event the filter selects, walking pages with cursor (ascending unless told; at most 10 pages). */
+async function select(filter: EventQueryFilter, options: { pageSize?: number; direction?: 'forward' | 'backward' } = {}): Promise<string[]> {
   const events = client()
   const out: string[] = []
   let cursor = null as ChainxEvent['id'] | null
   for (let pages = 0; pages < 10; pages++) {
     const page = await events.query({ filter, cursor, ...options })
-    out.push(...labels(page.data))
-    if (!page.hasNextPage) return out
-    cursor = page.nextCursor
+    out.push(...labels(page.items))
+    if (!page.hasMore) return out
+    cursor = page.cursor
   }
   throw new Error('more than 10 pages')
 }
@@ -146,10 +144,10 @@ const idOf = (label: Label) => byLabel.get(label)!.id
 
 describe('query filters against the mock network (J6-J15)', () => {
   it('J6: All selects every event', async () => {
-    const page = await client().query({ filter: { All: [] }, limit: 50 })
-    expect(labels(page.data)).toEqual(ALL.slice(0, MAX_PAGE_SIZE))
-    const rest = await client().query({ filter: { All: [] }, cursor: page.nextCursor })
-    expect(labels(rest.data)).toEqual(ALL.slice(MAX_PAGE_SIZE))
+    const page = await client().query({ filter: { All: [] }, pageSize: 50 })
+    expect(labels(page.items)).toEqual(ALL.slice(0, MAX_PAGE_SIZE))
+    const rest = await client().query({ filter: { All: [] }, cursor: page.cursor })
+    expect(labels(rest.items)).toEqual(ALL.slice(MAX_PAGE_SIZE))
   })
 
   it('J7: Transaction selects the events of that transaction', async () => {
@@ -218,43 +216,43 @@ describe('query filters against the mock network (J6-J15)', () => {
 
 describe('paging against the mock network (J2, J3, L3)', () => {
   it('J2: ascending is the default; a walk with nextCursor visits every event once, oldest first', async () => {
-    expect(await select({ All: [] }, { limit: 2 })).toEqual(ALL)
+    expect(await select({ All: [] }, { pageSize: 2 })).toEqual(ALL)
   })
 
   it('J2: descending walks newest first, with the cursor exclusive in both directions', async () => {
-    expect(await select({ All: [] }, { limit: 2, descending: true })).toEqual([...ALL].reverse())
-    const older = await client().query({ filter: { All: [] }, cursor: idOf('e3'), descending: true })
-    expect(labels(older.data)).toEqual(['e2b', 'e2a', 'e1'])
+    expect(await select({ All: [] }, { pageSize: 2, direction: 'backward' })).toEqual([...ALL].reverse())
+    const older = await client().query({ filter: { All: [] }, cursor: idOf('e3'), direction: 'backward' })
+    expect(labels(older.items)).toEqual(['e2b', 'e2a', 'e1'])
   })
 
   it('J2: the cursor is exclusive: the page starts after it', async () => {
-    const page = await client().query({ filter: { All: [] }, cursor: idOf('e2a'), limit: 2 })
-    expect(labels(page.data)).toEqual(['e2b', 'e3'])
-    expect(page.nextCursor).toEqual(idOf('e3'))
-    expect(page.hasNextPage).toBe(true)
+    const page = await client().query({ filter: { All: [] }, cursor: idOf('e2a'), pageSize: 2 })
+    expect(labels(page.items)).toEqual(['e2b', 'e3'])
+    expect(page.cursor).toEqual(idOf('e3'))
+    expect(page.hasMore).toBe(true)
   })
 
   it('J2: an empty page echoes the cursor as nextCursor (so polling can continue from it)', async () => {
     const page = await client().query({ filter: { All: [] }, cursor: idOf('e4b') })
-    expect(page.data).toEqual([])
-    expect(page.hasNextPage).toBe(false)
-    expect(page.nextCursor).toEqual(idOf('e4b'))
+    expect(page.items).toEqual([])
+    expect(page.hasMore).toBe(false)
+    expect(page.cursor).toEqual(idOf('e4b'))
   })
 
   it('L3: a limit over the max page size is clamped silently; no limit gives the max', async () => {
     const events = client()
-    const big = await events.query({ filter: { All: [] }, limit: 1_000 })
-    expect(big.data).toHaveLength(MAX_PAGE_SIZE)
-    expect(big.hasNextPage).toBe(true)
+    const big = await events.query({ filter: { All: [] }, pageSize: 1_000 })
+    expect(big.items).toHaveLength(MAX_PAGE_SIZE)
+    expect(big.hasMore).toBe(true)
     const unset = await events.query({ filter: { All: [] } })
-    expect(unset.data).toHaveLength(MAX_PAGE_SIZE)
+    expect(unset.items).toHaveLength(MAX_PAGE_SIZE)
   })
 })
 
 describe('emitted events as the query returns them (M1, M2, J4, J5)', () => {
   it('M1: fields become parsedJson (u64 as strings), the struct type becomes type, the tx sender becomes sender', async () => {
     const page = await client().query({ filter: { Transaction: digests.t1 } })
-    const [listed] = page.data
+    const [listed] = page.items
     expect(listed).toBeDefined()
     expect(listed!.parsedJson).toEqual({ item_id: item1, price: '100', seller: alice })
     expect(formatTypeName(parseTypeName(listed!.type))).toBe(formatTypeName(parseTypeName(`${M}::market::Listed`)))
@@ -265,7 +263,7 @@ describe('emitted events as the query returns them (M1, M2, J4, J5)', () => {
 
   it('M1: a generic struct keeps its type arguments in type; the calling module is the transaction module', async () => {
     const page = await client().query({ filter: { Transaction: digests.t2 } })
-    const [sold, price] = page.data
+    const [sold, price] = page.items
     expect(formatTypeName(parseTypeName(price!.type))).toBe(formatTypeName(parseTypeName(`${M}::market::PriceUpdated<${SUI}>`)))
     expect(price!.parsedJson).toEqual({ item_id: item1, old_price: '100', new_price: '90' })
     expect(sold!.packageId).toBe(R)
@@ -275,7 +273,7 @@ describe('emitted events as the query returns them (M1, M2, J4, J5)', () => {
 
   it('J4, J5: id { txDigest, eventSeq string }, bcs and timestampMs string; helpers read them', async () => {
     const page = await client().query({ filter: { Transaction: digests.t4 } })
-    const [first, second] = page.data
+    const [first, second] = page.items
     expect(first!.id).toEqual({ txDigest: digests.t4, eventSeq: '0' })
     expect(second!.id.eventSeq).toBe('1')
     expect(eventSeqOf(second!)).toBe(1n)
@@ -288,10 +286,10 @@ describe('emitted events as the query returns them (M1, M2, J4, J5)', () => {
 
   it('M2: an event emitted now is returned by the next query from the last cursor', async () => {
     const events = client()
-    const newest = await events.query({ filter: { Sender: carol }, descending: true, limit: 1 })
-    const cursor = newest.data[0]!.id
+    const newest = await events.query({ filter: { Sender: carol }, direction: 'backward', pageSize: 1 })
+    const cursor = newest.items[0]!.id
     const empty = await events.query({ filter: { Sender: carol }, cursor })
-    expect(empty.data).toEqual([])
+    expect(empty.items).toEqual([])
     const tx = mock.network.execute({
       sender: carol,
       package: M,
@@ -299,9 +297,9 @@ describe('emitted events as the query returns them (M1, M2, J4, J5)', () => {
       function: 'list',
       emit: [{ struct: 'Listed', fields: { item_id: item2, price: 7n, seller: carol } }],
     })
-    const fresh = await events.query({ filter: { Sender: carol }, cursor: empty.nextCursor })
-    expect(fresh.data.map((event) => event.id)).toEqual([{ txDigest: tx.digest, eventSeq: '0' }])
-    expect(fresh.data[0]!.parsedJson).toEqual({ item_id: item2, price: '7', seller: carol })
+    const fresh = await events.query({ filter: { Sender: carol }, cursor: empty.cursor })
+    expect(fresh.items.map((event) => event.id)).toEqual([{ txDigest: tx.digest, eventSeq: '0' }])
+    expect(fresh.items[0]!.parsedJson).toEqual({ item_id: item2, price: '7', seller: carol })
   })
 })
 
@@ -334,7 +332,7 @@ describe('errors from the mock network (J2, J17, E8)', () => {
     mock.network.faults.rateLimitNext(1, { endpoint: 'rpc', retryAfterSeconds: 0 })
     const before = sent
     const page = await client().query({ filter: { Transaction: digests.t3 } })
-    expect(labels(page.data)).toEqual(['e3'])
+    expect(labels(page.items)).toEqual(['e3'])
     expect(sent - before).toBe(2)
   })
 
@@ -349,7 +347,7 @@ describe('errors from the mock network (J2, J17, E8)', () => {
 
   it('J3: an HTML 502 page is HTTP 502 whatever its body (status first), retryable and retried', async () => {
     mock.network.faults.badGatewayNext(1, { endpoint: 'rpc' })
-    await expect(client().query({ filter: { Transaction: digests.t3 } })).resolves.toMatchObject({ hasNextPage: false })
+    await expect(client().query({ filter: { Transaction: digests.t3 } })).resolves.toMatchObject({ hasMore: false })
     mock.network.faults.badGatewayNext(1, { endpoint: 'rpc' })
     const error = await client({ retry: false })
       .query({ filter: { All: [] } })
@@ -361,7 +359,7 @@ describe('errors from the mock network (J2, J17, E8)', () => {
   it('J3: truncated JSON is INVALID_RESPONSE, retried like a 5xx; retry: false still sends once', async () => {
     mock.network.faults.truncateNext(1, { endpoint: 'rpc' })
     let before = sent
-    await expect(client().query({ filter: { All: [] } })).resolves.toMatchObject({ hasNextPage: expect.any(Boolean) })
+    await expect(client().query({ filter: { All: [] } })).resolves.toMatchObject({ hasMore: expect.any(Boolean) })
     expect(sent - before).toBe(2)
     mock.network.faults.truncateNext(1, { endpoint: 'rpc' })
     before = sent

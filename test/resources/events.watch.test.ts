@@ -4,10 +4,11 @@ import { CursorNotAdvancingError } from '../../src/errors/pagination.js'
 import { JsonRpcError } from '../../src/errors/jsonRpc.js'
 import { NetworkError, RateLimitedError } from '../../src/errors/request.js'
 import { eventKey } from '../../src/events/eventKey.js'
-import type { ChainxEvent, EventPage, QueryEventsFn, QueryEventsParameters } from '../../src/events/types.js'
-import { watchEvents } from '../../src/events/watchEvents.js'
-import { digest, idOf, wireEvent } from './eventFixtures.js'
-import { keys, take } from './takeEvents.js'
+import type { ChainxEvent } from '../../src/events/types.js'
+import type { EventPage } from '../../src/resources/events.js'
+import { eventsOverFake, type FakeRead } from '../helpers/resourceClients.js'
+import { digest, idOf, wireEvent } from '../events/eventFixtures.js'
+import { keys, take } from '../events/takeEvents.js'
 
 /**
  * An in-memory `chainx_queryEvents`: exclusive cursor, ascending or descending, hasNextPage,
@@ -16,7 +17,7 @@ import { keys, take } from './takeEvents.js'
  */
 function fakeService(options: { timeRangeScanFromStartTime?: boolean; repeatCursorEvent?: boolean } = {}) {
   const events: ChainxEvent[] = []
-  const calls: QueryEventsParameters<any>[] = []
+  const calls: FakeRead[] = []
   const failures: unknown[] = []
   let next = 1
   const emit = (count: number, timestamp?: (n: number) => number) => {
@@ -24,7 +25,7 @@ function fakeService(options: { timeRangeScanFromStartTime?: boolean; repeatCurs
       events.push(wireEvent(next, timestamp ? { timestampMs: String(timestamp(next)) } : {}))
     }
   }
-  const query = (async (parameters: QueryEventsParameters<any>): Promise<EventPage<any>> => {
+  const query = (async (parameters: FakeRead): Promise<EventPage<any>> => {
     calls.push(parameters)
     const failure = failures.shift()
     if (failure) throw failure
@@ -63,19 +64,19 @@ function fakeService(options: { timeRangeScanFromStartTime?: boolean; repeatCurs
     const data = ordered.slice(start, start + limit)
     const nextCursor = data.at(-1)?.id ?? cursor
     const hasNextPage = start + limit < ordered.length
-    return { items: data, hasMore: hasNextPage, cursor: nextCursor, data, nextCursor, hasNextPage }
-  }) as QueryEventsFn
+    return { items: data, hasMore: hasNextPage, cursor: nextCursor }
+  })
   return { events, calls, failures, emit, query }
 }
 
 const expected = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => eventKey(idOf(from + i)))
 const bounded = () => AbortSignal.timeout(5_000)
 
-describe('watch', () => {
+describe('client.events.watch', () => {
   it('M3: yields every event exactly once, in order, re-polling at once while hasNextPage', async () => {
     const service = fakeService()
     service.emit(5)
-    const watcher = watchEvents(service.query, { filter: { All: [] }, pageSize: 2, intervalMs: 60_000, signal: bounded() })
+    const watcher = eventsOverFake(service.query).watch({ filter: { All: [] }, pageSize: 2, intervalMs: 60_000, signal: bounded() })
     expect(keys(await take(watcher, 5))).toEqual(expected(1, 5))
     expect(service.calls.map((call) => call.cursor)).toEqual([null, idOf(2), idOf(4)])
     expect(service.calls.every((call) => call.direction === 'forward' && call.pageSize === 2)).toBe(true)
@@ -84,7 +85,7 @@ describe('watch', () => {
   it('M3: events emitted while caught up are yielded on a later poll; the cursor is never reset by empty pages', async () => {
     const service = fakeService()
     service.emit(2)
-    const watcher = watchEvents(service.query, { filter: { Sender: '0x7' }, intervalMs: 5, signal: bounded() })
+    const watcher = eventsOverFake(service.query).watch({ filter: { Sender: '0x7' }, intervalMs: 5, signal: bounded() })
     let polls = 0
     const seen = await take(watcher, 5, (event) => {
       if (event.id.txDigest === digest(2)) {
@@ -102,11 +103,11 @@ describe('watch', () => {
   it('M3: resumes from a saved cursor without repeats or gaps', async () => {
     const service = fakeService()
     service.emit(6)
-    const first = watchEvents(service.query, { filter: { All: [] }, pageSize: 4, intervalMs: 5, signal: bounded() })
+    const first = eventsOverFake(service.query).watch({ filter: { All: [] }, pageSize: 4, intervalMs: 5, signal: bounded() })
     expect(keys(await take(first, 3))).toEqual(expected(1, 3))
     const saved = first.cursor
     expect(saved).toEqual(idOf(3))
-    const second = watchEvents(service.query, { filter: { All: [] }, cursor: saved, intervalMs: 5, signal: bounded() })
+    const second = eventsOverFake(service.query).watch({ filter: { All: [] }, cursor: saved, intervalMs: 5, signal: bounded() })
     expect(keys(await take(second, 3))).toEqual(expected(4, 6))
     // Iterating the first watcher again also resumes from its own cursor.
     expect(keys(await take(first, 1))).toEqual(expected(4, 4))
@@ -115,7 +116,7 @@ describe('watch', () => {
   it("M3: cursor 'latest' yields only events that arrive after the watch starts", async () => {
     const service = fakeService()
     service.emit(4)
-    const watcher = watchEvents(service.query, { filter: { All: [] }, cursor: 'latest', intervalMs: 5, signal: bounded() })
+    const watcher = eventsOverFake(service.query).watch({ filter: { All: [] }, cursor: 'latest', intervalMs: 5, signal: bounded() })
     setTimeout(() => service.emit(2), 30)
     expect(keys(await take(watcher, 2))).toEqual(expected(5, 6))
     expect(service.calls[0]).toMatchObject({ direction: 'backward', pageSize: 1 })
@@ -126,7 +127,7 @@ describe('watch', () => {
     service.emit(2)
     service.failures.push(new RateLimitedError({ status: 429, retryAfterMs: 7 }), new RateLimitedError({ status: 200 }))
     const errors: [string, number, number][] = []
-    const watcher = watchEvents(service.query, {
+    const watcher = eventsOverFake(service.query).watch({
       filter: { All: [] },
       intervalMs: 5,
       backoff: { baseDelayMs: 4, maxDelayMs: 8 },
@@ -146,7 +147,7 @@ describe('watch', () => {
     service.emit(1)
     service.failures.push(new RateLimitedError({ status: 429, retryAfterMs: 1e12 }))
     const delays: number[] = []
-    const watcher = watchEvents(service.query, {
+    const watcher = eventsOverFake(service.query).watch({
       filter: { All: [] },
       intervalMs: 5,
       backoff: { baseDelayMs: 4, maxDelayMs: 8 },
@@ -163,7 +164,7 @@ describe('watch', () => {
     const network = () => new NetworkError({ url: 'http://127.0.0.1:1' })
     service.failures.push(network(), network(), network())
     const delays: number[] = []
-    const watcher = watchEvents(service.query, {
+    const watcher = eventsOverFake(service.query).watch({
       filter: { All: [] },
       intervalMs: 5,
       backoff: { baseDelayMs: 2, maxDelayMs: 3 },
@@ -182,13 +183,13 @@ describe('watch', () => {
       service.emit(5)
       let stuck = 2
       // The first two polls claim more but answer the input cursor (or none) as nextCursor.
-      const query = (async (parameters: QueryEventsParameters<any>) => {
+      const query = (async (parameters: FakeRead) => {
         const page = await service.query(parameters)
         if (stuck-- <= 0) return page
-        return { ...page, hasNextPage: true, nextCursor: stuckCursor === 'echo' ? (parameters.cursor ?? null) : null }
-      }) as QueryEventsFn
+        return { ...page, hasMore: true, cursor: stuckCursor === 'echo' ? (parameters.cursor ?? null) : null }
+      })
       const reported: { error: ChainxError; attempt: number }[] = []
-      const watcher = watchEvents(query, {
+      const watcher = eventsOverFake(query).watch({
         filter: { All: [] },
         pageSize: 2,
         intervalMs: 60_000,
@@ -209,13 +210,13 @@ describe('watch', () => {
     const service = fakeService()
     service.emit(2)
     let polls = 0
-    const query = (async (parameters: QueryEventsParameters<any>) => {
+    const query = (async (parameters: FakeRead) => {
       polls++
       const page = await service.query(parameters)
-      return { ...page, hasNextPage: true, nextCursor: parameters.cursor ?? null }
-    }) as QueryEventsFn
+      return { ...page, hasMore: true, cursor: parameters.cursor ?? null }
+    })
     const attempts: number[] = []
-    const watcher = watchEvents(query, {
+    const watcher = eventsOverFake(query).watch({
       filter: { All: [] },
       intervalMs: 60_000,
       backoff: { baseDelayMs: 1, maxDelayMs: 2 },
@@ -235,7 +236,7 @@ describe('watch', () => {
   it('J2: an error retrying cannot fix ends the iteration; the cursor still tells where to resume', async () => {
     const service = fakeService()
     service.emit(3)
-    const watcher = watchEvents(service.query, { filter: { All: [] }, pageSize: 2, intervalMs: 5, signal: bounded() })
+    const watcher = eventsOverFake(service.query).watch({ filter: { All: [] }, pageSize: 2, intervalMs: 5, signal: bounded() })
     const seen: ChainxEvent[] = []
     service.failures.push(
       undefined,
@@ -251,7 +252,7 @@ describe('watch', () => {
     service.emit(1)
     const unknown = { txDigest: digest(99), eventSeq: '0' }
     const attempts: number[] = []
-    const failing = watchEvents(service.query, {
+    const failing = eventsOverFake(service.query).watch({
       filter: { All: [] },
       cursor: unknown,
       backoff: { baseDelayMs: 1, maxDelayMs: 1 },
@@ -275,7 +276,7 @@ describe('watch', () => {
       })
     service.failures.push(lagging(), lagging())
     service.emit(1)
-    const watcher = watchEvents(service.query, {
+    const watcher = eventsOverFake(service.query).watch({
       filter: { All: [] },
       cursor: idOf(1),
       backoff: { baseDelayMs: 1, maxDelayMs: 1 },
@@ -289,7 +290,7 @@ describe('watch', () => {
     const service = fakeService()
     service.emit(1)
     const controller = new AbortController()
-    const watcher = watchEvents(service.query, { filter: { All: [] }, intervalMs: 60_000, signal: controller.signal })
+    const watcher = eventsOverFake(service.query).watch({ filter: { All: [] }, intervalMs: 60_000, signal: controller.signal })
     const seen: ChainxEvent[] = []
     const done = (async () => {
       for await (const event of watcher) {
@@ -305,7 +306,7 @@ describe('watch', () => {
     const service = fakeService()
     service.emit(4)
     const controller = new AbortController()
-    const watcher = watchEvents(service.query, { filter: { All: [] }, intervalMs: 5, signal: controller.signal })
+    const watcher = eventsOverFake(service.query).watch({ filter: { All: [] }, intervalMs: 5, signal: controller.signal })
     const seen: ChainxEvent[] = []
     for await (const event of watcher) {
       seen.push(event)
@@ -319,7 +320,7 @@ describe('watch', () => {
   it('M3: break stops polling', async () => {
     const service = fakeService()
     service.emit(3)
-    const watcher = watchEvents(service.query, { filter: { All: [] }, intervalMs: 5, signal: bounded() })
+    const watcher = eventsOverFake(service.query).watch({ filter: { All: [] }, intervalMs: 5, signal: bounded() })
     await take(watcher, 1)
     const calls = service.calls.length
     await new Promise((resolve) => setTimeout(resolve, 30))
@@ -329,7 +330,7 @@ describe('watch', () => {
 
   it('M3: two loops over one watcher at once are refused', async () => {
     const service = fakeService()
-    const watcher = watchEvents(service.query, { filter: { All: [] }, intervalMs: 5, signal: bounded() })
+    const watcher = eventsOverFake(service.query).watch({ filter: { All: [] }, intervalMs: 5, signal: bounded() })
     const first = watcher[Symbol.asyncIterator]()
     const pending = first.next()
     const second = watcher[Symbol.asyncIterator]()
@@ -341,9 +342,9 @@ describe('watch', () => {
 
   it('J16: an invalid filter or option fails at once, before polling', () => {
     const service = fakeService()
-    expect(() => watchEvents(service.query, { filter: { Or: [] } as never })).toThrow(expect.objectContaining({ code: 'INVALID_FILTER' }))
-    expect(() => watchEvents(service.query, { filter: { All: [] }, pageSize: 0 })).toThrow(ChainxError)
-    expect(() => watchEvents(service.query, { filter: { All: [] }, intervalMs: -1 })).toThrow(ChainxError)
+    expect(() => eventsOverFake(service.query).watch({ filter: { Or: [] } as never })).toThrow(expect.objectContaining({ code: 'INVALID_FILTER' }))
+    expect(() => eventsOverFake(service.query).watch({ filter: { All: [] }, pageSize: 0 })).toThrow(ChainxError)
+    expect(() => eventsOverFake(service.query).watch({ filter: { All: [] }, intervalMs: -1 })).toThrow(ChainxError)
     expect(service.calls).toHaveLength(0)
   })
 
@@ -352,7 +353,7 @@ describe('watch', () => {
     // Three events share each timestamp: 2000, 2000, 2000, 5000, 5000, 5000, ...
     const at = (n: number) => Math.ceil(n / 3) * 3000 - 1000
     service.emit(7, at)
-    const watcher = watchEvents(service.query, {
+    const watcher = eventsOverFake(service.query).watch({
       filter: { TimeRange: { startTime: 0, endTime: 100_000 } },
       pageSize: 2,
       intervalMs: 5,
@@ -368,7 +369,7 @@ describe('watch', () => {
   it('J15: TimeRange: an event the service sends again is not yielded twice (de-duplicated by id)', async () => {
     const service = fakeService({ repeatCursorEvent: true })
     service.emit(5, () => 4000)
-    const watcher = watchEvents(service.query, {
+    const watcher = eventsOverFake(service.query).watch({
       filter: { TimeRange: { startTime: 0, endTime: 9000 } },
       pageSize: 2,
       intervalMs: 5,
@@ -382,7 +383,7 @@ describe('watch', () => {
   it('J15: TimeRange resumes from a saved cursor at that event’s timestamp', async () => {
     const service = fakeService({ timeRangeScanFromStartTime: true })
     service.emit(6, (n) => 1000 * n)
-    const watcher = watchEvents(service.query, {
+    const watcher = eventsOverFake(service.query).watch({
       filter: { TimeRange: { startTime: '0', endTime: '10000' } },
       cursor: idOf(4),
       intervalMs: 5,
