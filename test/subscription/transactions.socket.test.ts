@@ -6,7 +6,7 @@ import { startMockNetwork } from '../../src/testing/startMockNetwork.js'
 import {
   SUBSCRIBE_TRANSACTION_DEPRECATION_CODE,
   SUBSCRIBE_TRANSACTION_DEPRECATION_MESSAGE,
-} from '../../src/transactions/createTransactionSubscriptionClient.js'
+} from '../../src/resources/transactions.js'
 import type { TransactionBlockEffects } from '../../src/transactions/types.js'
 
 // client.transactions.subscribe (the deprecated chainx_subscribeTransaction) against the mock
@@ -37,7 +37,7 @@ async function setUp(options: { verifyIntervalMs?: number } = {}) {
     subscriptions: {
       heartbeatMs: 0,
       verifyIntervalMs: options.verifyIntervalMs ?? 0,
-      reconnect: { baseDelayMs: 5, maxDelayMs: 40, maxAttempts: 100 },
+      reconnect: { baseDelayMs: 5, maxDelayMs: 40, retries: 100 },
     },
   })
   opened.push(client)
@@ -46,6 +46,9 @@ async function setUp(options: { verifyIntervalMs?: number } = {}) {
   const execute = (sender: string) => mock.network.execute({ sender, package: pkg, module: 'pool', function: 'swap' }).digest
   return { mock, client, alice, bob, execute }
 }
+
+/** The subscribe callbacks of a recorder (its records are not options). */
+const on = ({ onTransaction, onStateChange, onError }: ReturnType<typeof recorder>) => ({ onTransaction, onStateChange, onError })
 
 function recorder(): Recorder & {
   onTransaction: (fx: TransactionBlockEffects) => void
@@ -76,7 +79,7 @@ describe('transactions.subscribe over the mock network', () => {
   it('delivers the effects of each matching transaction once, in order, live', async () => {
     const { client, alice, bob, execute } = await setUp()
     const seen = recorder()
-    const unsubscribe = await client.transactions.subscribe({ filter: { FromAddress: alice }, ...seen })
+    const unsubscribe = await client.transactions.subscribe({ filter: { FromAddress: alice }, ...on(seen) })
     const expected = [execute(alice), (execute(bob), execute(alice)), execute(alice)]
     await vi.waitFor(() => expect(digests(seen)).toEqual(expected), waitOptions)
     expect(seen.effects[0]?.status).toEqual({ status: 'success' })
@@ -92,8 +95,8 @@ describe('transactions.subscribe over the mock network', () => {
     const { mock, client, alice, bob, execute } = await setUp()
     const seen = recorder()
     const all = recorder()
-    await client.transactions.subscribe({ filter: { FromAddress: alice }, ...seen })
-    await client.transactions.subscribe({ filter: null, ...all })
+    await client.transactions.subscribe({ filter: { FromAddress: alice }, ...on(seen) })
+    await client.transactions.subscribe({ filter: null, ...on(all) })
     const expected: string[] = []
     const everything: string[] = []
     const run = (count: number) => {
@@ -124,7 +127,7 @@ describe('transactions.subscribe over the mock network', () => {
   it('a subscription the service drops silently is found by the liveness check, subscribed again and backfilled', async () => {
     const { mock, client, alice, execute } = await setUp({ verifyIntervalMs: 40 })
     const seen = recorder()
-    await client.transactions.subscribe({ filter: { FromAddress: alice }, ...seen })
+    await client.transactions.subscribe({ filter: { FromAddress: alice }, ...on(seen) })
     const expected = [execute(alice)]
     await vi.waitFor(() => expect(digests(seen)).toEqual(expected), waitOptions)
     mock.network.faults.dropSubscriptionsSilently()
@@ -137,7 +140,7 @@ describe('transactions.subscribe over the mock network', () => {
     const { mock, client, alice, execute } = await setUp()
     const transactions = recorder()
     const events: string[] = []
-    await client.transactions.subscribe({ filter: { FromAddress: alice }, ...transactions })
+    await client.transactions.subscribe({ filter: { FromAddress: alice }, ...on(transactions) })
     await client.events.subscribe({
       filter: { Sender: alice },
       onEvent: (event) => void events.push(event.id.txDigest),
@@ -160,8 +163,8 @@ describe('transactions.subscribe over the mock network', () => {
     const { client } = await setUp()
     const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => {})
     const seen = recorder()
-    await expect(client.transactions.subscribe({ filter: { Checkpoint: '1' }, ...seen })).rejects.toBeInstanceOf(InvalidFilterError)
-    await expect(client.transactions.subscribe({ filter: { FromOrToAddress: { addr: '0x2' } }, ...seen })).rejects.toBeInstanceOf(
+    await expect(client.transactions.subscribe({ filter: { Checkpoint: '1' }, ...on(seen) })).rejects.toBeInstanceOf(InvalidFilterError)
+    await expect(client.transactions.subscribe({ filter: { FromOrToAddress: { addr: '0x2' } }, ...on(seen) })).rejects.toBeInstanceOf(
       InvalidFilterError,
     )
     // Earlier tests of this file already warned: the flag is per process.

@@ -1,14 +1,15 @@
+import { subscriptionFilter as f } from '../../src/events/subscribe/subscriptionFilter.js'
 import { bcs } from '@mysten/bcs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { market as marketEvents } from '../../examples/move/events.js'
-import { createEventsClient } from '../../src/events/createEventsClient.js'
+import { eventsAt } from '../helpers/resourceClients.js'
 import {
   createSubscriptionClient,
-  subscriptionFilter as f,
   type SubscriptionClient,
-  type SubscriptionStateChange,
-} from '../../src/events/subscribe/index.js'
-import type { ChainxEvent, EventSubscriptionFilter, QueryEventsFn } from '../../src/events/types.js'
+} from './eventSubscriptions.js'
+import type { SubscriptionStateChange } from '../../src/subscription/types.js'
+import type { ChainxEvent, EventSubscriptionFilter } from '../../src/events/types.js'
+import type { QueryEventsLike } from './eventSubscriptions.js'
 import { moveAddress } from '../../src/testing/ledger/moveAddress.js'
 import { createMockNetwork } from '../../src/testing/createMockNetwork.js'
 import type { ExecutedTransaction, MockNetwork } from '../../src/testing/MockNetwork.js'
@@ -272,12 +273,12 @@ type Scenario = (fixture: Fixture, mock: RunningMockNetwork, recorders: Recorder
  */
 async function runFilterCases(scenario: Scenario) {
   const mock = await startMockNetwork(MOCK_OPTIONS)
-  const queryEvents: QueryEventsFn = createEventsClient({ rpcUrl: mock.rpcUrl, transport: createTransport() }).query
+  const queryEvents: QueryEventsLike = eventsAt(mock.rpcUrl).query
   const client: SubscriptionClient = createSubscriptionClient({
     wsUrl: mock.wsUrl,
     queryEvents,
     heartbeatMs: 0,
-    reconnect: { baseDelayMs: 5, maxDelayMs: 40, maxAttempts: 100 },
+    reconnect: { baseDelayMs: 5, maxDelayMs: 40, retries: 100 },
   })
   const fixture = createFixture(mock.network)
   predictDigests(fixture)
@@ -364,10 +365,10 @@ describeFilterCases(
 
 describe('S1, M2: subscription stream against the mock network', () => {
   let mock: RunningMockNetwork
-  let queryEvents: QueryEventsFn
+  let queryEvents: QueryEventsLike
   useMockNetwork({ events: 0 }, async (started) => {
     mock = started
-    queryEvents = createEventsClient({ rpcUrl: mock.rpcUrl, transport: createTransport() }).query
+    queryEvents = eventsAt(mock.rpcUrl).query
   })
 
   it('M2: an emitted event reaches the subscription in the spec 2.1 shape, equal to what queryEvents returns', async () => {
@@ -378,7 +379,7 @@ describe('S1, M2: subscription stream against the mock network', () => {
     runBatch(fixture, 2)
     await vi.waitFor(() => expect(seen.events).toHaveLength(3), waitOptions)
     const page = await queryEvents({ filter: { MoveModule: { package: fixture.market.package, module: 'market' } } })
-    expect(seen.events).toEqual(page.data)
+    expect(seen.events).toEqual(page.items)
     const [first] = seen.events as [ChainxEvent]
     expect(first).toMatchObject({ sender: fixture.alice, type: `${fixture.market.package}::market::Listed`, transactionModule: 'market' })
     expect(first.parsedJson).toMatchObject({ price: '100' })

@@ -17,10 +17,11 @@ import {
   createSubscriptionClient,
   type SubscriptionClient,
   type SubscriptionClientOptions,
-  type WebSocketConstructor,
-} from '../../src/events/subscribe/index.js'
+} from './eventSubscriptions.js'
+import type { WebSocketConstructor } from '../../src/jsonRpc/webSocketTypes.js'
 import { loadWebSocket } from '../../src/subscription/loadWebSocket.js'
-import type { ChainxEvent, EventPage, EventSubscriptionFilter, QueryEventsFn } from '../../src/events/types.js'
+import type { ChainxEvent, EventSubscriptionFilter } from '../../src/events/types.js'
+import type { QueryEventsLike } from './eventSubscriptions.js'
 import { MAX_TIMER_MS } from '../../src/utils/maxTimerMs.js'
 import { recorder, waitOptions } from './subscriptionRecorder.js'
 
@@ -56,11 +57,11 @@ interface TinyServer {
   sendRaw(text: string): void
   /** Subscriptions alive on the server, with their filters. */
   subscriptionFilters(): EventSubscriptionFilter[]
-  queryEvents: QueryEventsFn
+  queryEvents: QueryEventsLike
   close(): Promise<void>
 }
 
-const SUBSCRIBE_ENTRY = fileURLToPath(new URL('../../src/events/subscribe/index.ts', import.meta.url))
+const SUBSCRIBE_ENTRY = fileURLToPath(new URL('./eventSubscriptions.ts', import.meta.url))
 const servers: { close(): Promise<void> }[] = []
 const clients: SubscriptionClient[] = []
 
@@ -121,8 +122,8 @@ async function startTinyServer(): Promise<TinyServer> {
         : 0
       const size = pageSize ?? 50
       const data = ordered.slice(start, start + size)
-      return { data, nextCursor: data.at(-1)?.id ?? cursor ?? null, hasNextPage: start + size < ordered.length } as EventPage
-    }) as QueryEventsFn,
+      return { items: data, cursor: data.at(-1)?.id ?? cursor ?? null, hasMore: start + size < ordered.length }
+    }) as QueryEventsLike,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of open) socket.terminate()
@@ -236,7 +237,7 @@ function newClient(server: TinyServer, options: Partial<SubscriptionClientOption
     wsUrl: server.url,
     queryEvents: server.queryEvents,
     heartbeatMs: 0,
-    reconnect: { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 5 },
+    reconnect: { baseDelayMs: 5, maxDelayMs: 20, retries: 5 },
     ...options,
   })
   clients.push(client)
@@ -290,7 +291,7 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
       const script = [
         `const { createSubscriptionClient } = await import(${JSON.stringify(SUBSCRIBE_ENTRY)})`,
         'let checks = 0',
-        'const queryEvents = async () => { checks++; return { data: [], nextCursor: null, hasNextPage: false } }',
+        'const queryEvents = async () => { checks++; return { items: [], cursor: null, hasMore: false } }',
         `const client = createSubscriptionClient({ wsUrl: ${JSON.stringify(server.url)}, queryEvents, heartbeatMs: 0, verifyIntervalMs: 5 })`,
         'const unsubscribe = await client.subscribe({ filter: { All: [] }, onEvent: () => {} })',
         'for (let i = 0; i < 1000 && checks < 8; i++) await new Promise((resolve) => setTimeout(resolve, 5))', // a few checks
@@ -318,9 +319,9 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
 
   it('S1: reconnect settings a backoff cannot use (NaN or negative delays, maxAttempts not a whole number >= 0) are rejected with INVALID_ARGUMENT when the client is created', () => {
     const bad = [
-      { maxAttempts: Number.NaN },
-      { maxAttempts: -1 },
-      { maxAttempts: 1.5 },
+      { retries: Number.NaN },
+      { retries: -1 },
+      { retries: 1.5 },
       { baseDelayMs: -1 },
       { baseDelayMs: Number.NaN },
       { maxDelayMs: -5 },
@@ -331,7 +332,7 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
       expect(error, JSON.stringify(reconnect)).toBeInstanceOf(InvalidArgumentError)
       expect((error as InvalidArgumentError).message).toContain(`reconnect.${Object.keys(reconnect)[0] as string}`)
     }
-    for (const reconnect of [{ maxAttempts: Infinity }, { maxAttempts: 0 }, { baseDelayMs: 0, maxDelayMs: Infinity }]) {
+    for (const reconnect of [{ retries: Infinity }, { retries: 0 }, { baseDelayMs: 0, maxDelayMs: Infinity }]) {
       expect(creationError({ reconnect }), JSON.stringify(reconnect)).toBeUndefined()
     }
   })
@@ -411,7 +412,7 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
   it('S1: a reconnect delay above 2^31-1 ms is waited in full (no reconnect storm), not cut to 1 ms', async () => {
     const server = await startTinyServer()
     const timers = recordTimerDelays()
-    const client = newClient(server, { reconnect: { baseDelayMs: 2 ** 32, maxDelayMs: Infinity, maxAttempts: 3 } })
+    const client = newClient(server, { reconnect: { baseDelayMs: 2 ** 32, maxDelayMs: Infinity, retries: 3 } })
     const seen = recorder()
     await client.subscribe({ filter: { All: [] }, ...seen })
     server.dropAll()
@@ -528,7 +529,7 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     await server.close()
     servers.length = 0
     const seen = recorder()
-    const client = createSubscriptionClient({ wsUrl: url, heartbeatMs: 0, reconnect: { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 3 } })
+    const client = createSubscriptionClient({ wsUrl: url, heartbeatMs: 0, reconnect: { baseDelayMs: 1, maxDelayMs: 5, retries: 3 } })
     clients.push(client)
     const error = await client.subscribe({ filter: { All: [] }, ...seen }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(SocketClosedError)
@@ -710,8 +711,8 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     const server = await startTinyServer()
     const seen = recorder()
     let duringBackfill: ChainxEvent | undefined
-    const queryEvents: QueryEventsFn = async (parameters) => {
-      if (parameters.cursor && !parameters.descending && duringBackfill === undefined && server.accepted === 2) {
+    const queryEvents: QueryEventsLike = async (parameters) => {
+      if (parameters.cursor && parameters.direction !== 'backward' && duringBackfill === undefined && server.accepted === 2) {
         duringBackfill = makeEvent()
         server.emit(duringBackfill) // pushed live on the new socket and on the chain the page is read from
       }
@@ -747,7 +748,7 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
       release = resolve
     })
     let blocked = false
-    const queryEvents: QueryEventsFn = async (parameters) => {
+    const queryEvents: QueryEventsLike = async (parameters) => {
       if (parameters.cursor && server.accepted >= 2) {
         blocked = true
         await gate
@@ -925,7 +926,7 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
 
   it('S1: when reconnect attempts run out, each subscription gets the error on onError and a closed state', async () => {
     const server = await startTinyServer()
-    const client = newClient(server, { reconnect: { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 2 } })
+    const client = newClient(server, { reconnect: { baseDelayMs: 1, maxDelayMs: 5, retries: 2 } })
     const seen = recorder()
     await client.subscribe({ filter: { All: [] }, ...seen })
     await server.close()

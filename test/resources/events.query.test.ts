@@ -8,7 +8,7 @@ import { eventsAt } from '../helpers/resourceClients.js'
 import { createJsonRpcCaller } from '../../src/jsonRpc/createJsonRpcCaller.js'
 import { EventContentError } from '../../src/errors/EventContentError.js'
 import { createTransport, type TransportOptions } from '../../src/transport/createTransport.js'
-import { digest, idOf, wireEvent } from './eventFixtures.js'
+import { digest, idOf, wireEvent } from '../events/eventFixtures.js'
 
 const rpcUrl = 'http://chainx.test/json-rpc'
 

@@ -1,4 +1,5 @@
-import type { SubscribeParameters, SubscriptionStateChange } from '../../src/events/subscribe/index.js'
+import type { SubscribeParameters } from './eventSubscriptions.js'
+import type { SubscriptionStateChange } from '../../src/subscription/types.js'
 import type { ChainxEvent } from '../../src/events/types.js'
 
 /** What one subscription delivered: its events, errors and state changes, in order. */

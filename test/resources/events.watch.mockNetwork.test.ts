@@ -2,12 +2,13 @@ import { bcs } from '@mysten/bcs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
 import type { ChainxError } from '../../src/errors/ChainxError.js'
-import { createEventsClient, type EventsClient } from '../../src/events/createEventsClient.js'
+import type { EventsClient } from '../../src/resources/events.js'
+import { eventsAt } from '../helpers/resourceClients.js'
 import { eventKey } from '../../src/events/eventKey.js'
 import type { EventId } from '../../src/events/types.js'
 import type { ExecutedTransaction } from '../../src/testing/MockNetwork.js'
 import type { RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
-import { createTransport, type TransportOptions } from '../../src/transport/createTransport.js'
+import type { TransportOptions } from '../../src/transport/createTransport.js'
 import { keys, take } from './takeEvents.js'
 import { useMockNetwork } from '../mockNetworkFixture.js'
 
@@ -21,10 +22,7 @@ let other: string
 let count = 0n
 
 function client(options: TransportOptions = {}): EventsClient {
-  return createEventsClient({
-    rpcUrl: mock.rpcUrl,
-    transport: createTransport({ retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2 }, ...options }),
-  })
+  return eventsAt(mock.rpcUrl, { retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2 }, ...options })
 }
 
 /** One transaction of `sender` emitting `events` Tick events. */
@@ -66,7 +64,7 @@ describe('watch against the mock network (M2, M3)', () => {
 
   it('M2: events of one checkpoint beyond a page are all yielded (re-polls while hasNextPage)', async () => {
     const events = client()
-    const start = (await events.query({ filter: { All: [] }, descending: true, limit: 1 })).data[0]!.id
+    const start = (await events.query({ filter: { All: [] }, direction: 'backward', pageSize: 1 })).items[0]!.id
     const batch = mock.network.executeBatch(
       Array.from({ length: 3 }, () => ({
         sender,
@@ -82,7 +80,7 @@ describe('watch against the mock network (M2, M3)', () => {
   it('M3: a watch resumed from a saved cursor continues without repeats or gaps', async () => {
     const events = client()
     const filter = { MoveEventModule: { package: ticker, module: 'ticker' } }
-    const start = (await events.query({ filter, descending: true, limit: 1 })).data[0]!.id
+    const start = (await events.query({ filter, direction: 'backward', pageSize: 1 })).items[0]!.id
     const first = [tick(2), tick(2)]
     const watcher = events.watch({ filter, cursor: start, intervalMs: 10, signal: AbortSignal.timeout(10_000) })
     const head = await take(watcher, 3)
@@ -95,7 +93,7 @@ describe('watch against the mock network (M2, M3)', () => {
 
   it('E8: rate-limited polls are backed off (Retry-After: 0 still waits the backoff floor) and the watch continues without losing events', async () => {
     const events = client({ retry: false })
-    const start = (await events.query({ filter: { Sender: sender }, descending: true, limit: 1 })).data[0]!.id
+    const start = (await events.query({ filter: { Sender: sender }, direction: 'backward', pageSize: 1 })).items[0]!.id
     const emitted = [tick(2)]
     mock.network.faults.rateLimitNext(2, { endpoint: 'rpc', retryAfterSeconds: 0 })
     const errors: [string, number, number][] = []
@@ -119,7 +117,7 @@ describe('watch against the mock network (M2, M3)', () => {
 
   it('J3: an HTML 502 page during a watch is retried after a backoff, without repeats or gaps', async () => {
     const events = client({ retry: false })
-    const start = (await events.query({ filter: { Sender: sender }, descending: true, limit: 1 })).data[0]!.id
+    const start = (await events.query({ filter: { Sender: sender }, direction: 'backward', pageSize: 1 })).items[0]!.id
     const emitted = [tick(1), tick(1)]
     mock.network.faults.badGatewayNext(1, { endpoint: 'rpc' })
     const codes: string[] = []
@@ -137,7 +135,7 @@ describe('watch against the mock network (M2, M3)', () => {
 
   it('EMPTY_PAGES: a run of empty pages that claim more reads as caught up (no onError): the watch polls again and yields what follows, without repeats or gaps', async () => {
     const events = client({ retry: false })
-    const start = (await events.query({ filter: { Sender: sender }, descending: true, limit: 1 })).data[0]!.id
+    const start = (await events.query({ filter: { Sender: sender }, direction: 'backward', pageSize: 1 })).items[0]!.id
     const emitted = [tick(2), tick(1)]
     // More than one poll's worth (a poll ends after maxEmptyPages, 100): the watch must poll again to get past them.
     mock.network.faults.emptyPagesNext(130, { endpoint: 'rpc' })
@@ -171,7 +169,7 @@ describe('watch against the mock network (M2, M3)', () => {
   it('M1: parse types parsedJson of each watched event', async () => {
     const Tick = z.object({ count: z.string() })
     const events = client()
-    const start = (await events.query({ filter: { Sender: other }, descending: true, limit: 1 })).data[0]?.id ?? null
+    const start = (await events.query({ filter: { Sender: other }, direction: 'backward', pageSize: 1 })).items[0]?.id ?? null
     const tx = tick(2, other)
     const watcher = events.watch({
       filter: { Sender: other },
