@@ -374,9 +374,9 @@ async function callTarget(client: ChainxClient, target: Target, signal: AbortSig
       return
     }
     case 'events.query': {
-      const page = await client.events.query({ filter: { All: [] }, limit: 2, signal })
-      expectWellFormed(Array.isArray(page.data) && typeof page.hasNextPage === 'boolean', 'event page')
-      page.data.forEach(checkRpcEvent)
+      const page = await client.events.query({ filter: { All: [] }, pageSize: 2, signal })
+      expectWellFormed(Array.isArray(page.items) && typeof page.hasMore === 'boolean', 'event page')
+      page.items.forEach(checkRpcEvent)
       return
     }
     case 'events.iterate':

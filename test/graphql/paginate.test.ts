@@ -133,11 +133,11 @@ describe('paginate: checks before any request', () => {
     const forwardOnly =
       'query ($first: Int, $after: String) { events(first: $first, after: $after) { pageInfo { hasPreviousPage startCursor } nodes { bcs } } }'
     // The document is read by the chunk of checks: the walk fails at its first page, before a request.
-    await expect(paginate(fake.client, noVariables).toArray({ limit: 10 })).rejects.toThrow(/declare \$first and \$after/)
-    await expect(paginate(fake.client, forwardOnly, {}, { direction: 'backward' }).toArray({ limit: 10 })).rejects.toThrow(
+    await expect(paginate(fake.client, noVariables).toArray({ maxItems: 10 })).rejects.toThrow(/declare \$first and \$after/)
+    await expect(paginate(fake.client, forwardOnly, {}, { direction: 'backward' }).toArray({ maxItems: 10 })).rejects.toThrow(
       /declare \$last and \$before/,
     )
-    await expect(paginate(fake.client, noVariables, {}, { pageSize: 5 }).toArray({ limit: 10 })).rejects.toMatchObject({
+    await expect(paginate(fake.client, noVariables, {}, { pageSize: 5 }).toArray({ maxItems: 10 })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
     })
     expect(() => paginate(fake.client, forwardOnly)).not.toThrow()

@@ -33,14 +33,22 @@ describe('events.iterate: resume over real sockets', () => {
         fc.boolean(),
         async (descending, pageSize, killAt, how, prefetch) => {
           const controller = new AbortController()
-          const walk = events.iterate({ filter: { All: [] }, direction: descending ? 'backward' : 'forward', pageSize, prefetch, signal: controller.signal })
+          const walk = events.iterate({
+            filter: { All: [] },
+            direction: descending ? 'backward' : 'forward',
+            pageSize,
+            prefetch,
+            signal: controller.signal,
+          })
           const { items, cursor } = await walkUntilKilled(walk, { at: killAt, how, controller })
           // The cursor of an event walk is the id of the last event yielded.
           expect(cursor).toEqual(items.at(-1)?.id ?? null)
           const keys = items.map(eventKey)
-          const rest = await events.iterate({ filter: { All: [] }, direction: descending ? 'backward' : 'forward', pageSize, cursor }).toArray({
-            maxItems: 10_000,
-          })
+          const rest = await events
+            .iterate({ filter: { All: [] }, direction: descending ? 'backward' : 'forward', pageSize, cursor })
+            .toArray({
+              maxItems: 10_000,
+            })
           expect([...keys, ...rest.map(eventKey)]).toEqual(everything.get(descending))
         },
       ),

@@ -28,7 +28,7 @@ const sameId = (a: EventId, b: EventId) => a.txDigest === b.txDigest && a.eventS
 function createFakeQueryEvents(count: number, onCall?: (call: number, parameters: FakeRead) => void | Promise<void>) {
   const events = Array.from({ length: count }, (_, index) => event(index))
   const calls: FakeRead[] = []
-  const queryEvents = (async (parameters: FakeRead) => {
+  const queryEvents = async (parameters: FakeRead) => {
     calls.push(parameters)
     await onCall?.(calls.length, parameters)
     if (parameters.signal?.aborted) throw new AbortedError({ cause: parameters.signal.reason })
@@ -45,7 +45,7 @@ function createFakeQueryEvents(count: number, onCall?: (call: number, parameters
       cursor: nextCursor,
     }
     return page
-  })
+  }
   return { queryEvents, calls, events }
 }
 
@@ -58,7 +58,11 @@ describe('client.events.iterate', () => {
         fc.boolean(),
         async (count, pageSize, descending) => {
           const fake = createFakeQueryEvents(count)
-          const walk = eventsOverFake(fake.queryEvents).iterate({ filter: { All: [] }, pageSize, direction: descending ? 'backward' : 'forward' })
+          const walk = eventsOverFake(fake.queryEvents).iterate({
+            filter: { All: [] },
+            pageSize,
+            direction: descending ? 'backward' : 'forward',
+          })
           const indexes = (await walk.toArray({ maxItems: 1_000 })).map(indexOf)
           const expected = Array.from({ length: count }, (_, index) => index)
           expect(indexes).toEqual(descending ? expected.reverse() : expected)
@@ -76,21 +80,28 @@ describe('client.events.iterate', () => {
   it("J2: each request sends the previous page's nextCursor as received, and the first sends null", async () => {
     const fake = createFakeQueryEvents(7)
     const pages = []
-    for await (const page of eventsOverFake(fake.queryEvents).iterate({ filter: { Sender: '0xa' }, pageSize: 3 }).pages()) pages.push(page)
+    for await (const page of eventsOverFake(fake.queryEvents)
+      .iterate({ filter: { Sender: '0xa' }, pageSize: 3 })
+      .pages())
+      pages.push(page)
     expect(fake.calls.map((call) => call.cursor)).toEqual([null, pages[0]?.cursor, pages[1]?.cursor])
     expect(pages.map((page) => page.items.length)).toEqual([3, 3, 1])
   })
 
   it('J2: without pageSize an uncapped walk names no limit, so the service answers its default page size (its maximum)', async () => {
     const fake = createFakeQueryEvents(120)
-    const events = await eventsOverFake(fake.queryEvents).iterate({ filter: { All: [] } }).toArray({ maxItems: Infinity })
+    const events = await eventsOverFake(fake.queryEvents)
+      .iterate({ filter: { All: [] } })
+      .toArray({ maxItems: Infinity })
     expect(events.map(indexOf)).toEqual(Array.from({ length: 120 }, (_, index) => index))
     expect(fake.calls.map((call) => call.pageSize)).toEqual([undefined, undefined, undefined])
   })
 
   it('J2: without pageSize a walk capped by maxItems asks for only what remains (the service cuts it to its maximum)', async () => {
     const fake = createFakeQueryEvents(120)
-    const events = await eventsOverFake(fake.queryEvents).iterate({ filter: { All: [] }, maxItems: 70 }).toArray({ maxItems: 1_000 })
+    const events = await eventsOverFake(fake.queryEvents)
+      .iterate({ filter: { All: [] }, maxItems: 70 })
+      .toArray({ maxItems: 1_000 })
     expect(events).toHaveLength(70)
     expect(fake.calls.map((call) => call.pageSize)).toEqual([70, 20])
   })
@@ -98,7 +109,11 @@ describe('client.events.iterate', () => {
   it('J2: the cursor option starts after the given event (exclusive)', async () => {
     const fake = createFakeQueryEvents(10)
     const cursor = fake.events[4]?.id
-    const indexes = (await eventsOverFake(fake.queryEvents).iterate({ filter: { All: [] }, cursor }).toArray({ maxItems: 10 })).map(indexOf)
+    const indexes = (
+      await eventsOverFake(fake.queryEvents)
+        .iterate({ filter: { All: [] }, cursor })
+        .toArray({ maxItems: 10 })
+    ).map(indexOf)
     expect(indexes).toEqual([5, 6, 7, 8, 9])
     expect(fake.calls[0]?.cursor).toEqual(cursor)
   })
@@ -113,12 +128,13 @@ describe('client.events.iterate', () => {
   it('CURSOR_NOT_ADVANCING: a page that claims more but echoes its cursor, or gives none, throws instead of looping', async () => {
     for (const nextCursor of ['echo', null] as const) {
       let calls = 0
-      const stuck = (async (parameters: FakeRead) => {
+      const stuck = async (parameters: FakeRead) => {
         calls++
         if (parameters.cursor) return { items: [], cursor: nextCursor === 'echo' ? parameters.cursor : null, hasMore: true }
         return { items: [event(0)], cursor: event(0).id, hasMore: true }
-      })
-      const error = await eventsOverFake(stuck).iterate({ filter: { All: [] } })
+      }
+      const error = await eventsOverFake(stuck)
+        .iterate({ filter: { All: [] } })
         .toArray({ maxItems: 10 })
         .catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(CursorNotAdvancingError)
@@ -130,12 +146,13 @@ describe('client.events.iterate', () => {
   it('EMPTY_PAGES: pages that claim more with fresh cursors and no events, forever, end the walk (with maxItems: 100 too)', async () => {
     for (const maxItems of [undefined, 100]) {
       let calls = 0
-      const endless = (async () => {
+      const endless = async () => {
         calls++
         const nextCursor = { txDigest: `tx${calls}`, eventSeq: '0' }
         return { items: [], hasMore: true, cursor: nextCursor }
-      })
-      const error = await eventsOverFake(endless).iterate({ filter: { All: [] }, maxItems, maxEmptyPages: 30 })
+      }
+      const error = await eventsOverFake(endless)
+        .iterate({ filter: { All: [] }, maxItems, maxEmptyPages: 30 })
         .toArray({ maxItems: 1_000 })
         .catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(EmptyPagesError)
@@ -146,7 +163,9 @@ describe('client.events.iterate', () => {
 
   it('maxItems bounds the walk and the last request asks only for the rest', async () => {
     const fake = createFakeQueryEvents(100)
-    const events = await eventsOverFake(fake.queryEvents).iterate({ filter: { All: [] }, pageSize: 10, maxItems: 25 }).toArray({ maxItems: 100 })
+    const events = await eventsOverFake(fake.queryEvents)
+      .iterate({ filter: { All: [] }, pageSize: 10, maxItems: 25 })
+      .toArray({ maxItems: 100 })
     expect(events.map(indexOf)).toEqual(Array.from({ length: 25 }, (_, index) => index))
     expect(fake.calls.map((call) => call.pageSize)).toEqual([10, 10, 5])
   })

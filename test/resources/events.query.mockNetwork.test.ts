@@ -64,7 +64,10 @@ function client(options: TransportOptions = {}): EventsClient {
 const labels = (events: readonly ChainxEvent<unknown>[]) => events.map((event) => labelOf.get(eventKey(event)) ?? eventKey(event))
 
 /** Every event the filter selects, walking pages with cursor (ascending unless told; at most 10 pages). */
-async function select(filter: EventQueryFilter, options: { pageSize?: number; direction?: 'forward' | 'backward' } = {}): Promise<string[]> {
+async function select(
+  filter: EventQueryFilter,
+  options: { pageSize?: number; direction?: 'forward' | 'backward' } = {},
+): Promise<string[]> {
   const events = client()
   const out: string[] = []
   let cursor = null as ChainxEvent['id'] | null

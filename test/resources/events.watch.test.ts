@@ -25,7 +25,7 @@ function fakeService(options: { timeRangeScanFromStartTime?: boolean; repeatCurs
       events.push(wireEvent(next, timestamp ? { timestampMs: String(timestamp(next)) } : {}))
     }
   }
-  const query = (async (parameters: FakeRead): Promise<EventPage<any>> => {
+  const query = async (parameters: FakeRead): Promise<EventPage<any>> => {
     calls.push(parameters)
     const failure = failures.shift()
     if (failure) throw failure
@@ -65,7 +65,7 @@ function fakeService(options: { timeRangeScanFromStartTime?: boolean; repeatCurs
     const nextCursor = data.at(-1)?.id ?? cursor
     const hasNextPage = start + limit < ordered.length
     return { items: data, hasMore: hasNextPage, cursor: nextCursor }
-  })
+  }
   return { events, calls, failures, emit, query }
 }
 
@@ -183,11 +183,11 @@ describe('client.events.watch', () => {
       service.emit(5)
       let stuck = 2
       // The first two polls claim more but answer the input cursor (or none) as nextCursor.
-      const query = (async (parameters: FakeRead) => {
+      const query = async (parameters: FakeRead) => {
         const page = await service.query(parameters)
         if (stuck-- <= 0) return page
         return { ...page, hasMore: true, cursor: stuckCursor === 'echo' ? (parameters.cursor ?? null) : null }
-      })
+      }
       const reported: { error: ChainxError; attempt: number }[] = []
       const watcher = eventsOverFake(query).watch({
         filter: { All: [] },
@@ -210,11 +210,11 @@ describe('client.events.watch', () => {
     const service = fakeService()
     service.emit(2)
     let polls = 0
-    const query = (async (parameters: FakeRead) => {
+    const query = async (parameters: FakeRead) => {
       polls++
       const page = await service.query(parameters)
       return { ...page, hasMore: true, cursor: parameters.cursor ?? null }
-    })
+    }
     const attempts: number[] = []
     const watcher = eventsOverFake(query).watch({
       filter: { All: [] },
@@ -342,7 +342,9 @@ describe('client.events.watch', () => {
 
   it('J16: an invalid filter or option fails at once, before polling', () => {
     const service = fakeService()
-    expect(() => eventsOverFake(service.query).watch({ filter: { Or: [] } as never })).toThrow(expect.objectContaining({ code: 'INVALID_FILTER' }))
+    expect(() => eventsOverFake(service.query).watch({ filter: { Or: [] } as never })).toThrow(
+      expect.objectContaining({ code: 'INVALID_FILTER' }),
+    )
     expect(() => eventsOverFake(service.query).watch({ filter: { All: [] }, pageSize: 0 })).toThrow(ChainxError)
     expect(() => eventsOverFake(service.query).watch({ filter: { All: [] }, intervalMs: -1 })).toThrow(ChainxError)
     expect(service.calls).toHaveLength(0)

@@ -1,7 +1,12 @@
 import { eventSubscriptionKind } from '../../src/events/subscribe/eventSubscriptionKind.js'
 import { validateSubscriptionFilter } from '../../src/events/subscribe/validateSubscriptionFilter.js'
 import type { ChainxEvent, EventId, ParsedJsonParser } from '../../src/events/types.js'
-import { SUBSCRIBE_DEPRECATION_CODE, SUBSCRIBE_DEPRECATION_MESSAGE, type QueryEventsFn, type SubscribeParameters } from '../../src/resources/events.js'
+import {
+  SUBSCRIBE_DEPRECATION_CODE,
+  SUBSCRIBE_DEPRECATION_MESSAGE,
+  type QueryEventsFn,
+  type SubscribeParameters,
+} from '../../src/resources/events.js'
 import type { SubscriptionOptions } from '../../src/resources/createResources.js'
 import { createSubscriptionMachine, type SubscriptionMachine } from '../../src/subscription/createSubscriptionMachine.js'
 import type { KindQuery } from '../../src/subscription/SubscriptionKind.js'

@@ -3,10 +3,7 @@ import { bcs } from '@mysten/bcs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { market as marketEvents } from '../../examples/move/events.js'
 import { eventsAt } from '../helpers/resourceClients.js'
-import {
-  createSubscriptionClient,
-  type SubscriptionClient,
-} from './eventSubscriptions.js'
+import { createSubscriptionClient, type SubscriptionClient } from './eventSubscriptions.js'
 import type { SubscriptionStateChange } from '../../src/subscription/types.js'
 import type { ChainxEvent, EventSubscriptionFilter } from '../../src/events/types.js'
 import type { QueryEventsLike } from './eventSubscriptions.js'

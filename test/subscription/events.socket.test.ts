@@ -13,11 +13,7 @@ import {
   SocketClosedError,
   UnexpectedError,
 } from '../../src/errors/index.js'
-import {
-  createSubscriptionClient,
-  type SubscriptionClient,
-  type SubscriptionClientOptions,
-} from './eventSubscriptions.js'
+import { createSubscriptionClient, type SubscriptionClient, type SubscriptionClientOptions } from './eventSubscriptions.js'
 import type { WebSocketConstructor } from '../../src/jsonRpc/webSocketTypes.js'
 import { loadWebSocket } from '../../src/subscription/loadWebSocket.js'
 import type { ChainxEvent, EventSubscriptionFilter } from '../../src/events/types.js'

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import NodeWebSocket from 'ws'
+import type { WebSocketConstructor } from '../../src/jsonRpc/webSocketTypes.js'
 import { ChainxClient } from '../../src/client.js'
 import { InvalidFilterError } from '../../src/errors/jsonRpc.js'
 import type { SubscriptionStateChange } from '../../src/subscription/types.js'
 import { startMockNetwork } from '../../src/testing/startMockNetwork.js'
-import {
-  SUBSCRIBE_TRANSACTION_DEPRECATION_CODE,
-  SUBSCRIBE_TRANSACTION_DEPRECATION_MESSAGE,
-} from '../../src/resources/transactions.js'
+import { SUBSCRIBE_TRANSACTION_DEPRECATION_CODE, SUBSCRIBE_TRANSACTION_DEPRECATION_MESSAGE } from '../../src/resources/transactions.js'
 import type { TransactionBlockEffects } from '../../src/transactions/types.js'
 
 // client.transactions.subscribe (the deprecated chainx_subscribeTransaction) against the mock
@@ -26,7 +25,7 @@ interface Recorder {
   errors: unknown[]
 }
 
-async function setUp(options: { verifyIntervalMs?: number } = {}) {
+async function setUp(options: { verifyIntervalMs?: number; WebSocket?: WebSocketConstructor } = {}) {
   const mock = await startMockNetwork({ events: 0, seed: 9, limits: { maxPageSize: 4 } })
   opened.push(mock)
   const client = new ChainxClient({
@@ -36,6 +35,7 @@ async function setUp(options: { verifyIntervalMs?: number } = {}) {
     retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 5 },
     subscriptions: {
       heartbeatMs: 0,
+      WebSocket: options.WebSocket,
       verifyIntervalMs: options.verifyIntervalMs ?? 0,
       reconnect: { baseDelayMs: 5, maxDelayMs: 40, retries: 100 },
     },
@@ -136,8 +136,15 @@ describe('transactions.subscribe over the mock network', () => {
     expect(seen.states.some((change) => change.state === 'stalled')).toBe(true)
   })
 
-  it('events and transactions subscribed side by side on the one machine: each gets only its own kind', async () => {
-    const { mock, client, alice, execute } = await setUp()
+  it("events and transactions subscribed side by side share the client's one WebSocket; each gets only its own kind", async () => {
+    let sockets = 0
+    class CountingWebSocket extends NodeWebSocket {
+      constructor(...args: ConstructorParameters<typeof NodeWebSocket>) {
+        super(...args)
+        sockets++
+      }
+    }
+    const { mock, client, alice, execute } = await setUp({ WebSocket: CountingWebSocket as unknown as WebSocketConstructor })
     const transactions = recorder()
     const events: string[] = []
     await client.transactions.subscribe({ filter: { FromAddress: alice }, ...on(transactions) })
@@ -157,6 +164,7 @@ describe('transactions.subscribe over the mock network', () => {
     await vi.waitFor(() => expect(digests(transactions)).toEqual([withEvent, plain]), waitOptions)
     await vi.waitFor(() => expect(events).toEqual([withEvent]), waitOptions)
     expect(transactions.errors).toEqual([])
+    expect(sockets).toBe(1)
   })
 
   it('a bad filter fails locally with INVALID_FILTER; the deprecation warning has its own code, once per process', async () => {

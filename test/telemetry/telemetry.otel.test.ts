@@ -148,7 +148,7 @@ describe('OpenTelemetry', () => {
 
   it('J1: a JSON-RPC call is a span named for its method with rpc.* attributes', async () => {
     const client = new ChainxClient({ rpcUrl: mock.rpcUrl })
-    await client.events.query({ filter: { All: [] }, limit: 5 })
+    await client.events.query({ filter: { All: [] }, pageSize: 5 })
     const [call] = named('chainx_queryEvents')
     expect(call?.attributes).toEqual({ 'rpc.system': 'jsonrpc', 'rpc.method': 'chainx_queryEvents', 'rpc.jsonrpc.version': '2.0' })
     expect(named('POST').map(parentOf)).toEqual([call?.spanContext().spanId])
