@@ -235,7 +235,7 @@ async function sdkBackfill(child: ChildProcess, served: Served, filter: EventSub
     rpcUrl: { kind: 'rpc', urls: [served.rpcUrl] },
     wsUrl: [served.wsUrl],
     transport: createTransport(),
-    subscriptions: { heartbeatMs: 0, reconnect: { baseDelayMs: 1, maxDelayMs: 10 }, backfill: { maxEvents: events * 10 } },
+    subscriptions: { heartbeatMs: 0, reconnect: { baseDelayMs: 1, maxDelayMs: 10 }, backfill: { maxItems: events * 10 } },
   })
   const client = { subscribe: resources.events.subscribe, close: resources.close }
   const counter = new Counter(1, events)

@@ -118,7 +118,7 @@ export class ChainxClient {
     const rpcUrls = endpointList('rpcUrl', options.rpcUrl, HTTP)
     const wsUrls = endpointList('wsUrl', options.wsUrl, ['ws:', 'wss:'])
     // Checked here, not at the first subscribe (a chunk of its own), under the names the caller wrote.
-    readGroup('subscriptions', options.subscriptions, SUBSCRIPTION_OPTION_RULES)
+    readGroup('subscriptions', options.subscriptions, SUBSCRIPTION_OPTION_RULES, true)
     this.options = hideSecrets(options)
     const transport = createTransport(options)
     const graphqlGroup: EndpointGroup = { kind: 'graphql', urls: graphqlUrls }

@@ -1,7 +1,8 @@
 import { StaleCursorError } from '../errors/pagination.js'
 import { InvalidArgumentError, InvalidResponseError } from '../errors/request.js'
 import { createPageIterator } from '../pagination/createPageIterator.js'
-import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
+import { resolvePaginationOptions, WALK_OPTION_KEYS } from '../pagination/resolvePaginationOptions.js'
+import { checkKeys } from '../options/checkKeys.js'
 import { readDirection } from '../pagination/walkOptions.js'
 import type { FetchedPage, ItemKey, PageIterable, StaleOptions, WalkOptions, WalkPage } from '../pagination/types.js'
 import { checkPagingVariables, PAGE_VARIABLES, type PageDirection } from './checkPagingVariables.js'
@@ -187,6 +188,7 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends Conn
     if (name in options)
       throw new InvalidArgumentError(`Unknown option ${name}: use direction, pageSize and cursor; the walk sends its own cursors`)
   }
+  checkKeys('client.paginate', options, ['connection', 'direction', 'cursor', ...WALK_OPTION_KEYS])
   const { cursor = null } = options
   const direction = readDirection(options.direction)
   if (cursor !== null && (typeof cursor !== 'string' || cursor === '')) {

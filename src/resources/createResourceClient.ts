@@ -3,7 +3,7 @@ import { InvalidArgumentError } from '../errors/request.js'
 import { checkKeys } from '../options/checkKeys.js'
 import { readCount } from '../options/optionRules.js'
 import { createPageIterator } from '../pagination/createPageIterator.js'
-import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
+import { resolvePaginationOptions, WALK_OPTION_KEYS } from '../pagination/resolvePaginationOptions.js'
 import type { PageShape, WalkObserver } from '../pagination/types.js'
 import { readDirection } from '../pagination/walkOptions.js'
 import type { SubscriptionMachine } from '../subscription/createSubscriptionMachine.js'
@@ -16,7 +16,7 @@ import type { ReadsChunk, ResourceDescriptor, ResourcePageRequest, SubscriptionC
 
 // The option keys of each call, besides the resource's own (`ownKeys`): the walk vocabulary.
 const QUERY_KEYS = ['filter', 'cursor', 'pageSize', 'direction', 'signal']
-const WALK_KEYS = ['maxItems', 'maxPages', 'maxEmptyPages', 'prefetch', 'onPage', 'onStale', 'key', 'maxRestarts', 'onRestart']
+const ITERATE_KEYS = ['filter', 'cursor', 'direction', ...WALK_OPTION_KEYS]
 const WATCH_KEYS = ['filter', 'cursor', 'pageSize', 'maxItems', 'signal', 'intervalMs', 'onError', 'backoff', 'maxConsecutiveErrors']
 const SUBSCRIBE_KEYS = ['filter', 'onError', 'onStateChange']
 
@@ -117,7 +117,7 @@ export function createResourceClient<TItem, TCursor, TFilter>(
   }
 
   function iterate(options: unknown) {
-    const { given, filter, own } = readRead('iterate', options, [...QUERY_KEYS, ...WALK_KEYS])
+    const { given, filter, own } = readRead('iterate', options, ITERATE_KEYS)
     const direction = readDirection(given.direction)
     const startCursor = resource.checkCursor(given.cursor)
     return createPageIterator({

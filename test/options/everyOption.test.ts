@@ -57,16 +57,6 @@ const CONSTRUCTION: [option: string, options: Record<string, unknown>, message: 
     /^subscriptions\.reconnect\.retries must be a whole number >= 0 or Infinity/,
   ],
   [
-    'subscriptions.reconnect.maxAttempts',
-    { subscriptions: { reconnect: { maxAttempts: -1 } } },
-    /^subscriptions\.reconnect\.maxAttempts must be/,
-  ],
-  [
-    'subscriptions.reconnect.retries and maxAttempts',
-    { subscriptions: { reconnect: { retries: 1, maxAttempts: 2 } } },
-    /^subscriptions\.reconnect\.maxAttempts \(deprecated: use retries\) and subscriptions\.reconnect\.retries disagree/,
-  ],
-  [
     'subscriptions.reconnect.baseDelayMs',
     { subscriptions: { reconnect: { baseDelayMs: Infinity } } },
     /^subscriptions\.reconnect\.baseDelayMs must be a finite/,
@@ -83,15 +73,15 @@ const CONSTRUCTION: [option: string, options: Record<string, unknown>, message: 
     /^subscriptions\.backfill\.onSubscribe must be a boolean/,
   ],
   [
-    'subscriptions.backfill.maxEvents',
-    { subscriptions: { backfill: { maxEvents: Infinity } } },
-    /^subscriptions\.backfill\.maxEvents must be a whole number >= 1/,
+    'subscriptions.backfill.maxItems',
+    { subscriptions: { backfill: { maxItems: Infinity } } },
+    /^subscriptions\.backfill\.maxItems must be a whole number >= 1/,
   ],
   ['subscriptions.backfill.pageSize', { subscriptions: { backfill: { pageSize: 0 } } }, /^subscriptions\.backfill\.pageSize must be/],
   [
-    'subscriptions.backfill.maxBufferedEvents',
-    { subscriptions: { backfill: { maxBufferedEvents: 2.5 } } },
-    /^subscriptions\.backfill\.maxBufferedEvents must be/,
+    'subscriptions.backfill.maxBufferedItems',
+    { subscriptions: { backfill: { maxBufferedItems: 2.5 } } },
+    /^subscriptions\.backfill\.maxBufferedItems must be/,
   ],
   ['subscriptions.typeNameLimits', { subscriptions: { typeNameLimits: 4 } }, /^subscriptions\.typeNameLimits must be an object/],
   [
@@ -135,7 +125,7 @@ const CALLS: [option: string, call: Call, message: RegExp][] = [
   ['paginate direction', (c) => c.paginate(EventsDocument, {}, { direction: 'up' as never }), /^direction must be 'forward' or 'backward'/],
   ['paginate prefetch', (c) => c.paginate(EventsDocument, {}, { prefetch: 1 as never }), /^prefetch must be a boolean/],
   ['toArray maxItems', (c) => c.paginate(EventsDocument).toArray({ maxItems: -1 }), /^toArray\(\{ maxItems \}\) must be/],
-  ['events.query pageSize', (c) => c.events.query({ filter, pageSize: 0 }), /^pageSize must be a positive integer/],
+  ['events.query pageSize', (c) => c.events.query({ filter, pageSize: 0 }), /^pageSize must be/],
   ['events.query cursor', (c) => c.events.query({ filter, cursor: 5 as never }), /^cursor must be an event id/],
   ['events.iterate pageSize', (c) => c.events.iterate({ filter, pageSize: 2.5 }), /^pageSize must be/],
   ['events.iterate maxItems', (c) => c.events.iterate({ filter, maxItems: -1 }), /^maxItems must be/],
@@ -145,7 +135,7 @@ const CALLS: [option: string, call: Call, message: RegExp][] = [
   ['events.watch backoff.baseDelayMs', (c) => c.events.watch({ filter, backoff: { baseDelayMs: -1 } }), /^backoff\.baseDelayMs must be/],
   ['events.watch backoff.maxDelayMs', (c) => c.events.watch({ filter, backoff: { maxDelayMs: NaN } }), /^backoff\.maxDelayMs must be/],
   ['events.watch maxConsecutiveErrors', (c) => c.events.watch({ filter, maxConsecutiveErrors: 0 }), /^maxConsecutiveErrors must be/],
-  ['transactions.query pageSize', (c) => c.transactions.query({ pageSize: 0 }), /^pageSize must be a positive integer/],
+  ['transactions.query pageSize', (c) => c.transactions.query({ pageSize: 0 }), /^pageSize must be/],
   [
     'transactions.query options',
     (c) => c.transactions.query({ options: { showEffects: 1 as never } }),

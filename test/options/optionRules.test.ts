@@ -52,15 +52,11 @@ describe('the option rules (options/optionRules.ts)', () => {
     expect(() => events.watch({ filter: { All: [] }, pageSize: 2.5 })).toThrow(/^pageSize must be/)
   })
 
-  it('reconnect: retries, with maxAttempts its deprecated alias; Infinity retries forever; errors name the field written', () => {
+  it('reconnect: retries; Infinity retries forever; errors name the field written', () => {
     expect(readReconnect({ retries: 0 })).toMatchObject({ retries: 0, baseDelayMs: 500, maxDelayMs: 30_000 })
-    expect(readReconnect({ maxAttempts: 4 })).toMatchObject({ retries: 4 })
     expect(readReconnect({ retries: Infinity, maxDelayMs: Infinity })).toMatchObject({ retries: Infinity, maxDelayMs: Infinity })
     expect(readReconnect(false)).toBe(false)
-    expect(() => readReconnect({ maxAttempts: 1.5 })).toThrow(/^reconnect\.maxAttempts must be a whole number >= 0 or Infinity/)
+    expect(() => readReconnect({ retries: 1.5 })).toThrow(/^reconnect\.retries must be a whole number >= 0 or Infinity/)
     expect(() => readReconnect({ retries: -1 })).toThrow(/^reconnect\.retries must be/)
-    expect(() => readReconnect({ retries: 2, maxAttempts: 3 })).toThrow(
-      /^reconnect\.maxAttempts \(deprecated: use retries\) and reconnect\.retries disagree/,
-    )
   })
 })

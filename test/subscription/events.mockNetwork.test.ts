@@ -387,7 +387,7 @@ describe('S1, M2: subscription stream against the mock network', () => {
   })
 
   it('S1: a flood of live events during the first backfill is delivered whole and in order (the backfill stops at the live stream)', async () => {
-    const client = createSubscriptionClient({ wsUrl: mock.wsUrl, queryEvents, heartbeatMs: 0, backfill: { maxEvents: 100, pageSize: 10 } })
+    const client = createSubscriptionClient({ wsUrl: mock.wsUrl, queryEvents, heartbeatMs: 0, backfill: { maxItems: 100, pageSize: 10 } })
     const fixture = createFixture(mock.network)
     const seen = recorder()
     await client.subscribe({ filter: f.moveModule(fixture.marker.package, 'marker'), ...seen })

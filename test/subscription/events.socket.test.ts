@@ -961,9 +961,9 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     expect(gap.reason).toContain('queryEvents')
   })
 
-  it('S1: a backfill over maxEvents stops, reports the gap, and resumes at the newest event without repeats', async () => {
+  it('S1: a backfill over maxItems stops, reports the gap, and resumes at the newest event without repeats', async () => {
     const server = await startTinyServer()
-    const client = newClient(server, { backfill: { maxEvents: 2, pageSize: 1 } })
+    const client = newClient(server, { backfill: { maxItems: 2, pageSize: 1 } })
     const seen = recorder()
     await client.subscribe({ filter: { All: [] }, ...seen })
     const first = makeEvent()
