@@ -345,12 +345,12 @@ async function callTarget(client: ChainxClient, target: Target, signal: AbortSig
       checkQueryResult(await client.graphql.query('query { chainIdentifier }', {}, { signal }))
       return
     case 'graphql.serviceConfig': {
-      const data = checkQueryResult(await client.graphql.serviceConfig({ signal }))
+      const data = checkQueryResult(await client.graphql.serviceConfig({}, { signal }))
       checkLimits(data.serviceConfig)
       return
     }
     case 'graphql.availableRange': {
-      const data = checkQueryResult(await client.graphql.availableRange({ signal }))
+      const data = checkQueryResult(await client.graphql.availableRange({}, { signal }))
       const range = data.availableRange
       expectWellFormed(isRecord(range), 'availableRange')
       for (const end of [(range as Record<string, unknown>).first, (range as Record<string, unknown>).last]) {

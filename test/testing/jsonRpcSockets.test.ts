@@ -78,7 +78,7 @@ describe('JSON-RPC over the mock network sockets (127.0.0.1)', () => {
       mock.rpcUrl,
       JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'chainx_queryEvents', params: [{ Transaction: executed.digest }] }),
     )
-    expect(json.result.items[0]).toEqual(client.notifications[0]!.params!.result)
+    expect(json.result.data[0]).toEqual(client.notifications[0]!.params!.result)
   })
 
   it("S1: the network's WebSocket drop fault cuts subscribers without a close frame (code 1006)", async () => {
