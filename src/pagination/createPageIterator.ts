@@ -138,7 +138,7 @@ interface WalkState<TCursor> {
 
 /**
  * The one auto-paging machine behind every walk: GraphQL connections (`paginate`), JSON-RPC
- * event pages (`iterateEvents`), `watch`'s polls and the subscription backfill. It knows no
+ * pages of every resource's `iterate`, `watch`'s polls and the subscription backfill. It knows no
  * wire and no API: an adapter fetches pages, the machine follows the cursor chain of its
  * first page (so a consistent service serves every page from one snapshot) and bounds the
  * walk whatever the service sends:

@@ -11,7 +11,6 @@ import { moveAddress } from '../../src/testing/ledger/moveAddress.js'
 import { createMockNetwork } from '../../src/testing/createMockNetwork.js'
 import type { ExecutedTransaction, MockNetwork } from '../../src/testing/MockNetwork.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
-import { createTransport } from '../../src/transport/createTransport.js'
 import { recorder, waitOptions, type Recorder } from './subscriptionRecorder.js'
 import { useMockNetwork } from '../mockNetworkFixture.js'
 

@@ -15,7 +15,6 @@ import type { ChainxEvent, EventSubscriptionFilter } from '../../src/events/type
 import type { QueryEventsLike } from './eventSubscriptions.js'
 import type { MockNetwork } from '../../src/testing/MockNetwork.js'
 import type { RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
-import { createTransport } from '../../src/transport/createTransport.js'
 import { recorder, waitOptions, type Recorder } from './subscriptionRecorder.js'
 import { useMockNetwork } from '../mockNetworkFixture.js'
 
