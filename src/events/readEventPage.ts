@@ -1,8 +1,6 @@
-import { InvalidResponseError } from '../errors/request.js'
 import type { PageShape } from '../pagination/types.js'
+import { decodeResult } from '../jsonRpc/decodeResult.js'
 import type { HttpResponse } from '../transport/types.js'
-import { decodeOr } from '../utils/decode.js'
-import { parseServiceVersion } from '../utils/serviceVersion.js'
 import { eventPageDecoder } from './eventSchemas.js'
 import { parseEventContent } from './parseEventContent.js'
 import type { ChainxEvent, EventId } from './types.js'
@@ -18,17 +16,11 @@ import type { ChainxEvent, EventId } from './types.js'
  * page.items[0]?.id // { txDigest, eventSeq }
  */
 export function readEventPage(result: unknown, response: HttpResponse, parse: unknown): PageShape<ChainxEvent, EventId> {
-  const { data, nextCursor, hasNextPage } = decodeOr(
+  const { data, nextCursor, hasNextPage } = decodeResult(
     eventPageDecoder,
     result,
-    (failure) =>
-      new InvalidResponseError({
-        status: response.status,
-        body: response.body,
-        reason: `chainx_queryEvents result is not an event page: ${failure.describe('result')}`,
-        version: parseServiceVersion(response.headers['x-chain-rpc-version']),
-        cause: failure,
-      }),
+    response,
+    'chainx_queryEvents result is not an event page',
   )
   for (const event of data) {
     if (event.timestampMs === null) delete event.timestampMs

@@ -32,18 +32,19 @@ interface OptionalFilter {
   filter?: TransactionFilter | null | undefined
 }
 
+/** A call's options with transactions' optional filter and their own `options`. */
+type WithTransactionOptions<TBase, TOptions> = Omit<TBase, 'filter'> & OptionalFilter & ShowOption<TOptions>
+
 /**
  * Parameters of `client.transactions.query`: one page of `chainx_queryTransactionBlocks`.
  *
  * @example
  * const parameters: QueryTransactionsParameters<{ showEffects: true }> = { filter: { FromAddress: '0xa11ce' }, options: { showEffects: true }, pageSize: 20 }
  */
-export type QueryTransactionsParameters<TOptions extends TransactionBlockResponseOptions = NoOptions> = Omit<
+export type QueryTransactionsParameters<TOptions extends TransactionBlockResponseOptions = NoOptions> = WithTransactionOptions<
   ResourceQueryOptions<TransactionFilter | null, string>,
-  'filter'
-> &
-  OptionalFilter &
-  ShowOption<TOptions>
+  TOptions
+>
 
 /**
  * One page of `chainx_queryTransactionBlocks`: `items`, `hasMore`, and `cursor`, the digest of
@@ -73,12 +74,10 @@ export type QueryTransactionsFn = <const TOptions extends TransactionBlockRespon
  * @example
  * const options: IterateTransactionsOptions<{ showEffects: true }> = { filter: { AffectedObject: pool }, options: { showEffects: true }, maxItems: 1_000 }
  */
-export type IterateTransactionsOptions<TOptions extends TransactionBlockResponseOptions = NoOptions> = Omit<
+export type IterateTransactionsOptions<TOptions extends TransactionBlockResponseOptions = NoOptions> = WithTransactionOptions<
   ResourceIterateOptions<TransactionFilter | null, string, TransactionBlockResponse<TOptions>>,
-  'filter'
-> &
-  OptionalFilter &
-  ShowOption<TOptions>
+  TOptions
+>
 
 /**
  * A page of a transaction walk, as `.pages()` yields it.
@@ -96,12 +95,10 @@ export type TransactionWalkPage<TOptions extends TransactionBlockResponseOptions
  * @example
  * const options: WatchTransactionsOptions<{ showEffects: true }> = { filter: { AffectedObject: pool }, options: { showEffects: true }, cursor: 'latest' }
  */
-export type WatchTransactionsOptions<TOptions extends TransactionBlockResponseOptions = NoOptions> = Omit<
+export type WatchTransactionsOptions<TOptions extends TransactionBlockResponseOptions = NoOptions> = WithTransactionOptions<
   ResourceWatchOptions<TransactionFilter | null, string>,
-  'filter'
-> &
-  OptionalFilter &
-  ShowOption<TOptions>
+  TOptions
+>
 
 /**
  * An endless stream of transactions; `cursor` is the digest of the last one yielded.

@@ -1,7 +1,5 @@
-import { InvalidResponseError } from '../errors/request.js'
+import { decodeResult } from '../jsonRpc/decodeResult.js'
 import type { HttpResponse } from '../transport/types.js'
-import { decodeOr } from '../utils/decode.js'
-import { parseServiceVersion } from '../utils/serviceVersion.js'
 import { transactionPageDecoder } from './transactionSchemas.js'
 import type { PageShape } from '../pagination/types.js'
 import type { TransactionBlockResponse, TransactionBlockResponseOptions } from './types.js'
@@ -19,17 +17,11 @@ export function readTransactionPage(
   response: HttpResponse,
   options: unknown,
 ): PageShape<TransactionBlockResponse, string> {
-  const { data, nextCursor, hasNextPage } = decodeOr(
+  const { data, nextCursor, hasNextPage } = decodeResult(
     transactionPageDecoder(options as TransactionBlockResponseOptions | null),
     result,
-    (failure) =>
-      new InvalidResponseError({
-        status: response.status,
-        body: response.body,
-        reason: `chainx_queryTransactionBlocks result is not a transaction page: ${failure.describe('result')}`,
-        version: parseServiceVersion(response.headers['x-chain-rpc-version']),
-        cause: failure,
-      }),
+    response,
+    'chainx_queryTransactionBlocks result is not a transaction page',
   )
   // Absent and null mean the same on the wire; the SDK's types say absent.
   for (const transaction of data) {

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { outcome } from '../helpers/outcome.js'
 import { ChainxClient, type ChainxClientOptions } from '../../src/client.js'
 import { InvalidArgumentError } from '../../src/errors/request.js'
 import { EventsDocument } from '../../src/graphql/generated/operations.js'
@@ -150,20 +151,6 @@ const CALLS: [option: string, call: Call, message: RegExp][] = [
 
 function countingFetch() {
   return vi.fn<(input: string, init: RequestInit) => Promise<Response>>(() => Promise.reject(new Error('no request is expected')))
-}
-
-/** What a call did: its thrown error, or its rejection (a walk's at its first page). */
-async function outcome(call: () => unknown): Promise<unknown> {
-  try {
-    const result = call()
-    if (result instanceof Promise) await result
-    else if (result && typeof result === 'object' && Symbol.asyncIterator in result) {
-      await (result as AsyncIterable<unknown>)[Symbol.asyncIterator]().next()
-    }
-  } catch (error) {
-    return error
-  }
-  return undefined
 }
 
 describe('every public option is read by the one rule book, its errors naming it as the caller wrote it', () => {

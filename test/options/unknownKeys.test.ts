@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { outcome } from '../helpers/outcome.js'
 import { ChainxClient } from '../../src/client.js'
 import { InvalidArgumentError } from '../../src/errors/request.js'
 import { EventsDocument } from '../../src/graphql/generated/operations.js'
@@ -39,20 +40,6 @@ const CALLS: [method: string, call: Call, message: string][] = [
     'unknown option `onEvent`',
   ],
 ]
-
-/** What a call did: its thrown error, or its rejection (a walk's at its first page). */
-async function outcome(call: () => unknown): Promise<unknown> {
-  try {
-    const result = call()
-    if (result instanceof Promise) await result
-    else if (result && typeof result === 'object' && Symbol.asyncIterator in result) {
-      await (result as AsyncIterable<unknown>)[Symbol.asyncIterator]().next()
-    }
-  } catch (error) {
-    return error
-  }
-  return undefined
-}
 
 describe('unknown option keys are refused at the call, naming the key and the nearest valid one', () => {
   it.each(CALLS)('%s', async (_method, call, message) => {
