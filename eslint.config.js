@@ -18,6 +18,7 @@ const FOLDERS = [
   'move',
   'codegen',
   'query',
+  'indexer',
   'testing',
   'cli',
 ]
@@ -53,6 +54,8 @@ const ALLOWED = {
     'pagination',
     'resources',
   ],
+  // chainx-sdk/indexer (Node only) sits beside the facade too: pipelines walk the client's resources.
+  indexer: ['errors', 'utils', 'options', 'events'],
   // The page machine is generic: it knows no wire and no API; graphql/ and events/ adapt it.
   pagination: ['errors', 'utils', 'options'],
   // The one subscription machine and watch loop beside it: item kinds (events/, transactions/) adapt them.
@@ -60,7 +63,7 @@ const ALLOWED = {
 }
 
 // Subpaths built on the client (the facade), beside it rather than under it.
-const ABOVE_FACADE = ['query']
+const ABOVE_FACADE = ['query', 'indexer']
 
 const layerRules = Object.entries(ALLOWED).map(([folder, allowed]) => {
   const forbidden = FOLDERS.filter((other) => other !== folder && !allowed.includes(other))

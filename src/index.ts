@@ -32,7 +32,15 @@ export type { WebSocketConstructor, WebSocketLike } from './jsonRpc/webSocketTyp
 export { validateSubscriptionFilter } from './events/subscribe/validateSubscriptionFilter.js'
 export { toQueryFilter } from './events/subscribe/toQueryFilter.js'
 export type { PageDirection } from './graphql/checkPagingVariables.js'
-export type { ConnectionPath, GraphQLPage, NodeOf, PageVariables, PaginateArguments, PaginateOptions } from './graphql/paginate.js'
+export type {
+  CheckedConnectionPath,
+  ConnectionPath,
+  GraphQLPage,
+  NodeOf,
+  PageVariables,
+  PaginateArguments,
+  PaginateOptions,
+} from './graphql/paginate.js'
 export type { PageInfo } from './graphql/readConnection.js'
 export type {
   ItemKey,
