@@ -14,6 +14,7 @@ const FOLDERS = [
   'transactions',
   'pagination',
   'subscription',
+  'resources',
   'move',
   'codegen',
   'query',
@@ -29,15 +30,30 @@ const ALLOWED = {
   transport: ['errors', 'utils', 'options'],
   jsonRpc: ['errors', 'utils', 'options', 'transport'],
   graphql: ['errors', 'utils', 'options', 'transport', 'pagination'],
+  // The wire of each resource (types, decoders, filter checks, subscription item kinds); resources/ binds them.
   events: ['errors', 'utils', 'options', 'transport', 'jsonRpc', 'pagination', 'subscription'],
-  // Beside events/ (it reads events' checks and decoders for the events a transaction emitted; events/ never reads it).
+  // Reads events/ only for the event type a transaction carries and the shared filter readers.
   transactions: ['errors', 'utils', 'options', 'transport', 'jsonRpc', 'pagination', 'subscription', 'events'],
+  // Resources as data: one descriptor per paged JSON-RPC resource, and query/iterate/watch/subscribe written once over them.
+  resources: ['errors', 'utils', 'options', 'transport', 'jsonRpc', 'pagination', 'subscription', 'events', 'transactions'],
   // Subpaths: chainx-sdk/move (runtime of generated Move definitions), chainx-sdk/codegen (Node only).
   move: ['errors', 'utils', 'options', 'events'],
   codegen: ['errors', 'utils', 'options', 'events'],
   // chainx-sdk/query (TanStack Query options) sits beside the facade: it builds on the client
   // (ChainxClient, its type and its methods), so it alone may import client.ts.
-  query: ['errors', 'utils', 'options', 'transport', 'jsonRpc', 'graphql', 'events', 'transactions', 'subscription', 'pagination'],
+  query: [
+    'errors',
+    'utils',
+    'options',
+    'transport',
+    'jsonRpc',
+    'graphql',
+    'events',
+    'transactions',
+    'subscription',
+    'pagination',
+    'resources',
+  ],
   // chainx-sdk/indexer (Node only) sits beside the facade too: pipelines walk the client's resources.
   indexer: ['errors', 'utils', 'options', 'events'],
   // The page machine is generic: it knows no wire and no API; graphql/ and events/ adapt it.

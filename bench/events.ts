@@ -6,7 +6,7 @@
 import { bcs } from '@mysten/bcs'
 import { fork } from 'node:child_process'
 import { z } from 'zod/mini'
-import { createEventsClient } from '../src/events/createEventsClient.js'
+import { createResources } from '../src/resources/createResources.js'
 import type { EventId, EventQueryFilter } from '../src/events/types.js'
 import { startMockNetwork } from '../src/testing/startMockNetwork.js'
 import { createTransport } from '../src/transport/createTransport.js'
@@ -46,8 +46,16 @@ if (process.argv[2] === 'server') {
   const ready = (await nextMessage()) as { rpcUrl: string; sender: string; digest: string }
   const { rpcUrl } = ready
 
-  const sdkNode = createEventsClient({ rpcUrl, transport: createTransport({ retry: false }) })
-  const sdkFetch = createEventsClient({ rpcUrl, transport: createTransport({ retry: false, fetch: (input, init) => fetch(input, init) }) })
+  const sdkNode = createResources({
+    rpcUrl: { kind: 'rpc', urls: [rpcUrl] },
+    wsUrl: [],
+    transport: createTransport({ retry: false }),
+  }).events
+  const sdkFetch = createResources({
+    rpcUrl: { kind: 'rpc', urls: [rpcUrl] },
+    wsUrl: [],
+    transport: createTransport({ retry: false, fetch: (input, init) => fetch(input, init) }),
+  }).events
   let rawId = 0
   const rawFetch = async (filter: EventQueryFilter, limit: number) => {
     const body = JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, limit, false] })
@@ -63,8 +71,8 @@ if (process.argv[2] === 'server') {
   for (const shape of shapes) {
     const contenders: [string, () => Promise<unknown>][] = [
       ['raw global fetch', () => rawFetch(shape.filter, shape.limit)],
-      ['events.query (node:http)', () => sdkNode.query({ filter: shape.filter, limit: shape.limit })],
-      ['events.query (global fetch)', () => sdkFetch.query({ filter: shape.filter, limit: shape.limit })],
+      ['events.query (node:http)', () => sdkNode.query({ filter: shape.filter, pageSize: shape.limit })],
+      ['events.query (global fetch)', () => sdkFetch.query({ filter: shape.filter, pageSize: shape.limit })],
     ]
     const latencies = new Map<string, number[]>(contenders.map(([name]) => [name, []]))
     const cpu = new Map<string, number>(contenders.map(([name]) => [name, 0]))
@@ -110,7 +118,7 @@ if (process.argv[2] === 'server') {
     ['watch + zod/mini parse', Tick],
   ] as const) {
     const filter: EventQueryFilter = { Sender: ready.sender }
-    const start: EventId | null = (await sdkNode.query({ filter, descending: true, limit: 1 })).data[0]?.id ?? null
+    const start: EventId | null = (await sdkNode.query({ filter, direction: 'backward', pageSize: 1 })).items[0]?.id ?? null
     child.send({ emit: WATCH_EVENTS } satisfies ToChild)
     await nextMessage()
     const controller = new AbortController()

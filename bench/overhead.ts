@@ -94,8 +94,8 @@ const operations: Operation[] = [
     floor: () => http(floorRequest(graphqlUrl, graphqlBody)).then(parseAnswer),
   },
   {
-    name: `events.query({ filter: { All: [] }, limit: ${PAGE} })`,
-    run: () => client.events.query({ filter, limit: PAGE }),
+    name: `events.query({ filter: { All: [] }, pageSize: ${PAGE} })`,
+    run: () => client.events.query({ filter, pageSize: PAGE }),
     floor: () => http(floorRequest(rpcUrl, rpcBody(++floorId))).then(parseAnswer),
   },
 ].filter((operation) => !ONLY || operation.name.startsWith(ONLY))

@@ -152,9 +152,9 @@ if (process.argv[2] === 'server') {
               JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] }),
             ),
         ],
-        ["chainx-sdk, its socket client (transport: 'node')", () => sdkNode.events.query({ filter, limit: PAGE })],
-        ["chainx-sdk over node:http (transport: 'node-http')", () => sdkNodeHttp.events.query({ filter, limit: PAGE })],
-        ['chainx-sdk over the global fetch', () => sdkFetch.events.query({ filter, limit: PAGE })],
+        ["chainx-sdk, its socket client (transport: 'node')", () => sdkNode.events.query({ filter, pageSize: PAGE })],
+        ["chainx-sdk over node:http (transport: 'node-http')", () => sdkNodeHttp.events.query({ filter, pageSize: PAGE })],
+        ['chainx-sdk over the global fetch', () => sdkFetch.events.query({ filter, pageSize: PAGE })],
         [
           '@mysten/sui 1.45 (SuiGraphQLClient / SuiClient.queryEvents)',
           () => suiClient.queryEvents({ query: filter, limit: PAGE, order: 'ascending' }),

@@ -12,13 +12,11 @@
 // Not a timed test: it prints a table, and exits non-zero only on a wrong item count or > 2 pages held.
 import { fork } from 'node:child_process'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { createEventsClient } from '../src/events/createEventsClient.js'
-import { iterateEvents } from '../src/events/iterateEvents.js'
-import type { QueryEventsFn } from '../src/events/types.js'
+import { createResources } from '../src/resources/createResources.js'
 import { createGraphQLClient, type GraphQLQueryClient } from '../src/graphql/createGraphQLClient.js'
 import { EventsDocument } from '../src/graphql/generated/operations.js'
 import { paginate } from '../src/graphql/paginate.js'
-import { createTransport } from '../src/transport/createTransport.js'
+import { createTransport, type Transport } from '../src/transport/createTransport.js'
 
 const PAGE_SIZE = 50
 // Pages walked by the busy consumer (each costs two latencies without prefetch) and by the idle one.
@@ -53,12 +51,17 @@ if (process.argv[2] === 'server') {
     const counter = { requested: 0, consumed: 0, maxHeld: 0 }
     const transport = createTransport({ retry: false })
     const graphql = countRequests(createGraphQLClient({ url: served.graphqlUrl, transport }), counter)
-    const query = countQueries(createEventsClient({ rpcUrl: served.rpcUrl, transport }).query, counter)
+    // Each JSON-RPC page request passes through the shared transport: count it there.
+    const events = createResources({
+      rpcUrl: { kind: 'rpc', urls: [served.rpcUrl] },
+      wsUrl: [],
+      transport: countingTransport(transport, counter),
+    }).events
     const walks = {
       paginate: (prefetch: boolean, maxPages: number) =>
         paginate(graphql, EventsDocument, {}, { pageSize: PAGE_SIZE, prefetch, maxPages }).pages(),
       'events.iterate': (prefetch: boolean, maxPages: number) =>
-        iterateEvents(query, { filter: { All: [] }, pageSize: PAGE_SIZE, prefetch, maxPages }).pages(),
+        events.iterate({ filter: { All: [] }, pageSize: PAGE_SIZE, prefetch, maxPages }).pages(),
     }
     // Warm both paths (JIT, keep-alive sockets, the client's serviceConfig fetch).
     for (const walk of Object.values(walks)) for (const prefetch of [false, true]) for await (const page of walk(prefetch, 20)) void page
@@ -146,9 +149,12 @@ function countRequests(graphql: GraphQLQueryClient, counter: Counter): GraphQLQu
   }
 }
 
-function countQueries(query: QueryEventsFn, counter: Counter): QueryEventsFn {
-  return ((parameters) => {
-    hold(counter)
-    return query(parameters)
-  }) as QueryEventsFn
+function countingTransport(transport: Transport, counter: Counter): Transport {
+  return {
+    ...transport,
+    request: (request) => {
+      hold(counter)
+      return transport.request(request)
+    },
+  }
 }

@@ -10,8 +10,7 @@
 // Not a timed test: it prints a table and exits non-zero only on errors or a wrong count.
 import { fork, type ChildProcess } from 'node:child_process'
 import WebSocket from 'ws'
-import { createEventsClient } from '../src/events/createEventsClient.js'
-import { createSubscriptionClient } from '../src/events/subscribe/index.js'
+import { createResources } from '../src/resources/createResources.js'
 import type { EventSubscriptionFilter } from '../src/events/types.js'
 import { createTransport } from '../src/transport/createTransport.js'
 
@@ -212,8 +211,13 @@ async function rawWs(child: ChildProcess, wsUrl: string, events: number): Promis
 }
 
 async function sdkLive(child: ChildProcess, served: Served, filters: EventSubscriptionFilter[], events: number): Promise<Measurement> {
-  const queryEvents = createEventsClient({ rpcUrl: served.rpcUrl, transport: createTransport() }).query
-  const client = createSubscriptionClient({ wsUrl: served.wsUrl, queryEvents, heartbeatMs: 0 })
+  const resources = createResources({
+    rpcUrl: { kind: 'rpc', urls: [served.rpcUrl] },
+    wsUrl: [served.wsUrl],
+    transport: createTransport(),
+    subscriptions: { heartbeatMs: 0 },
+  })
+  const client = { subscribe: resources.events.subscribe, close: resources.close }
   const counter = new Counter(filters.length, events)
   const unsubscribers = await Promise.all(
     filters.map((filter, index) =>
@@ -227,14 +231,13 @@ async function sdkLive(child: ChildProcess, served: Served, filters: EventSubscr
 }
 
 async function sdkBackfill(child: ChildProcess, served: Served, filter: EventSubscriptionFilter, events: number): Promise<Measurement> {
-  const queryEvents = createEventsClient({ rpcUrl: served.rpcUrl, transport: createTransport() }).query
-  const client = createSubscriptionClient({
-    wsUrl: served.wsUrl,
-    queryEvents,
-    heartbeatMs: 0,
-    reconnect: { baseDelayMs: 1, maxDelayMs: 10 },
-    backfill: { maxEvents: events * 10 },
+  const resources = createResources({
+    rpcUrl: { kind: 'rpc', urls: [served.rpcUrl] },
+    wsUrl: [served.wsUrl],
+    transport: createTransport(),
+    subscriptions: { heartbeatMs: 0, reconnect: { baseDelayMs: 1, maxDelayMs: 10 }, backfill: { maxItems: events * 10 } },
   })
+  const client = { subscribe: resources.events.subscribe, close: resources.close }
   const counter = new Counter(1, events)
   const unsubscribe = await client.subscribe({ filter, onEvent: () => counter.count(0), onError: (error) => console.error(error) })
   const measured = await measure(counter, () => command(child, { dropAndEmit: events }))

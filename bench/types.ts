@@ -77,7 +77,7 @@ export async function useEvents${n}(client: ChainxClient, sender: string) {
 export async function useEpoch${n}(client: ChainxClient) {
   const { data } = await client.graphql.query(Epoch${n}, { id: ${n} })
   const gas: string | null | undefined = data.epoch?.referenceGasPrice
-  const senders = await client.paginate(Epoch${n}, { id: ${n} }, { connection: 'epoch.transactionBlocks' }).toArray({ limit: 10 })
+  const senders = await client.paginate(Epoch${n}, { id: ${n} }, { connection: 'epoch.transactionBlocks' }).toArray({ maxItems: 10 })
   return [gas, senders.map((node) => readFragment(SenderFields, node).sender?.address)]
 }`,
   (n: number) => `const Object${n} = graphql(\`
@@ -92,7 +92,7 @@ export async function useEpoch${n}(client: ChainxClient) {
 export async function useObject${n}(client: ChainxClient, address: string) {
   const { data } = await client.graphql.query(Object${n}, { address })
   const version: number | undefined = data.object?.version
-  const fields = await client.paginate(Object${n}, { address }, { connection: 'object.dynamicFields' }).toArray({ limit: 5 })
+  const fields = await client.paginate(Object${n}, { address }, { connection: 'object.dynamicFields' }).toArray({ maxItems: 5 })
   return [version, fields.map((field) => field.name?.type.repr)]
 }`,
   (n: number) => `const Checkpoints${n} = graphql(\`

@@ -48,8 +48,8 @@ try {
   console.log(`  ${JSON.stringify(withUsage.usage)}`)
 
   heading('JSON-RPC: the three newest events (chainx_queryEvents, descending)')
-  const newest = await client.events.query({ filter: { All: [] }, descending: true, limit: 3 })
-  for (const event of newest.data)
+  const newest = await client.events.query({ filter: { All: [] }, direction: 'backward', pageSize: 3 })
+  for (const event of newest.items)
     console.log(`  ${event.type} #${event.id.eventSeq} at ${new Date(Number(event.timestampMs)).toISOString()}`)
 
   heading(`live: publishing ${MARKET_MODULE} and emitting ${LIVE_TRANSACTIONS} transactions`)

@@ -62,12 +62,6 @@ function methodDeclaration(op) {
   const lines = ['  /**', ...doc.map((line) => (line ? `   * ${line}` : '   *')), '   */']
   const result = `Promise<QueryResult<${op.typeName}Query>>`
   lines.push(`  ${op.method}(...args: QueryArguments<${op.typeName}QueryVariables>): ${result}`)
-  if (!op.takesVariables) {
-    lines.push(
-      `  /** @deprecated Pass the options second: \`${op.method}({}, options)\`. */`,
-      `  ${op.method}(options: QueryOptions): ${result}`,
-    )
-  }
   return lines.join('\n')
 }
 
@@ -77,7 +71,7 @@ module.exports = {
     const imports = operations.flatMap((op) => [`${op.typeName}Document`])
     const typeImports = operations.flatMap((op) => [`${op.typeName}Query`, `${op.typeName}QueryVariables`])
     return [
-      `import type { QueryArguments, QueryOptions, QueryResult } from '../createGraphQLClient.js'`,
+      `import type { QueryArguments, QueryResult } from '../createGraphQLClient.js'`,
       `import { ${imports.join(', ')} } from './operations.js'`,
       `import type { ${typeImports.join(', ')} } from './operations.js'`,
       '',

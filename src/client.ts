@@ -1,12 +1,9 @@
 import { ClientClosedError } from './errors/ClientClosedError.js'
 import { InvalidArgumentError } from './errors/request.js'
-import { createEventsClient, type EventsClient, type EventsClientHandle } from './events/createEventsClient.js'
-import type { SubscriptionClientOptions } from './events/subscribe/createSubscriptionClient.js'
-import {
-  createTransactionsClient,
-  type TransactionsClient,
-  type TransactionsClientHandle,
-} from './transactions/createTransactionsClient.js'
+import { createResources, type SubscriptionOptions } from './resources/createResources.js'
+import type { EventsClient } from './resources/events.js'
+import type { TransactionsClient } from './resources/transactions.js'
+import { checkKeys } from './options/checkKeys.js'
 import type { GraphQLDocument, ResultOf } from './graphql/createGraphQLClient.js'
 import { createGraphQLClient } from './graphql/createGraphQLClient.js'
 import { createGraphQLMethods, type GraphQLMethods } from './graphql/createGraphQLMethods.js'
@@ -52,19 +49,35 @@ export interface ChainxClientOptions extends TransportOptions {
    * Settings of the WebSocket subscriptions (heartbeat, reconnect, backfill, the periodic check for silently dropped subscriptions, WebSocket class).
    * Checked by the option rules when the client is constructed (`SUBSCRIPTION_OPTION_RULES`): a bad
    * value is `INVALID_ARGUMENT` naming it as written, e.g. `subscriptions.reconnect.maxDelayMs`.
-   * @default see `SubscriptionClientOptions`
+   * @default see `SubscriptionOptions`
    */
-  subscriptions?: Omit<SubscriptionClientOptions, 'wsUrl' | 'queryEvents' | 'logger'> | undefined
+  subscriptions?: SubscriptionOptions | undefined
 }
 
-/**
- * The type of `client.events`.
- *
- * @deprecated Use `EventsClient`, the one public type of `client.events`.
- * @example
- * const events: EventsClient = client.events
- */
-export type ChainxEventsApi = EventsClient
+// Every option of the client, so a misspelled one is refused (typed: a new option must be listed here).
+const CLIENT_OPTION_KEYS = Object.keys({
+  graphqlUrl: 1,
+  rpcUrl: 1,
+  wsUrl: 1,
+  rpcVersion: 1,
+  showUsage: 1,
+  limits: 1,
+  subscriptions: 1,
+  transport: 1,
+  fetch: 1,
+  headers: 1,
+  secretHeaders: 1,
+  maxResponseBytes: 1,
+  timeoutMs: 1,
+  retry: 1,
+  rateLimit: 1,
+  onRequest: 1,
+  onResponse: 1,
+  failover: 1,
+  onEndpointChange: 1,
+  telemetry: 1,
+  logger: 1,
+} satisfies Record<keyof ChainxClientOptions, 1>)
 
 /** The key's type where the consumer has none: a `lib` before ESNext (ES2022, no `@types/node`) lacks `Symbol.asyncDispose`. */
 declare const _noAsyncDispose: unique symbol
@@ -96,8 +109,8 @@ export class ChainxClient {
    * (`JSON.stringify(client)`, `console.log(client)`); reading a field gives its real value.
    */
   readonly options: Readonly<ChainxClientOptions>
-  readonly #events: EventsClientHandle
-  readonly #transactions: TransactionsClientHandle
+  /** Closes the resources' one subscription socket. */
+  readonly #closeResources: () => Promise<void>
   /** Aborted by `close()`: running watches end, later calls fail with `CLIENT_CLOSED`. */
   readonly #lifetime = new AbortController()
   readonly #transport: Transport
@@ -106,11 +119,12 @@ export class ChainxClient {
 
   constructor(options: ChainxClientOptions) {
     if (typeof options !== 'object' || options === null) throw new InvalidArgumentError('new ChainxClient takes an object of options')
+    checkKeys('new ChainxClient', options, CLIENT_OPTION_KEYS)
     const graphqlUrls = endpointList('graphqlUrl', options.graphqlUrl, HTTP)
     const rpcUrls = endpointList('rpcUrl', options.rpcUrl, HTTP)
     const wsUrls = endpointList('wsUrl', options.wsUrl, ['ws:', 'wss:'])
     // Checked here, not at the first subscribe (a chunk of its own), under the names the caller wrote.
-    readGroup('subscriptions', options.subscriptions, SUBSCRIPTION_OPTION_RULES)
+    readGroup('subscriptions', options.subscriptions, SUBSCRIPTION_OPTION_RULES, true)
     this.options = hideSecrets(options)
     const transport = createTransport(options)
     const graphqlGroup: EndpointGroup = { kind: 'graphql', urls: graphqlUrls }
@@ -126,22 +140,16 @@ export class ChainxClient {
         limits: options.limits,
       }),
     )
-    this.#events = createEventsClient({
+    const resources = createResources({
       rpcUrl: rpcGroup,
       wsUrl: wsUrls,
       transport,
       subscriptions: options.subscriptions,
       closed: this.#lifetime.signal,
     })
-    this.events = this.#events
-    this.#transactions = createTransactionsClient({
-      rpcUrl: rpcGroup,
-      wsUrl: wsUrls,
-      transport,
-      subscriptions: options.subscriptions,
-      closed: this.#lifetime.signal,
-    })
-    this.transactions = this.#transactions
+    this.events = resources.events
+    this.transactions = resources.transactions
+    this.#closeResources = resources.close
   }
 
   /**
@@ -225,7 +233,7 @@ export class ChainxClient {
   async #release(): Promise<void> {
     this.#lifetime.abort(new ClientClosedError())
     this.#transport.close?.()
-    await Promise.all([this.#events.close(), this.#transactions.close()])
+    await this.#closeResources()
   }
 }
 

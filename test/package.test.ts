@@ -15,8 +15,8 @@ const mock = await startMockNetwork({ events: 50 })
 try {
   const client = new ChainxClient(mock)
   const { data, version } = await client.graphql.serviceConfig()
-  const page = await client.events.query({ filter: { All: [] }, limit: 5 })
-  console.log(JSON.stringify({ maxPageSize: data.serviceConfig.maxPageSize, version: version.raw, events: page.data.length }))
+  const page = await client.events.query({ filter: { All: [] }, pageSize: 5 })
+  console.log(JSON.stringify({ maxPageSize: data.serviceConfig.maxPageSize, version: version.raw, events: page.items.length }))
 } finally {
   await mock.close()
 }`

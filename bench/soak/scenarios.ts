@@ -104,7 +104,7 @@ const rotateClients: Scenario = async ({ sdk, served, scale, sample }) => {
   sample('start')
   for (let index = 0; index < scale.clients; index++) {
     const client = new sdk.ChainxClient({ graphqlUrl: served.graphqlUrl, rpcUrl: served.neverIdleRpcUrl })
-    await client.events.query({ filter: { All: [] }, limit: 1 })
+    await client.events.query({ filter: { All: [] }, pageSize: 1 })
     await client.close()
     if (index + 1 === scale.clients / 2) sample('middle')
   }

@@ -56,9 +56,9 @@ load.addEventListener('click', async () => {
 
 poll.addEventListener('click', async () => {
   try {
-    const page = await client.events.query({ filter: { All: [] }, descending: true, limit: 5 })
-    for (const event of page.data) addItem(`[rpc] ${event.type} #${event.id.eventSeq} at ${event.timestampMs}`)
-    status.textContent = `Fetched ${page.data.length} newest events`
+    const page = await client.events.query({ filter: { All: [] }, direction: 'backward', pageSize: 5 })
+    for (const event of page.items) addItem(`[rpc] ${event.type} #${event.id.eventSeq} at ${event.timestampMs}`)
+    status.textContent = `Fetched ${page.items.length} newest events`
   } catch (error) {
     show(error)
   }

@@ -1,5 +1,5 @@
 import { InvalidFilterError } from '../errors/jsonRpc.js'
-import { isTransactionDigest } from './isTransactionDigest.js'
+import { isTransactionDigest } from '../utils/isTransactionDigest.js'
 import { TypeNameError } from '../errors/TypeNameError.js'
 import { isMoveAddress, isMoveIdentifier, parseStructTag, type ParseTypeNameOptions } from './parseTypeName.js'
 

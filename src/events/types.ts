@@ -1,5 +1,3 @@
-import type { DirectionInput } from '../pagination/walkOptions.js'
-
 /** Identity of an event, and the JSON-RPC paging cursor (spec 2.1). */
 export interface EventId {
   /** Digest of the transaction that emitted the event. */
@@ -33,26 +31,6 @@ export interface ChainxEvent<TParsed = Record<string, unknown>> {
   bcsEncoding?: 'base64' | 'base58' | undefined
   /** Unix epoch milliseconds, as a string. */
   timestampMs?: string | undefined
-}
-
-/**
- * One page of `chainx_queryEvents`, in the SDK's page shape (`items`, `hasMore`, `cursor`) with
- * the service's names beside it (`data`, `hasNextPage`, `nextCursor`: the same values).
- *
- * @example
- * const { items, hasMore, cursor } = await client.events.query({ filter: { All: [] } })
- */
-export interface EventPage<TParsed = Record<string, unknown>> {
-  items: ChainxEvent<TParsed>[]
-  hasMore: boolean
-  /** Id of the last event of the page (or the input cursor when the page is empty): pass it as `cursor` for the next page. */
-  cursor: EventId | null
-  /** The service's name of `items`. */
-  data: ChainxEvent<TParsed>[]
-  /** The service's name of `cursor`. */
-  nextCursor: EventId | null
-  /** The service's name of `hasMore`. */
-  hasNextPage: boolean
 }
 
 /** `{ package, module }` naming a Move module. */
@@ -103,45 +81,6 @@ export type EventSubscriptionFilter =
   | { Or: [EventSubscriptionFilter, EventSubscriptionFilter] }
 
 /**
- * Parameters of `client.events.query`, in the walk vocabulary (`pageSize`, `direction`,
- * `cursor`); `limit` and `descending` are the deprecated spellings of the first two.
- *
- * @example
- * const parameters: QueryEventsParameters = { filter: { Sender: '0x2' }, pageSize: 20, direction: 'backward' }
- */
-export interface QueryEventsParameters<TParsed = Record<string, unknown>> extends DirectionInput {
-  filter: EventQueryFilter
-  /**
-   * Exclusive cursor: the id of the last event already seen; null starts at the beginning
-   * (the newest event when `direction: 'backward'`).
-   * @default null
-   */
-  cursor?: EventId | null | undefined
-  /**
-   * Events per page; the service clamps it to its maximum (50 unless configured otherwise).
-   * @default null (the service's maximum)
-   */
-  pageSize?: number | null | undefined
-  /**
-   * Page size.
-   * @deprecated Use `pageSize` (`limit` names a total elsewhere).
-   * @default null
-   */
-  limit?: number | null | undefined
-  /**
-   * Checks and types `parsedJson` of each event: a zod-like schema (`parse`) or a function.
-   * The first rejection fails the call with `EventContentError` (INVALID_RESPONSE).
-   * @default undefined (parsedJson as received)
-   */
-  parse?: ParsedJsonParser<TParsed> | undefined
-  /**
-   * Aborts the request and its retries.
-   * @default undefined
-   */
-  signal?: AbortSignal | undefined
-}
-
-/**
  * What checks and types each event's `parsedJson`: a schema with `parse` (zod, zod/mini,
  * valibot wrappers, one generated Move definition such as `market.Listed`), a plain function,
  * or an event decoder with `decode(event)` such as the `registry` a generated Move file exports
@@ -175,12 +114,3 @@ export interface EventDecoder<T> {
   /** Returns the checked value for the event (its `type`, `parsedJson`, `bcs`), or throws. */
   decode(event: ChainxEvent<unknown>): T
 }
-
-/**
- * The function the iterator, `watch` and the subscription backfill use to read event pages.
- *
- * @example
- * const query: QueryEventsFn = client.events.query
- * const page = await query({ filter: { Sender: '0x2' }, pageSize: 10 })
- */
-export type QueryEventsFn = <TParsed = Record<string, unknown>>(parameters: QueryEventsParameters<TParsed>) => Promise<EventPage<TParsed>>

@@ -11,6 +11,7 @@ import { documentText } from './documentText.js'
 import type { Decoded } from '../utils/decode.js'
 import { ServiceConfigDocument } from './generated/operations.js'
 import type { serviceConfigDataDecoder, Usage } from './responseSchemas.js'
+import { checkKeys } from '../options/checkKeys.js'
 import { readGroup } from '../options/optionRules.js'
 import { readLimitsOption, type LimitsOption, type ServiceLimits } from './serviceLimits.js'
 import type { ServiceVersion } from '../utils/serviceVersion.js'
@@ -257,6 +258,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
     query(document, variables?, callOptions = {}) {
       try {
         if (url === undefined) throw new InvalidArgumentError('client.graphql needs graphqlUrl in the ChainxClient options')
+        checkKeys('client.graphql.query', callOptions, QUERY_OPTION_KEYS)
         readGroup('', callOptions, CALL_OPTION_RULES)
         const text = documentText(document)
         const vars = (variables ?? {}) as Record<string, unknown>
@@ -283,6 +285,15 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
 
 // The per-call options the transport does not read itself (it reads `timeoutMs` and `headers`).
 const CALL_OPTION_RULES = { showUsage: ['boolean'], operationName: ['string'] } as const
+// Every option of a call, so a misspelled one is refused (typed: a new option must be listed here).
+const QUERY_OPTION_KEYS = Object.keys({
+  signal: 1,
+  showUsage: 1,
+  headers: 1,
+  timeoutMs: 1,
+  operationName: 1,
+  affinity: 1,
+} satisfies Record<keyof QueryOptions, 1>)
 
 /** A document's text, as a JSON string too, and that string's UTF-8 length once counted. */
 interface EncodedDocument {

@@ -11,16 +11,6 @@ import { operations, type OperationMethods } from './generated/methods.js'
  */
 export interface GraphQLMethods extends GraphQLQueryClient, OperationMethods {}
 
-/** The keys of QueryOptions, to recognise the old options-first call of a method without variables. */
-const QUERY_OPTION_KEYS: Record<keyof QueryOptions, true> = {
-  signal: true,
-  showUsage: true,
-  headers: true,
-  timeoutMs: true,
-  operationName: true,
-  affinity: true,
-}
-
 /**
  * Adds the generated operations to a GraphQL client.
  *
@@ -31,17 +21,8 @@ export function createGraphQLMethods(client: GraphQLQueryClient): GraphQLMethods
   const methods: Record<string, unknown> = { query: client.query, limits: client.limits }
   // The telemetry hook of walks rides along, not enumerable: it is no method of client.graphql.
   Object.defineProperty(methods, 'onWalkStart', { value: client.onWalkStart, enumerable: false })
-  for (const [name, { document, takesVariables }] of Object.entries(operations)) {
-    methods[name] = (variables?: object, options?: QueryOptions) =>
-      !takesVariables && options === undefined && isOptionsOnly(variables)
-        ? client.query(document, {}, variables) // the deprecated `method(options)` form
-        : client.query(document as any, variables ?? {}, options)
+  for (const [name, { document }] of Object.entries(operations)) {
+    methods[name] = (variables?: object, options?: QueryOptions) => client.query(document as any, variables ?? {}, options)
   }
   return methods as unknown as GraphQLMethods
-}
-
-function isOptionsOnly(value: object | undefined): value is QueryOptions {
-  if (value === undefined || value === null || typeof value !== 'object') return false
-  const keys = Object.keys(value)
-  return keys.length > 0 && keys.every((key) => Object.hasOwn(QUERY_OPTION_KEYS, key))
 }

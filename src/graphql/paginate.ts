@@ -1,8 +1,9 @@
 import { StaleCursorError } from '../errors/pagination.js'
 import { InvalidArgumentError, InvalidResponseError } from '../errors/request.js'
 import { createPageIterator } from '../pagination/createPageIterator.js'
-import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
-import { resolveDirection } from '../pagination/walkOptions.js'
+import { resolvePaginationOptions, WALK_OPTION_KEYS } from '../pagination/resolvePaginationOptions.js'
+import { checkKeys } from '../options/checkKeys.js'
+import { readDirection } from '../pagination/walkOptions.js'
 import type { FetchedPage, ItemKey, PageIterable, StaleOptions, WalkOptions, WalkPage } from '../pagination/types.js'
 import { checkPagingVariables, PAGE_VARIABLES, type PageDirection } from './checkPagingVariables.js'
 import type { GraphQLDocument, GraphQLQueryClient, ResultOf, VariablesOf } from './createGraphQLClient.js'
@@ -203,8 +204,9 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends stri
     if (name in options)
       throw new InvalidArgumentError(`Unknown option ${name}: use direction, pageSize and cursor; the walk sends its own cursors`)
   }
+  checkKeys('client.paginate', options, ['connection', 'direction', 'cursor', ...WALK_OPTION_KEYS])
   const { cursor = null } = options
-  const direction = resolveDirection({ direction: options.direction })
+  const direction = readDirection(options.direction)
   if (cursor !== null && (typeof cursor !== 'string' || cursor === '')) {
     throw new InvalidArgumentError("cursor must be a cursor string saved from a walk (walk.cursor or an error's resumeCursor), or null")
   }
@@ -238,12 +240,7 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends stri
       for (const name of unused) pageVariables[name] = null
       let affinity = affinities.get(signal)
       if (chainIndex === 0 || !affinity) affinities.set(signal, (affinity = {}))
-      const { data, usage, version } = await graphql
-        .query(document, pageVariables as VariablesOf<D>, { signal, affinity })
-        .catch((error: unknown) => {
-          if (error instanceof StaleCursorError) error.lastCursor = cursor
-          throw error
-        })
+      const { data, usage, version } = await graphql.query(document, pageVariables as VariablesOf<D>, { signal, affinity })
       // Reading a connection is in the chunk the query itself has loaded.
       const { findConnection, readConnection } = await loadQueryChecks()
       // Once a page was read at the path and claimed more, a later result without the connection, or
@@ -280,7 +277,6 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends stri
         throw new StaleCursorError({
           version,
           data,
-          lastCursor: cursor,
           details: `An empty last page after a cursor whose page claimed more: the service no longer finds the cursor at ${found.path}`,
         })
       }

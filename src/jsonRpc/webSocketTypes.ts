@@ -30,6 +30,6 @@ export interface WebSocketLike {
  *
  * @example
  * import WebSocket from 'ws'
- * createSubscriptionClient({ wsUrl, WebSocket: WebSocket as unknown as WebSocketConstructor })
+ * new ChainxClient({ wsUrl, subscriptions: { WebSocket: WebSocket as unknown as WebSocketConstructor } })
  */
 export type WebSocketConstructor = new (url: string) => WebSocketLike

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '../errors/request.js'
 import { MAX_TIMER_MS } from '../utils/maxTimerMs.js'
+import { checkKeys } from './checkKeys.js'
 
 // The SDK's one rule book for numeric options (docs/vocabulary.md, "Option rules"). Every option
 // declares its kind where it is declared and is read by the reader of that kind, before any
@@ -159,19 +160,16 @@ export function timerDelayMs(ms: number): number | undefined {
  * How `readGroup` reads one option: its kind by the rules above and its default. A count takes
  * its minimum and whether `Infinity` is accepted; `'function'`, `'boolean'`, `'string'` and
  * `'object'` are checked for their type only; `'group'` is a nested group read by its own rules
- * (`false` accepted when its third element says so); `'alias'` is a deprecated name of another
- * field of the group, read by that field's rule (both given and different throws).
+ * (`false` accepted when its third element says so).
  *
  * @example
  * const rule: OptionRule = ['count', 50, 1] // a whole number >= 1, 50 by default
- * const alias: OptionRule = ['alias', 'retries'] // maxAttempts, the old name of retries
  */
 export type OptionRule =
   | readonly [kind: 'limit' | 'wait' | 'cap', fallback: number]
   | readonly [kind: 'count', fallback: number, min?: number, infinite?: boolean]
   | readonly [kind: 'function' | 'boolean' | 'string' | 'object', fallback?: unknown]
   | readonly [kind: 'group', rules: OptionRules, orFalse?: boolean]
-  | readonly [kind: 'alias', of: string]
 
 /**
  * A table of option rules, one row per option of a group.
@@ -191,13 +189,15 @@ type ReadGroup<R extends OptionRules> = {
 /**
  * Reads a group of options by a table of rules, one row per option where it is declared:
  * each field by its kind, under `name.field` (just `field` when `name` is empty, a top-level
- * group). A group that is not an object, or a bad field, throws `InvalidArgumentError` naming it.
+ * group). A group that is not an object, or a bad field, throws `InvalidArgumentError` naming it;
+ * with `closed`, so does a key the table (or a nested group's) does not list (`checkKeys`).
  *
  * @example
  * readGroup('failover', { cooldownMs: 1_000 }, { cooldownMs: ['wait', 5_000], rankByLatency: ['boolean', true] }) // { cooldownMs: 1000, rankByLatency: true }
  */
-export function readGroup<R extends OptionRules>(name: string, group: unknown, rules: R): ReadGroup<R> {
+export function readGroup<R extends OptionRules>(name: string, group: unknown, rules: R, closed = false): ReadGroup<R> {
   if (name) readObject(name, group)
+  if (closed) checkKeys(name, group, Object.keys(rules))
   const read: Record<string, unknown> = {}
   const given = group as Record<string, unknown> | undefined
   for (const field in rules) {
@@ -208,15 +208,9 @@ export function readGroup<R extends OptionRules>(name: string, group: unknown, r
     else if (kind === 'wait') read[field] = readWaitMs(path, value, fallback)
     else if (kind === 'cap') read[field] = readCapMs(path, value, fallback)
     else if (kind === 'count') read[field] = readCount(path, value, fallback, { min, infinite })
-    else if (kind === 'group') read[field] = value === false && min ? false : readGroup(path, value, fallback as unknown as OptionRules)
-    else if (kind === 'alias') {
-      const of = fallback as unknown as string
-      if (value === undefined) continue
-      if (given?.[of] !== undefined && !Object.is(value, given[of])) {
-        throw new InvalidArgumentError(`${path} (deprecated: use ${of}) and ${name ? `${name}.` : ''}${of} disagree: pass ${of} only`)
-      }
-      read[of] = readGroup(name, { [field]: value }, { [field]: rules[of] as OptionRule })[field]
-    } else {
+    else if (kind === 'group')
+      read[field] = value === false && min ? false : readGroup(path, value, fallback as unknown as OptionRules, closed)
+    else {
       if (kind === 'object') readObject(path, value)
       else if (value !== undefined && typeof value !== kind) fail(path, `a ${kind}`, value)
       read[field] = value ?? fallback

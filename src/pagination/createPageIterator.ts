@@ -1,10 +1,11 @@
 import { ChainxError } from '../errors/ChainxError.js'
 import { followSignal } from '../utils/followSignal.js'
 import { readCount } from '../options/optionRules.js'
+import { checkKeys } from '../options/checkKeys.js'
+import { InvalidArgumentError } from '../errors/request.js'
 import type { ServicePageSizes } from './pageSizeRule.js'
 import type { ResolvedPaginationOptions } from './resolvePaginationOptions.js'
 import type { FetchedPage, PageIterable, ServiceStallError, WalkObserver, WalkPage } from './types.js'
-import { resolveAlias } from './walkOptions.js'
 import { ChunkLoadError } from '../errors/ChunkLoadError.js'
 import { lazyChunk } from '../utils/lazyChunk.js'
 import { throwIfAborted } from './throwIfAborted.js'
@@ -66,8 +67,8 @@ export interface PageRequest<TCursor> {
  * @example
  * const config: PageIteratorConfig<ChainxEvent, EventId, FetchedPage<ChainxEvent, EventId>> = {
  *   fetchPage: async ({ cursor, size, signal }) => {
- *     const page = await queryEvents({ filter: { All: [] }, cursor, pageSize: size, signal })
- *     return { items: page.data, nextCursor: page.nextCursor, hasMore: page.hasNextPage }
+ *     const page = await client.events.query({ filter: { All: [] }, cursor, pageSize: size, signal })
+ *     return { items: page.items, nextCursor: page.cursor, hasMore: page.hasMore }
  *   },
  *   options: resolvePaginationOptions({ pageSize: 50 }),
  * }
@@ -122,7 +123,7 @@ export interface PageIteratorConfig<TItem, TCursor, TPage extends FetchedPage<TI
 export interface PageWalk<TItem, TPage, TCursor> extends PageIterable<TItem, TPage, TCursor> {
   /**
    * The stall that ended the walk most recently started from this iterable (with
-   * `onServiceStall: 'end'`), stamped with `delivered` and `resumeCursor` like a thrown error;
+   * `onServiceStall: 'end'`), with `delivered` and `resumeCursor` like a thrown error;
    * undefined when it ended otherwise or has not ended.
    */
   readonly stall: ServiceStallError | undefined
@@ -137,7 +138,7 @@ interface WalkState<TCursor> {
 
 /**
  * The one auto-paging machine behind every walk: GraphQL connections (`paginate`), JSON-RPC
- * event pages (`iterateEvents`), `watch`'s polls and the subscription backfill. It knows no
+ * pages of every resource's `iterate`, `watch`'s polls and the subscription backfill. It knows no
  * wire and no API: an adapter fetches pages, the machine follows the cursor chain of its
  * first page (so a consistent service serves every page from one snapshot) and bounds the
  * walk whatever the service sends:
@@ -186,8 +187,9 @@ export function createPageIterator<TItem, TCursor, TPage extends FetchedPage<TIt
     [Symbol.asyncIterator]: () => start(maxItems, (pages, state) => yieldItems(pages, state, signal)),
     pages: () => start(maxItems, yieldPages),
     async toArray(options) {
-      const alias = options?.maxItems === undefined && options?.limit !== undefined ? 'limit' : 'maxItems'
-      const limit = readCount(`toArray({ ${alias} })`, resolveAlias({ ...options }, 'maxItems', 'limit'), NaN, { infinite: true })
+      if (typeof options !== 'object' || options === null) throw new InvalidArgumentError('toArray takes { maxItems }')
+      checkKeys('toArray', options, ['maxItems'])
+      const limit = readCount('toArray({ maxItems })', options.maxItems, NaN, { infinite: true })
       const items: TItem[] = []
       const walk = start(Math.min(limit, maxItems), (pages, state) => yieldItems(pages, state, signal))
       for await (const item of walk) items.push(item)
@@ -214,15 +216,17 @@ function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TO
   const own = new AbortController()
   const unfollow = followSignal(own, config.options.signal)
   const observer = config.onWalkStart?.()
-  const mark = (error: unknown) => {
-    if (error instanceof ChainxError) {
-      error.delivered = state.delivered
-      error.resumeCursor = state.cursor
-    }
-  }
+  // A ChainxError leaves the walk as a copy built with where the walk stopped; the one thrown inside is never changed.
+  const positioned = <T>(error: T): T =>
+    error instanceof ChainxError
+      ? (Object.create(Object.getPrototypeOf(error) as object, {
+          ...Object.getOwnPropertyDescriptors(error),
+          delivered: { value: state.delivered, enumerable: true, writable: true, configurable: true },
+          resumeCursor: { value: state.cursor, enumerable: true, writable: true, configurable: true },
+        }) as T)
+      : error
   const stalled = (error: ServiceStallError) => {
-    mark(error)
-    state.stall = error
+    state.stall = positioned(error)
   }
   const pages = loadAndWalkPages({ config, cap, signal: own.signal, stopped: stop.signal, observer, stalled })
   const inner = view(pages, state)
@@ -234,8 +238,7 @@ function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TO
   }
   const stamp = (error: unknown): never => {
     end(error)
-    mark(error)
-    throw error
+    throw positioned(error)
   }
   return {
     next: () =>
@@ -260,8 +263,11 @@ function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TO
   }
 }
 
+/** What the views read of a delivered page. */
+type ViewPage<TItem, TCursor> = { items: TItem[]; itemCursors?: readonly TCursor[] | undefined }
+
 async function* yieldItems<TItem, TCursor>(
-  pages: AsyncGenerator<DeliveredPage<TCursor, FetchedPage<TItem, TCursor>>>,
+  pages: AsyncGenerator<DeliveredPage<TCursor, ViewPage<TItem, TCursor>>>,
   state: WalkState<TCursor>,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<TItem> {
@@ -279,7 +285,7 @@ async function* yieldItems<TItem, TCursor>(
   }
 }
 
-async function* yieldPages<TCursor, TPage extends FetchedPage<unknown, TCursor>>(
+async function* yieldPages<TCursor, TPage extends ViewPage<unknown, TCursor>>(
   pages: AsyncGenerator<DeliveredPage<TCursor, TPage>>,
   state: WalkState<TCursor>,
 ): AsyncGenerator<TPage> {

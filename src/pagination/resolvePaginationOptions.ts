@@ -14,6 +14,27 @@ const DEFAULT_MAX_EMPTY_PAGES = 100
 export type PaginationOptionsInput<TItem> = WalkOptions & StaleOptions<TItem>
 
 /**
+ * Every option key a walk reads (`WalkOptions` and `StaleOptions`): a walk's caller adds its
+ * own (`filter`, `direction`, `cursor`, ...) and refuses any other key (`checkKeys`).
+ *
+ * @example
+ * checkKeys('client.paginate', options, ['connection', 'direction', 'cursor', ...WALK_OPTION_KEYS])
+ */
+export const WALK_OPTION_KEYS = Object.keys({
+  pageSize: 1,
+  maxItems: 1,
+  signal: 1,
+  onPage: 1,
+  maxPages: 1,
+  maxEmptyPages: 1,
+  prefetch: 1,
+  onStale: 1,
+  key: 1,
+  maxRestarts: 1,
+  onRestart: 1,
+} satisfies Record<keyof PaginationOptionsInput<unknown>, 1>)
+
+/**
  * Options after validation, with every default applied except the page size: the page machine applies the one
  * page-size rule (`walkPageSize`) with what the adapter learns of the service.
  *

@@ -42,11 +42,6 @@ export type WalkPage<TPage extends FetchedPage<unknown, unknown>> = Omit<TPage, 
    * `walk.cursor` has once the page's last item is handled.
    */
   cursor: TPage['nextCursor']
-  /**
-   * The service's cursor after the page, as received.
-   * @deprecated Use `cursor` (equal unless `maxItems` cut the page).
-   */
-  nextCursor: TPage['nextCursor']
   /** The cursor this page was fetched with; `null` for the first page of a walk (before 0.2 this was `cursor`). */
   fromCursor: TPage['nextCursor']
   /** 0-based position of the page in the walk (restarts keep counting). */
@@ -57,18 +52,32 @@ export type WalkPage<TPage extends FetchedPage<unknown, unknown>> = Omit<TPage, 
 
 /**
  * What `toArray` takes: `maxItems`, the most items to collect (required, so a walk over a
- * large set is a choice, not an accident). `limit` is its deprecated spelling.
+ * large set is a choice, not an accident; `Infinity` collects everything).
  *
  * @example
  * await walk.toArray({ maxItems: 100 })
  */
-export type ToArrayOptions =
-  | { maxItems: number; limit?: number | undefined }
-  | {
-      /** @deprecated Use `maxItems` (`limit` names a page size elsewhere). */
-      limit: number
-      maxItems?: undefined
-    }
+export interface ToArrayOptions {
+  /** The most items to collect: a whole number >= 0, or `Infinity` (no limit). */
+  maxItems: number
+}
+
+/**
+ * One page of any read or walk in the SDK's vocabulary (`query`'s result, the base of what
+ * `.pages()` yields): the items, whether the service claims more, and the cursor to pass back
+ * as the `cursor` option to continue after this page.
+ *
+ * @example
+ * const page: PageShape<string, string> = { items: ['a'], hasMore: true, cursor: 'c1' }
+ */
+export interface PageShape<TItem, TCursor> {
+  /** The page's items, in the read's order. */
+  items: TItem[]
+  /** Whether the service claims more items in the read's direction. */
+  hasMore: boolean
+  /** Where to continue after this page (exclusive); pass it as the `cursor` option. */
+  cursor: TCursor | null
+}
 
 /**
  * Progress reported to `onPage` after each page arrives, before its items are yielded.
@@ -132,7 +141,7 @@ export interface PageIterable<TItem, TPage, TCursor = unknown> extends AsyncIter
   pages(): AsyncIterableIterator<TPage>
   /**
    * Collects up to `maxItems` items (required, so a walk over a large set is a choice, not an
-   * accident; the deprecated `{ limit }` still works).
+   * accident; `Infinity` collects everything).
    */
   toArray(options: ToArrayOptions): Promise<TItem[]>
 }
@@ -155,7 +164,7 @@ export interface WalkOptions {
   pageSize?: number | undefined
   /**
    * Stop after this many items; no request is made for items past it.
-   * @default Infinity
+   * @default Infinity (no limit)
    */
   maxItems?: number | undefined
   /**
@@ -171,7 +180,7 @@ export interface WalkOptions {
   /**
    * Stop after this many pages (requests that returned a page; restarts count). The walk
    * ends cleanly, like `maxItems`.
-   * @default Infinity
+   * @default Infinity (no limit)
    */
   maxPages?: number | undefined
   /**

@@ -209,13 +209,13 @@ function deliver<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>>(
   // The page's end moves the walk's cursor once its last delivered item is consumed, unless a limit cut it
   // or the end does not move (then the items' own cursors, if any, tell where the walk stands).
   const endCursor = kept.items.length === kept.total && !stuck ? page.nextCursor : null
+  const { nextCursor: _service, ...rest } = page
   const walkPage = {
-    ...page,
+    ...rest,
     items: kept.items,
     itemCursors: kept.cursors,
     cursor: endCursor ?? kept.cursors?.at(-1) ?? chain.cursor,
     fromCursor: chain.cursor,
-    nextCursor: page.nextCursor,
     pageIndex,
     restarts,
   } as WalkPage<TPage>

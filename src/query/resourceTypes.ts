@@ -1,12 +1,8 @@
-import type { ChainxEvent, EventId, EventPage, EventQueryFilter } from '../events/types.js'
+import type { ChainxEvent, EventId, EventQueryFilter } from '../events/types.js'
+import type { EventPage } from '../resources/events.js'
+import type { TransactionPage } from '../resources/transactions.js'
 import type { WalkDirection } from '../pagination/walkOptions.js'
-import type {
-  NoOptions,
-  TransactionBlockResponse,
-  TransactionBlockResponseOptions,
-  TransactionFilter,
-  TransactionPage,
-} from '../transactions/types.js'
+import type { NoOptions, TransactionBlockResponse, TransactionBlockResponseOptions, TransactionFilter } from '../transactions/types.js'
 import type { ChainxInfiniteQueryOptions, ChainxLiveQueryOptions, ChainxPage, ChainxQueryOptions } from './types.js'
 
 /**

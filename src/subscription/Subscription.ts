@@ -95,7 +95,7 @@ export class Subscription<TItem, TCursor> {
     this.#options = options
     const { backfill, kind } = options
     this.#kind = kind
-    const remember = backfill === false ? 10_000 : backfill.maxEvents + backfill.maxBufferedEvents + backfill.pageSize
+    const remember = backfill === false ? 10_000 : backfill.maxItems + backfill.maxBufferedItems + backfill.pageSize
     this.#delivery = new SubscriptionDelivery(kind, options.listener, remember, options.logger)
     if (kind.query !== undefined && backfill !== false) {
       this.#backfill = new SubscriptionBackfill(this.#delivery, kind as QueryableKind<TItem, TCursor>, backfill)
@@ -352,7 +352,7 @@ export class Subscription<TItem, TCursor> {
     const canBackfill = backfill !== undefined && this.#delivery.position.known
     // A fresh buffer: what an earlier socket held back is after the position, so the backfill
     // reads it again, and the stream it must stop at is the one of this socket.
-    if (canBackfill) this.#delivery.hold(backfill.settings.maxBufferedEvents)
+    if (canBackfill) this.#delivery.hold(backfill.settings.maxBufferedItems)
     hooks.route(id)
     this.report({ state: 'open' })
     this.#settleReady?.resolve()

@@ -1,19 +1,20 @@
 import type { WalkDirection } from '../pagination/walkOptions.js'
 import { readMissedItems } from './readMissedItems.js'
 import type { SubscriptionDelivery } from './SubscriptionDelivery.js'
-import type { KindPage, SubscriptionKind } from './SubscriptionKind.js'
+import type { PageShape } from '../pagination/types.js'
+import type { SubscriptionKind } from './SubscriptionKind.js'
 
 /**
  * Backfill settings after defaults were applied (see `BackfillOptions`).
  *
  * @example
- * const backfill: ResolvedBackfill = { onSubscribe: true, maxEvents: 10_000, pageSize: 50, maxBufferedEvents: 10_000 }
+ * const backfill: ResolvedBackfill = { onSubscribe: true, maxItems: 10_000, pageSize: 50, maxBufferedItems: 10_000 }
  */
 export interface ResolvedBackfill {
   onSubscribe: boolean
-  maxEvents: number
+  maxItems: number
   pageSize: number
-  maxBufferedEvents: number
+  maxBufferedItems: number
 }
 
 /** A kind that can backfill: its `query` is there. */
@@ -51,7 +52,7 @@ export class SubscriptionBackfill<TItem, TCursor> {
   }
 
   /** One page of the kind's query. */
-  query(page: { cursor: TCursor | null; pageSize: number; direction?: WalkDirection }): Promise<KindPage<TItem, TCursor>> {
+  query(page: { cursor: TCursor | null; pageSize: number; direction?: WalkDirection }): Promise<PageShape<TItem, TCursor>> {
     return this.#kind.query(page)
   }
 
@@ -105,7 +106,7 @@ export class SubscriptionBackfill<TItem, TCursor> {
         kind: this.#kind,
         after,
         pageSize: this.settings.pageSize,
-        maxEvents: this.settings.maxEvents,
+        maxItems: this.settings.maxItems,
         // The live stream is complete from the acknowledgement on: the rest is held back.
         isLive: (item) => delivery.isHeld(item),
         onEvent: (item) => {
@@ -114,7 +115,7 @@ export class SubscriptionBackfill<TItem, TCursor> {
         cancelled: () => !delivery.active,
       })
       if (stop === 'cancelled') return
-      if (stop === 'limit') await this.#skipGap(`backfill stopped after ${read} ${this.#kind.noun}s (maxEvents ${this.settings.maxEvents})`)
+      if (stop === 'limit') await this.#skipGap(`backfill stopped after ${read} ${this.#kind.noun}s (maxItems ${this.settings.maxItems})`)
       delivery.report({ state: 'backfilled', delivered, scanned: read, after })
     } catch (error) {
       if (!delivery.active) return

@@ -1,17 +1,22 @@
 import type { ChainxError } from '../errors/ChainxError.js'
+import type { PageShape } from '../pagination/types.js'
 import type { WalkDirection } from '../pagination/walkOptions.js'
 
 /**
- * One page of the query a subscription backfills through, in the item kind's own terms.
+ * A resource's page read as the subscription item kinds call it (the resource's `query`): the
+ * kind's filter (and the resource's own options), a cursor, a size and a direction.
  *
  * @example
- * const page: KindPage<ChainxEvent, EventId> = { items: [], nextCursor: null, hasMore: false }
+ * const query: KindQuery<ChainxEvent, EventId> = client.events.query
  */
-export interface KindPage<TItem, TCursor> {
-  items: TItem[]
-  nextCursor: TCursor | null
-  hasMore: boolean
-}
+export type KindQuery<TItem, TCursor> = (parameters: {
+  filter: unknown
+  options?: object | undefined
+  cursor: TCursor | null
+  pageSize?: number | undefined
+  direction?: WalkDirection | undefined
+  signal?: AbortSignal | undefined
+}) => Promise<PageShape<TItem, TCursor>>
 
 /**
  * What the one subscription machine needs from an item kind (events, transactions, a third
@@ -54,7 +59,7 @@ export interface SubscriptionKind<TItem, TCursor> {
         pageSize: number
         direction?: WalkDirection
         signal?: AbortSignal
-      }) => Promise<KindPage<TItem, TCursor>>)
+      }) => Promise<PageShape<TItem, TCursor>>)
     | undefined
   /** Whether the query selects exactly the subscription's items; when false, `matches` checks each. */
   exact: boolean

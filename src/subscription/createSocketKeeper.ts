@@ -19,12 +19,6 @@ export interface ReconnectOptions {
    */
   retries?: number | undefined
   /**
-   * Connect retries.
-   * @deprecated Use `retries`: this always counted retries (0 gave one connection attempt).
-   * @default 10
-   */
-  maxAttempts?: number | undefined
-  /**
    * Delay before the first retry in ms; doubles each retry, with jitter (50-100% of the value).
    * Negative or NaN throws `INVALID_ARGUMENT`; a delay longer than a timer holds (2^31 - 1 ms)
    * is waited in full, never cut to 1 ms.

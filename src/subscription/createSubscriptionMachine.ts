@@ -19,7 +19,7 @@ import { redactUrl } from '../utils/redactUrl.js'
  * `client.transactions.query`) after (re)subscribing.
  *
  * @example
- * createSubscriptionClient({ wsUrl, queryEvents, backfill: { onSubscribe: false, maxEvents: 50_000 } })
+ * createSubscriptionClient({ wsUrl, queryEvents, backfill: { onSubscribe: false, maxItems: 50_000 } })
  */
 export interface BackfillOptions {
   /**
@@ -34,7 +34,7 @@ export interface BackfillOptions {
    * resumes at the newest event.
    * @default 10_000
    */
-  maxEvents?: number | undefined
+  maxItems?: number | undefined
   /**
    * Page size of the backfill queries (the service clamps it to its maximum).
    * @default 50
@@ -45,7 +45,7 @@ export interface BackfillOptions {
    * fetched again by one more backfill pass.
    * @default 10_000
    */
-  maxBufferedEvents?: number | undefined
+  maxBufferedItems?: number | undefined
 }
 
 /**
@@ -95,14 +95,14 @@ export interface SubscriptionMachineOptions {
   callTimeoutMs?: number | undefined
   /**
    * Reconnecting after a lost socket or a failed connect; `false` ends every subscription instead.
-   * A negative or NaN delay, or `retries` (deprecated: `maxAttempts`) that is not a whole number
+   * A negative or NaN delay, or `retries` that is not a whole number
    * >= 0 (or Infinity), throws `INVALID_ARGUMENT` naming the field.
-   * @default { maxAttempts: 10, baseDelayMs: 500, maxDelayMs: 30_000 }
+   * @default { retries: 10, baseDelayMs: 500, maxDelayMs: 30_000 }
    */
   reconnect?: ReconnectOptions | false | undefined
   /**
    * Fetching missed events; `false` reports every reconnect as a `gap`.
-   * @default { onSubscribe: true, maxEvents: 10_000, pageSize: 50, maxBufferedEvents: 10_000 }
+   * @default { onSubscribe: true, maxItems: 10_000, pageSize: 50, maxBufferedItems: 10_000 }
    */
   backfill?: BackfillOptions | false | undefined
   /**

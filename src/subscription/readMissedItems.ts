@@ -11,7 +11,7 @@ export interface ReadMissedItemsOptions<TItem, TCursor> {
   /** Page size asked for (the service clamps it). */
   pageSize: number
   /** Stop after reading about this many items (whole pages). */
-  maxEvents: number
+  maxItems: number
   /** True for the first item already in the live stream: reading stops there, before it. */
   isLive: (item: TItem) => boolean
   /** Each item before the live stream, in order. */
@@ -26,7 +26,7 @@ export type ReadMissedItemsResult = {
   read: number
   /**
    * `'live'`: reached the live stream; `'end'`: no more events; `'limit'`: went over
-   * `maxEvents` with more to read; `'cancelled'`: `cancelled()` said so.
+   * `maxItems` with more to read; `'cancelled'`: `cancelled()` said so.
    */
   stop: 'live' | 'end' | 'limit' | 'cancelled'
 }
@@ -34,20 +34,20 @@ export type ReadMissedItemsResult = {
 /**
  * Reads the items a subscription missed, page by page in ascending order from an
  * exclusive cursor, until the live stream (`isLive`), the end of the chain, or
- * `maxEvents`, on the shared page machine (`createPageIterator`). Stops on an empty page, and
+ * `maxItems`, on the shared page machine (`createPageIterator`). Stops on an empty page, and
  * a cursor that does not advance ends the walk (`onServiceStall: 'end'`), so a misbehaving
  * server cannot make it loop. Errors of the kind's query are thrown as they are.
  *
  * @example
  * const { read, stop } = await readMissedItems({
- *   kind, after: lastId, pageSize: 50, maxEvents: 10_000,
+ *   kind, after: lastId, pageSize: 50, maxItems: 10_000,
  *   isLive: (event) => held.has(eventKey(event)), onEvent: deliver, cancelled: () => false,
  * })
  */
 export async function readMissedItems<TItem, TCursor>(options: ReadMissedItemsOptions<TItem, TCursor>): Promise<ReadMissedItemsResult> {
   const { kind, pageSize } = options
   const walk = createPageIterator({
-    // Without prefetch: nothing is read past the live stream, a cancellation or maxEvents.
+    // Without prefetch: nothing is read past the live stream, a cancellation or maxItems.
     options: resolvePaginationOptions<TItem>({ prefetch: false, pageSize }),
     // A cursor that does not move is as far as the service goes: the end of what was missed.
     onServiceStall: 'end',
@@ -56,7 +56,7 @@ export async function readMissedItems<TItem, TCursor>(options: ReadMissedItemsOp
     async fetchPage({ cursor, size, signal }) {
       const page = await kind.query({ cursor, pageSize: size ?? pageSize, signal })
       // No cursor means no move: the machine stops a page that claims more without one.
-      return { items: page.items, nextCursor: page.nextCursor ?? cursor, hasMore: page.hasMore }
+      return { items: page.items, nextCursor: page.cursor ?? cursor, hasMore: page.hasMore }
     },
   })
   let read = 0
@@ -68,7 +68,7 @@ export async function readMissedItems<TItem, TCursor>(options: ReadMissedItemsOp
       options.onEvent(event)
     }
     if (page.items.length === 0) break
-    if (page.hasMore && read >= options.maxEvents) return { read, stop: 'limit' }
+    if (page.hasMore && read >= options.maxItems) return { read, stop: 'limit' }
   }
   return { read, stop: 'end' }
 }

@@ -29,7 +29,7 @@ export interface SubscriptionSettings {
  * `subscriptions` by the same rows, as `subscriptions.reconnect.maxDelayMs`.
  *
  * @example
- * readSubscriptionOptions({ reconnect: { maxAttempts: 3 } }).reconnect // { retries: 3, baseDelayMs: 500, maxDelayMs: 30000, maxRetryAfterMs: 30000 }
+ * readSubscriptionOptions({ reconnect: { retries: 3 } }).reconnect // { retries: 3, baseDelayMs: 500, maxDelayMs: 30000, maxRetryAfterMs: 30000 }
  */
 export function readSubscriptionOptions(options: Partial<Omit<SubscriptionMachineOptions, 'wsUrl'>> | undefined): SubscriptionSettings {
   const read = readGroup('', options, SUBSCRIPTION_OPTION_RULES) as unknown as SubscriptionSettings
@@ -38,8 +38,8 @@ export function readSubscriptionOptions(options: Partial<Omit<SubscriptionMachin
 }
 
 /**
- * Reads the `reconnect` option alone (see `readSubscriptionOptions`): `retries` (or the
- * deprecated `maxAttempts`) a whole number >= 0 or `Infinity`, `baseDelayMs` a wait, `maxDelayMs` a cap.
+ * Reads the `reconnect` option alone (see `readSubscriptionOptions`): `retries` a whole
+ * number >= 0 or `Infinity`, `baseDelayMs` a wait, `maxDelayMs` a cap.
  *
  * @example
  * readReconnect({ retries: 3 }) // { retries: 3, baseDelayMs: 500, maxDelayMs: 30000, maxRetryAfterMs: 30000 }

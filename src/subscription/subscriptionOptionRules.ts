@@ -19,19 +19,15 @@ export const SUBSCRIPTION_OPTION_RULES = {
   verifyIntervalMs: ['limit', 60_000],
   WebSocket: ['function'],
   onConnectionStart: ['function'],
-  reconnect: [
-    'group',
-    { retries: ['count', 10, 0, true], maxAttempts: ['alias', 'retries'], baseDelayMs: ['wait', 500], maxDelayMs: ['cap', 30_000] },
-    true,
-  ],
+  reconnect: ['group', { retries: ['count', 10, 0, true], baseDelayMs: ['wait', 500], maxDelayMs: ['cap', 30_000] }, true],
   // Finite: the bounds size the memory of recent keys.
   backfill: [
     'group',
     {
       onSubscribe: ['boolean', true],
-      maxEvents: ['count', 10_000, 1],
+      maxItems: ['count', 10_000, 1],
       pageSize: ['count', 50, 1],
-      maxBufferedEvents: ['count', 10_000, 1],
+      maxBufferedItems: ['count', 10_000, 1],
     },
     true,
   ],

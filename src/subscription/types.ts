@@ -39,7 +39,7 @@ export type SubscriptionStateChange<TCursor = { txDigest: string; eventSeq: stri
   | { state: 'stalled'; missed: TCursor }
   /**
    * Items in `[startMs, endMs]` may have been missed and could not be fetched: no
-   * query, the fetch failed, or it went over `maxEvents`.
+   * query, the fetch failed, or it went over `maxItems`.
    */
   | { state: 'gap'; startMs: number; endMs: number; reason: string }
   /** Ended: unsubscribed, client closed, or given up (`error` then says why). */

@@ -210,7 +210,7 @@ export function createWatchLoop<TItem, TCursor>(
           }
         }
         // An empty page may still move forward (a filtered scan); never move back to null.
-        if (page.items.length === 0 && page.nextCursor !== null) cursor = page.nextCursor
+        if (page.items.length === 0 && page.cursor !== null) cursor = page.cursor
       }
       return walk.stall?.code === 'CURSOR_NOT_ADVANCING' ? { error: walk.stall } : undefined
     } catch (error) {

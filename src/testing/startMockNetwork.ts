@@ -239,7 +239,7 @@ export async function startMockNetwork(options: StartMockNetworkOptions = {}): P
 
   let closing: Promise<void> | undefined
   const base = `127.0.0.1:${port}`
-  return {
+  return clientOptionsOnly({
     graphqlUrl: `http://${base}/graphql`,
     rpcUrl: `http://${base}/json-rpc`,
     wsUrl: `ws://${base}/ws`,
@@ -269,5 +269,16 @@ export async function startMockNetwork(options: StartMockNetworkOptions = {}): P
       })()
       return closing
     },
+  })
+}
+
+/**
+ * The running network with only its URLs enumerable, so `new ChainxClient({ ...mock })` passes the
+ * client its three endpoints and nothing the client would refuse as an unknown option.
+ */
+function clientOptionsOnly<T extends { graphqlUrl: string; rpcUrl: string; wsUrl: string }>(running: T): T {
+  for (const key of Object.keys(running)) {
+    if (key !== 'graphqlUrl' && key !== 'rpcUrl' && key !== 'wsUrl') Object.defineProperty(running, key, { enumerable: false })
   }
+  return running
 }

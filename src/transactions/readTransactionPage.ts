@@ -1,42 +1,31 @@
-import { InvalidResponseError } from '../errors/request.js'
+import { decodeResult } from '../jsonRpc/decodeResult.js'
 import type { HttpResponse } from '../transport/types.js'
-import { decodeOr } from '../utils/decode.js'
-import { parseServiceVersion } from '../utils/serviceVersion.js'
-import { QUERY_TRANSACTIONS_METHOD } from './createQueryTransactions.js'
 import { transactionPageDecoder } from './transactionSchemas.js'
-import type { TransactionBlockResponseOptions, TransactionPage } from './types.js'
+import type { PageShape } from '../pagination/types.js'
+import type { TransactionBlockResponse, TransactionBlockResponseOptions } from './types.js'
 
 /**
- * Reads one `chainx_queryTransactionBlocks` result into a page (`{ items, hasMore, cursor }`
- * with the service's names beside), every field checked by the decoders for the options asked
- * (a chunk of its own, loaded by the first query).
+ * Reads one `chainx_queryTransactionBlocks` result into a page (`{ items, hasMore, cursor }`),
+ * every field checked by the decoders for the options asked (`options`, checked).
  *
  * @example
  * const page = readTransactionPage(result, response, { showEffects: true })
  * page.items[0]?.effects.status
  */
-export function readTransactionPage<TOptions extends TransactionBlockResponseOptions>(
+export function readTransactionPage(
   result: unknown,
   response: HttpResponse,
-  options: TransactionBlockResponseOptions | null,
-): TransactionPage<TOptions> {
-  const { data, nextCursor, hasNextPage } = decodeOr(
-    transactionPageDecoder(options),
+  options: unknown,
+): PageShape<TransactionBlockResponse, string> {
+  const { data, nextCursor, hasNextPage } = decodeResult(
+    transactionPageDecoder(options as TransactionBlockResponseOptions | null),
     result,
-    (failure) =>
-      new InvalidResponseError({
-        status: response.status,
-        body: response.body,
-        reason: `${QUERY_TRANSACTIONS_METHOD} result is not a transaction page: ${failure.describe('result')}`,
-        version: parseServiceVersion(response.headers['x-chain-rpc-version']),
-        cause: failure,
-      }),
+    response,
+    'chainx_queryTransactionBlocks result is not a transaction page',
   )
   // Absent and null mean the same on the wire; the SDK's types say absent.
   for (const transaction of data) {
     for (const key of Object.keys(transaction)) if (transaction[key] === null) delete transaction[key]
   }
-  const items = data as unknown as TransactionPage<TOptions>['items']
-  const cursor = nextCursor ?? null
-  return { items, hasMore: hasNextPage, cursor, data: items, hasNextPage, nextCursor: cursor }
+  return { items: data as unknown as TransactionBlockResponse[], hasMore: hasNextPage, cursor: nextCursor ?? null }
 }

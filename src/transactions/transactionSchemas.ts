@@ -1,5 +1,5 @@
 import { chainxEventDecoder, isU64String } from '../events/eventSchemas.js'
-import { isTransactionDigest } from '../events/isTransactionDigest.js'
+import { isTransactionDigest } from '../utils/isTransactionDigest.js'
 import {
   array,
   boolean,

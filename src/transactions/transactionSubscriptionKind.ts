@@ -1,6 +1,6 @@
-import type { KindPage, SubscriptionKind } from '../subscription/SubscriptionKind.js'
+import type { KindQuery, SubscriptionKind } from '../subscription/SubscriptionKind.js'
 import { transactionEffectsDecoder } from './transactionSchemas.js'
-import type { QueryTransactionsFn, TransactionBlockEffects, TransactionFilter } from './types.js'
+import type { TransactionBlockEffects, TransactionBlockResponse, TransactionFilter } from './types.js'
 
 /**
  * JSON-RPC method that subscribes to transactions' effects; notifications carry the same method name.
@@ -29,7 +29,7 @@ export const UNSUBSCRIBE_TRANSACTION_METHOD = 'chainx_unsubscribeTransaction'
  */
 export function transactionSubscriptionKind(
   filter: TransactionFilter | null,
-  query: QueryTransactionsFn | undefined,
+  query: KindQuery<TransactionBlockResponse, string> | undefined,
 ): SubscriptionKind<TransactionBlockEffects, string> {
   const digestOf = (effects: TransactionBlockEffects) => effects.transactionDigest
   return {
@@ -47,9 +47,9 @@ export function transactionSubscriptionKind(
     timestampOf: () => undefined,
     query:
       query &&
-      (async ({ cursor, pageSize, direction, signal }): Promise<KindPage<TransactionBlockEffects, string>> => {
-        const page = await query({ filter, options: { showEffects: true }, cursor, pageSize, direction, signal })
-        return { items: page.items.map((tx) => tx.effects), nextCursor: page.cursor, hasMore: page.hasMore }
+      (async (request) => {
+        const page = await query({ ...request, filter, options: { showEffects: true } })
+        return { ...page, items: page.items.map((tx) => tx.effects as TransactionBlockEffects) }
       }),
     exact: true,
     matches: () => true,

@@ -176,7 +176,7 @@ describe('failover over three local replicas', { timeout: 180_000 }, () => {
       expect(attempts.byPort.get(String(replica.port))).toBe(20)
       await primary.startOutage()
       for (let i = 0; i < 20; i++)
-        await expect(chainx.events.query({ filter: { All: [] }, limit: 5 })).resolves.toMatchObject({ data: expect.any(Array) })
+        await expect(chainx.events.query({ filter: { All: [] }, pageSize: 5 })).resolves.toMatchObject({ items: expect.any(Array) })
       expect((await chainx.endpoints()).filter((endpoint) => endpoint.preferred).map((endpoint) => endpoint.kind)).toEqual([
         'graphql',
         'rpc',
@@ -282,12 +282,12 @@ describe('failover over three local replicas', { timeout: 180_000 }, () => {
 describe('URL options', () => {
   it('each is optional: a call needing a missing one fails with INVALID_ARGUMENT naming it', async () => {
     const chainx = new ChainxClient({ rpcUrl: primary.rpcUrl })
-    await expect(chainx.events.query({ filter: { All: [] }, limit: 1 })).resolves.toMatchObject({ data: [expect.anything()] })
+    await expect(chainx.events.query({ filter: { All: [] }, pageSize: 1 })).resolves.toMatchObject({ items: [expect.anything()] })
     await expect(chainx.graphql.query('query { chainIdentifier }')).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
       message: expect.stringContaining('graphqlUrl'),
     })
-    await expect(chainx.paginate(EventsDocument, {}).toArray({ limit: 1 })).rejects.toMatchObject({
+    await expect(chainx.paginate(EventsDocument, {}).toArray({ maxItems: 1 })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
       message: expect.stringContaining('graphqlUrl'),
     })

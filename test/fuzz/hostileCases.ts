@@ -345,12 +345,12 @@ async function callTarget(client: ChainxClient, target: Target, signal: AbortSig
       checkQueryResult(await client.graphql.query('query { chainIdentifier }', {}, { signal }))
       return
     case 'graphql.serviceConfig': {
-      const data = checkQueryResult(await client.graphql.serviceConfig({ signal }))
+      const data = checkQueryResult(await client.graphql.serviceConfig({}, { signal }))
       checkLimits(data.serviceConfig)
       return
     }
     case 'graphql.availableRange': {
-      const data = checkQueryResult(await client.graphql.availableRange({ signal }))
+      const data = checkQueryResult(await client.graphql.availableRange({}, { signal }))
       const range = data.availableRange
       expectWellFormed(isRecord(range), 'availableRange')
       for (const end of [(range as Record<string, unknown>).first, (range as Record<string, unknown>).last]) {
@@ -374,9 +374,9 @@ async function callTarget(client: ChainxClient, target: Target, signal: AbortSig
       return
     }
     case 'events.query': {
-      const page = await client.events.query({ filter: { All: [] }, limit: 2, signal })
-      expectWellFormed(Array.isArray(page.data) && typeof page.hasNextPage === 'boolean', 'event page')
-      page.data.forEach(checkRpcEvent)
+      const page = await client.events.query({ filter: { All: [] }, pageSize: 2, signal })
+      expectWellFormed(Array.isArray(page.items) && typeof page.hasMore === 'boolean', 'event page')
+      page.items.forEach(checkRpcEvent)
       return
     }
     case 'events.iterate':

@@ -191,7 +191,7 @@ describe('query types', () => {
     // @ts-expect-error a connection path the result type does not have is a compile error
     expect(() => chainx.paginate(EpochDocument, { id: 1 }, { connection: 'epoch.transactionBlock' })).not.toThrow()
     // @ts-expect-error DynamicField declares $address and $name non-null without defaults
-    await expect(chainx.paginate(DynamicFieldDocument).toArray({ limit: 10 })).rejects.toThrow(/declare \$first and \$after/)
+    await expect(chainx.paginate(DynamicFieldDocument).toArray({ maxItems: 10 })).rejects.toThrow(/declare \$first and \$after/)
     expect(seen).toHaveLength(0)
   })
 })

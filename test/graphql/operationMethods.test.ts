@@ -57,16 +57,12 @@ describe('client.graphql methods generated from queries/', () => {
     expect(calls[0]!.variables).toEqual({})
   })
 
-  it('still takes the options first on an operation without variables (the deprecated form)', async () => {
+  it('takes the options second on an operation without variables too', async () => {
     const calls: Call[] = []
     const methods = createGraphQLMethods(recordingClient(calls))
     const options = { showUsage: true, timeoutMs: 500 }
-    await methods.serviceConfig(options)
     await methods.availableRange({}, options)
-    expect(calls.map((call) => [call.variables, call.options])).toEqual([
-      [{}, options],
-      [{}, options],
-    ])
+    expect(calls.map((call) => [call.variables, call.options])).toEqual([[{}, options]])
   })
 
   it('types variables as required only when the operation has a required variable', () => {
@@ -89,11 +85,11 @@ describe('generated methods over sockets', () => {
   })
   afterAll(() => client.close())
 
-  it('a signal in the options aborts, in the new and the old call form', async () => {
+  it('a signal in the options aborts', async () => {
     const signal = AbortSignal.abort()
     await expect(client.graphql.serviceConfig({}, { signal })).rejects.toBeInstanceOf(AbortedError)
-    await expect(client.graphql.availableRange({ signal })).rejects.toBeInstanceOf(AbortedError)
-    const { data } = await client.graphql.availableRange({ showUsage: false })
+    await expect(client.graphql.availableRange({}, { signal })).rejects.toBeInstanceOf(AbortedError)
+    const { data } = await client.graphql.availableRange({}, { showUsage: false })
     expect(data.availableRange.last?.sequenceNumber).toBe(mock.network.ledger.latestCheckpoint.sequenceNumber)
   })
 })

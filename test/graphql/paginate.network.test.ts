@@ -1,10 +1,9 @@
 import { bcs } from '@mysten/bcs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { StaleCursorError } from '../../src/errors/pagination.js'
-import { createEventsClient } from '../../src/events/createEventsClient.js'
+import { eventsAt } from '../helpers/resourceClients.js'
 import { createGraphQLClient } from '../../src/graphql/createGraphQLClient.js'
 import { EventsDocument, TransactionBlocksDocument } from '../../src/graphql/generated/operations.js'
-import { iterateEvents } from '../../src/events/iterateEvents.js'
 import { paginate } from '../../src/graphql/paginate.js'
 import type { RestartInfo } from '../../src/pagination/types.js'
 import { startMockNetwork } from '../../src/testing/index.js'
@@ -77,7 +76,7 @@ describe('paginate over the mock network', () => {
       error = caught
     }
     expect(error).toBeInstanceOf(StaleCursorError)
-    expect(error).toMatchObject({ code: 'STALE_CURSOR', delivered: 10, lastCursor: pages[1]?.pageInfo.endCursor })
+    expect(error).toMatchObject({ code: 'STALE_CURSOR', delivered: 10, resumeCursor: pages[1]?.pageInfo.endCursor })
   })
 
   it("P8/E6: with onStale 'restart' the pruned walk completes with no duplicate and reports the restart", async () => {
@@ -127,15 +126,15 @@ describe('paginate over the mock network', () => {
   })
 })
 
-describe('iterateEvents over the mock network', () => {
+describe('client.events.iterate over the mock network', () => {
   it('J2/J3: walks every event of a filter once, in order, over real sockets', async () => {
     const { mock, transport } = await start({ events: 130, seed: 4 })
-    const events = createEventsClient({ rpcUrl: mock.rpcUrl, transport })
-    const walked = await iterateEvents(events.query, { filter: { All: [] }, pageSize: 17 }).toArray({ maxItems: 1_000 })
+    const events = eventsAt(mock.rpcUrl, transport)
+    const walked = await events.iterate({ filter: { All: [] }, pageSize: 17 }).toArray({ maxItems: 1_000 })
     const ids = walked.map((event) => `${event.id.txDigest}:${event.id.eventSeq}`)
     expect(new Set(ids).size).toBe(ids.length)
     expect(ids).toHaveLength(mock.network.ledger.events.length)
-    const descending = await iterateEvents(events.query, { filter: { All: [] }, pageSize: 17, descending: true }).toArray({
+    const descending = await events.iterate({ filter: { All: [] }, pageSize: 17, direction: 'backward' }).toArray({
       maxItems: 1_000,
     })
     expect(descending.map((event) => `${event.id.txDigest}:${event.id.eventSeq}`)).toEqual([...ids].reverse())

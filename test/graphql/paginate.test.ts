@@ -133,11 +133,11 @@ describe('paginate: checks before any request', () => {
     const forwardOnly =
       'query ($first: Int, $after: String) { events(first: $first, after: $after) { pageInfo { hasPreviousPage startCursor } nodes { bcs } } }'
     // The document is read by the chunk of checks: the walk fails at its first page, before a request.
-    await expect(paginate(fake.client, noVariables).toArray({ limit: 10 })).rejects.toThrow(/declare \$first and \$after/)
-    await expect(paginate(fake.client, forwardOnly, {}, { direction: 'backward' }).toArray({ limit: 10 })).rejects.toThrow(
+    await expect(paginate(fake.client, noVariables).toArray({ maxItems: 10 })).rejects.toThrow(/declare \$first and \$after/)
+    await expect(paginate(fake.client, forwardOnly, {}, { direction: 'backward' }).toArray({ maxItems: 10 })).rejects.toThrow(
       /declare \$last and \$before/,
     )
-    await expect(paginate(fake.client, noVariables, {}, { pageSize: 5 }).toArray({ limit: 10 })).rejects.toMatchObject({
+    await expect(paginate(fake.client, noVariables, {}, { pageSize: 5 }).toArray({ maxItems: 10 })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
     })
     expect(() => paginate(fake.client, forwardOnly)).not.toThrow()
@@ -322,7 +322,7 @@ describe('paginate: consistency', () => {
     }
   })
 
-  it('P8/E6: a stale cursor throws StaleCursorError with delivered and lastCursor', async () => {
+  it('P8/E6: a stale cursor throws StaleCursorError with delivered and resumeCursor', async () => {
     const fake = createFakeGraphQL({ rows: 20 })
     const walk = paginate(
       fake.client,
@@ -346,7 +346,7 @@ describe('paginate: consistency', () => {
       error = caught
     }
     expect(error).toBeInstanceOf(StaleCursorError)
-    expect(error).toMatchObject({ code: 'STALE_CURSOR', delivered: 10, lastCursor: pages[1]?.pageInfo.endCursor })
+    expect(error).toMatchObject({ code: 'STALE_CURSOR', delivered: 10, resumeCursor: pages[1]?.pageInfo.endCursor })
     expect(fake.requests).toHaveLength(3)
   })
 

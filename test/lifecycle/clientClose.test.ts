@@ -57,7 +57,7 @@ describe("watch and walks leave nothing on the caller's signal", () => {
   it('a walk with a signal leaves no listener on it when it ends, breaks, throws or is aborted', async () => {
     const { client } = countingClient()
     const signal = new AbortController().signal
-    expect(await client.events.iterate({ filter: { All: [] }, pageSize: 5, signal }).toArray({ limit: 20 })).toHaveLength(20)
+    expect(await client.events.iterate({ filter: { All: [] }, pageSize: 5, signal }).toArray({ maxItems: 20 })).toHaveLength(20)
     expect(abortListeners(signal)).toBe(0)
     for await (const _event of client.events.iterate({ filter: { All: [] }, pageSize: 5, signal })) break
     expect(abortListeners(signal)).toBe(0)
@@ -90,7 +90,7 @@ describe('client.close()', () => {
       const accepted = server.accepted
       for (let index = 0; index < 200; index++) {
         const client = new ChainxClient({ graphqlUrl: mock.graphqlUrl, rpcUrl: server.rpcUrl, transport })
-        await client.events.query({ filter: { All: [] }, limit: 1 })
+        await client.events.query({ filter: { All: [] }, pageSize: 1 })
         await client.close()
       }
       expect(server.accepted - accepted).toBe(200)
@@ -104,7 +104,7 @@ describe('client.close()', () => {
     try {
       // The socket client's pool, chosen explicitly since 'auto' takes node:http in Node.js.
       const client = new ChainxClient({ graphqlUrl: mock.graphqlUrl, rpcUrl: announcing.rpcUrl, transport: 'node' })
-      await client.events.query({ filter: { All: [] }, limit: 1 })
+      await client.events.query({ filter: { All: [] }, pageSize: 1 })
       expect(announcing.open).toBe(1)
       // timeout=2 is trusted less a second: closed after about 1 s by the client, though never by the server.
       await announcing.drained(5_000)
@@ -168,7 +168,7 @@ describe('client.close()', () => {
     {
       await using client = new ChainxClient({ graphqlUrl: mock.graphqlUrl, rpcUrl: mock.rpcUrl })
       kept = client
-      await client.events.query({ filter: { All: [] }, limit: 1 })
+      await client.events.query({ filter: { All: [] }, pageSize: 1 })
       expect(client.closed).toBe(false)
     }
     expect(kept.closed).toBe(true)

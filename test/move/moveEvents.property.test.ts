@@ -123,11 +123,11 @@ describe('generated Move definitions against the mock network', () => {
         const expected = samples.map((item) => item.json)
 
         const page = await client.events.query({ filter: { Transaction: tx.digest }, parse: definition })
-        expect(page.data.map((event) => event.parsedJson)).toEqual(expected)
-        expect(page.data.map((event) => definition.decode(event.bcs))).toEqual(expected)
-        expect(page.data.map((event) => event.type)).toEqual(samples.map(() => definition.type))
-        expect(page.data.map((event) => definition.matches(event.type))).toEqual(samples.map(() => true))
-        for (const event of page.data) {
+        expect(page.items.map((event) => event.parsedJson)).toEqual(expected)
+        expect(page.items.map((event) => definition.decode(event.bcs))).toEqual(expected)
+        expect(page.items.map((event) => event.type)).toEqual(samples.map(() => definition.type))
+        expect(page.items.map((event) => definition.matches(event.type))).toEqual(samples.map(() => true))
+        for (const event of page.items) {
           const decoded = registry.decode(event, { verify: true })
           expect(decoded.name).toBe(`${definition.module}::${definition.name}`)
           expect(decoded.parsedJson).toEqual(expected[Number(event.id.eventSeq)])
@@ -155,7 +155,7 @@ describe('generated Move definitions against the mock network', () => {
         },
       ],
     })
-    const [event] = (await client.events.query({ filter: { Transaction: tx.digest } })).data
+    const [event] = (await client.events.query({ filter: { Transaction: tx.digest } })).items
     const json = { inner: '7', many: ['1', '2'], at: { x: '1', y: '2' }, also_at: { x: '3', y: '4' } }
     expect(registry.decode(event!, { verify: true }).parsedJson).toEqual(json)
     expect(() => types.Wrapped.of(moveTypes.u8).parse(event!.parsedJson)).toThrow()

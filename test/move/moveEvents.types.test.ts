@@ -17,7 +17,7 @@ describe('generated definitions type every event API', () => {
     const wrongField = async () => {
       const page = await query()
       // @ts-expect-error Listed has no buyer
-      return page.data[0]?.parsedJson.buyer
+      return page.items[0]?.parsedJson.buyer
     }
     expectTypeOf(wrongField).toBeFunction()
   })
@@ -73,9 +73,10 @@ describe('generated definitions type every event API', () => {
     const iterate = async () => {
       for await (const event of client.events.iterate({ filter: module, parse: registry })) handle(event.parsedJson)
     }
-    const query = async () => (await client.events.query({ filter: module, parse: registry })).data.map((event) => handle(event.parsedJson))
+    const query = async () =>
+      (await client.events.query({ filter: module, parse: registry })).items.map((event) => handle(event.parsedJson))
     // @ts-expect-error without the registry, parsedJson is untyped JSON with no name to discriminate
-    const untyped = async () => (await client.events.query({ filter: module })).data.map((event) => handle(event.parsedJson))
+    const untyped = async () => (await client.events.query({ filter: module })).items.map((event) => handle(event.parsedJson))
     for (const fn of [watch, iterate, query, untyped]) expectTypeOf(fn).toBeFunction()
   })
 

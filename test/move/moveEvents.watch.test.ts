@@ -33,7 +33,7 @@ describe('parse: the generated registry over a whole module', () => {
       const iterated = await client.events.iterate({ filter: MODULE, parse: registry }).toArray({ maxItems: 10 })
       expect(iterated.map((event) => event.parsedJson.name)).toEqual(['market::Listed', 'market::Sold'])
       const page = await client.events.query({ filter: MODULE, parse: registry })
-      expect(page.data.map((event) => event.parsedJson.struct)).toEqual(['Listed', 'Sold'])
+      expect(page.items.map((event) => event.parsedJson.struct)).toEqual(['Listed', 'Sold'])
     }))
 
   it('M1: an event the registry has no definition for ends the watch with EventContentError naming it, after the events before it', () =>

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError } from '../../src/errors/request.js'
 import { readReconnect } from '../../src/subscription/readSubscriptionOptions.js'
-import { watchEvents } from '../../src/events/watchEvents.js'
-import type { QueryEventsFn } from '../../src/events/types.js'
+import { eventsOverFake } from '../helpers/resourceClients.js'
 import { readBackoff, readCapMs, readCount, readLimitMs, readWaitMs } from '../../src/options/optionRules.js'
 import { MAX_TIMER_MS } from '../../src/utils/maxTimerMs.js'
 
-const noQuery: QueryEventsFn = () => Promise.reject(new Error('no request is expected'))
+const events = eventsOverFake(() => Promise.reject(new Error('no request is expected')))
 
 describe('the option rules (options/optionRules.ts)', () => {
   it('a time limit or period: 0, Infinity and more than a timer holds are all off (Infinity); NaN and negatives are refused', () => {
@@ -44,24 +43,20 @@ describe('the option rules (options/optionRules.ts)', () => {
   })
 
   it('watch({ backoff: { maxDelayMs: Infinity } }) is accepted, and its bad options are named as written', () => {
-    expect(() => watchEvents(noQuery, { filter: { All: [] }, backoff: { maxDelayMs: Infinity } })).not.toThrow()
-    expect(() => watchEvents(noQuery, { filter: { All: [] }, backoff: { maxDelayMs: NaN } })).toThrow(/^backoff\.maxDelayMs must be/)
-    expect(() => watchEvents(noQuery, { filter: { All: [] }, intervalMs: -1 })).toThrow(/^intervalMs must be/)
-    expect(() => watchEvents(noQuery, { filter: { All: [] }, maxConsecutiveErrors: 0 })).toThrow(
+    expect(() => events.watch({ filter: { All: [] }, backoff: { maxDelayMs: Infinity } })).not.toThrow()
+    expect(() => events.watch({ filter: { All: [] }, backoff: { maxDelayMs: NaN } })).toThrow(/^backoff\.maxDelayMs must be/)
+    expect(() => events.watch({ filter: { All: [] }, intervalMs: -1 })).toThrow(/^intervalMs must be/)
+    expect(() => events.watch({ filter: { All: [] }, maxConsecutiveErrors: 0 })).toThrow(
       /^maxConsecutiveErrors must be a whole number >= 1 or Infinity/,
     )
-    expect(() => watchEvents(noQuery, { filter: { All: [] }, pageSize: 2.5 })).toThrow(/^pageSize must be/)
+    expect(() => events.watch({ filter: { All: [] }, pageSize: 2.5 })).toThrow(/^pageSize must be/)
   })
 
-  it('reconnect: retries, with maxAttempts its deprecated alias; Infinity retries forever; errors name the field written', () => {
+  it('reconnect: retries; Infinity retries forever; errors name the field written', () => {
     expect(readReconnect({ retries: 0 })).toMatchObject({ retries: 0, baseDelayMs: 500, maxDelayMs: 30_000 })
-    expect(readReconnect({ maxAttempts: 4 })).toMatchObject({ retries: 4 })
     expect(readReconnect({ retries: Infinity, maxDelayMs: Infinity })).toMatchObject({ retries: Infinity, maxDelayMs: Infinity })
     expect(readReconnect(false)).toBe(false)
-    expect(() => readReconnect({ maxAttempts: 1.5 })).toThrow(/^reconnect\.maxAttempts must be a whole number >= 0 or Infinity/)
+    expect(() => readReconnect({ retries: 1.5 })).toThrow(/^reconnect\.retries must be a whole number >= 0 or Infinity/)
     expect(() => readReconnect({ retries: -1 })).toThrow(/^reconnect\.retries must be/)
-    expect(() => readReconnect({ retries: 2, maxAttempts: 3 })).toThrow(
-      /^reconnect\.maxAttempts \(deprecated: use retries\) and reconnect\.retries disagree/,
-    )
   })
 })

@@ -132,7 +132,7 @@ describe('OpenTelemetry', () => {
   it('semantic conventions: the name, kind and attributes of each span of a GraphQL call, a JSON-RPC call and a walk', async () => {
     const client = new ChainxClient({ graphqlUrl: serverUrl, rpcUrl: mock.rpcUrl, limits: false })
     await client.graphql.query('query Chain { chainIdentifier }')
-    await client.events.query({ filter: { All: [] }, limit: 2 })
+    await client.events.query({ filter: { All: [] }, pageSize: 2 })
     const mockClient = new ChainxClient({ graphqlUrl: mock.graphqlUrl, limits: false })
     await mockClient.paginate(EventsDocument, {}, { pageSize: 2, maxItems: 2 }).toArray({ maxItems: 2 })
     const rpcPort = Number(new URL(mock.rpcUrl).port)
@@ -244,7 +244,7 @@ describe('OpenTelemetry', () => {
           error: { code: -32602, message: 'Invalid params' },
         }),
     })
-    await expect(client.events.query({ filter: { All: [] }, limit: 5 })).rejects.toMatchObject({ code: 'JSON_RPC' })
+    await expect(client.events.query({ filter: { All: [] }, pageSize: 5 })).rejects.toMatchObject({ code: 'JSON_RPC' })
     const [call] = named('chainx_queryEvents')
     const [attempt] = named('POST')
     expect(call?.kind).toBe(2)

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { market as marketEvents } from '../../examples/move/events.js'
-import { createEventsClient } from '../../src/events/createEventsClient.js'
+import { eventsAt } from '../helpers/resourceClients.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 import { createTransport } from '../../src/transport/createTransport.js'
 import { postRaw } from './mockNetworkClient.js'
@@ -41,14 +41,14 @@ describe('JSON-RPC over the mock network sockets (127.0.0.1)', () => {
   it("J17: the SDK's queryEvents pages the mock endpoint with exclusive cursors", async () => {
     const { mock, market, list } = await startMarket()
     for (const price of [1n, 2n, 3n]) list(price)
-    const events = createEventsClient({ rpcUrl: mock.rpcUrl, transport: createTransport() })
+    const events = eventsAt(mock.rpcUrl, createTransport())
     const filter = { MoveEventType: market.eventTypes.Listed as string }
-    const first = await events.query({ filter, limit: 2 })
-    expect(first.data.map((event) => event.parsedJson.price)).toEqual(['1', '2'])
-    expect(first.hasNextPage).toBe(true)
-    const second = await events.query({ filter, limit: 2, cursor: first.nextCursor })
-    expect(second.data.map((event) => event.parsedJson.price)).toEqual(['3'])
-    expect(second.hasNextPage).toBe(false)
+    const first = await events.query({ filter, pageSize: 2 })
+    expect(first.items.map((event) => event.parsedJson.price)).toEqual(['1', '2'])
+    expect(first.hasMore).toBe(true)
+    const second = await events.query({ filter, pageSize: 2, cursor: first.cursor })
+    expect(second.items.map((event) => event.parsedJson.price)).toEqual(['3'])
+    expect(second.hasMore).toBe(false)
   })
 
   it('J1: over HTTP, malformed JSON is -32700 and a batch is -32005, both with id null and status 200', async () => {

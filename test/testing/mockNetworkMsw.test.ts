@@ -92,8 +92,8 @@ describe('msw handlers', () => {
     const client = new ChainxClient({ ...mockNetworkUrls, retry: false })
     for (const midBody of [false, true]) {
       network.faults.resetNext(1, { endpoint: 'rpc', midBody })
-      await expect(client.events.query({ filter: { All: [] }, limit: 3 })).rejects.toMatchObject({ code: 'NETWORK' })
+      await expect(client.events.query({ filter: { All: [] }, pageSize: 3 })).rejects.toMatchObject({ code: 'NETWORK' })
     }
-    expect((await client.events.query({ filter: { All: [] }, limit: 3 })).data).toHaveLength(3)
+    expect((await client.events.query({ filter: { All: [] }, pageSize: 3 })).items).toHaveLength(3)
   })
 })

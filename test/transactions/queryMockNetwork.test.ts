@@ -3,7 +3,8 @@ import { ChainxClient } from '../../src/client.js'
 import { InvalidFilterError, JsonRpcError } from '../../src/errors/jsonRpc.js'
 import { InvalidArgumentError } from '../../src/errors/request.js'
 import type { RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
-import type { TransactionBlockEffects, TransactionFilter, TransactionPage } from '../../src/transactions/types.js'
+import type { TransactionBlockEffects, TransactionFilter } from '../../src/transactions/types.js'
+import type { TransactionPage } from '../../src/resources/transactions.js'
 import { useMockNetwork } from '../mockNetworkFixture.js'
 
 // chainx_queryTransactionBlocks against the mock network over real sockets on 127.0.0.1.
@@ -118,9 +119,8 @@ describe('transactions.query on the wire', () => {
     expect(sent[0]).toEqual([{ filter: { FromAddress: alice }, options: null }, null, 2, false])
     expect(first.items.map((tx) => labelOf.get(tx.digest))).toEqual(['t1', 't3'])
     expect(first.items[0]).toEqual({ digest: digestOf.t1 })
-    expect(first).toMatchObject({ hasMore: true, cursor: digestOf.t3, hasNextPage: true, nextCursor: digestOf.t3 })
-    expect(first.data).toBe(first.items)
-    const second = await transactions.query({ filter: { FromAddress: alice }, cursor: first.cursor, limit: 2, descending: false })
+    expect(first).toStrictEqual({ items: first.items, hasMore: true, cursor: digestOf.t3 })
+    const second = await transactions.query({ filter: { FromAddress: alice }, cursor: first.cursor, pageSize: 2, direction: 'forward' })
     expect(sent[1]).toEqual([{ filter: { FromAddress: alice }, options: null }, digestOf.t3, 2, false])
     expect(second.items.map((tx) => labelOf.get(tx.digest))).toEqual(['t5'])
     expect(second.hasMore).toBe(false)
@@ -128,16 +128,14 @@ describe('transactions.query on the wire', () => {
     expect(empty).toMatchObject({ items: [], hasMore: false, cursor: digestOf.t5 })
   })
 
-  it('the deprecated aliases send what the new names send; names that disagree are refused before sending', async () => {
+  it('pageSize and direction are sent as [{ filter, options }, cursor, pageSize, backward]; the old names limit and descending are refused before sending', async () => {
     sent = []
     const transactions = client().transactions
-    await transactions.query({ filter: null, limit: 1, descending: true })
     await transactions.query({ filter: null, pageSize: 1, direction: 'backward' })
-    expect(sent[0]).toEqual(sent[1])
     expect(sent[0]).toEqual([{ filter: null, options: null }, null, 1, true])
-    await expect(transactions.query({ pageSize: 1, limit: 2 })).rejects.toBeInstanceOf(InvalidArgumentError)
-    await expect(transactions.query({ direction: 'forward', descending: true })).rejects.toBeInstanceOf(InvalidArgumentError)
-    expect(sent).toHaveLength(2)
+    await expect(transactions.query({ limit: 2 } as never)).rejects.toThrow('unknown option `limit`')
+    await expect(transactions.query({ descending: true } as never)).rejects.toThrow('unknown option `descending`')
+    expect(sent).toHaveLength(1)
   })
 
   it('options type the response: effects, events, object and balance changes, input and raw bytes are there and checked', async () => {
@@ -239,7 +237,7 @@ describe('transactions.iterate over the mock network', () => {
     expect(cursors).toEqual(['t1', 't3', 't4', 't5'].map((label) => digestOf[label as Label]))
     const backward = await client()
       .transactions.iterate({ direction: 'backward', options: { showEffects: true } })
-      .toArray({ limit: 10 })
+      .toArray({ maxItems: 10 })
     expect(backward.map((tx) => labelOf.get(tx.digest))).toEqual(['t5', 't4', 't3', 't2', 't1'])
     expect(backward[0]?.effects.status.status).toBe('success')
   })
@@ -261,7 +259,7 @@ describe('transactions.iterate over the mock network', () => {
   })
 
   it('resumes from a saved cursor and stops at maxItems', async () => {
-    const resumed = await client().transactions.iterate({ cursor: digestOf.t2, maxItems: 2 }).toArray({ limit: 10 })
+    const resumed = await client().transactions.iterate({ cursor: digestOf.t2, maxItems: 2 }).toArray({ maxItems: 10 })
     expect(resumed.map((tx) => labelOf.get(tx.digest))).toEqual(['t3', 't4'])
     expect(() => client().transactions.iterate({ cursor: 'not a digest' })).toThrow(InvalidArgumentError)
   })

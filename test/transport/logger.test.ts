@@ -39,7 +39,7 @@ describe('logger option', () => {
     const { lines, logger } = recorder()
     const client = new ChainxClient({ rpcUrl: mock.rpcUrl, retry: FAST, logger })
     mock.faults.unavailableNext(1, { endpoint: 'rpc' })
-    await client.events.query({ filter: { All: [] }, limit: 2 })
+    await client.events.query({ filter: { All: [] }, pageSize: 2 })
     expect(lines).toEqual([
       {
         level: 'info',
@@ -76,7 +76,7 @@ describe('logger option', () => {
     )
     const client = new ChainxClient({ rpcUrl: mock.rpcUrl, retry: FAST })
     mock.faults.unavailableNext(1, { endpoint: 'rpc' })
-    await client.events.query({ filter: { All: [] }, limit: 2 })
+    await client.events.query({ filter: { All: [] }, pageSize: 2 })
     for (const spy of spies) expect(spy).not.toHaveBeenCalled()
   })
 

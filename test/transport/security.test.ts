@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ChainxClient } from '../../src/client.js'
 import { ChainxError, isChainxError } from '../../src/errors/ChainxError.js'
 import { HttpError } from '../../src/errors/request.js'
-import { createEventsClient } from '../../src/events/createEventsClient.js'
+import { eventsAt } from '../helpers/resourceClients.js'
 import { createTransport, type TransportOptions } from '../../src/transport/createTransport.js'
 import { sleep } from '../../src/utils/sleep.js'
 import { listenLocal } from '../helpers/listenLocal.js'
@@ -294,7 +294,7 @@ describe('timers: no delay above 2^31-1 ms, no retry loop without a floor', () =
       answerOk(req, res)
     })
     try {
-      const events = createEventsClient({ rpcUrl: server.url, transport: createTransport({ retry: false }) })
+      const events = eventsAt(server.url, createTransport({ retry: false }))
       const seen: { code: string; delayMs: number }[] = []
       const controller = new AbortController()
       const watcher = events.watch({
@@ -378,7 +378,7 @@ describe('the per-minute limiter counts arrivals, not starts', () => {
     }
     try {
       const transport = createTransport({ rateLimit: limit, retry: false, fetch: slowFirstBurst }, { rateLimiter: { windowMs } })
-      const events = createEventsClient({ rpcUrl: server.url, transport })
+      const events = eventsAt(server.url, transport)
       await Promise.all(Array.from({ length: 200 }, () => events.query({ filter: { All: [] } })))
       const times = server.arrivals.map((arrival) => arrival.at).sort((a, b) => a - b)
       expect(times).toHaveLength(200)

@@ -1,9 +1,9 @@
-import type { KindPage, SubscriptionKind } from '../../subscription/SubscriptionKind.js'
+import type { KindQuery, SubscriptionKind } from '../../subscription/SubscriptionKind.js'
 import { eventKey } from '../eventKey.js'
 import { chainxEventDecoder } from '../eventSchemas.js'
 import { parseEventContent } from '../parseEventContent.js'
 import { sameEventId } from '../sameEventId.js'
-import type { ChainxEvent, EventId, EventSubscriptionFilter, ParsedJsonParser, QueryEventsFn } from '../types.js'
+import type { ChainxEvent, EventId, EventSubscriptionFilter, ParsedJsonParser } from '../types.js'
 import { matchSubscriptionFilter } from './matchSubscriptionFilter.js'
 import { planBackfill } from './planBackfill.js'
 
@@ -30,12 +30,12 @@ export const UNSUBSCRIBE_METHOD = 'chainx_unsubscribeEvent'
  * `matchSubscriptionFilter` when that query selects more), `parse` applied before delivery.
  *
  * @example
- * machine.subscribe(eventSubscriptionKind(filter, client.events.query), { onItem: console.log })
+ * machine.subscribe(eventSubscriptionKind(filter, client.events.query, { parse }), { onItem: console.log })
  */
 export function eventSubscriptionKind(
   filter: EventSubscriptionFilter,
-  queryEvents: QueryEventsFn | undefined,
-  parse?: ParsedJsonParser<unknown>,
+  queryEvents: KindQuery<ChainxEvent, EventId> | undefined,
+  { parse }: { parse?: ParsedJsonParser<unknown> | undefined } = {},
 ): SubscriptionKind<ChainxEvent, EventId> {
   const plan = planBackfill(filter)
   return {
@@ -50,12 +50,7 @@ export function eventSubscriptionKind(
     cursorKey: eventKey,
     sameCursor: sameEventId,
     timestampOf,
-    query:
-      queryEvents &&
-      (async ({ cursor, pageSize, direction, signal }): Promise<KindPage<ChainxEvent, EventId>> => {
-        const page = await queryEvents({ filter: plan.query, cursor, pageSize, direction, signal })
-        return { items: page.data, nextCursor: page.nextCursor, hasMore: page.hasNextPage }
-      }),
+    query: queryEvents && ((page) => queryEvents({ ...page, filter: plan.query })),
     exact: plan.exact,
     matches: (event) => matchSubscriptionFilter(filter, event),
     prepare: parse && ((event) => parseEventContent([event], parse)[0] as ChainxEvent),

@@ -1,0 +1,208 @@
+import { ClientClosedError } from '../errors/ClientClosedError.js'
+import { InvalidArgumentError } from '../errors/request.js'
+import { checkKeys } from '../options/checkKeys.js'
+import { readCount } from '../options/optionRules.js'
+import { createPageIterator } from '../pagination/createPageIterator.js'
+import { resolvePaginationOptions, WALK_OPTION_KEYS } from '../pagination/resolvePaginationOptions.js'
+import type { PageShape, WalkObserver } from '../pagination/types.js'
+import { readDirection } from '../pagination/walkOptions.js'
+import type { SubscriptionMachine } from '../subscription/createSubscriptionMachine.js'
+import type { HttpResponse } from '../transport/types.js'
+import type { KindQuery } from '../subscription/SubscriptionKind.js'
+import type { Unsubscribe } from '../subscription/types.js'
+import { warnDeprecatedOnce } from '../subscription/warnDeprecatedOnce.js'
+import { createWatchLoop, type Watcher } from '../subscription/watchLoop.js'
+import type { ReadsChunk, ResourceDescriptor, ResourcePageRequest, SubscriptionChunk } from './types.js'
+
+// The option keys of each call, besides the resource's own (`ownKeys`): the walk vocabulary.
+const QUERY_KEYS = ['filter', 'cursor', 'pageSize', 'direction', 'signal']
+const ITERATE_KEYS = ['filter', 'cursor', 'direction', ...WALK_OPTION_KEYS]
+const WATCH_KEYS = ['filter', 'cursor', 'pageSize', 'maxItems', 'signal', 'intervalMs', 'onError', 'backoff', 'maxConsecutiveErrors']
+const SUBSCRIBE_KEYS = ['filter', 'onError', 'onStateChange']
+
+/**
+ * What every resource of a client shares: the JSON-RPC reads (one chunk, loaded by the first
+ * read), the one subscription machine (one socket for every subscription, one chunk), the
+ * transport's walk hook, and the client's lifetime.
+ *
+ * @example
+ * const context: ResourceContext = { area: 'client', reads, subscriptions, closed, typeNameLimits: undefined, onWalkStart: undefined }
+ */
+export interface ResourceContext {
+  /** Loads the JSON-RPC caller of the client's endpoint and the page readers; undefined without `rpcUrl`. */
+  reads: (() => Promise<{ chunk: ReadsChunk; call: CallPage }>) | undefined
+  /** The client's one subscription machine, opened by the first subscribe; undefined without `wsUrl`. */
+  subscriptions: { load(): Promise<{ chunk: SubscriptionChunk; machine: SubscriptionMachine }> } | undefined
+  /** Aborted when the client closes. */
+  closed: AbortSignal | undefined
+  /** Limits of event type names in subscription filters (the client's `subscriptions.typeNameLimits`). */
+  typeNameLimits: unknown
+  /** The transport's walk hook (telemetry). */
+  onWalkStart: (() => WalkObserver | undefined) | undefined
+}
+
+/**
+ * One JSON-RPC call of a page: the method, its params, the reader of its result.
+ *
+ * @example
+ * const page = await call('chainx_queryEvents', [{ All: [] }, null, null, false], signal, (result, response) => readEventPage(result, response, undefined))
+ */
+export type CallPage = <T>(
+  method: string,
+  params: unknown[],
+  signal: AbortSignal | undefined,
+  read: (result: unknown, response: HttpResponse) => T,
+) => Promise<T>
+
+/**
+ * The four calls of every resource, bound to its descriptor: `query` (one page), `iterate`
+ * (every page on the page machine), `watch` (the watch loop) and `subscribe` (the subscription
+ * machine). Every call refuses an unknown option key and checks its filter, cursor and options
+ * at the call, before anything is sent: `query` and `subscribe` reject, `iterate` and `watch`
+ * throw.
+ *
+ * @example
+ * const events = createResourceClient(eventsResource, context) as EventsClient
+ */
+export interface ResourceClient {
+  query(parameters: unknown): Promise<PageShape<unknown, unknown>>
+  iterate(options: unknown): AsyncIterable<unknown>
+  watch(options: unknown): Watcher<unknown, unknown>
+  subscribe(parameters: unknown): Promise<Unsubscribe>
+}
+
+/**
+ * Binds `query`, `iterate`, `watch` and `subscribe`, written once here, to a resource descriptor.
+ *
+ * @example
+ * const transactions = createResourceClient(transactionsResource, context) as TransactionsClient
+ */
+export function createResourceClient<TItem, TCursor, TFilter>(
+  resource: ResourceDescriptor<TItem, TCursor, TFilter>,
+  context: ResourceContext,
+): ResourceClient {
+  const area = `client.${resource.name}`
+  const assertOpen = () => {
+    if (context.closed?.aborted) throw new ClientClosedError()
+  }
+
+  /** Reads the options every read shares, as the caller wrote them. */
+  function readRead(method: string, options: unknown, keys: readonly string[]) {
+    assertOpen()
+    if (typeof options !== 'object' || options === null) throw new InvalidArgumentError(`${area}.${method} takes an object of options`)
+    checkKeys(`${area}.${method}`, options, [...keys, ...resource.ownKeys])
+    const given = options as Record<string, unknown>
+    return { given, filter: resource.checkFilter(given.filter), own: resource.readOwn(given) }
+  }
+
+  /** One page with checked parameters. */
+  async function read(request: ResourcePageRequest<TFilter, TCursor>): Promise<PageShape<TItem, TCursor>> {
+    assertOpen()
+    if (context.reads === undefined) throw new InvalidArgumentError(`${area} needs rpcUrl in the ChainxClient options`)
+    const { chunk, call } = await context.reads()
+    const reader = resource.reader(chunk)
+    return call(resource.method, resource.params(request), request.signal, (result, response) => reader(result, response, request.own))
+  }
+
+  function query(parameters: unknown): Promise<PageShape<TItem, TCursor>> {
+    try {
+      const { given, filter, own } = readRead('query', parameters, QUERY_KEYS)
+      const pageSize = given.pageSize === undefined ? undefined : readCount('pageSize', given.pageSize, 0, { min: 1 })
+      const cursor = resource.checkCursor(given.cursor)
+      const direction = readDirection(given.direction)
+      return read({ filter, own, cursor, pageSize, direction, signal: given.signal as AbortSignal | undefined })
+    } catch (error) {
+      return Promise.reject(error)
+    }
+  }
+
+  function iterate(options: unknown) {
+    const { given, filter, own } = readRead('iterate', options, ITERATE_KEYS)
+    const direction = readDirection(given.direction)
+    const startCursor = resource.checkCursor(given.cursor)
+    return createPageIterator({
+      options: resolvePaginationOptions<TItem>(given, resource.key),
+      onWalkStart: context.onWalkStart,
+      startCursor,
+      sameCursor: resource.sameCursor,
+      async fetchPage({ cursor, size, signal }) {
+        const page = await read({ filter, own, cursor, pageSize: size, direction, signal })
+        return { items: page.items, nextCursor: page.cursor, hasMore: page.hasMore, itemCursors: page.items.map(resource.cursorOf) }
+      },
+    })
+  }
+
+  function watch(options: unknown): Watcher<TItem, TCursor> {
+    const { given, filter, own } = readRead('watch', options, WATCH_KEYS)
+    const latest = given.cursor === 'latest'
+    const startCursor = latest ? null : resource.checkCursor(given.cursor)
+    const maxItems = readCount('maxItems', given.maxItems, Infinity, { infinite: true })
+    const plan = resource.watchPlan?.(filter)
+    const readFor = (request: Omit<ResourcePageRequest<TFilter, TCursor>, 'own'>) => read({ ...request, own })
+    const watcher = createWatchLoop<TItem, TCursor>(
+      {
+        fetchPage: ({ cursor, size, signal }) =>
+          readFor({ filter: plan ? plan.pollFilter() : filter, cursor, pageSize: size, direction: 'forward', signal }).then((page) => ({
+            items: page.items,
+            nextCursor: page.cursor,
+            hasMore: page.hasMore,
+          })),
+        cursorOf: resource.cursorOf,
+        sameCursor: resource.sameCursor,
+        admit: plan?.admit,
+        async start(cursor, signal) {
+          if (!latest) return void (await plan?.start?.(cursor, readFor, signal))
+          const [newest] = (await readFor({ filter, cursor: null, pageSize: 1, direction: 'backward', signal })).items
+          if (newest !== undefined) plan?.admit(newest)
+          return newest === undefined ? null : resource.cursorOf(newest)
+        },
+      },
+      given,
+      startCursor,
+      context.closed,
+    )
+    return maxItems === Infinity ? watcher : capped(watcher, maxItems)
+  }
+
+  async function subscribe(parameters: unknown): Promise<Unsubscribe> {
+    const { subscription } = resource
+    warnDeprecatedOnce(subscription.deprecation.flag, subscription.deprecation.message, subscription.deprecation.code)
+    assertOpen()
+    if (typeof parameters !== 'object' || parameters === null)
+      throw new InvalidArgumentError(`${area}.subscribe takes an object of parameters`)
+    checkKeys(`${area}.subscribe`, parameters, [...SUBSCRIBE_KEYS, subscription.onItem, ...subscription.ownKeys])
+    const given = parameters as Record<string, unknown>
+    const filter = subscription.checkFilter(given.filter, { typeNameLimits: context.typeNameLimits })
+    const onItem = given[subscription.onItem]
+    if (typeof onItem !== 'function') throw new InvalidArgumentError(`${subscription.onItem} must be a function`)
+    const own = resource.readOwn(given)
+    if (context.subscriptions === undefined) throw new InvalidArgumentError(`${area}.subscribe needs wsUrl in the ChainxClient options`)
+    const { chunk, machine } = await context.subscriptions.load()
+    const backfill: KindQuery<TItem, TCursor> | undefined = context.reads === undefined ? undefined : (page) => query(page)
+    const kind = subscription.kind(chunk)(filter as never, backfill, { parse: own } as never)
+    return machine.subscribe(kind, {
+      onItem: onItem as (item: unknown) => void,
+      onError: given.onError as never,
+      onStateChange: given.onStateChange as never,
+    })
+  }
+
+  return { query, iterate, watch, subscribe }
+}
+
+/** A watcher that ends (as with its `signal`) after `maxItems` items of each iteration. */
+function capped<TItem, TCursor>(watcher: Watcher<TItem, TCursor>, maxItems: number): Watcher<TItem, TCursor> {
+  return {
+    get cursor() {
+      return watcher.cursor
+    },
+    async *[Symbol.asyncIterator]() {
+      let count = 0
+      if (maxItems === 0) return
+      for await (const item of watcher) {
+        yield item
+        if (++count >= maxItems) return
+      }
+    },
+  }
+}

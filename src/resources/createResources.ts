@@ -1,0 +1,111 @@
+import { ChunkLoadError } from '../errors/ChunkLoadError.js'
+import type { SubscriptionMachine, SubscriptionMachineOptions } from '../subscription/createSubscriptionMachine.js'
+import type { Transport } from '../transport/createTransport.js'
+import type { EndpointGroup } from '../transport/endpoints.js'
+import { lazyChunk, type LazyChunk } from '../utils/lazyChunk.js'
+import type { ParseTypeNameOptions } from '../events/parseTypeName.js'
+import { createResourceClient, type CallPage, type ResourceContext } from './createResourceClient.js'
+import { eventsResource, type EventsClient } from './events.js'
+import { transactionsResource, type TransactionsClient } from './transactions.js'
+import type { SubscriptionChunk } from './types.js'
+
+/**
+ * Settings of the WebSocket subscriptions of a client (every resource's `subscribe` shares
+ * them, and one socket): heartbeat, reconnects, backfill, liveness checks, the WebSocket class,
+ * and the limits of event type names in event subscription filters.
+ *
+ * @example
+ * const subscriptions: SubscriptionOptions = { heartbeatMs: 15_000, reconnect: { retries: 5 } }
+ */
+export interface SubscriptionOptions extends Omit<SubscriptionMachineOptions, 'wsUrl' | 'logger'> {
+  /**
+   * Limits for checking event type names in event subscription filters.
+   * @default { maxTypeArgumentDepth: 16, maxTypeArgumentWidth: 32 }
+   */
+  typeNameLimits?: ParseTypeNameOptions | undefined
+}
+
+/**
+ * Options of `createResources`.
+ *
+ * @example
+ * const options: ResourcesOptions = { rpcUrl: { kind: 'rpc', urls: [rpcUrl] }, wsUrl: [wsUrl], transport }
+ */
+export interface ResourcesOptions {
+  /** The JSON-RPC endpoints; none makes every read fail with `INVALID_ARGUMENT` naming `rpcUrl`. */
+  rpcUrl: EndpointGroup
+  /** The WebSocket endpoints; none makes every subscribe fail with `INVALID_ARGUMENT` naming `wsUrl`. */
+  wsUrl: readonly string[]
+  /** The transport shared with the other clients (timeouts, retries, rate limit, hooks). */
+  transport: Transport
+  /** Settings of the one subscription machine. */
+  subscriptions?: SubscriptionOptions | undefined
+  /** Aborted when the client closes: running watches end, later calls fail with `CLIENT_CLOSED`. */
+  closed?: AbortSignal | undefined
+}
+
+/**
+ * The client's JSON-RPC resources, built in this one place from their descriptors by one
+ * function (`createResourceClient`): `events` and `transactions` are the same generic object.
+ * They share the JSON-RPC reads (one chunk, loaded by the first read) and one subscription
+ * machine, so every `subscribe` of the client, of either resource, runs on one WebSocket.
+ * `close()` closes that socket (every subscription gets a `closed` state); a later subscribe
+ * opens a new one.
+ *
+ * @example
+ * const { events, transactions, close } = createResources({ rpcUrl, wsUrl, transport, closed })
+ * await events.query({ filter: { All: [] } })
+ * await close()
+ */
+export function createResources(options: ResourcesOptions): {
+  events: EventsClient
+  transactions: TransactionsClient
+  close(): Promise<void>
+} {
+  const { transport, closed } = options
+  const reads =
+    options.rpcUrl.urls.length === 0
+      ? undefined
+      : lazyChunk(
+          () =>
+            import('./readsChunk.js').then((chunk) => {
+              const caller = chunk.createJsonRpcCaller({ url: options.rpcUrl, transport })
+              const call: CallPage = (method, params, signal, read) => caller.call(method, params, { signal, parseResult: read })
+              return { chunk, call }
+            }),
+          (cause) => new ChunkLoadError({ chunk: 'jsonRpcReads', cause }),
+        )
+  const { typeNameLimits, ...machineOptions } = options.subscriptions ?? {}
+  let machine: LazyChunk<{ chunk: SubscriptionChunk; machine: SubscriptionMachine }> | undefined
+  const open = () =>
+    lazyChunk(
+      () =>
+        import('./subscriptionChunk.js').then((chunk) => ({
+          chunk,
+          machine: chunk.createSubscriptionMachine({
+            ...machineOptions,
+            wsUrl: options.wsUrl,
+            onConnectionStart: transport.onConnectionStart,
+            logger: transport.logger,
+          }),
+        })),
+      (cause) => new ChunkLoadError({ chunk: 'subscriptions', cause }),
+    )
+  const context: ResourceContext = {
+    reads: reads && (() => reads.load()),
+    subscriptions: options.wsUrl.length === 0 ? undefined : { load: () => (machine ??= open()).load() },
+    closed,
+    typeNameLimits,
+    onWalkStart: transport.onWalkStart,
+  }
+  return {
+    events: createResourceClient(eventsResource, context) as unknown as EventsClient,
+    transactions: createResourceClient(transactionsResource, context) as unknown as TransactionsClient,
+    async close() {
+      const closing = machine
+      machine = undefined
+      // One still loading is closed once it is; one that failed to load has nothing open.
+      await (await closing?.load().catch(() => undefined))?.machine.close()
+    },
+  }
+}

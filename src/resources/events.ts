@@ -1,0 +1,261 @@
+import { InvalidArgumentError } from '../errors/request.js'
+import { eventKey } from '../events/eventKey.js'
+import { readParser } from '../events/parseEventContent.js'
+import type { ParseTypeNameOptions } from '../events/parseTypeName.js'
+import { sameEventId } from '../events/sameEventId.js'
+import { validateSubscriptionFilter } from '../events/subscribe/validateSubscriptionFilter.js'
+import type { ChainxEvent, EventId, EventQueryFilter, EventSubscriptionFilter, ParsedJsonParser } from '../events/types.js'
+import { validateEventQueryFilter } from '../events/validateEventQueryFilter.js'
+import type { PageIterable, PageShape, WalkPage, FetchedPage } from '../pagination/types.js'
+import type { Unsubscribe } from '../subscription/types.js'
+import type { Watcher } from '../subscription/watchLoop.js'
+import type {
+  ResourceDescriptor,
+  ResourceIterateOptions,
+  ResourceQueryOptions,
+  ResourceWatchOptions,
+  SubscribeCallbacks,
+  WatchPlan,
+} from './types.js'
+
+/** The resource's own option of every read: `parse`, which checks and types each event's `parsedJson`. */
+interface ParseOption<TParsed> {
+  /**
+   * Checks and types each event's `parsedJson`: a schema (`.parse`), a function or an event
+   * decoder (a generated Move `registry`). The first rejection fails the page with
+   * `EventContentError` (INVALID_RESPONSE, with the event's id); in `watch` it ends the watch.
+   * @default undefined (parsedJson as received)
+   */
+  parse?: ParsedJsonParser<TParsed> | undefined
+}
+
+/**
+ * Parameters of `client.events.query`: one page of `chainx_queryEvents` (spec 4.4).
+ *
+ * @example
+ * const parameters: QueryEventsParameters = { filter: { Sender: '0x2' }, pageSize: 20, direction: 'backward' }
+ */
+export type QueryEventsParameters<TParsed = Record<string, unknown>> = ResourceQueryOptions<EventQueryFilter, EventId> &
+  ParseOption<TParsed>
+
+/**
+ * One page of `chainx_queryEvents`: `items`, `hasMore`, and `cursor`, the id of the page's last
+ * event (the input cursor when the page is empty): pass it as `cursor` for the next page.
+ *
+ * @example
+ * const { items, hasMore, cursor } = await client.events.query({ filter: { All: [] } })
+ */
+export type EventPage<TParsed = Record<string, unknown>> = PageShape<ChainxEvent<TParsed>, EventId>
+
+/**
+ * The type of `client.events.query`.
+ *
+ * @example
+ * const query: QueryEventsFn = client.events.query
+ */
+export type QueryEventsFn = <TParsed = Record<string, unknown>>(parameters: QueryEventsParameters<TParsed>) => Promise<EventPage<TParsed>>
+
+/**
+ * Options of `client.events.iterate`.
+ *
+ * @example
+ * const options: IterateEventsOptions = { filter: { Sender: alice }, direction: 'backward', maxItems: 100 }
+ */
+export type IterateEventsOptions<TParsed = Record<string, unknown>> = ResourceIterateOptions<
+  EventQueryFilter,
+  EventId,
+  ChainxEvent<TParsed>
+> &
+  ParseOption<TParsed>
+
+/**
+ * A page of an event walk, as `.pages()` yields it.
+ *
+ * @example
+ * for await (const page of client.events.iterate({ filter }).pages()) console.log(page.items.length, page.cursor)
+ */
+export type EventWalkPage<TParsed = Record<string, unknown>> = WalkPage<FetchedPage<ChainxEvent<TParsed>, EventId>>
+
+/**
+ * Options of `client.events.watch`.
+ *
+ * @example
+ * const options: WatchEventsOptions = { filter: { MoveEventModule: { package: '0x2', module: 'market' } }, cursor: 'latest', intervalMs: 2_000 }
+ */
+export type WatchEventsOptions<TParsed = Record<string, unknown>> = ResourceWatchOptions<EventQueryFilter, EventId> & ParseOption<TParsed>
+
+/**
+ * An endless stream of events; `cursor` is the id of the last event yielded.
+ *
+ * @example
+ * const watcher: EventWatcher = client.events.watch({ filter: { Sender: '0x2' } })
+ * for await (const event of watcher) await store.save(watcher.cursor)
+ */
+export type EventWatcher<TParsed = Record<string, unknown>> = Watcher<ChainxEvent<TParsed>, EventId>
+
+/**
+ * Parameters of `client.events.subscribe`.
+ *
+ * @example
+ * const parameters: SubscribeParameters = { filter: { Sender: '0x2' }, onEvent: (event) => console.log(event.id) }
+ */
+export interface SubscribeParameters<TParsed = Record<string, unknown>> extends SubscribeCallbacks<EventId>, ParseOption<TParsed> {
+  /** A subscription filter of spec 6.4 (see `subscriptionFilter` for builders). Checked at the call. */
+  filter: EventSubscriptionFilter
+  /**
+   * Called once per event, in order. A returned promise is not awaited (no backpressure); a
+   * throw or a rejection goes to `onError` and the stream goes on.
+   */
+  onEvent: (event: ChainxEvent<TParsed>) => void | Promise<void>
+}
+
+/**
+ * `client.events`: JSON-RPC events, one of the client's resources (the same four calls as
+ * `client.transactions`). `query` reads one page of `chainx_queryEvents`, `iterate` walks
+ * every page, `watch` follows new events by polling, and the deprecated `subscribe` listens
+ * on the client's one WebSocket.
+ *
+ * @example
+ * const { items, cursor } = await client.events.query({ filter: { Sender: '0x2' }, pageSize: 10 })
+ * for await (const event of client.events.watch({ filter: { Sender: '0x2' }, cursor })) console.log(event.id)
+ */
+export interface EventsClient {
+  /**
+   * One page of `chainx_queryEvents` (spec 4.4): filter, cursor and options checked at the
+   * call, then the page and every event checked at run time. Forward (oldest first) unless
+   * `direction: 'backward'`; the cursor is exclusive and bound to the filter and direction.
+   *
+   * @example
+   * const page = await client.events.query({ filter: { Sender: '0x2' }, pageSize: 20 })
+   * const next = await client.events.query({ filter: { Sender: '0x2' }, pageSize: 20, cursor: page.cursor })
+   */
+  query: QueryEventsFn
+  /**
+   * Walks every page for a filter, yielding each event once, in order, on the shared page
+   * machine (bounds, prefetch, `onStale`). `walk.cursor` is the id of the last event yielded:
+   * pass it back as `cursor` to resume. Options are checked at the call.
+   *
+   * @example
+   * const walk = client.events.iterate({ filter: { Sender: alice }, maxItems: 1_000 })
+   * for await (const event of walk) await save(event, walk.cursor)
+   */
+  iterate<TParsed = Record<string, unknown>>(
+    options: IterateEventsOptions<TParsed>,
+  ): PageIterable<ChainxEvent<TParsed>, EventWalkPage<TParsed>, EventId>
+  /**
+   * Follows new events by polling from a cursor on the one watch loop (every event once, in
+   * order; `cursor: 'latest'` starts after the newest). `watcher.cursor` resumes.
+   *
+   * @example
+   * for await (const event of client.events.watch({ filter: { Sender: '0x2' }, cursor: 'latest', signal })) console.log(event.type)
+   */
+  watch<TParsed = Record<string, unknown>>(options: WatchEventsOptions<TParsed>): EventWatcher<TParsed>
+  /**
+   * Subscribes over the client's one WebSocket; resolves once the server acknowledged, with the
+   * function that unsubscribes. Each event reaches `onEvent` once, in order, through socket drops.
+   *
+   * @deprecated The service deprecates `chainx_subscribeEvent` (spec 4.5). Use `watch`, which
+   * polls `chainx_queryEvents` with a cursor and needs no WebSocket (`toQueryFilter` turns a
+   * subscription filter into a query filter).
+   */
+  subscribe<TParsed = Record<string, unknown>>(parameters: SubscribeParameters<TParsed>): Promise<Unsubscribe>
+}
+
+/**
+ * The text of the one-time warning of `client.events.subscribe`.
+ *
+ * @example
+ * process.on('warning', (warning) => console.log(warning.message === SUBSCRIBE_DEPRECATION_MESSAGE))
+ */
+export const SUBSCRIBE_DEPRECATION_MESSAGE =
+  '[chainx-sdk] client.events.subscribe (chainx_subscribeEvent) is deprecated by the service (spec 4.5); ' +
+  'use client.events.watch, which polls chainx_queryEvents with a cursor.'
+
+/**
+ * The code of that warning, as `process.on('warning')` and `--no-deprecation` see it.
+ *
+ * @example
+ * process.on('warning', (warning) => { if ((warning as { code?: string }).code === SUBSCRIBE_DEPRECATION_CODE) migrate() })
+ */
+export const SUBSCRIBE_DEPRECATION_CODE = 'CHAINX_DEP_SUBSCRIBE'
+
+const U64 = /^(0|[1-9]\d{0,19})$/
+
+/**
+ * Events as a resource (`chainx_queryEvents`, `chainx_subscribeEvent`): the event id is the
+ * cursor and the identity; `parse` is the resource's own option; a `TimeRange` watch moves its
+ * `startTime` up as it goes (the service's cursor can repeat events across a time range).
+ *
+ * @example
+ * const events = createResourceClient(eventsResource, context) as EventsClient
+ */
+export const eventsResource: ResourceDescriptor<ChainxEvent, EventId, EventQueryFilter> = {
+  name: 'events',
+  method: 'chainx_queryEvents',
+  ownKeys: ['parse'],
+  checkFilter: (filter) => validateEventQueryFilter(filter as EventQueryFilter),
+  checkCursor(cursor) {
+    if (cursor === undefined || cursor === null) return null
+    const { txDigest, eventSeq } = (typeof cursor === 'object' ? cursor : {}) as { txDigest?: unknown; eventSeq?: unknown }
+    const seq = typeof eventSeq === 'number' && Number.isSafeInteger(eventSeq) && eventSeq >= 0 ? String(eventSeq) : eventSeq
+    if (typeof txDigest !== 'string' || txDigest === '' || typeof seq !== 'string' || !U64.test(seq) || BigInt(seq) >= 2n ** 64n) {
+      throw new InvalidArgumentError('cursor must be an event id { txDigest, eventSeq } from an earlier page, or null')
+    }
+    return { txDigest, eventSeq: seq }
+  },
+  readOwn: ({ parse }) => (parse === undefined ? undefined : readParser(parse as ParsedJsonParser<unknown>)),
+  params: ({ filter, cursor, pageSize, direction }) => [filter, cursor, pageSize ?? null, direction === 'backward'],
+  reader: (chunk) => chunk.readEventPage,
+  cursorOf: (event) => event.id,
+  key: eventKey,
+  sameCursor: sameEventId,
+  watchPlan: timeRangePlan,
+  subscription: {
+    onItem: 'onEvent',
+    ownKeys: ['parse'],
+    deprecation: {
+      flag: 'chainx-sdk.subscribe.deprecationWarned',
+      message: SUBSCRIBE_DEPRECATION_MESSAGE,
+      code: SUBSCRIBE_DEPRECATION_CODE,
+    },
+    checkFilter: (filter, { typeNameLimits }) =>
+      validateSubscriptionFilter(filter as EventSubscriptionFilter, typeNameLimits as ParseTypeNameOptions),
+    kind: (chunk) => chunk.eventSubscriptionKind,
+  },
+}
+
+/**
+ * `TimeRange` watches: each poll moves `startTime` up to the last yielded event's timestamp,
+ * and events already yielded at that timestamp are skipped by id; a saved cursor's own
+ * timestamp is read first.
+ */
+function timeRangePlan(filter: EventQueryFilter): WatchPlan<ChainxEvent, EventId, EventQueryFilter> {
+  const range = 'TimeRange' in filter ? filter.TimeRange : undefined
+  let startTime = range === undefined ? undefined : BigInt(range.startTime)
+  /** Keys of yielded events whose timestamp equals `startTime`. */
+  const yieldedAtStart = new Set<string>()
+  const admit = (event: ChainxEvent): boolean => {
+    if (startTime === undefined || event.timestampMs === undefined || event.timestampMs === null) return true
+    const timestamp = BigInt(event.timestampMs)
+    const key = eventKey(event)
+    if (timestamp > startTime) {
+      startTime = timestamp
+      yieldedAtStart.clear()
+    } else if (timestamp === startTime && yieldedAtStart.has(key)) {
+      return false
+    }
+    if (timestamp === startTime) yieldedAtStart.add(key)
+    return true
+  }
+  return {
+    pollFilter: () =>
+      range === undefined || startTime === undefined ? filter : { TimeRange: { startTime: startTime.toString(), endTime: range.endTime } },
+    admit,
+    async start(cursor, read, signal) {
+      if (range === undefined || cursor === null) return
+      const own = await read({ filter: { Transaction: cursor.txDigest }, cursor: null, pageSize: undefined, direction: 'forward', signal })
+      const event = own.items.find((candidate) => candidate.id.eventSeq === cursor.eventSeq)
+      if (event) admit(event)
+    },
+  }
+}
