@@ -105,7 +105,6 @@ if (process.argv[2] === 'server') {
       request.end(body)
     })
 
-  const sdkNode = new ChainxClient({ graphqlUrl, rpcUrl, retry: false, transport: 'node' })
   const sdkNodeHttp = new ChainxClient({ graphqlUrl, rpcUrl, retry: false, transport: 'node-http' })
   const sdkFetch = new ChainxClient({ graphqlUrl, rpcUrl, retry: false, transport: 'fetch' })
   const graphqlRequest = new GraphQLClient(graphqlUrl)
@@ -126,7 +125,6 @@ if (process.argv[2] === 'server') {
       contenders: [
         ['raw fetch + JSON.parse', () => rawPost(graphqlUrl, JSON.stringify({ query, variables }))],
         ['bare node:http keep-alive + JSON.parse (no client)', () => nodeHttpPost(graphqlUrl, JSON.stringify({ query, variables }))],
-        ["chainx-sdk, its socket client (transport: 'node')", () => sdkNode.graphql.query(EventsDocument, variables)],
         ["chainx-sdk over node:http (transport: 'node-http')", () => sdkNodeHttp.graphql.query(EventsDocument, variables)],
         ['chainx-sdk over the global fetch', () => sdkFetch.graphql.query(EventsDocument, variables)],
         ['@mysten/sui 1.45 (SuiGraphQLClient / SuiClient.queryEvents)', () => suiGraphQL.query({ query, variables })],
@@ -152,7 +150,6 @@ if (process.argv[2] === 'server') {
               JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] }),
             ),
         ],
-        ["chainx-sdk, its socket client (transport: 'node')", () => sdkNode.events.query({ filter, limit: PAGE })],
         ["chainx-sdk over node:http (transport: 'node-http')", () => sdkNodeHttp.events.query({ filter, limit: PAGE })],
         ['chainx-sdk over the global fetch', () => sdkFetch.events.query({ filter, limit: PAGE })],
         [

@@ -66,10 +66,7 @@ export interface TransportOptions {
   /**
    * How requests are sent. `'auto'`: in Node.js itself `node:http`/`node:https` with keep-alive
    * agents, `fetch` everywhere else (browsers, Bun, Deno, Cloudflare Workers and other edge
-   * runtimes, though several answer `process.versions.node`). `'node'` opts in to the SDK's own
-   * HTTP/1.1 client on `node:net`/`node:tls` sockets (less client CPU per request, the same
-   * throughput at a real round trip: docs/choices.md has the figures); `'node-http'` or `'fetch'`
-   * forces one.
+   * runtimes, though several answer `process.versions.node`). `'node-http'` or `'fetch'` forces one.
    * @default 'auto'
    */
   transport?: TransportKind | undefined

@@ -8,11 +8,11 @@ import type { HttpFn } from './types.js'
  * their own, so browser bundles never carry them.
  *
  * @example
- * const http = loadOnFirstRequest(() => import('./socketHttp.js').then((module) => module.createSocketHttp()))
+ * const http = loadOnFirstRequest(() => import('./nodeHttp.js').then((module) => module.createNodeHttp()), 'nodeHttp')
  */
-export function loadOnFirstRequest(load: () => Promise<HttpFn>, chunk = 'socketHttp'): HttpFn {
+export function loadOnFirstRequest(load: () => Promise<HttpFn>, chunk: string): HttpFn {
   // A failed load is CHUNK_LOAD_FAILED (an InvalidArgumentError thrown by the chunk itself, a
-  // runtime without node:net, passes through) and the next request tries again.
+  // runtime without node:http, passes through) and the next request tries again.
   const lazy = lazyChunk(load, (cause) => (isChainxError(cause) ? cause : new ChunkLoadError({ chunk, cause })))
   let started = false
   const http: HttpFn = (request) => {

@@ -23,7 +23,7 @@ function loadModule(name: Scheme): Promise<typeof NodeHttp> {
   if (loaded !== undefined) return loaded
   const module = importNodeBuiltin<typeof NodeHttp>(name).catch((error: unknown) => {
     modules.delete(name)
-    throw new InvalidArgumentError(`transport 'node' needs node:${name}, which this runtime cannot load: use transport 'fetch'`, {
+    throw new InvalidArgumentError(`transport 'node-http' needs node:${name}, which this runtime cannot load: use transport 'fetch'`, {
       cause: error,
     })
   })
