@@ -211,14 +211,20 @@ export class ChainxError extends Error {
 
 /**
  * Tells whether a value is a ChainxError (from this copy of the SDK or any other: ESM and
- * CommonJS builds recognise each other's errors), optionally with a given code; with a code it
- * narrows to that code's class.
+ * CommonJS builds recognise each other's errors), optionally with a given code. Without a code
+ * it narrows to `ChainxErrorUnion`, so a `switch (error.code)` after it narrows in each case;
+ * with a code, to that code's class.
  *
  * @example
  * if (isChainxError(error, 'RATE_LIMITED')) await sleep(error.retryAfterMs ?? 1_000)
- * if (isChainxError(error, 'STALE_CURSOR')) restart(error.delivered)
+ * if (isChainxError(error)) {
+ *   switch (error.code) {
+ *     case 'STALE_CURSOR': restart(error.delivered); break
+ *     case 'HTTP': console.log(error.status); break
+ *   }
+ * }
  */
-export function isChainxError(error: unknown): error is ChainxError
+export function isChainxError(error: unknown): error is ChainxErrorUnion
 export function isChainxError<C extends ChainxErrorCode>(error: unknown, code: C): error is ChainxErrorByCode[C]
 export function isChainxError(error: unknown, code?: ChainxErrorCode): boolean {
   return (

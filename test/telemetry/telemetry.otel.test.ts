@@ -88,7 +88,7 @@ async function retryCount(reason: string): Promise<number> {
 }
 
 describe('OpenTelemetry', () => {
-  it.each<TransportKind>(['node', 'node-http', 'fetch'])(
+  it.each<TransportKind>(['node-http', 'fetch'])(
     'G1: a query is a span named for its operation with a CLIENT span per attempt, and its traceparent reaches the service (%s)',
     async (transport) => {
       const client = new ChainxClient({
