@@ -175,3 +175,14 @@ export function shouldRetry(error: unknown, attempt: RetryAttempt): error is Cha
   const union = error as ChainxErrorUnion
   return RETRY_BY_CODE[union.code](union, attempt)
 }
+
+/**
+ * The wait the server asked for with an error (`Retry-After` of a 429 or 503), if any.
+ *
+ * @example
+ * retryAfterOf(new RateLimitedError({ status: 429, retryAfterMs: 2_000 })) // 2000
+ */
+export function retryAfterOf(error: unknown): number | undefined {
+  const asked = typeof error === 'object' && error !== null ? (error as { retryAfterMs?: unknown }).retryAfterMs : undefined
+  return typeof asked === 'number' ? asked : undefined
+}

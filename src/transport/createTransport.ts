@@ -15,8 +15,8 @@ import { selectHttp, type TransportKind } from './selectHttp.js'
 import { loadTelemetry } from './telemetry/loadTelemetry.js'
 import type { CallTrace, ConnectionTrace, Telemetry, TelemetryOptions, WalkTrace } from './telemetry/types.js'
 import type { FetchFn, HttpFn, HttpResponse } from './types.js'
-import { backoffDelay, resolveRetryOptions, retryAfterOf, withRetry, type RetryOptions } from './withRetry.js'
-import { sleep } from '../utils/sleep.js'
+import { requestRetryPolicy, resolveRetryOptions, type RetryOptions } from './retryOptions.js'
+import { withRetry } from '../utils/withRetry.js'
 
 /**
  * Static headers, or a function computing them before every request (may be async).
@@ -223,8 +223,6 @@ function assignHeaders(headers: Record<string, string>, source: Record<string, s
   }
 }
 
-const RETRY_HELPERS = { sleep, backoffDelay, retryAfterOf }
-
 export { DEFAULT_MAX_RESPONSE_BYTES } from './readTransportOptions.js'
 
 /**
@@ -364,7 +362,6 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
         rateLimit: limit,
         rateLimiter: internals.rateLimiter,
         onEndpointChange: options.onEndpointChange,
-        helpers: RETRY_HELPERS,
       })
       return module.sendWithFailover(
         group.pool,
@@ -372,7 +369,6 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
         retry,
         request.signal,
         request.affinity,
-        RETRY_HELPERS,
       )
     })
   }
@@ -390,7 +386,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
         const send = (call?: CallTrace) =>
           group && group.urls.length > 1
             ? sendWithFailover(request, group, timeoutMs, call)
-            : withRetry((n) => attempt(request, request.url, limiter, timeoutMs, n, call), retry, request.signal)
+            : withRetry((n) => attempt(request, request.url, limiter, timeoutMs, n, call), requestRetryPolicy(retry, request.signal))
         return await (telemetry ? telemetry.call(request.body, send) : send())
       } catch (error) {
         if (error instanceof ChainxError) throw error
