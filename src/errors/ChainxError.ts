@@ -1,5 +1,6 @@
 import type { ServiceVersion } from '../utils/serviceVersion.js'
 import type * as Errors from './index.js'
+import { shouldRetry } from './shouldRetry.js'
 
 /**
  * Every stable error code a chainx-sdk error can carry.
@@ -166,8 +167,6 @@ export class ChainxError extends Error {
   readonly details: string | undefined
   /** Service version of the response that produced the error, if one was received. */
   version: ServiceVersion | undefined
-  /** Whether repeating the same request may succeed (network faults, 5xx, rate limits). */
-  readonly retryable: boolean
   /**
    * Set on every error thrown out of a walk (`paginate`, `events.iterate`): the items the
    * walk delivered before it stopped.
@@ -180,13 +179,23 @@ export class ChainxError extends Error {
    */
   resumeCursor?: unknown
 
-  constructor(code: ChainxErrorCode, shortMessage: string, options: ChainxErrorOptions & { retryable?: boolean } = {}) {
+  constructor(code: ChainxErrorCode, shortMessage: string, options: ChainxErrorOptions = {}) {
     super(shortMessage, options.cause === undefined ? undefined : { cause: options.cause })
     this.code = code
     this.shortMessage = shortMessage
     this.details = options.details
     this.version = options.version
-    this.retryable = options.retryable ?? false
+  }
+
+  /**
+   * Whether repeating the same request may succeed (network faults, timeouts of the SDK's own
+   * limit, 5xx, rate limits): what the one retry table, `shouldRetry`, says of a request.
+   *
+   * @example
+   * if (error instanceof ChainxError && !error.retryable) report(error)
+   */
+  get retryable(): boolean {
+    return shouldRetry(this, { context: 'request', failures: 0 })
   }
 
   /**
