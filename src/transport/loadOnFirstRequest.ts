@@ -43,18 +43,3 @@ export function loadOnFirstRequest(load: () => Promise<HttpFn>, chunk: string): 
 export function loadNodeHttp(): HttpFn {
   return loadOnFirstRequest(() => import('./nodeHttp.js').then((module) => module.createNodeHttp()), 'nodeHttp')
 }
-
-/**
- * A Node built-in module's CommonJS object (on which instrumentation patches `request`), by a
- * computed specifier so that browser bundlers never try to resolve it.
- *
- * @example
- * const net = await importNodeBuiltin<typeof import('node:net')>('net')
- */
-// Not through lazyChunk: a built-in is no chunk to fetch again (a runtime without it never
-// gains it), and it is imported only inside the Node transports' chunks, whose loader
-// (`loadOnFirstRequest`) reports the failure and retries.
-export async function importNodeBuiltin<T>(name: string): Promise<T> {
-  const prefix = 'node:'
-  return ((await import(/* @vite-ignore */ `${prefix}${name}`)) as { default: T }).default
-}

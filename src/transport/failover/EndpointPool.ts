@@ -1,7 +1,7 @@
 import type { ChainxError } from '../../errors/ChainxError.js'
 import { redactUrl } from '../../utils/redactUrl.js'
 import { createRateLimiter, type RateLimiter, type RateLimiterSettings } from '../createRateLimiter.js'
-import type { EndpointChange, EndpointKind, EndpointState, FailoverOptions } from '../endpoints.js'
+import type { EndpointChange, EndpointKind, EndpointState, FailoverOptions } from '../endpointTypes.js'
 import { retryAfterOf } from '../../errors/shouldRetry.js'
 
 /** One endpoint's record: what the ranking reads. */
