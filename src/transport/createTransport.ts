@@ -3,11 +3,9 @@ import { ChainxError, isChainxError } from '../errors/ChainxError.js'
 import { ClientClosedError } from '../errors/ClientClosedError.js'
 import { NetworkError } from '../errors/request.js'
 import { readLimitMs, timerDelayMs } from '../options/optionRules.js'
-import { ChunkLoadError } from '../errors/ChunkLoadError.js'
-import { lazyChunk } from '../utils/lazyChunk.js'
 import { failoverChunk } from './loadFailover.js'
 import { checkHeaders } from './checkHeaders.js'
-import type { RateLimiter, RateLimiterSettings, ReleaseSlot } from './createRateLimiter.js'
+import { createRateLimiter, type RateLimiter, type RateLimiterSettings, type ReleaseSlot } from './createRateLimiter.js'
 import type { EndpointAffinity, EndpointGroup } from './endpoints.js'
 import type { AttemptRecord } from './failover/sendWithFailover.js'
 import { readTransportOptions, type TransportOptions } from './transportOptions.js'
@@ -66,21 +64,6 @@ export interface Transport {
   onConnectionStart?: (() => ConnectionTrace | undefined) | undefined
 }
 
-// The limiter is a chunk of its own, loaded by the first request of a client that sets
-// `rateLimit`, so apps without one never carry it.
-function loadRateLimiter(requestsPerMinute: number, settings: RateLimiterSettings | undefined): RateLimiter {
-  // A chunk that fails to load (a browser offline) is CHUNK_LOAD_FAILED; the next request tries again.
-  const chunk = lazyChunk(
-    () => import('./createRateLimiter.js').then((module) => module.createRateLimiter(requestsPerMinute, settings)),
-    (cause) => new ChunkLoadError({ chunk: 'createRateLimiter', cause }),
-  )
-  return {
-    async acquire(signal) {
-      return (await chunk.load()).acquire(signal)
-    },
-  }
-}
-
 // A time limit by the option rules: `0` and `Infinity` mean none. The HttpFn takes 0 for none.
 function attemptTimeoutMs(timeoutMs: unknown, fallback: number): number {
   return timerDelayMs(readLimitMs('timeoutMs', timeoutMs, fallback)) ?? 0
@@ -121,7 +104,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
   const retry = resolveRetryOptions(options.retry)
   const defaultTimeoutMs = attemptTimeoutMs(options.timeoutMs, 30_000)
   const { maxResponseBytes, requestsPerMinute: limit } = readTransportOptions(options)
-  const limiter: RateLimiter | undefined = limit === undefined ? undefined : loadRateLimiter(limit, internals.rateLimiter)
+  const limiter: RateLimiter | undefined = limit === undefined ? undefined : createRateLimiter(limit, internals.rateLimiter)
   const headersOption = options.headers
   // Static headers are checked once, here; a copy keeps later changes to the caller's object out.
   const staticHeaders =
