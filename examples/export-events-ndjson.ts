@@ -36,7 +36,7 @@ try {
   }
   console.error(`wrote ${written} events (${direction})`)
 } catch (error) {
-  if (error instanceof StaleCursorError) console.error(`stale cursor after ${error.delivered} events; last cursor ${error.lastCursor}`)
+  if (error instanceof StaleCursorError) console.error(`stale cursor after ${error.delivered} events; resume from ${error.resumeCursor}`)
   throw error
 } finally {
   if (out !== process.stdout) out.end()

@@ -34,17 +34,11 @@ export class StaleCursorError extends GraphQLError {
   declare readonly code: 'STALE_CURSOR'
   /** Items the walk delivered before the cursor went stale. */
   override delivered: number | undefined
-  /**
-   * The cursor of the request that found it stale.
-   * @deprecated Use `resumeCursor` (where the walk stood: pass it back as `cursor`).
-   */
-  lastCursor: string | null | undefined
   constructor(
     args: ChainxErrorOptions & {
       errors?: GraphQLErrorEntry[]
       data?: unknown
       delivered?: number
-      lastCursor?: string | null
     },
   ) {
     super(
@@ -57,7 +51,6 @@ export class StaleCursorError extends GraphQLError {
       'STALE_CURSOR',
     )
     this.delivered = args.delivered
-    this.lastCursor = args.lastCursor
   }
 }
 

@@ -222,12 +222,7 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends Conn
       for (const name of unused) pageVariables[name] = null
       let affinity = affinities.get(signal)
       if (chainIndex === 0 || !affinity) affinities.set(signal, (affinity = {}))
-      const { data, usage, version } = await graphql
-        .query(document, pageVariables as VariablesOf<D>, { signal, affinity })
-        .catch((error: unknown) => {
-          if (error instanceof StaleCursorError) error.lastCursor = cursor
-          throw error
-        })
+      const { data, usage, version } = await graphql.query(document, pageVariables as VariablesOf<D>, { signal, affinity })
       // Reading a connection is in the chunk the query itself has loaded.
       const { findConnection, readConnection } = await loadQueryChecks()
       // Once a page was read at the path and claimed more, a later result without the connection, or
@@ -264,7 +259,6 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends Conn
         throw new StaleCursorError({
           version,
           data,
-          lastCursor: cursor,
           details: `An empty last page after a cursor whose page claimed more: the service no longer finds the cursor at ${found.path}`,
         })
       }

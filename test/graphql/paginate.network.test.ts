@@ -77,7 +77,7 @@ describe('paginate over the mock network', () => {
       error = caught
     }
     expect(error).toBeInstanceOf(StaleCursorError)
-    expect(error).toMatchObject({ code: 'STALE_CURSOR', delivered: 10, lastCursor: pages[1]?.pageInfo.endCursor })
+    expect(error).toMatchObject({ code: 'STALE_CURSOR', delivered: 10, resumeCursor: pages[1]?.pageInfo.endCursor })
   })
 
   it("P8/E6: with onStale 'restart' the pruned walk completes with no duplicate and reports the restart", async () => {

@@ -322,7 +322,7 @@ describe('paginate: consistency', () => {
     }
   })
 
-  it('P8/E6: a stale cursor throws StaleCursorError with delivered and lastCursor', async () => {
+  it('P8/E6: a stale cursor throws StaleCursorError with delivered and resumeCursor', async () => {
     const fake = createFakeGraphQL({ rows: 20 })
     const walk = paginate(
       fake.client,
@@ -346,7 +346,7 @@ describe('paginate: consistency', () => {
       error = caught
     }
     expect(error).toBeInstanceOf(StaleCursorError)
-    expect(error).toMatchObject({ code: 'STALE_CURSOR', delivered: 10, lastCursor: pages[1]?.pageInfo.endCursor })
+    expect(error).toMatchObject({ code: 'STALE_CURSOR', delivered: 10, resumeCursor: pages[1]?.pageInfo.endCursor })
     expect(fake.requests).toHaveLength(3)
   })
 
