@@ -47,8 +47,7 @@ export function createFetchHttp(fetchFn: FetchFn): HttpFn {
       }
       let text: string | undefined
       try {
-        if (size <= maxResponseBytes)
-          text = decoder.decode(chunks.length === 1 ? chunks[0] : await new Blob(chunks as BlobPart[]).arrayBuffer())
+        if (size <= maxResponseBytes) text = decoder.decode(chunks.length === 1 ? chunks[0] : concat(chunks, size))
       } catch {
         // Past the longest string the engine makes (when the limit was lifted): still typed.
       }
@@ -67,4 +66,15 @@ export function createFetchHttp(fetchFn: FetchFn): HttpFn {
       stopListening?.()
     }
   }
+}
+
+/** The chunks in one buffer of `size` bytes (their total), copied once. */
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  const whole = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    whole.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return whole
 }
