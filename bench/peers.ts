@@ -156,10 +156,7 @@ if (process.argv[2] === 'server') {
         ],
         [NODE_HTTP, () => sdkNodeHttp.events.query({ filter, limit: PAGE })],
         ['chainx-sdk over the global fetch', () => sdkFetch.events.query({ filter, limit: PAGE })],
-        [
-          SUI,
-          () => suiClient.queryEvents({ query: filter, limit: PAGE, order: 'ascending' }),
-        ],
+        [SUI, () => suiClient.queryEvents({ query: filter, limit: PAGE, order: 'ascending' })],
         ['graphql-request 7.4', undefined],
       ],
     },
@@ -236,7 +233,11 @@ if (process.argv[2] === 'server') {
   console.table(rows)
   // The same figures as a Markdown table for docs/performance.md: latency as paired ratios
   // (each round's median over the same round's raw fetch, and over bare node:http), client CPU over raw fetch's.
-  const header = operations.flatMap((operation) => [`${operation.name}: latency / raw fetch`, 'latency / bare node:http', 'client CPU / raw fetch'])
+  const header = operations.flatMap((operation) => [
+    `${operation.name}: latency / raw fetch`,
+    'latency / bare node:http',
+    'client CPU / raw fetch',
+  ])
   console.log(`\n| client | ${header.join(' | ')} |\n|---|${header.map(() => '---|').join('')}`)
   for (const name of names) {
     const cells = operations.flatMap((operation) => {
@@ -253,8 +254,10 @@ if (process.argv[2] === 'server') {
     const overFetch = figures.get('chainx-sdk over the global fetch')
     const sui = figures.get(SUI)
     const overNode = figures.get(NODE_HTTP)
-    if (overFetch && sui) console.log(`${operation.name}: chainx over fetch / @mysten/sui latency ${(overFetch.toRaw / sui.toRaw).toFixed(2)} (target <= 0.95)`)
-    if (overNode) console.log(`${operation.name}: chainx over node:http / bare node:http latency ${overNode.toBare.toFixed(2)} (target <= 1.15)`)
+    if (overFetch && sui)
+      console.log(`${operation.name}: chainx over fetch / @mysten/sui latency ${(overFetch.toRaw / sui.toRaw).toFixed(2)} (target <= 0.95)`)
+    if (overNode)
+      console.log(`${operation.name}: chainx over node:http / bare node:http latency ${overNode.toBare.toFixed(2)} (target <= 1.15)`)
   }
   child.disconnect()
   process.exit(0)

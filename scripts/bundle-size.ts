@@ -128,14 +128,18 @@ if (app.initialGzip > peerBudget) {
   console.error(`first load over ${PEER_RATIO}x of @mysten/sui/client's: ${kB(app.initialGzip)} > ${kB(peerBudget)} gzip`)
   process.exit(1)
 }
-const dynamicTargets = new Set([...app.dynamicTargets, ...everything.dynamicTargets].map((file) => file.name.replace(/-[A-Z0-9]+\.js$/, '')))
+const dynamicTargets = new Set(
+  [...app.dynamicTargets, ...everything.dynamicTargets].map((file) => file.name.replace(/-[A-Z0-9]+\.js$/, '')),
+)
 if (dynamicTargets.size > MAX_DYNAMIC_TARGETS) {
   console.error(`${dynamicTargets.size} dynamic-import targets, over ${MAX_DYNAMIC_TARGETS}: ${[...dynamicTargets].join(', ')}`)
   process.exit(1)
 }
 const small = app.dynamicTargets.filter((file) => file.code.length < MIN_DYNAMIC_TARGET_BYTES)
 if (small.length > 0) {
-  console.error(`dynamic-import targets under ${kB(MIN_DYNAMIC_TARGET_BYTES)} minified (fold them into static imports): ${small.map((file) => `${file.name} ${kB(file.code.length)}`).join(', ')}`)
+  console.error(
+    `dynamic-import targets under ${kB(MIN_DYNAMIC_TARGET_BYTES)} minified (fold them into static imports): ${small.map((file) => `${file.name} ${kB(file.code.length)}`).join(', ')}`,
+  )
   process.exit(1)
 }
 if (app.initialGzip > BUDGET_GZIP_BYTES) {

@@ -89,11 +89,7 @@ describe('the transport option', () => {
   })
 
   it("an unknown transport (the removed 'node' included), or 'node-http' with a fetch, is INVALID_ARGUMENT when the client is created", () => {
-    const bad = [
-      { transport: 'xhr' },
-      { transport: 'node' },
-      { transport: 'node-http', fetch: globalThis.fetch },
-    ] as const
+    const bad = [{ transport: 'xhr' }, { transport: 'node' }, { transport: 'node-http', fetch: globalThis.fetch }] as const
     for (const options of bad) {
       let error: unknown
       try {

@@ -43,7 +43,9 @@ export function sendWithFailover<T>(
   affinity: EndpointAffinity | undefined,
 ): Promise<T> {
   const pinned = affinity?.url === undefined ? undefined : pool.entries.find((entry) => entry.url === affinity.url)
-  return pinned && affinity ? sendPinned(pool, pinned, attempt, retry, signal, affinity) : sendRanked(pool, attempt, retry, signal, affinity)
+  return pinned && affinity
+    ? sendPinned(pool, pinned, attempt, retry, signal, affinity)
+    : sendRanked(pool, attempt, retry, signal, affinity)
 }
 
 function sendRanked<T>(
