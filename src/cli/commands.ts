@@ -182,6 +182,7 @@ export const TOP_HELP = `usage: chainx <command> [options]
 
 Commands:
 ${(Object.keys(SUMMARIES) as CommandName[]).map((name) => `  ${name.padEnd(21)}${SUMMARIES[name]}`).join('\n')}
+  index                events or transactions into Postgres or PGlite, exactly once
   codegen-move         TypeScript definitions of a Move package's events
 
 chainx <command> --help (or chainx help <command>) shows a command's flags; chainx --version its version.

@@ -35,6 +35,10 @@ export async function runChainx(args: readonly string[], io: ExportIo & { env: R
       err: (text) => io.stderr.write(`${text}\n`),
     })
   }
+  if (first === 'index') {
+    const { runIndex } = await import('./runIndex.js')
+    return runIndex(args.slice(1), io)
+  }
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     ;(first === undefined ? io.stderr : io.stdout).write(`${TOP_HELP}\n`)
     return first === undefined ? 2 : 0

@@ -1,5 +1,6 @@
 import { ChainxClient, type CheckedConnectionPath, type PaginateArguments } from 'chainx-sdk'
 import { graphql, type ResultOf } from 'chainx-sdk/graphql'
+import { createQueryOptions } from 'chainx-sdk/query'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 
 // A `connection` path that is not a pageable connection of the result fails to compile with a
@@ -54,5 +55,13 @@ describe('the connection option of paginate', () => {
     const client = new ChainxClient({ graphqlUrl: 'http://127.0.0.1:9/graphql' })
     // @ts-expect-error connection path 'epoch' is not a pageable connection of the result
     expect(() => client.paginate(NoConnection, {}, { connection: 'epoch' })).not.toThrow()
+  })
+
+  it('is the same check in chainx-sdk/query: q.paginate types the path and names a bad one', () => {
+    const q = createQueryOptions(new ChainxClient({ graphqlUrl: 'http://127.0.0.1:9/graphql' }))
+    const options = q.paginate(Blocks, {}, { connection: 'epoch.transactionBlocks' })
+    expect(options.queryKey.slice(2, 4)).toEqual(['graphql', 'Blocks'])
+    // @ts-expect-error connection path 'epoch' is not a pageable connection of the result
+    expect(q.paginate(NoConnection, {}, { connection: 'epoch' }).queryKey[2]).toBe('graphql')
   })
 })
