@@ -193,6 +193,9 @@ function narrowsInEveryCase(error: ChainxErrorUnion): ChainxErrorCode {
     case 'CHUNK_LOAD_FAILED':
       expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['CHUNK_LOAD_FAILED']>()
       return error.code
+    case 'DATABASE':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['DATABASE']>()
+      return error.code
     default: {
       const unreachable: never = error
       return unreachable
