@@ -1,6 +1,6 @@
 // The Node transport default, decided at a realistic round trip (issue 23 item 8): throughput at a
-// fixed concurrency and client CPU per request of the SDK's three Node transports, its socket
-// client ('node'), node:http keep-alive ('node-http') and fetch, against the mock network
+// fixed concurrency and client CPU per request of the SDK's two Node transports, node:http
+// keep-alive ('node-http') and fetch, against the mock network
 // (chainx-sdk/testing) in a child process (so the CPU figures are the client's alone) with 0
 // (loopback), 20 ms and 80 ms of latency added before each answer (`network.faults.addLatency`).
 // The machine is shared: rounds interleave every transport at every latency, in a rotating
@@ -36,7 +36,6 @@ if (process.argv[2] === 'server') {
   const body = JSON.stringify({ query: 'query { serviceConfig { maxPageSize } }', variables: {} })
   const parse = (response: { body: string }) => JSON.parse(response.body) as unknown
   const kinds: [string, TransportKind][] = [
-    ['node (socket client)', 'node'],
     ['node-http (keep-alive)', 'node-http'],
     ['fetch', 'fetch'],
   ]

@@ -27,9 +27,13 @@ import { median } from './stats.js'
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 31)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 300)
-/** Contenders whose name matches this pattern (raw fetch always runs: the ratios are to it). */
-const ONLY = process.env.BENCH_ONLY ? new RegExp(`raw fetch|${process.env.BENCH_ONLY}`) : undefined
+/** Contenders whose name matches this pattern (raw fetch and bare node:http always run: the ratios are to them). */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(`raw fetch|bare node|${process.env.BENCH_ONLY}`) : undefined
 const PAGE = 50
+const RAW = 'raw fetch + JSON.parse'
+const BARE = 'bare node:http keep-alive + JSON.parse (no client)'
+const NODE_HTTP = "chainx-sdk over node:http (the Node default, transport: 'node-http')"
+const SUI = '@mysten/sui 1.45 (SuiGraphQLClient / SuiClient.queryEvents)'
 
 interface Endpoints {
   graphqlUrl: string
@@ -105,7 +109,6 @@ if (process.argv[2] === 'server') {
       request.end(body)
     })
 
-  const sdkNode = new ChainxClient({ graphqlUrl, rpcUrl, retry: false, transport: 'node' })
   const sdkNodeHttp = new ChainxClient({ graphqlUrl, rpcUrl, retry: false, transport: 'node-http' })
   const sdkFetch = new ChainxClient({ graphqlUrl, rpcUrl, retry: false, transport: 'fetch' })
   const graphqlRequest = new GraphQLClient(graphqlUrl)
@@ -124,12 +127,11 @@ if (process.argv[2] === 'server') {
     {
       name: `GraphQL page of ${PAGE} events`,
       contenders: [
-        ['raw fetch + JSON.parse', () => rawPost(graphqlUrl, JSON.stringify({ query, variables }))],
-        ['bare node:http keep-alive + JSON.parse (no client)', () => nodeHttpPost(graphqlUrl, JSON.stringify({ query, variables }))],
-        ["chainx-sdk, its socket client (transport: 'node')", () => sdkNode.graphql.query(EventsDocument, variables)],
-        ["chainx-sdk over node:http (transport: 'node-http')", () => sdkNodeHttp.graphql.query(EventsDocument, variables)],
+        [RAW, () => rawPost(graphqlUrl, JSON.stringify({ query, variables }))],
+        [BARE, () => nodeHttpPost(graphqlUrl, JSON.stringify({ query, variables }))],
+        [NODE_HTTP, () => sdkNodeHttp.graphql.query(EventsDocument, variables)],
         ['chainx-sdk over the global fetch', () => sdkFetch.graphql.query(EventsDocument, variables)],
-        ['@mysten/sui 1.45 (SuiGraphQLClient / SuiClient.queryEvents)', () => suiGraphQL.query({ query, variables })],
+        [SUI, () => suiGraphQL.query({ query, variables })],
         ['graphql-request 7.4', () => graphqlRequest.request(query, variables)],
       ],
     },
@@ -152,13 +154,9 @@ if (process.argv[2] === 'server') {
               JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] }),
             ),
         ],
-        ["chainx-sdk, its socket client (transport: 'node')", () => sdkNode.events.query({ filter, pageSize: PAGE })],
-        ["chainx-sdk over node:http (transport: 'node-http')", () => sdkNodeHttp.events.query({ filter, pageSize: PAGE })],
+        [NODE_HTTP, () => sdkNodeHttp.events.query({ filter, pageSize: PAGE })],
         ['chainx-sdk over the global fetch', () => sdkFetch.events.query({ filter, pageSize: PAGE })],
-        [
-          '@mysten/sui 1.45 (SuiGraphQLClient / SuiClient.queryEvents)',
-          () => suiClient.queryEvents({ query: filter, limit: PAGE, order: 'ascending' }),
-        ],
+        [SUI, () => suiClient.queryEvents({ query: filter, limit: PAGE, order: 'ascending' })],
         ['graphql-request 7.4', undefined],
       ],
     },
@@ -172,7 +170,8 @@ if (process.argv[2] === 'server') {
     }
   }
 
-  type Figures = { latencyMs: number; cpuUs: number }
+  /** Medians over all requests and rounds, and each round's median latency over the same round's raw fetch and bare node:http (paired: drift hits both alike), medians over rounds. */
+  type Figures = { latencyMs: number; cpuUs: number; toRaw: number; toBare: number }
   const results = new Map<string, Map<string, Figures>>()
   for (const operation of operations) {
     const runs = operation.contenders.filter(
@@ -181,22 +180,37 @@ if (process.argv[2] === 'server') {
     for (const [, run] of runs) for (let i = 0; i < WARMUP; i++) await run()
     const latencies = new Map<string, number[]>(runs.map(([name]) => [name, []]))
     const cpuPerRound = new Map<string, number[]>(runs.map(([name]) => [name, []]))
+    const roundMedians = new Map<string, number[]>(runs.map(([name]) => [name, []]))
     for (let round = 0; round < ROUNDS; round++) {
       for (let k = 0; k < runs.length; k++) {
         const [name, run] = runs[(round + k) % runs.length]!
         const list = latencies.get(name)!
+        const thisRound: number[] = []
         const cpu = process.cpuUsage()
         for (let i = 0; i < REQUESTS; i++) {
           const started = performance.now()
           await run()
-          list.push(performance.now() - started)
+          thisRound.push(performance.now() - started)
         }
         const used = process.cpuUsage(cpu)
+        list.push(...thisRound)
+        roundMedians.get(name)!.push(median(thisRound))
         cpuPerRound.get(name)!.push((used.user + used.system) / REQUESTS)
       }
     }
+    const paired = (name: string, floor: string) => {
+      const own = roundMedians.get(name)!
+      const base = roundMedians.get(floor)
+      return base ? median(own.map((value, round) => value / base[round]!)) : NaN
+    }
     const figures = new Map<string, Figures>()
-    for (const [name] of runs) figures.set(name, { latencyMs: median(latencies.get(name)!), cpuUs: median(cpuPerRound.get(name)!) })
+    for (const [name] of runs)
+      figures.set(name, {
+        latencyMs: median(latencies.get(name)!),
+        cpuUs: median(cpuPerRound.get(name)!),
+        toRaw: paired(name, RAW),
+        toBare: paired(name, BARE),
+      })
     results.set(operation.name, figures)
   }
 
@@ -217,17 +231,33 @@ if (process.argv[2] === 'server') {
     `peers: ${ROUNDS} interleaved rounds of ${REQUESTS} sequential requests per client, medians, (ratio to raw fetch); Node ${process.version}`,
   )
   console.table(rows)
-  // The same figures as a Markdown table (ratios to raw fetch), for the README.
-  const header = operations.flatMap((operation) => [`${operation.name}: latency`, 'client CPU'])
+  // The same figures as a Markdown table for docs/performance.md: latency as paired ratios
+  // (each round's median over the same round's raw fetch, and over bare node:http), client CPU over raw fetch's.
+  const header = operations.flatMap((operation) => [
+    `${operation.name}: latency / raw fetch`,
+    'latency / bare node:http',
+    'client CPU / raw fetch',
+  ])
   console.log(`\n| client | ${header.join(' | ')} |\n|---|${header.map(() => '---|').join('')}`)
   for (const name of names) {
     const cells = operations.flatMap((operation) => {
       const figures = results.get(operation.name)!
-      const raw = figures.get('raw fetch + JSON.parse')!
       const own = figures.get(name)
-      return own ? [(own.latencyMs / raw.latencyMs).toFixed(2), (own.cpuUs / raw.cpuUs).toFixed(2)] : ['n/a', 'n/a']
+      const raw = figures.get(RAW)!
+      return own ? [own.toRaw.toFixed(2), own.toBare.toFixed(2), (own.cpuUs / raw.cpuUs).toFixed(2)] : ['n/a', 'n/a', 'n/a']
     })
     console.log(`| ${name} | ${cells.join(' | ')} |`)
+  }
+  // What issue 29 asks of the request path: over fetch, 5% ahead of @mysten/sui; over node:http, within 1.15x of the bare request.
+  for (const operation of operations) {
+    const figures = results.get(operation.name)!
+    const overFetch = figures.get('chainx-sdk over the global fetch')
+    const sui = figures.get(SUI)
+    const overNode = figures.get(NODE_HTTP)
+    if (overFetch && sui)
+      console.log(`${operation.name}: chainx over fetch / @mysten/sui latency ${(overFetch.toRaw / sui.toRaw).toFixed(2)} (target <= 0.95)`)
+    if (overNode)
+      console.log(`${operation.name}: chainx over node:http / bare node:http latency ${overNode.toBare.toFixed(2)} (target <= 1.15)`)
   }
   child.disconnect()
   process.exit(0)

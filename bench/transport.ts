@@ -1,5 +1,4 @@
-// Latency and client CPU of one GraphQL-sized POST: the SDK's socket client (transport: 'node'),
-// the SDK over node:http keep-alive (its Node default), the SDK over the global fetch, and a raw global fetch loop, side by side against one local
+// Latency and client CPU of one GraphQL-sized POST: the SDK over node:http keep-alive (its Node default), the SDK over the global fetch, and a raw global fetch loop, side by side against one local
 // server running in a child process (so the CPU figures are the client's alone).
 import { fork } from 'node:child_process'
 import { createServer } from 'node:http'
@@ -28,11 +27,9 @@ if (process.argv[2] === 'server') {
   const url = `http://127.0.0.1:${port}/graphql`
   const payload = JSON.stringify({ query: 'query { epoch { epochId referenceGasPrice } }', variables: {} })
   const parse = (r: { body: string }) => JSON.parse(r.body) as unknown
-  const sdkNode = createTransport({ retry: false, transport: 'node' })
   const sdkNodeHttp = createTransport({ retry: false, transport: 'node-http' })
   const sdkFetch = createTransport({ retry: false, fetch: (input, init) => fetch(input, init) })
   const contenders: [string, () => Promise<unknown>][] = [
-    ["sdk (socket client, transport: 'node')", () => sdkNode.request({ url, body: payload, parse })],
     ['sdk (node:http keep-alive, the Node default)', () => sdkNodeHttp.request({ url, body: payload, parse })],
     ['sdk (global fetch)', () => sdkFetch.request({ url, body: payload, parse })],
     [

@@ -1,7 +1,9 @@
 // Measures the browser bundle of the main entry (esbuild, minified, gzip) the way an app
 // builds it: `import { ChainxClient } from 'chainx-sdk'`, with code splitting, so chunks
-// loaded on demand (the deprecated WebSocket client) are listed apart. Fails when the
-// initial chunk goes over budget or pulls in testing utilities or Node built-ins.
+// loaded on demand are listed apart. Fails when the first load goes over budget (its own, and
+// 0.6x of `@mysten/sui/client`'s measured in the same run), when the build has more than five
+// dynamic-import targets or one under 2 kB minified, or when it pulls in testing utilities or
+// Node built-ins.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,6 +17,12 @@ const BUDGET_GZIP_BYTES = 20 * 1024
 const GRAPHQL_SUBPATH_BUDGET_GZIP_BYTES = 3 * 1024
 // What chainx-sdk/query (TanStack Query options) adds to an app's first load that has the client.
 const QUERY_BUDGET_GZIP_BYTES = 3 * 1024
+// The first load of `import { ChainxClient }` against `import { SuiClient } from '@mysten/sui/client'`.
+const PEER_RATIO = 0.6
+// Dynamic-import targets: each a whole capability a user may never call (the GraphQL checks,
+// subscriptions, failover, telemetry, the Node transport), none small enough to fold back.
+const MAX_DYNAMIC_TARGETS = 5
+const MIN_DYNAMIC_TARGET_BYTES = 2 * 1024
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
 
 async function measure(label: string, contents: string) {
@@ -61,13 +69,16 @@ async function measure(label: string, contents: string) {
       .flatMap((file) => Object.keys(file.meta.inputs))
       .filter((path) => path.includes('src/testing/') || /^node:|msw|@mysten\/bcs|node_modules\/(ws|zod|graphql)\//.test(path))
     const totalGzip = files.filter((file) => file.name.endsWith('.js')).reduce((sum, file) => sum + file.gzip, 0)
-    return { initial: [...initial], initialGzip, totalGzip, leaked }
+    // What some import() loads: the outputs that are entry points, other than the app's own.
+    const dynamicTargets = files.filter((file) => file !== entry && file.meta.entryPoint !== undefined && file.name.endsWith('.js'))
+    return { initial: [...initial], initialGzip, totalGzip, leaked, dynamicTargets }
   } finally {
     rmSync(outdir, { recursive: true, force: true })
   }
 }
 
 const app = await measure("import { ChainxClient } from 'chainx-sdk'", "export { ChainxClient } from './src/index.ts'")
+const peer = await measure("import { SuiClient } from '@mysten/sui/client' (the peer)", "export { SuiClient } from '@mysten/sui/client'")
 const everything = await measure("import * from 'chainx-sdk' (every export kept)", "export * from './src/index.ts'")
 // chainx-sdk/graphql on its own (gql.tada's runtime and the parser it calls): the budget. With the
 // main entry beside it, its first load also carries the printer of @0no-co/graphql.web, which the
@@ -104,6 +115,31 @@ const tanstack = withQuery.initial.flatMap((file) => Object.keys(file.meta.input
 const leaked = [...app.leaked, ...everything.leaked, ...subpath.leaked, ...typed.leaked, ...withQuery.leaked, ...tanstack]
 if (leaked.length > 0) {
   console.error(`testing or Node-only code in the browser bundle:\n  ${[...new Set(leaked)].join('\n  ')}`)
+  process.exit(1)
+}
+const peerBudget = Math.floor(peer.initialGzip * PEER_RATIO)
+console.log(
+  `first load: ${kB(app.initialGzip)} gzip, ${(app.initialGzip / peer.initialGzip).toFixed(2)}x @mysten/sui/client's ${kB(peer.initialGzip)} (budget ${PEER_RATIO}x: ${kB(peerBudget)})`,
+)
+console.log(
+  `dynamic-import targets: ${app.dynamicTargets.length} (budget ${MAX_DYNAMIC_TARGETS}): ${app.dynamicTargets.map((file) => `${file.name.replace(/-[A-Z0-9]+\.js$/, '')} ${kB(file.code.length)}`).join(', ')}`,
+)
+if (app.initialGzip > peerBudget) {
+  console.error(`first load over ${PEER_RATIO}x of @mysten/sui/client's: ${kB(app.initialGzip)} > ${kB(peerBudget)} gzip`)
+  process.exit(1)
+}
+const dynamicTargets = new Set(
+  [...app.dynamicTargets, ...everything.dynamicTargets].map((file) => file.name.replace(/-[A-Z0-9]+\.js$/, '')),
+)
+if (dynamicTargets.size > MAX_DYNAMIC_TARGETS) {
+  console.error(`${dynamicTargets.size} dynamic-import targets, over ${MAX_DYNAMIC_TARGETS}: ${[...dynamicTargets].join(', ')}`)
+  process.exit(1)
+}
+const small = app.dynamicTargets.filter((file) => file.code.length < MIN_DYNAMIC_TARGET_BYTES)
+if (small.length > 0) {
+  console.error(
+    `dynamic-import targets under ${kB(MIN_DYNAMIC_TARGET_BYTES)} minified (fold them into static imports): ${small.map((file) => `${file.name} ${kB(file.code.length)}`).join(', ')}`,
+  )
   process.exit(1)
 }
 if (app.initialGzip > BUDGET_GZIP_BYTES) {

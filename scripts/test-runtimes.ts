@@ -67,7 +67,7 @@ async function bundle(dir: string, entry: string, outfile: string, platform: 'br
 async function runWorkerd(workerd: string, dir: string): Promise<Outcome> {
   const version = RUNTIME_PACKAGES.workerd.spec.split('@').pop() as string
   await bundle(dir, 'entry-worker.js', 'worker.bundle.js', 'neutral', ['workerd', 'worker', 'browser'])
-  // The same Worker twice: with nodejs_compat (node:http available to `transport: 'node'`)
+  // The same Worker twice: with nodejs_compat (node:http available to `transport: 'node-http'`)
   // and without (only fetch); each prints its own line.
   const worker = (name: string, flag: string | undefined, nodeTransport: string) => `const ${name} :Workerd.Worker = (
   modules = [ (name = "worker", esModule = embed "worker.bundle.js") ],

@@ -55,7 +55,7 @@ export type {
 } from './pagination/types.js'
 export type { WalkDirection } from './pagination/walkOptions.js'
 export { isWalkError, type WalkError } from './pagination/isWalkError.js'
-export type { RetryOptions } from './transport/withRetry.js'
+export type { RetryOptions } from './transport/retryOptions.js'
 export type { HeadersOption, RequestInfo, ResponseInfo, TransportOptions } from './transport/createTransport.js'
 export type { TransportKind } from './transport/selectHttp.js'
 export type { EndpointAffinity, EndpointChange, EndpointKind, EndpointState, EndpointUrls, FailoverOptions } from './transport/endpoints.js'

@@ -29,7 +29,7 @@ async function within(ms, label, promise) {
  * @param {{ ChainxClient: any, EventsDocument: any, isChainxError: (e: unknown, code?: string) => boolean }} sdk
  * @param {{ graphqlUrl: string, rpcUrl: string, wsUrl: string, closedUrl: string }} urls
  * @param {{ webSocket: boolean, nodeTransport: 'required' | 'optional' | 'unavailable', transport?: string }} options
- *   `nodeTransport`: whether `transport: 'node'` must work here, may work, or must fail with
+ *   `nodeTransport`: whether `transport: 'node-http'` must work here, may work, or must fail with
  *   INVALID_ARGUMENT (a runtime without node:http).
  */
 export async function runSmoke(sdk, urls, options) {
@@ -114,18 +114,18 @@ export async function runSmoke(sdk, urls, options) {
 
     await step('transport option', async () => {
       const outcomes = []
-      for (const transport of ['fetch', 'node']) {
+      for (const transport of ['fetch', 'node-http']) {
         const forced = new ChainxClient({ ...clientOptions, transport, limits: false, retry: false })
         try {
           const { data } = await forced.graphql.serviceConfig()
           check(data.serviceConfig.maxPageSize === 50, `maxPageSize ${data.serviceConfig.maxPageSize} over ${transport}`)
           check(
-            transport !== 'node' || options.nodeTransport !== 'unavailable',
-            "transport 'node' worked where node:http should be missing",
+            transport !== 'node-http' || options.nodeTransport !== 'unavailable',
+            "transport 'node-http' worked where node:http should be missing",
           )
           outcomes.push(`${transport} works`)
         } catch (error) {
-          const unavailable = transport === 'node' && options.nodeTransport !== 'required' && isChainxError(error, 'INVALID_ARGUMENT')
+          const unavailable = transport === 'node-http' && options.nodeTransport !== 'required' && isChainxError(error, 'INVALID_ARGUMENT')
           if (!unavailable) throw error
           outcomes.push(`${transport} unavailable`)
         } finally {

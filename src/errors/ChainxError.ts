@@ -1,6 +1,7 @@
 import { redactUrl } from '../utils/redactUrl.js'
 import type { ServiceVersion } from '../utils/serviceVersion.js'
 import type * as Errors from './index.js'
+import { shouldRetry } from './shouldRetry.js'
 
 /**
  * Every stable error code a chainx-sdk error can carry.
@@ -189,8 +190,6 @@ export class ChainxError extends Error {
   readonly details: string | undefined
   /** Service version of the response that produced the error, if one was received. */
   version: ServiceVersion | undefined
-  /** Whether repeating the same request may succeed (network faults, 5xx, rate limits). */
-  readonly retryable: boolean
   /**
    * Set on every error thrown out of a walk (`paginate`, `events.iterate`): the items the
    * walk delivered before it stopped.
@@ -203,13 +202,23 @@ export class ChainxError extends Error {
    */
   resumeCursor?: unknown
 
-  constructor(code: ChainxErrorCode, shortMessage: string, options: ChainxErrorOptions & { retryable?: boolean } = {}) {
+  constructor(code: ChainxErrorCode, shortMessage: string, options: ChainxErrorOptions = {}) {
     super(shortMessage, options.cause === undefined ? undefined : { cause: options.cause })
     this.code = code
     this.shortMessage = shortMessage
     this.details = options.details
     this.version = options.version
-    this.retryable = options.retryable ?? false
+  }
+
+  /**
+   * Whether repeating the same request may succeed (network faults, timeouts of the SDK's own
+   * limit, 5xx, rate limits): what the one retry table, `shouldRetry`, says of a request.
+   *
+   * @example
+   * if (error instanceof ChainxError && !error.retryable) report(error)
+   */
+  get retryable(): boolean {
+    return shouldRetry(this, { context: 'request', failures: 0 })
   }
 
   /**
@@ -286,14 +295,20 @@ function summarise(cause: unknown, depth: number): ErrorCauseSummary | string {
 
 /**
  * Tells whether a value is a ChainxError (from this copy of the SDK or any other: ESM and
- * CommonJS builds recognise each other's errors), optionally with a given code; with a code it
- * narrows to that code's class.
+ * CommonJS builds recognise each other's errors), optionally with a given code. Without a code
+ * it narrows to `ChainxErrorUnion`, so a `switch (error.code)` after it narrows in each case;
+ * with a code, to that code's class.
  *
  * @example
  * if (isChainxError(error, 'RATE_LIMITED')) await sleep(error.retryAfterMs ?? 1_000)
- * if (isChainxError(error, 'STALE_CURSOR')) restart(error.delivered)
+ * if (isChainxError(error)) {
+ *   switch (error.code) {
+ *     case 'STALE_CURSOR': restart(error.delivered); break
+ *     case 'HTTP': console.log(error.status); break
+ *   }
+ * }
  */
-export function isChainxError(error: unknown): error is ChainxError
+export function isChainxError(error: unknown): error is ChainxErrorUnion
 export function isChainxError<C extends ChainxErrorCode>(error: unknown, code: C): error is ChainxErrorByCode[C]
 export function isChainxError(error: unknown, code?: ChainxErrorCode): boolean {
   return (

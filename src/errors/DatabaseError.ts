@@ -3,8 +3,8 @@ import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
 /**
  * The indexer's database (`chainx-sdk/indexer`) failed: it refused the connection, lost it more
  * often than the retries allow, or refused a statement of the indexer's own (a handler's failure
- * is `UnexpectedError`). `database` names it without its password; a lost connection is
- * `retryable` (the indexer retries it with backoff before it reports it).
+ * is `UnexpectedError`). `database` names it without its password; a lost connection
+ * (`connectionLost`) is retryable (the indexer retries it with backoff before it reports it).
  *
  * @example
  * if (error instanceof DatabaseError) console.log(error.database, error.cause) // postgres://indexer@db:5432/app
@@ -15,8 +15,11 @@ export class DatabaseError extends ChainxError {
   declare readonly code: 'DATABASE'
   /** The database as the indexer names it: a URL without its password, a directory, or `memory://`. */
   readonly database: string
-  constructor(args: ChainxErrorOptions & { message: string; database: string; retryable?: boolean | undefined }) {
-    super('DATABASE', args.message, { ...args, retryable: args.retryable ?? false })
+  /** Whether the connection was refused or lost (retried), rather than a statement refused (final). */
+  readonly connectionLost: boolean
+  constructor(args: ChainxErrorOptions & { message: string; database: string; connectionLost?: boolean | undefined }) {
+    super('DATABASE', args.message, args)
     this.database = args.database
+    this.connectionLost = args.connectionLost ?? false
   }
 }

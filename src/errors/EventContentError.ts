@@ -31,8 +31,6 @@ export class EventContentError extends InvalidResponseError {
     super({
       ...args,
       body: '',
-      // The caller's schema will reject the same content again.
-      retryable: false,
       reason: `parsedJson of event ${args.eventId.txDigest}:${args.eventId.eventSeq} (${args.eventType}) was rejected by the parse option`,
       details: args.cause instanceof Error ? args.cause.message : args.details,
     })

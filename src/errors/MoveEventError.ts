@@ -28,7 +28,6 @@ export class MoveEventError extends InvalidResponseError {
       body: '',
       reason: args.reason,
       message: `Move event ${args.eventType}: ${args.reason}`,
-      retryable: false,
       details: args.details ?? (args.cause instanceof Error ? args.cause.message : undefined),
     })
     this.eventType = args.eventType

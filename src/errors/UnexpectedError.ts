@@ -20,7 +20,7 @@ export class UnexpectedError extends ChainxError {
   /** What threw: the callback's option name, or the SDK step. */
   readonly source: string
   constructor(args: ChainxErrorOptions & { source: string }) {
-    super('UNEXPECTED', `${args.source} threw: ${describeThrown(args.cause)}`, { ...args, retryable: false })
+    super('UNEXPECTED', `${args.source} threw: ${describeThrown(args.cause)}`, args)
     this.source = args.source
   }
 }

@@ -1,5 +1,4 @@
 import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
-import { isTransientRpcError } from './shouldRetry.js'
 
 /**
  * A JSON-RPC error object from the service, with `rpcCode`, `message` and `data` kept
@@ -18,21 +17,15 @@ export class JsonRpcError extends ChainxError {
   readonly data: unknown
   /** The JSON-RPC method that failed. */
   readonly method: string
+  /** The response's `id` (`null` when the service could not tie the error to the request: its own time-out). */
+  readonly id: unknown
 
-  // `id`: the response's id (`null` when the service could not tie the error to the request).
-  // `retryable` overrides the table for errors built by hand (the SDK never passes it).
-  constructor(
-    args: ChainxErrorOptions & { rpcCode: number; message: string; data?: unknown; method: string; id?: unknown; retryable?: boolean },
-  ) {
-    super('JSON_RPC', args.message, {
-      ...args,
-      details: typeof args.data === 'string' ? args.data : args.details,
-      // Decided by the retry table (`isTransientRpcError`).
-      retryable: args.retryable ?? isTransientRpcError(args.rpcCode, args.id),
-    })
+  constructor(args: ChainxErrorOptions & { rpcCode: number; message: string; data?: unknown; method: string; id?: unknown }) {
+    super('JSON_RPC', args.message, { ...args, details: typeof args.data === 'string' ? args.data : args.details })
     this.rpcCode = args.rpcCode
     this.data = args.data
     this.method = args.method
+    this.id = args.id
   }
 }
 
@@ -65,9 +58,6 @@ export class SocketClosedError extends ChainxError {
   /** Always `'SOCKET_CLOSED'`. */
   declare readonly code: 'SOCKET_CLOSED'
   constructor(args: ChainxErrorOptions & { reason?: string } = {}) {
-    super('SOCKET_CLOSED', args.reason ? `WebSocket closed: ${args.reason}` : 'WebSocket closed', {
-      ...args,
-      retryable: true,
-    })
+    super('SOCKET_CLOSED', args.reason ? `WebSocket closed: ${args.reason}` : 'WebSocket closed', args)
   }
 }

@@ -1,6 +1,5 @@
 import { redactUrl } from '../utils/redactUrl.js'
 import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
-import { isTransientStatus } from './shouldRetry.js'
 
 /**
  * The server answered with a status that is not a success (any non-2xx, whatever the body).
@@ -38,10 +37,7 @@ export class HttpError extends ChainxError {
     const url = redactUrl(args.url)
     const redirect = args.status === 0 || (args.status >= 300 && args.status < 400)
     const where = args.location === undefined ? '' : ` to ${redactUrl(args.location)}`
-    super('HTTP', `HTTP ${args.status || 'redirect'} from ${url}${redirect ? `: redirect${where} not followed` : ''}`, {
-      ...args,
-      retryable: isTransientStatus(args.status),
-    })
+    super('HTTP', `HTTP ${args.status || 'redirect'} from ${url}${redirect ? `: redirect${where} not followed` : ''}`, args)
     this.status = args.status
     this.bodyExcerpt = excerpt(args.body)
     this.url = url
@@ -71,7 +67,7 @@ export class RateLimitedError extends ChainxError {
       args.maxRetryAfterMs !== undefined && args.retryAfterMs !== undefined && args.retryAfterMs > args.maxRetryAfterMs
         ? `: the server asks to wait ${args.retryAfterMs} ms, over retry.maxRetryAfterMs (${args.maxRetryAfterMs} ms); raise it to wait, or retry later`
         : ''
-    super('RATE_LIMITED', `Rate limit exceeded${over}`, { ...args, retryable: true })
+    super('RATE_LIMITED', `Rate limit exceeded${over}`, args)
     this.retryAfterMs = args.retryAfterMs
     this.status = args.status
   }
@@ -89,7 +85,7 @@ export class NetworkError extends ChainxError {
   declare readonly code: 'NETWORK'
   constructor(args: { url: string } & ChainxErrorOptions) {
     const errno = errnoOf(args.cause)
-    super('NETWORK', `Network request to ${redactUrl(args.url)} failed${errno ? ` (${errno})` : ''}`, { ...args, retryable: true })
+    super('NETWORK', `Network request to ${redactUrl(args.url)} failed${errno ? ` (${errno})` : ''}`, args)
   }
 }
 
@@ -110,11 +106,7 @@ export class TimeoutError extends ChainxError {
     super(
       'TIMEOUT',
       args.timeoutMs === undefined ? "Request timed out (the caller's signal)" : `Request timed out after ${args.timeoutMs} ms`,
-      {
-        ...args,
-        // The SDK's own per-attempt limit is worth another attempt; the caller's deadline is final.
-        retryable: args.timeoutMs !== undefined,
-      },
+      args,
     )
     this.timeoutMs = args.timeoutMs
   }
@@ -164,11 +156,10 @@ export class InvalidResponseError extends ChainxError {
       body: string
       reason: string
       retryAfterMs?: number | undefined
-      retryable?: boolean
       message?: string
     } & ChainxErrorOptions,
   ) {
-    super('INVALID_RESPONSE', args.message ?? `Invalid response: ${args.reason}`, { ...args, retryable: args.retryable ?? true })
+    super('INVALID_RESPONSE', args.message ?? `Invalid response: ${args.reason}`, args)
     this.status = args.status
     this.bodyExcerpt = excerpt(args.body)
     this.retryAfterMs = args.retryAfterMs

@@ -68,8 +68,8 @@ export const TRANSIENT_RPC_CODES: ReadonlySet<number> = new Set([-32009, -32603,
 
 /**
  * HTTP statuses worth another attempt: every 5xx (the server failed, RFC 9110 15.6; the
- * service's 503 comes with `Retry-After`) and 408 Request Timeout (RFC 9110 15.5.9). `HttpError`
- * takes its `retryable` from here; 429 is `RATE_LIMITED`, always retried.
+ * service's 503 comes with `Retry-After`) and 408 Request Timeout (RFC 9110 15.5.9); 429 is
+ * `RATE_LIMITED`, always retried.
  *
  * @example
  * isTransientStatus(503) // true
@@ -83,8 +83,7 @@ export function isTransientStatus(status: number): boolean {
  * Whether a JSON-RPC error of the service is transient on any call (jsonrpc-anchor 2.6):
  * -32050, the service's transient error (execution time-outs, overload), and -32603 sent with
  * `id: null`, the service's own request time-out (`JSON_RPC_TIMEOUT`, 60 s by default); a
- * -32603 with the request's id is an internal error, final. `JsonRpcError` takes its
- * `retryable` from here.
+ * -32603 with the request's id is an internal error, final.
  *
  * @example
  * isTransientRpcError(-32603, null) // true: the service timed the request out
@@ -112,8 +111,6 @@ type Rule = (error: ChainxErrorUnion, attempt: RetryAttempt) => boolean
 
 const never: Rule = () => false
 const always: Rule = () => true
-// The error knows from what it saw (a status, the SDK's own time limit vs the caller's deadline).
-const asFlagged: Rule = (error) => error.retryable
 
 /**
  * The one table of retry decisions, by error code. The transport, `watch`'s polls and the
@@ -122,15 +119,16 @@ const asFlagged: Rule = (error) => error.retryable
 const RETRY_BY_CODE: Record<ChainxErrorCode, Rule> = {
   NETWORK: always,
   RATE_LIMITED: always,
-  // The SDK's per-attempt limit is worth another attempt; the caller's deadline is final.
-  TIMEOUT: asFlagged,
+  // The SDK's per-attempt limit (`timeoutMs` set) is worth another attempt; the caller's deadline is final.
+  TIMEOUT: (error) => error.code === 'TIMEOUT' && error.timeoutMs !== undefined,
   // 5xx and 408 (`isTransientStatus`).
   HTTP: (error) => error.code === 'HTTP' && isTransientStatus(error.status),
-  // Every request is a read: an undecodable body is retried; content the caller's own checks rejected is not.
-  INVALID_RESPONSE: asFlagged,
+  // Every request is a read: an undecodable body is retried; one event's content that the caller's
+  // own checks rejected (`EventContentError`, `MoveEventError`: `eventType` set) is not.
+  INVALID_RESPONSE: (error) => !('eventType' in error),
   JSON_RPC: (error, { context, failures }) => {
     if (error.code !== 'JSON_RPC') return false
-    if (error.retryable) return true
+    if (isTransientRpcError(error.rpcCode, error.id)) return true
     if (context === 'resubscribe' && TRANSIENT_RPC_CODES.has(error.rpcCode)) return true
     if (context !== 'poll') return false
     return KNOWN_SERVICE_MESSAGES.some(
@@ -139,7 +137,7 @@ const RETRY_BY_CODE: Record<ChainxErrorCode, Rule> = {
   },
   // A page that claims more without moving: the walk stops; a poll reports it and polls again later.
   CURSOR_NOT_ADVANCING: (_error, { context }) => context === 'poll',
-  SOCKET_CLOSED: asFlagged,
+  SOCKET_CLOSED: always,
   ABORTED: never,
   CLIENT_CLOSED: never,
   // The walk that met it moves to a replica of its version or stops with resumeCursor; the request itself is final.
@@ -149,11 +147,11 @@ const RETRY_BY_CODE: Record<ChainxErrorCode, Rule> = {
   // The loader itself tries again on the next call.
   CHUNK_LOAD_FAILED: never,
   // The indexer's database: a lost or refused connection is retried from the watermark; a refused statement is final.
-  DATABASE: asFlagged,
+  DATABASE: (error) => error.code === 'DATABASE' && error.connectionLost,
   INVALID_ARGUMENT: never,
   INVALID_FILTER: never,
   RESPONSE_TOO_LARGE: never,
-  GRAPHQL: asFlagged,
+  GRAPHQL: never,
   FIRST_AND_LAST: never,
   PAGE_SIZE_EXCEEDED: never,
   UNUSED_VARIABLE: never,
@@ -176,4 +174,15 @@ export function shouldRetry(error: unknown, attempt: RetryAttempt): error is Cha
   if (!isChainxError(error)) return false
   const union = error as ChainxErrorUnion
   return RETRY_BY_CODE[union.code](union, attempt)
+}
+
+/**
+ * The wait the server asked for with an error (`Retry-After` of a 429 or 503), if any.
+ *
+ * @example
+ * retryAfterOf(new RateLimitedError({ status: 429, retryAfterMs: 2_000 })) // 2000
+ */
+export function retryAfterOf(error: unknown): number | undefined {
+  const asked = typeof error === 'object' && error !== null ? (error as { retryAfterMs?: unknown }).retryAfterMs : undefined
+  return typeof asked === 'number' ? asked : undefined
 }

@@ -7,6 +7,8 @@ import {
   type ValueNode,
 } from './parseDocument.js'
 
+type DirectiveNode = NonNullable<SelectionNode['directives']>[number]
+
 /**
  * A page-size argument as written: a literal number, a variable, or absent.
  *
@@ -57,7 +59,7 @@ export interface OperationAnalysis {
   depth: number
   pagedFields: PagedField[]
   /** The operation's selections, for estimates that depend on variable values. */
-  selections: SelectionNode[]
+  selections: readonly SelectionNode[]
   /** The document's fragments, by name. */
   fragments: Map<string, FragmentNode>
 }
@@ -103,51 +105,63 @@ function analyzeOperation(operation: OperationNode, fragments: Map<string, Fragm
   let depth = 0
   // Breadth-first, as the service walks; a fragment cycle is a validation error, so the
   // walk is also bounded by the number of selections it may visit.
-  const queue: { set: SelectionNode[]; level: number; path: string }[] = [{ set: operation.selections, level: 1, path: '' }]
-  for (const argument of operation.directives) collectVariables(argument.value, used)
+  const selections = operation.selectionSet.selections
+  const queue: { set: readonly SelectionNode[]; level: number; path: string }[] = [{ set: selections, level: 1, path: '' }]
+  collectDirectives(operation.directives, used)
   for (let head = 0; head < queue.length && head < 100_000; head++) {
     const { set, level, path } = queue[head] as (typeof queue)[number]
     depth = Math.max(depth, level)
     for (const selection of set) {
       inputNodes++
-      for (const argument of selection.directives) collectVariables(argument.value, used)
+      collectDirectives(selection.directives, used)
       if (selection.kind === 'Field') {
-        const fieldPath = path ? `${path}.${selection.responseKey}` : selection.responseKey
-        for (const argument of selection.arguments) collectVariables(argument.value, used)
-        const first = pageArgument(selection.arguments, 'first')
-        const last = pageArgument(selection.arguments, 'last')
+        // `alias: field`: the alias is the response key.
+        const responseKey = selection.alias?.value ?? selection.name.value
+        const fieldPath = path ? `${path}.${responseKey}` : responseKey
+        const args = selection.arguments ?? []
+        for (const argument of args) collectVariables(argument.value, used)
+        const first = pageArgument(args, 'first')
+        const last = pageArgument(args, 'last')
         if (first || last) pagedFields.push({ path: fieldPath, first, last })
-        if (selection.selections) queue.push({ set: selection.selections, level: level + 1, path: fieldPath })
+        if (selection.selectionSet) queue.push({ set: selection.selectionSet.selections, level: level + 1, path: fieldPath })
       } else if (selection.kind === 'InlineFragment') {
-        queue.push({ set: selection.selections, level: level + 1, path })
+        queue.push({ set: selection.selectionSet.selections, level: level + 1, path })
       } else {
-        const fragment = fragments.get(selection.name)
-        if (fragment) queue.push({ set: fragment.selections, level: level + 1, path })
+        const fragment = fragments.get(selection.name.value)
+        if (fragment) queue.push({ set: fragment.selectionSet.selections, level: level + 1, path })
       }
     }
   }
   return {
-    name: operation.name,
-    declared: operation.variables,
+    name: operation.name?.value,
+    declared: (operation.variableDefinitions ?? []).map((definition) => ({
+      name: definition.variable.name.value,
+      nonNull: definition.type.kind === 'NonNullType',
+      hasDefault: definition.defaultValue !== undefined,
+    })),
     used,
     inputNodes,
     depth,
     pagedFields,
-    selections: operation.selections,
+    selections,
     fragments,
   }
 }
 
-function pageArgument(args: ArgumentNode[], name: 'first' | 'last'): PageArgument {
-  const value = args.find((argument) => argument.name === name)?.value
+function pageArgument(args: readonly ArgumentNode[], name: 'first' | 'last'): PageArgument {
+  const value = args.find((argument) => argument.name.value === name)?.value
   if (!value) return undefined
-  if (value.kind === 'Variable') return { kind: 'variable', name: value.name }
-  if (value.kind === 'Int') return { kind: 'literal', value: value.value }
+  if (value.kind === 'Variable') return { kind: 'variable', name: value.name.value }
+  if (value.kind === 'IntValue') return { kind: 'literal', value: Number(value.value) }
   return { kind: 'literal', value: null }
 }
 
+function collectDirectives(directives: readonly DirectiveNode[] | undefined, into: Set<string>): void {
+  for (const directive of directives ?? []) for (const argument of directive.arguments ?? []) collectVariables(argument.value, into)
+}
+
 function collectVariables(value: ValueNode, into: Set<string>): void {
-  if (value.kind === 'Variable') into.add(value.name)
-  else if (value.kind === 'List') for (const item of value.values) collectVariables(item, into)
-  else if (value.kind === 'Object') for (const field of value.fields) collectVariables(field, into)
+  if (value.kind === 'Variable') into.add(value.name.value)
+  else if (value.kind === 'ListValue') for (const item of value.values) collectVariables(item, into)
+  else if (value.kind === 'ObjectValue') for (const field of value.fields) collectVariables(field.value, into)
 }

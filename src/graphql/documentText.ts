@@ -1,4 +1,4 @@
-import type { GraphQLDocument } from './createGraphQLClient.js'
+import type { GraphQLDocument } from './types.js'
 
 /**
  * The text of a document when it is known without parsing: a string as is, a codegen typed

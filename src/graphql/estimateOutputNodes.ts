@@ -1,13 +1,12 @@
-import type { FragmentNode, SelectionNode, ValueNode } from './parseDocument.js'
+import type { FieldNode, FragmentNode, SelectionNode, ValueNode } from './parseDocument.js'
 
-type FieldNode = Extract<SelectionNode, { kind: 'Field' }>
 type Estimate = (variables: Record<string, unknown>, defaultPageSize: number) => number
 
 /** Nesting (fields and fragments) followed; deeper is invalid GraphQL (a fragment cycle) or far past any depth limit. */
 const MAX_NESTING = 128
 
 /** Compiled estimates by selection set: an analysed document keeps its arrays, so each is compiled once. */
-const compiled = new WeakMap<SelectionNode[], Estimate>()
+const compiled = new WeakMap<readonly SelectionNode[], Estimate>()
 
 /**
  * Worst-case number of output nodes of an operation, counted as the service estimates it
@@ -23,7 +22,7 @@ const compiled = new WeakMap<SelectionNode[], Estimate>()
  * estimateOutputNodes(operation!.selections, operation!.fragments, {}, 20) // 42
  */
 export function estimateOutputNodes(
-  selections: SelectionNode[],
+  selections: readonly SelectionNode[],
   fragments: Map<string, FragmentNode>,
   variables: Record<string, unknown>,
   defaultPageSize: number,
@@ -38,23 +37,23 @@ export function estimateOutputNodes(
 
 // The cost of a set at multiplicity m is m times its cost at 1, so a set compiles to its
 // fixed count plus, per connection under it, the page size times the paged children's cost.
-function compileSet(set: SelectionNode[], fragments: Map<string, FragmentNode>, nesting: number): Estimate {
+function compileSet(set: readonly SelectionNode[], fragments: Map<string, FragmentNode>, nesting: number): Estimate {
   if (nesting > MAX_NESTING) return () => 0
   let fixed = 0
   const parts: Estimate[] = []
   for (const field of fieldsOf(set, fragments, nesting)) {
     fixed++
-    if (!field.selections) continue
-    const children = fieldsOf(field.selections, fragments, nesting + 1)
+    if (!field.selectionSet) continue
+    const children = fieldsOf(field.selectionSet.selections, fragments, nesting + 1)
     if (!children.some(isPaged)) {
-      parts.push(compileSet(field.selections, fragments, nesting + 1))
+      parts.push(compileSet(field.selectionSet.selections, fragments, nesting + 1))
       continue
     }
     const size = pageSizeOf(field)
     for (const child of children) {
       fixed++
-      if (!child.selections) continue
-      const inner = compileSet(child.selections, fragments, nesting + 2)
+      if (!child.selectionSet) continue
+      const inner = compileSet(child.selectionSet.selections, fragments, nesting + 2)
       parts.push(
         isPaged(child) ? (variables, defaultPageSize) => size(variables, defaultPageSize) * inner(variables, defaultPageSize) : inner,
       )
@@ -68,23 +67,23 @@ function compileSet(set: SelectionNode[], fragments: Map<string, FragmentNode>, 
   }
 }
 
-function fieldsOf(set: SelectionNode[], fragments: Map<string, FragmentNode>, nesting: number): FieldNode[] {
+function fieldsOf(set: readonly SelectionNode[], fragments: Map<string, FragmentNode>, nesting: number): FieldNode[] {
   if (nesting > MAX_NESTING) return []
   return set.flatMap((selection) => {
     if (selection.kind === 'Field') return [selection]
-    if (selection.kind === 'InlineFragment') return fieldsOf(selection.selections, fragments, nesting + 1)
-    const fragment = fragments.get(selection.name)
-    return fragment ? fieldsOf(fragment.selections, fragments, nesting + 1) : []
+    if (selection.kind === 'InlineFragment') return fieldsOf(selection.selectionSet.selections, fragments, nesting + 1)
+    const fragment = fragments.get(selection.name.value)
+    return fragment ? fieldsOf(fragment.selectionSet.selections, fragments, nesting + 1) : []
   })
 }
 
 function isPaged(field: FieldNode): boolean {
-  return field.name === 'edges' || field.name === 'nodes'
+  return field.name.value === 'edges' || field.name.value === 'nodes'
 }
 
 function pageSizeOf(field: FieldNode): Estimate {
-  const first = field.arguments.find((argument) => argument.name === 'first')?.value
-  const last = field.arguments.find((argument) => argument.name === 'last')?.value
+  const first = field.arguments?.find((argument) => argument.name.value === 'first')?.value
+  const last = field.arguments?.find((argument) => argument.name.value === 'last')?.value
   return (variables, defaultPageSize) => {
     const a = readSize(first, variables)
     const b = readSize(last, variables)
@@ -94,7 +93,13 @@ function pageSizeOf(field: FieldNode): Estimate {
 
 function readSize(value: ValueNode | undefined, variables: Record<string, unknown>): number | undefined {
   const resolved =
-    value === undefined ? undefined : value.kind === 'Variable' ? variables[value.name] : value.kind === 'Int' ? value.value : undefined
+    value === undefined
+      ? undefined
+      : value.kind === 'Variable'
+        ? variables[value.name.value]
+        : value.kind === 'IntValue'
+          ? Number(value.value)
+          : undefined
   // Like the service: a page size that is not a u64 counts as defaultPageSize (the query then
   // fails on the argument's type, not on the estimate).
   return typeof resolved === 'number' && Number.isInteger(resolved) && resolved >= 0 && resolved < 2 ** 64 ? resolved : undefined

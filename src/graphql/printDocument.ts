@@ -1,7 +1,7 @@
 import { parse, print } from '@0no-co/graphql.web'
 import { InvalidArgumentError } from '../errors/request.js'
 import { isRecord } from '../utils/isRecord.js'
-import type { DocumentNodeLike, GraphQLDocument } from './createGraphQLClient.js'
+import type { DocumentNodeLike, GraphQLDocument } from './types.js'
 import { documentText } from './documentText.js'
 
 type Definition = DocumentNodeLike['definitions'][number]

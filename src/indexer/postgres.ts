@@ -32,7 +32,7 @@ export async function openPostgres(url: string, label: string): Promise<Database
       message: `${action} on ${label} failed: ${reason}`,
       database: label,
       cause: scrubbed(cause, password),
-      retryable: lost,
+      connectionLost: lost,
     })
   }
   const pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 1_000 })

@@ -6,36 +6,8 @@ import { InvalidArgumentError } from '../errors/request.js'
 import type { ServicePageSizes } from './pageSizeRule.js'
 import type { ResolvedPaginationOptions } from './resolvePaginationOptions.js'
 import type { FetchedPage, PageIterable, ServiceStallError, WalkObserver, WalkPage } from './types.js'
-import { ChunkLoadError } from '../errors/ChunkLoadError.js'
-import { lazyChunk } from '../utils/lazyChunk.js'
 import { throwIfAborted } from './throwIfAborted.js'
-import type { DeliveredPage, WalkRun } from './walkPages.js'
-
-// The walk itself (requests, bounds, restarts) loads with the first walk that starts: a page
-// request follows it anyway, and an app that never walks never loads it.
-const walkChunk = lazyChunk(
-  () => import('./walkPages.js'),
-  (cause) => new ChunkLoadError({ chunk: 'walkPages', cause }),
-)
-
-/**
- * Starts loading the walk's chunk ahead of a walk that will surely come (a subscription's
- * backfill after each reconnect), so that walk does not wait for it. A failed load is
- * forgotten: the walk loads it again, and reports it if it fails again.
- *
- * @example
- * preloadWalk() // as the subscription machine starts
- */
-export function preloadWalk(): void {
-  walkChunk.load().catch(() => undefined)
-}
-
-async function* loadAndWalkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>>(
-  run: WalkRun<TItem, TCursor, TPage>,
-): AsyncGenerator<DeliveredPage<TCursor, WalkPage<TPage>>> {
-  const { walkPages } = await walkChunk.load()
-  yield* walkPages(run)
-}
+import { walkPages, type DeliveredPage } from './walkPages.js'
 
 /**
  * One request of a walk, as the adapter's `fetchPage` receives it.
@@ -228,7 +200,7 @@ function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TO
   const stalled = (error: ServiceStallError) => {
     state.stall = positioned(error)
   }
-  const pages = loadAndWalkPages({ config, cap, signal: own.signal, stopped: stop.signal, observer, stalled })
+  const pages = walkPages({ config, cap, signal: own.signal, stopped: stop.signal, observer, stalled })
   const inner = view(pages, state)
   const end = (error?: unknown) => {
     unfollow()

@@ -1,7 +1,7 @@
 import type { ChainxError } from '../errors/ChainxError.js'
 import { SocketClosedError } from '../errors/jsonRpc.js'
-import { sleep } from '../utils/sleep.js'
-import { backoffDelay, type ResolvedRetryOptions } from '../transport/withRetry.js'
+import type { ResolvedRetryOptions } from '../transport/retryOptions.js'
+import { backoffDelay, retryAfterFailure } from '../utils/withRetry.js'
 import type { JsonRpcSocket } from '../jsonRpc/connectJsonRpcSocket.js'
 
 /**
@@ -119,13 +119,13 @@ export function createSocketKeeper(options: SocketKeeperOptions): SocketKeeper {
     let lastError = lostError
     for (;;) {
       if (lastError === undefined) options.onConnecting()
-      else {
-        failures++
-        if (retry === undefined || failures > retry.retries) throw lastError
-        const delayMs = backoffDelay(failures - 1, retry)
-        options.onReconnecting(failures, delayMs, lastError)
-        await sleep(delayMs, signal)
-      }
+      else
+        await retryAfterFailure(lastError, failures++, {
+          retryCount: retry?.retries ?? 0,
+          delay: ({ count }) => backoffDelay(count, retry!),
+          onRetry: ({ count, delayMs, error }) => options.onReconnecting(count + 1, delayMs, error as ChainxError),
+          signal,
+        })
       const holder: { socket?: JsonRpcSocket } = {}
       try {
         holder.socket = await options.connect(signal, (error) => onSocketLost(holder.socket, error))

@@ -4,7 +4,6 @@ import type { WebSocketConstructor } from '../jsonRpc/webSocketTypes.js'
 import { MAX_TIMER_MS } from '../utils/maxTimerMs.js'
 import { createSocketKeeper, type ReconnectOptions } from './createSocketKeeper.js'
 import { timerDelayMs } from '../options/optionRules.js'
-import { preloadWalk } from '../pagination/createPageIterator.js'
 import { readSubscriptionOptions } from './readSubscriptionOptions.js'
 import { loadWebSocket } from './loadWebSocket.js'
 import { Subscription } from './Subscription.js'
@@ -191,8 +190,6 @@ const MAX_EARLY_NOTIFICATIONS = 1_000
 export function createSubscriptionMachine(options: SubscriptionMachineOptions): SubscriptionMachine {
   const settings = readSubscriptionOptions(options)
   const { backfill, reconnect } = settings
-  // Backfills walk pages: their chunk loads beside the socket's first connection.
-  preloadWalk()
   // Timer delays: `undefined` for off.
   const heartbeatMs = timerDelayMs(settings.heartbeatMs)
   const heartbeatTimeoutMs = timerDelayMs(settings.heartbeatTimeoutMs)

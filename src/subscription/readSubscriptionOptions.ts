@@ -1,5 +1,5 @@
 import { readGroup } from '../options/optionRules.js'
-import type { ResolvedRetryOptions } from '../transport/withRetry.js'
+import type { ResolvedRetryOptions } from '../transport/retryOptions.js'
 import type { ReconnectOptions } from './createSocketKeeper.js'
 import type { SubscriptionMachineOptions } from './createSubscriptionMachine.js'
 import type { ResolvedBackfill } from './Subscription.js'

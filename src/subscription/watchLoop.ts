@@ -4,9 +4,10 @@ import { InvalidArgumentError } from '../errors/request.js'
 import { createPageIterator } from '../pagination/createPageIterator.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
 import { readBackoff, readCount, readWaitMs } from '../options/optionRules.js'
-import { backoffDelay, retryAfterOf } from '../transport/withRetry.js'
+import { retryAfterOf } from '../errors/shouldRetry.js'
 import { followSignal } from '../utils/followSignal.js'
 import { sleep } from '../utils/sleep.js'
+import { backoffDelay, retryAfterFailure, type RetryPolicy } from '../utils/withRetry.js'
 
 /**
  * What `onError` learns about a failed poll before the watcher waits and polls again.
@@ -142,11 +143,7 @@ export function createWatchLoop<TItem, TCursor>(
   const walkOptions = resolvePaginationOptions<TItem>({ pageSize: options.pageSize, prefetch: false })
   const intervalMs = readWaitMs('intervalMs', options.intervalMs, 1000)
   const maxErrors = readCount('maxConsecutiveErrors', options.maxConsecutiveErrors, Infinity, { min: 1, infinite: true })
-  const backoff = {
-    ...readBackoff('backoff', options.backoff, { baseDelayMs: 500, maxDelayMs: 30_000 }),
-    retries: Infinity,
-    maxRetryAfterMs: Infinity,
-  }
+  const backoff = readBackoff('backoff', options.backoff, { baseDelayMs: 500, maxDelayMs: 30_000 })
   /** The running loop's own signal: the caller's `signal` or the client's close, followed while the loop runs. */
   let signal: AbortSignal | undefined
   let cursor = startCursor
@@ -174,15 +171,26 @@ export function createWatchLoop<TItem, TCursor>(
     })
   }
 
-  /** After a failed poll: false ends the watch (with `error` thrown, or quietly when aborted during the wait). */
-  async function backOff(error: unknown, failures: number): Promise<boolean> {
+  /** Between failed polls: what the one retry table says of a poll, up to `maxConsecutiveErrors` in a row. */
+  const retryPolicy: RetryPolicy = {
+    retryCount: maxErrors - 1,
     // A cursor that claims more without moving is the service's fault: reported and bounded like a failed poll.
-    if (!shouldRetry(error, { context: 'poll', failures }) || failures + 1 >= maxErrors) throw error
+    shouldRetry: ({ error, count }) => shouldRetry(error, { context: 'poll', failures: count }),
     // A Retry-After lengthens the backoff, up to maxDelayMs: a service asking for hours (or
     // years) must not stall the watch, nor one asking for 0 make it spin.
-    const delayMs = Math.min(Math.max(retryAfterOf(error) ?? 0, backoffDelay(failures, backoff)), backoff.maxDelayMs)
-    options.onError?.(error, { attempt: failures + 1, delayMs })
-    return wait(delayMs)
+    delay: ({ error, count }) => Math.min(Math.max(retryAfterOf(error) ?? 0, backoffDelay(count, backoff)), backoff.maxDelayMs),
+    onRetry: ({ error, count, delayMs }) => options.onError?.(error as ChainxError, { attempt: count + 1, delayMs }),
+  }
+
+  /** After a failed poll: false ends the watch (with `error` thrown, or quietly when aborted during the wait). */
+  async function backOff(error: unknown, failures: number): Promise<boolean> {
+    try {
+      await retryAfterFailure(error, failures, { ...retryPolicy, signal })
+      return true
+    } catch (thrown) {
+      if (thrown === error || !signal?.aborted) throw thrown
+      return false
+    }
   }
 
   /**

@@ -3,164 +3,22 @@ import { ChainxError, isChainxError } from '../errors/ChainxError.js'
 import { ClientClosedError } from '../errors/ClientClosedError.js'
 import { NetworkError } from '../errors/request.js'
 import { readLimitMs, timerDelayMs } from '../options/optionRules.js'
-import { ChunkLoadError } from '../errors/ChunkLoadError.js'
-import { lazyChunk } from '../utils/lazyChunk.js'
 import { failoverChunk } from './loadFailover.js'
 import { checkHeaders } from './checkHeaders.js'
-import type { RateLimiter, RateLimiterSettings, ReleaseSlot } from './createRateLimiter.js'
-import type { EndpointAffinity, EndpointChange, EndpointGroup, FailoverOptions } from './endpoints.js'
+import { createRateLimiter, type RateLimiter, type RateLimiterSettings, type ReleaseSlot } from './createRateLimiter.js'
+import type { EndpointAffinity, EndpointGroup } from './endpoints.js'
 import type { AttemptRecord } from './failover/sendWithFailover.js'
-import { readTransportOptions } from './readTransportOptions.js'
-import { selectHttp, type TransportKind } from './selectHttp.js'
+import { readTransportOptions, type TransportOptions } from './transportOptions.js'
+import { selectHttp } from './selectHttp.js'
 import { loadTelemetry } from './telemetry/loadTelemetry.js'
-import type { CallTrace, ConnectionTrace, Telemetry, TelemetryOptions, WalkTrace } from './telemetry/types.js'
-import type { FetchFn, HttpFn, HttpResponse } from './types.js'
-import { backoffDelay, resolveRetryOptions, retryAfterOf, withRetry, type RetryOptions } from './withRetry.js'
-import { sleep } from '../utils/sleep.js'
+import type { CallTrace, ConnectionTrace, Telemetry, WalkTrace } from './telemetry/types.js'
+import type { HttpFn, HttpResponse } from './types.js'
+import { requestRetryPolicy, resolveRetryOptions } from './retryOptions.js'
+import { withRetry } from '../utils/withRetry.js'
 import type { Logger } from '../utils/logger.js'
 import { redactUrl } from '../utils/redactUrl.js'
 
-/**
- * Static headers, or a function computing them before every request (may be async).
- *
- * @example
- * const headers: HeadersOption = async () => ({ authorization: `Bearer ${await getToken()}` })
- */
-export type HeadersOption = Record<string, string> | (() => Record<string, string> | Promise<Record<string, string>>)
-
-/**
- * Passed to `onRequest` before each attempt; `headers` may be changed in place.
- *
- * @example
- * onRequest: (info: RequestInfo) => {
- *   info.headers['x-request-id'] = crypto.randomUUID()
- * }
- */
-export interface RequestInfo {
-  url: string
-  headers: Record<string, string>
-  body: string
-  /** 0 for the first attempt, then 1, 2, ... for retries. */
-  attempt: number
-}
-
-/**
- * Passed to `onResponse` after each attempt that got a response.
- *
- * @example
- * onResponse: ({ status, attempt, durationMs }: ResponseInfo) => console.warn(`${status} after ${durationMs} ms (attempt ${attempt})`)
- */
-export interface ResponseInfo {
-  url: string
-  status: number
-  headers: Record<string, string>
-  attempt: number
-  durationMs: number
-}
-
-/**
- * Options of the HTTP transport shared by the GraphQL and JSON-RPC clients.
- *
- * @example
- * const options: TransportOptions = { timeoutMs: 10_000, retry: { retries: 2 }, rateLimit: 100 }
- */
-export interface TransportOptions {
-  /**
-   * How requests are sent. `'auto'`: in Node.js itself `node:http`/`node:https` with keep-alive
-   * agents, `fetch` everywhere else (browsers, Bun, Deno, Cloudflare Workers and other edge
-   * runtimes, though several answer `process.versions.node`). `'node'` opts in to the SDK's own
-   * HTTP/1.1 client on `node:net`/`node:tls` sockets (less client CPU per request, the same
-   * throughput at a real round trip: docs/choices.md has the figures); `'node-http'` or `'fetch'`
-   * forces one.
-   * @default 'auto'
-   */
-  transport?: TransportKind | undefined
-  /**
-   * A `fetch` to send every request with (implies `transport: 'fetch'`).
-   * @default the global `fetch`, where the `transport` option chooses fetch
-   */
-  fetch?: FetchFn | undefined
-  /**
-   * Headers sent with every request, or a function returning them (an error it throws reaches
-   * the caller unchanged). Static headers are checked and copied once, at construction; a
-   * function's are checked on every request. Names must be RFC 9110 tokens and values visible
-   * ASCII, spaces and tabs: anything else (CR, LF, NUL, `café`) is `INVALID_ARGUMENT` before
-   * any request, never retried. They are sent to the configured endpoints only: redirects are
-   * not followed.
-   */
-  headers?: HeadersOption | undefined
-  /**
-   * Names of headers to hide, besides those always hidden (`authorization`, `cookie`,
-   * `proxy-authorization` and any name with `key`, `token`, `secret`, `auth`, `session`,
-   * `password`, `credential` or `signature` in it), wherever the client or its options are
-   * serialised or inspected (`JSON.stringify`, `console.log`).
-   * @default []
-   */
-  secretHeaders?: readonly string[] | undefined
-  /**
-   * Largest response body accepted, in bytes: checked against `Content-Length` before reading,
-   * then counted while the body streams. Over it the request is aborted, its connection closed,
-   * and the call fails with `RESPONSE_TOO_LARGE` (not retried). The default holds any page the
-   * service answers under its limits (a page of 50 events of the largest size the protocol
-   * allows, with JSON and BCS, is about 70 MB) with room to spare. `Infinity` lifts it; anything
-   * but a whole number >= 1 or `Infinity` is `INVALID_ARGUMENT` at construction.
-   * @default 134_217_728 (128 MiB)
-   */
-  maxResponseBytes?: number | undefined
-  /**
-   * Time limit of one attempt, in ms; `0` or `Infinity` sets none. A negative or `NaN` one is
-   * `INVALID_ARGUMENT` when the client is created.
-   * @default 30_000
-   */
-  timeoutMs?: number | undefined
-  /**
-   * Retry policy, or `false` for none.
-   * @default { retries: 3, baseDelayMs: 200, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 }
-   */
-  retry?: RetryOptions | false | undefined
-  /**
-   * Client-side limit in requests per minute (the service's quota is per minute). At most this
-   * many requests arrive at the service in any sliding 60 s window, retries included: a request
-   * holds its slot until 60 s after it settled, so network latency cannot push more than N into
-   * one of the service's windows. A whole number >= 1; `Infinity` is no limit; anything else
-   * is `INVALID_ARGUMENT` (naming `rateLimit` or `rateLimit.requestsPerMinute`) at construction.
-   * @default undefined (no limit)
-   */
-  rateLimit?: number | { requestsPerMinute: number } | undefined
-  /** Called before each attempt; an error it throws fails the request unchanged, without retries. */
-  onRequest?: ((info: RequestInfo) => void | Promise<void>) | undefined
-  /** Called after each attempt that received a response; an error it throws fails the request unchanged, without retries. */
-  onResponse?: ((info: ResponseInfo) => void) | undefined
-  /**
-   * How calls move between several endpoints of a kind (`graphqlUrl`, `rpcUrl` or `wsUrl`
-   * given as a list). With several, the retry budget covers the whole call across them, a
-   * `Retry-After` holds back only the endpoint that sent it, and `rateLimit` counts per endpoint.
-   * @default { cooldownMs: 5_000, maxCooldownMs: 60_000, rankByLatency: true }
-   */
-  failover?: FailoverOptions | undefined
-  /**
-   * Called when the preferred endpoint of a kind changes (a failure, a recovery, the ranking).
-   * @default undefined
-   */
-  onEndpointChange?: ((change: EndpointChange) => void) | undefined
-  /**
-   * OpenTelemetry traces and metrics (see `TelemetryOptions`); `false` turns them off. On by
-   * default when `@opentelemetry/api` is installed: spans and metrics go to the providers the
-   * app registered (none registered: the API's no-op ones).
-   * @default {}
-   */
-  telemetry?: TelemetryOptions | false | undefined
-  /**
-   * Where the client reports what it handles on its own (see `Logger`): retries, failovers and
-   * subscription reconnects at `info`, a subscription connection that gave up at `warn`,
-   * errors of a subscription without `onError` at `error`. Each level optional; a level not
-   * given keeps its default. A level that is not a function is `INVALID_ARGUMENT` at construction.
-   * @default { debug: silent, info: silent, warn: console.warn, error: console.error }
-   * @example
-   * new ChainxClient({ graphqlUrl, logger: console }) // retries and failovers too
-   */
-  logger?: Logger | undefined
-}
+export type { HeadersOption, RequestInfo, ResponseInfo, TransportOptions } from './transportOptions.js'
 
 /**
  * One request through the transport.
@@ -210,21 +68,6 @@ export interface Transport {
   logger?: Logger | undefined
 }
 
-// The limiter is a chunk of its own, loaded by the first request of a client that sets
-// `rateLimit`, so apps without one never carry it.
-function loadRateLimiter(requestsPerMinute: number, settings: RateLimiterSettings | undefined): RateLimiter {
-  // A chunk that fails to load (a browser offline) is CHUNK_LOAD_FAILED; the next request tries again.
-  const chunk = lazyChunk(
-    () => import('./createRateLimiter.js').then((module) => module.createRateLimiter(requestsPerMinute, settings)),
-    (cause) => new ChunkLoadError({ chunk: 'createRateLimiter', cause }),
-  )
-  return {
-    async acquire(signal) {
-      return (await chunk.load()).acquire(signal)
-    },
-  }
-}
-
 // A time limit by the option rules: `0` and `Infinity` mean none. The HttpFn takes 0 for none.
 function attemptTimeoutMs(timeoutMs: unknown, fallback: number): number {
   return timerDelayMs(readLimitMs('timeoutMs', timeoutMs, fallback)) ?? 0
@@ -240,9 +83,7 @@ function assignHeaders(headers: Record<string, string>, source: Record<string, s
   }
 }
 
-const RETRY_HELPERS = { sleep, backoffDelay, retryAfterOf }
-
-export { DEFAULT_MAX_RESPONSE_BYTES } from './readTransportOptions.js'
+export { DEFAULT_MAX_RESPONSE_BYTES } from './transportOptions.js'
 
 /**
  * What tests and benchmarks tune beyond the public options.
@@ -267,7 +108,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
   const retry = resolveRetryOptions(options.retry)
   const defaultTimeoutMs = attemptTimeoutMs(options.timeoutMs, 30_000)
   const { maxResponseBytes, requestsPerMinute: limit } = readTransportOptions(options)
-  const limiter: RateLimiter | undefined = limit === undefined ? undefined : loadRateLimiter(limit, internals.rateLimiter)
+  const limiter: RateLimiter | undefined = limit === undefined ? undefined : createRateLimiter(limit, internals.rateLimiter)
   const headersOption = options.headers
   // Static headers are checked once, here; a copy keeps later changes to the caller's object out.
   const staticHeaders =
@@ -399,7 +240,6 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
         rateLimit: limit,
         rateLimiter: internals.rateLimiter,
         onEndpointChange: options.onEndpointChange,
-        helpers: RETRY_HELPERS,
       })
       return module.sendWithFailover(
         group.pool,
@@ -407,7 +247,6 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
         retry,
         request.signal,
         request.affinity,
-        RETRY_HELPERS,
       )
     })
   }
@@ -425,7 +264,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
         const send = (call?: CallTrace) =>
           group && group.urls.length > 1
             ? sendWithFailover(request, group, timeoutMs, call)
-            : withRetry((n) => attempt(request, request.url, limiter, timeoutMs, n, call), retry, request.signal)
+            : withRetry((n) => attempt(request, request.url, limiter, timeoutMs, n, call), requestRetryPolicy(retry, request.signal))
         return await (telemetry ? telemetry.call(request.body, request.url, send) : send())
       } catch (error) {
         if (error instanceof ChainxError) throw error

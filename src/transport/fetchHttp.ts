@@ -1,16 +1,8 @@
 import { abortError } from '../errors/abortError.js'
-import { ChunkLoadError } from '../errors/ChunkLoadError.js'
 import { ResponseTooLargeError, TimeoutError } from '../errors/request.js'
-import { lazyChunk } from '../utils/lazyChunk.js'
 import { onAbort } from '../utils/onAbort.js'
+import { moveUserInfo } from './moveUserInfo.js'
 import type { FetchFn, HttpFn } from './types.js'
-
-// Rare, so a chunk of its own, loaded only by a URL that may carry user info; a failed import
-// is CHUNK_LOAD_FAILED and the next request imports again.
-const userInfoChunk = lazyChunk(
-  () => import('./moveUserInfo.js'),
-  (cause) => new ChunkLoadError({ chunk: 'moveUserInfo', cause }),
-)
 
 // Stateless without `stream: true`, so one serves every response.
 const decoder = new TextDecoder()
@@ -39,7 +31,7 @@ export function createFetchHttp(fetchFn: FetchFn): HttpFn {
     const stopListening = controller && signal && onAbort(signal, () => controller.abort(abortError(signal.reason)))
     const sent = controller?.signal
     try {
-      if (url.includes('@')) ({ url, headers } = (await userInfoChunk.load()).moveUserInfo(url, headers))
+      if (url.includes('@')) ({ url, headers } = moveUserInfo(url, headers))
       const response = await fetchFn(url, { method: 'POST', headers, body, signal: sent, redirect: 'manual' })
       const responseHeaders: Record<string, string> = {}
       // Names come lower case (WHATWG Headers).
@@ -55,8 +47,7 @@ export function createFetchHttp(fetchFn: FetchFn): HttpFn {
       }
       let text: string | undefined
       try {
-        if (size <= maxResponseBytes)
-          text = decoder.decode(chunks.length === 1 ? chunks[0] : await new Blob(chunks as BlobPart[]).arrayBuffer())
+        if (size <= maxResponseBytes) text = decoder.decode(chunks.length === 1 ? chunks[0] : concat(chunks, size))
       } catch {
         // Past the longest string the engine makes (when the limit was lifted): still typed.
       }
@@ -77,4 +68,15 @@ export function createFetchHttp(fetchFn: FetchFn): HttpFn {
   }
   http.via = 'fetch'
   return http
+}
+
+/** The chunks in one buffer of `size` bytes (their total), copied once. */
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  const whole = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    whole.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return whole
 }

@@ -8,11 +8,11 @@ import type { HttpFn } from './types.js'
  * their own, so browser bundles never carry them.
  *
  * @example
- * const http = loadOnFirstRequest(() => import('./socketHttp.js').then((module) => module.createSocketHttp()))
+ * const http = loadOnFirstRequest(() => import('./nodeHttp.js').then((module) => module.createNodeHttp()), 'nodeHttp')
  */
-export function loadOnFirstRequest(load: () => Promise<HttpFn>, chunk = 'socketHttp'): HttpFn {
+export function loadOnFirstRequest(load: () => Promise<HttpFn>, chunk: string): HttpFn {
   // A failed load is CHUNK_LOAD_FAILED (an InvalidArgumentError thrown by the chunk itself, a
-  // runtime without node:net, passes through) and the next request tries again.
+  // runtime without node:http, passes through) and the next request tries again.
   const lazy = lazyChunk(load, (cause) => (isChainxError(cause) ? cause : new ChunkLoadError({ chunk, cause })))
   let started = false
   const http: HttpFn = (request) => {
@@ -44,19 +44,4 @@ export function loadNodeHttp(): HttpFn {
   const http = loadOnFirstRequest(() => import('./nodeHttp.js').then((module) => module.createNodeHttp()), 'nodeHttp')
   http.via = 'node:http'
   return http
-}
-
-/**
- * A Node built-in module's CommonJS object (on which instrumentation patches `request`), by a
- * computed specifier so that browser bundlers never try to resolve it.
- *
- * @example
- * const net = await importNodeBuiltin<typeof import('node:net')>('net')
- */
-// Not through lazyChunk: a built-in is no chunk to fetch again (a runtime without it never
-// gains it), and it is imported only inside the Node transports' chunks, whose loader
-// (`loadOnFirstRequest`) reports the failure and retries.
-export async function importNodeBuiltin<T>(name: string): Promise<T> {
-  const prefix = 'node:'
-  return ((await import(/* @vite-ignore */ `${prefix}${name}`)) as { default: T }).default
 }

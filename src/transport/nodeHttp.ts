@@ -3,7 +3,6 @@ import { abortError } from '../errors/abortError.js'
 import type { ChainxError } from '../errors/ChainxError.js'
 import { InvalidArgumentError, ResponseTooLargeError, TimeoutError } from '../errors/request.js'
 import { onAbort } from '../utils/onAbort.js'
-import { importNodeBuiltin } from './loadOnFirstRequest.js'
 import { requestTarget, type RequestTarget } from './requestTarget.js'
 import type { HttpFn, HttpRequest, HttpResponse } from './types.js'
 
@@ -23,7 +22,7 @@ function loadModule(name: Scheme): Promise<typeof NodeHttp> {
   if (loaded !== undefined) return loaded
   const module = importNodeBuiltin<typeof NodeHttp>(name).catch((error: unknown) => {
     modules.delete(name)
-    throw new InvalidArgumentError(`transport 'node' needs node:${name}, which this runtime cannot load: use transport 'fetch'`, {
+    throw new InvalidArgumentError(`transport 'node-http' needs node:${name}, which this runtime cannot load: use transport 'fetch'`, {
       cause: error,
     })
   })
@@ -172,4 +171,19 @@ function send(
     // A string body goes out in one write with the headers.
     req.end(body, 'utf8')
   })
+}
+
+/**
+ * A Node built-in module's CommonJS object (on which instrumentation patches `request`), by a
+ * computed specifier so that browser bundlers never try to resolve it.
+ *
+ * @example
+ * const net = await importNodeBuiltin<typeof import('node:net')>('net')
+ */
+// Not through lazyChunk: a built-in is no chunk to fetch again (a runtime without it never
+// gains it), and it is imported only inside the Node transports' chunks, whose loader
+// (`loadOnFirstRequest`) reports the failure and retries.
+export async function importNodeBuiltin<T>(name: string): Promise<T> {
+  const prefix = 'node:'
+  return ((await import(/* @vite-ignore */ `${prefix}${name}`)) as { default: T }).default
 }

@@ -114,3 +114,113 @@ describe('codes match classes', () => {
     for (const code of ALL_CODES) expect(typeof code).toBe('string')
   })
 })
+
+/** A switch over every code, each case checking the type narrowed to; `never` at the end proves it exhaustive. */
+function narrowsInEveryCase(error: ChainxErrorUnion): ChainxErrorCode {
+  switch (error.code) {
+    case 'FIRST_AND_LAST':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['FIRST_AND_LAST']>()
+      return error.code
+    case 'PAGE_SIZE_EXCEEDED':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['PAGE_SIZE_EXCEEDED']>()
+      return error.code
+    case 'UNUSED_VARIABLE':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['UNUSED_VARIABLE']>()
+      return error.code
+    case 'MISSING_VARIABLE':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['MISSING_VARIABLE']>()
+      return error.code
+    case 'QUERY_LIMIT':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['QUERY_LIMIT']>()
+      return error.code
+    case 'CURSOR_CHECKPOINT_MISMATCH':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['CURSOR_CHECKPOINT_MISMATCH']>()
+      return error.code
+    case 'STALE_CURSOR':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['STALE_CURSOR']>()
+      return error.code
+    case 'CURSOR_NOT_ADVANCING':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['CURSOR_NOT_ADVANCING']>()
+      return error.code
+    case 'EMPTY_PAGES':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['EMPTY_PAGES']>()
+      return error.code
+    case 'GRAPHQL':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['GRAPHQL']>()
+      return error.code
+    case 'RATE_LIMITED':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['RATE_LIMITED']>()
+      return error.code
+    case 'HTTP':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['HTTP']>()
+      return error.code
+    case 'NETWORK':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['NETWORK']>()
+      return error.code
+    case 'TIMEOUT':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['TIMEOUT']>()
+      return error.code
+    case 'ABORTED':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['ABORTED']>()
+      return error.code
+    case 'INVALID_RESPONSE':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['INVALID_RESPONSE']>()
+      return error.code
+    case 'RESPONSE_TOO_LARGE':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['RESPONSE_TOO_LARGE']>()
+      return error.code
+    case 'INVALID_ARGUMENT':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['INVALID_ARGUMENT']>()
+      return error.code
+    case 'INVALID_FILTER':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['INVALID_FILTER']>()
+      return error.code
+    case 'JSON_RPC':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['JSON_RPC']>()
+      return error.code
+    case 'SOCKET_CLOSED':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['SOCKET_CLOSED']>()
+      return error.code
+    case 'CLIENT_CLOSED':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['CLIENT_CLOSED']>()
+      return error.code
+    case 'VERSION_CHANGED':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['VERSION_CHANGED']>()
+      return error.code
+    case 'UNEXPECTED':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['UNEXPECTED']>()
+      return error.code
+    case 'CHUNK_LOAD_FAILED':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['CHUNK_LOAD_FAILED']>()
+      return error.code
+    case 'DATABASE':
+      expectTypeOf(error).toEqualTypeOf<ChainxErrorByCode['DATABASE']>()
+      return error.code
+    default: {
+      const unreachable: never = error
+      return unreachable
+    }
+  }
+}
+
+describe('every code narrows through switch (error.code)', () => {
+  it('after isChainxError(error), error instanceof ChainxError and in a catch (e: unknown) (type tests)', () => {
+    const thrown: unknown = new RateLimitedError({ status: 429 })
+    const seen: ChainxErrorCode[] = []
+    if (isChainxError(thrown)) {
+      expectTypeOf(thrown).toEqualTypeOf<ChainxErrorUnion>()
+      seen.push(narrowsInEveryCase(thrown))
+    }
+    if (thrown instanceof ChainxError) {
+      expectTypeOf(thrown).toEqualTypeOf<ChainxErrorUnion>()
+      seen.push(narrowsInEveryCase(thrown))
+    }
+    try {
+      throw thrown
+    } catch (e: unknown) {
+      if (isChainxError(e)) seen.push(narrowsInEveryCase(e))
+      if (e instanceof ChainxError) seen.push(narrowsInEveryCase(e))
+    }
+    expect(seen).toEqual(['RATE_LIMITED', 'RATE_LIMITED', 'RATE_LIMITED', 'RATE_LIMITED'])
+  })
+})

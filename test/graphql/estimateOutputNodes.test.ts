@@ -73,33 +73,35 @@ describe('E7/L2: output nodes estimated as the service estimates them', () => {
 function directEstimate(query: string, variables: Record<string, unknown>, defaultPageSize: number): number {
   const [operation] = analyzeDocument(query).operations
   const { fragments } = operation!
-  const fieldsOf = (set: SelectionNode[]): FieldSelection[] =>
+  const fieldsOf = (set: readonly SelectionNode[]): FieldSelection[] =>
     set.flatMap((selection) =>
       selection.kind === 'Field'
         ? [selection]
         : selection.kind === 'InlineFragment'
-          ? fieldsOf(selection.selections)
-          : fieldsOf(fragments.get(selection.name)?.selections ?? []),
+          ? fieldsOf(selection.selectionSet.selections)
+          : fieldsOf(fragments.get(selection.name.value)?.selectionSet.selections ?? []),
     )
   const size = (field: FieldSelection, name: string) => {
-    const value = field.arguments.find((argument) => argument.name === name)?.value
-    const resolved = value?.kind === 'Variable' ? variables[value.name] : value?.kind === 'Int' ? value.value : undefined
+    const value = field.arguments?.find((argument) => argument.name.value === name)?.value
+    const resolved = value?.kind === 'Variable' ? variables[value.name.value] : value?.kind === 'IntValue' ? Number(value.value) : undefined
     return typeof resolved === 'number' && Number.isInteger(resolved) && resolved >= 0 ? resolved : undefined
   }
-  const cost = (set: SelectionNode[], multiplicity: number): number =>
+  const isPaged = (field: FieldSelection) => field.name.value === 'edges' || field.name.value === 'nodes'
+  const cost = (set: readonly SelectionNode[], multiplicity: number): number =>
     fieldsOf(set).reduce((total, field) => {
-      if (!field.selections) return total + multiplicity
-      const children = fieldsOf(field.selections)
-      if (!children.some((child) => child.name === 'edges' || child.name === 'nodes')) {
-        return total + multiplicity + cost(field.selections, multiplicity)
-      }
+      if (!field.selectionSet) return total + multiplicity
+      const children = fieldsOf(field.selectionSet.selections)
+      if (!children.some(isPaged)) return total + multiplicity + cost(field.selectionSet.selections, multiplicity)
       const first = size(field, 'first')
       const last = size(field, 'last')
       const page = first !== undefined && last !== undefined ? Math.max(first, last) : (first ?? last ?? defaultPageSize)
-      return children.reduce((sum, child) => {
-        const paged = child.name === 'edges' || child.name === 'nodes'
-        return sum + multiplicity + (child.selections ? cost(child.selections, paged ? multiplicity * page : multiplicity) : 0)
-      }, total + multiplicity)
+      return children.reduce(
+        (sum, child) =>
+          sum +
+          multiplicity +
+          (child.selectionSet ? cost(child.selectionSet.selections, isPaged(child) ? multiplicity * page : multiplicity) : 0),
+        total + multiplicity,
+      )
     }, 0)
   return cost(operation!.selections, 1)
 }

@@ -24,10 +24,10 @@ import { splitAt, startRawServer, type Answer, type Exchange, type RawServer } f
 
 /**
  * The transports under test, by the kind `createTransport` takes. Adding one here runs every
- * case against it: `'node'` is the socket transport (Node.js's default), `'node-http'`
- * node:http with keep-alive agents, `'fetch'` undici's fetch.
+ * case against it: `'node-http'` is node:http with keep-alive agents (Node.js's default),
+ * `'fetch'` undici's fetch.
  */
-const TRANSPORTS = ['node', 'node-http', 'fetch'] as const satisfies readonly TransportKind[]
+const TRANSPORTS = ['node-http', 'fetch'] as const satisfies readonly TransportKind[]
 type Kind = (typeof TRANSPORTS)[number]
 
 /** What a request gave: the response as the SDK sees it, or the error's code. */
@@ -67,8 +67,6 @@ const UNDICI_BACK_TO_BACK: Deviation = {
  * TODAY: how today's transports depart from the cases, by case id. A case with no row for a
  * transport must pass as stated. Rows with `observed` assert that transport's own outcome
  * exactly (so a change either way is seen); rows with `fails` make the test `it.fails`.
- *
- * The socket transport (`'node'`) has no row: it passes every case as stated.
  */
 const TODAY: Record<string, Partial<Record<CaseId, Deviation>>> = {
   'node-http': {
@@ -76,14 +74,14 @@ const TODAY: Record<string, Partial<Record<CaseId, Deviation>>> = {
       kind: 'gap',
       why:
         'node:http writes the request on the pooled connection the server is closing and fails with "socket hang up" (NETWORK); it never resends. ' +
-        'The socket transport must resend once on a new connection when a reused one closes before any byte of the answer',
+        'A transport of its own would resend once on a new connection when a reused one closes before any byte of the answer',
       observed: { first: NEXT_OK, second: { error: 'NETWORK' }, requests: 2, connections: 1 },
     },
     closeRightAfterAnswer: {
       kind: 'gap',
       why:
         'node:http hands the next request the pooled connection before it has read the FIN right behind the answer, and fails it with ' +
-        '"socket hang up" (NETWORK) without a byte reaching the server; the socket transport must resend it on a new connection (see staleConnectionRace)',
+        '"socket hang up" (NETWORK) without a byte reaching the server; a transport of its own would resend it on a new connection (see staleConnectionRace)',
       observed: { first: NEXT_OK, second: { error: 'NETWORK' }, connections: 1 },
     },
     staleThenFreshClose: {
@@ -95,7 +93,7 @@ const TODAY: Record<string, Partial<Record<CaseId, Deviation>>> = {
       kind: 'gap',
       why:
         'node:http drops bytes that arrive on an idle pooled connection and goes on reusing it, although the server is out of step with its answers. ' +
-        'The socket transport must close such a connection',
+        'A transport of its own would close such a connection',
       observed: { outcome: { status: 200, body: 'hello' }, clientClosed: false, next: { outcome: NEXT_OK, connection: 'same' } },
     },
     unsolicited101: {

@@ -217,7 +217,7 @@ describe('maxResponseBytes: no response of any size crashes the process or grows
 
   const fixture = fileURLToPath(new URL('./fixtures/readLargeBody.ts', import.meta.url))
   const tsxLoader = fileURLToPath(new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url))
-  const readInChild = async (path: string, transport: 'node' | 'fetch', limit: number | 'default') => {
+  const readInChild = async (path: string, transport: 'node-http' | 'fetch', limit: number | 'default') => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ['--import', tsxLoader, fixture, `${server.url}${path}`, transport, String(limit)],
@@ -234,7 +234,7 @@ describe('maxResponseBytes: no response of any size crashes the process or grows
     }
   }
 
-  for (const transport of ['node', 'fetch'] as const) {
+  for (const transport of ['node-http', 'fetch'] as const) {
     it(`a 600 MB body with Content-Length is RESPONSE_TOO_LARGE before it is read; memory stays flat (${transport}, child process)`, async () => {
       const closedBefore = closedEarly.length
       const result = await readInChild('/?mb=600&declared=1', transport, 'default')
@@ -262,8 +262,8 @@ describe('maxResponseBytes: no response of any size crashes the process or grows
     })
   }
 
-  it('with the limit lifted, a 600 MB body (past the longest string V8 makes) is still RESPONSE_TOO_LARGE, never an uncaught exception (node, child process)', async () => {
-    const result = await readInChild('/?mb=600', 'node', Infinity)
+  it('with the limit lifted, a 600 MB body (past the longest string V8 makes) is still RESPONSE_TOO_LARGE, never an uncaught exception (node-http, child process)', async () => {
+    const result = await readInChild('/?mb=600', 'node-http', Infinity)
     expect(result).toMatchObject({ ok: false, code: 'RESPONSE_TOO_LARGE', received: 600 * MB })
   })
 

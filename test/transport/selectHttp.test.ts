@@ -7,8 +7,7 @@ import { isNodeRuntime } from '../../src/utils/isNodeRuntime.js'
 import { listenLocal, type LocalServer } from '../helpers/listenLocal.js'
 
 // Which HTTP stack sent a request is visible on the wire: Node's fetch (undici) adds the
-// fetch metadata header `sec-fetch-mode`, node:http's keep-alive agent `connection: keep-alive`,
-// and the socket transport neither (HTTP/1.1 keeps the connection alive without it).
+// fetch metadata header `sec-fetch-mode`, node:http's keep-alive agent `connection: keep-alive`.
 let server: Server
 let local: LocalServer
 let url: string
@@ -29,13 +28,13 @@ afterEach(() => {
   seen.length = 0
 })
 
-async function stackUsed(options: TransportOptions): Promise<'fetch' | 'node:http' | 'sockets'> {
+async function stackUsed(options: TransportOptions): Promise<'fetch' | 'node:http' | 'other'> {
   const transport = createTransport({ retry: false, ...options })
   await transport.request({ url, body: '{}', parse: (response) => response.status })
   const headers = seen.at(-1)
   expect(headers?.['content-type']).toBe('application/json')
   if (headers?.['sec-fetch-mode'] !== undefined) return 'fetch'
-  return headers?.connection === 'keep-alive' ? 'node:http' : 'sockets'
+  return headers?.connection === 'keep-alive' ? 'node:http' : 'other'
 }
 
 describe('isNodeRuntime', () => {
@@ -60,10 +59,9 @@ describe('isNodeRuntime', () => {
 })
 
 describe('the transport option', () => {
-  it("G1: 'auto' (the default) posts over node:http keep-alive in Node.js; the socket client is opt-in ('node')", async () => {
+  it("G1: 'auto' (the default) posts over node:http keep-alive in Node.js", async () => {
     expect(await stackUsed({})).toBe('node:http')
     expect(await stackUsed({ transport: 'auto' })).toBe('node:http')
-    expect(await stackUsed({ transport: 'node' })).toBe('sockets')
   })
 
   it("G1: 'auto' posts over the global fetch where process.versions.node is only a compatibility answer (Bun, Deno, Workers)", async () => {
@@ -74,12 +72,11 @@ describe('the transport option', () => {
     expect(await stackUsed({})).toBe('fetch')
   })
 
-  it("G1: 'fetch', 'node' and 'node-http' force a stack whatever the runtime; 'node' outside Node.js is the runtime's node:http", async () => {
+  it("G1: 'fetch' and 'node-http' force a stack whatever the runtime", async () => {
     expect(await stackUsed({ transport: 'fetch' })).toBe('fetch')
-    expect(await stackUsed({ transport: 'node' })).toBe('sockets')
     expect(await stackUsed({ transport: 'node-http' })).toBe('node:http')
     vi.stubGlobal('Deno', { version: { deno: '2.9.6' } })
-    expect(await stackUsed({ transport: 'node' })).toBe('node:http')
+    expect(await stackUsed({ transport: 'fetch' })).toBe('fetch')
     expect(await stackUsed({ transport: 'node-http' })).toBe('node:http')
   })
 
@@ -91,12 +88,8 @@ describe('the transport option', () => {
     expect(calls).toBe(2)
   })
 
-  it("an unknown transport, or 'node' or 'node-http' with a fetch, is INVALID_ARGUMENT when the client is created", () => {
-    const bad = [
-      { transport: 'xhr' },
-      { transport: 'node', fetch: globalThis.fetch },
-      { transport: 'node-http', fetch: globalThis.fetch },
-    ] as const
+  it("an unknown transport (the removed 'node' included), or 'node-http' with a fetch, is INVALID_ARGUMENT when the client is created", () => {
+    const bad = [{ transport: 'xhr' }, { transport: 'node' }, { transport: 'node-http', fetch: globalThis.fetch }] as const
     for (const options of bad) {
       let error: unknown
       try {

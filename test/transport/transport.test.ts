@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import { inspect } from 'node:util'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -9,7 +8,8 @@ import { createRateLimiter } from '../../src/transport/createRateLimiter.js'
 import { createTransport } from '../../src/transport/createTransport.js'
 import { decodeJsonResponse } from '../../src/transport/decodeJsonResponse.js'
 import { parseRetryAfter } from '../../src/transport/parseRetryAfter.js'
-import { backoffDelay, resolveRetryOptions, type RetryOptions } from '../../src/transport/withRetry.js'
+import { resolveRetryOptions, type RetryOptions } from '../../src/transport/retryOptions.js'
+import { backoffDelay } from '../../src/utils/withRetry.js'
 import { ChainxClient } from '../../src/client.js'
 import { listenLocal, type LocalServer } from '../helpers/listenLocal.js'
 
@@ -223,23 +223,6 @@ describe('retries', () => {
       .catch((caught: unknown) => caught)
     expect(isChainxError(error, 'INVALID_ARGUMENT')).toBe(true)
     expect(calls()).toBe(0)
-  })
-
-  it('a rate-limiter chunk that fails to load is CHUNK_LOAD_FAILED (its own code, no longer NETWORK) with the cause, and the next request loads it again', async () => {
-    const calls = sequence([() => HttpResponse.json({ ok: true })])
-    vi.doMock('../../src/transport/createRateLimiter.js', () => {
-      throw new Error('chunk offline')
-    })
-    const transport = createTransport({ retry: false, rateLimit: 100 })
-    try {
-      const error = await transport.request({ url, body: '{}', parse: parseJson }).catch((caught: unknown) => caught)
-      expect(isChainxError(error, 'CHUNK_LOAD_FAILED')).toBe(true)
-      expect(inspect((error as Error).cause)).toContain('chunk offline')
-    } finally {
-      vi.doUnmock('../../src/transport/createRateLimiter.js')
-    }
-    await expect(transport.request({ url, body: '{}', parse: parseJson })).resolves.toEqual({ ok: true })
-    expect(calls()).toBe(1)
   })
 
   it('backoff grows exponentially with jitter and is capped', () => {

@@ -33,7 +33,6 @@ const jsonResponse = () => new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, 
 describe('every lazy chunk is loaded by lazyChunk: CHUNK_LOAD_FAILED, then retried by the next call', () => {
   afterEach(() => {
     vi.doUnmock('../../src/transport/failover/index.js')
-    vi.doUnmock('../../src/transport/moveUserInfo.js')
     vi.doUnmock('isomorphic-ws')
     vi.doUnmock('../../src/transport/telemetry/createTelemetry.js')
     vi.doUnmock('../../src/transactions/createTransactionSubscriptionClient.js')
@@ -50,21 +49,6 @@ describe('every lazy chunk is loaded by lazyChunk: CHUNK_LOAD_FAILED, then retri
     expect(states.map((state) => state.url)).toEqual(['http://127.0.0.1:1/a', 'http://127.0.0.1:1/b'])
     expect(counter.imports).toBe(2)
     await client.close()
-  })
-
-  it('moveUserInfo (fetch with credentials in the URL): nothing is sent until it loads', async () => {
-    const counter = failFirstImport('../../src/transport/moveUserInfo.js')
-    vi.resetModules()
-    const { createFetchHttp } = await import('../../src/transport/fetchHttp.js')
-    const fetch = vi.fn((_input: string, _init: RequestInit) => Promise.resolve(jsonResponse()))
-    const http = createFetchHttp(fetch)
-    const request = { url: 'http://user:secret@127.0.0.1:1/json-rpc', headers: {}, body: '{}', timeoutMs: 0, maxResponseBytes: 1 << 20 }
-    expectChunkLoadFailed(await failure(http(request)), 'moveUserInfo')
-    expect(fetch).not.toHaveBeenCalled()
-    expect((await http(request)).status).toBe(200)
-    expect(fetch.mock.calls[0]?.[0]).toBe('http://127.0.0.1:1/json-rpc')
-    expect(fetch.mock.calls[0]?.[1].headers).toMatchObject({ authorization: `Basic ${btoa('user:secret')}` })
-    expect(counter.imports).toBe(2)
   })
 
   it('ws through isomorphic-ws (the WebSocket of subscriptions in Node): the error names the package', async () => {

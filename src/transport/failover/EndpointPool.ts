@@ -1,9 +1,8 @@
 import type { ChainxError } from '../../errors/ChainxError.js'
 import { redactUrl } from '../../utils/redactUrl.js'
 import { createRateLimiter, type RateLimiter, type RateLimiterSettings } from '../createRateLimiter.js'
-import type { EndpointChange, EndpointKind, EndpointState, FailoverOptions } from '../endpoints.js'
-import type { backoffDelay, retryAfterOf } from '../withRetry.js'
-import type { sleep } from '../../utils/sleep.js'
+import type { EndpointChange, EndpointKind, EndpointState, FailoverOptions } from '../endpointTypes.js'
+import { retryAfterOf } from '../../errors/shouldRetry.js'
 
 /** One endpoint's record: what the ranking reads. */
 export interface PoolEntry {
@@ -26,19 +25,8 @@ export interface PoolEntry {
   version: string | undefined
 }
 
-/**
- * The retry helpers of the main chunk, handed over rather than imported: the failover chunk
- * then shares no module with the main one that the main one would load as a chunk of its own.
- */
-export interface RetryHelpers {
-  sleep: typeof sleep
-  backoffDelay: typeof backoffDelay
-  retryAfterOf: typeof retryAfterOf
-}
-
 /** Settings of a pool beyond its URLs. */
 export interface EndpointPoolSettings extends FailoverOptions {
-  helpers: RetryHelpers
   rateLimit?: number | undefined
   rateLimiter?: RateLimiterSettings | undefined
   onEndpointChange?: ((change: EndpointChange) => void) | undefined
@@ -63,7 +51,7 @@ const UNMEASURED_MS = 1e9
  * records each attempt's outcome, and reports a change of the preferred one.
  *
  * @example
- * const pool = new EndpointPool('graphql', [a, b], { cooldownMs: 1_000, helpers: { sleep, backoffDelay, retryAfterOf } })
+ * const pool = new EndpointPool('graphql', [a, b], { cooldownMs: 1_000 })
  * const [first] = pool.ranked()
  * pool.succeeded(first, 12, '2025.3.0')
  */
@@ -148,7 +136,7 @@ export class EndpointPool {
     entry.probing = false
     entry.lastErrorCode = error.code
     if (error.version) entry.version = error.version.raw
-    const asked = this.#settings.helpers.retryAfterOf(error)
+    const asked = retryAfterOf(error)
     if (asked !== undefined) entry.blockedUntil = now + asked
     // A rate limit says nothing of the endpoint's health: it waits its Retry-After only.
     if (error.code !== 'RATE_LIMITED') {

@@ -1,5 +1,6 @@
 import { redactUrl } from '../../utils/redactUrl.js'
-import type { EndpointGroup, EndpointState } from '../endpoints.js'
+import type { EndpointGroup } from '../endpoints.js'
+import type { EndpointState } from '../endpointTypes.js'
 
 /**
  * The state of every endpoint of `groups`, as `client.endpoints()` reports it. A kind with one

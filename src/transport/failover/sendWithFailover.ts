@@ -1,10 +1,12 @@
 import { ChainxError } from '../../errors/ChainxError.js'
+import { RateLimitedError } from '../../errors/request.js'
 import { ServiceVersionChangedError } from '../../errors/ServiceVersionChangedError.js'
+import { retryAfterOf, shouldRetry } from '../../errors/shouldRetry.js'
+import { sleep } from '../../utils/sleep.js'
+import { backoffDelay, withRetry } from '../../utils/withRetry.js'
 import type { RateLimiter } from '../createRateLimiter.js'
 import type { EndpointAffinity } from '../endpoints.js'
-import { shouldRetry } from '../../errors/shouldRetry.js'
-import type { ResolvedRetryOptions } from '../withRetry.js'
-import type { RetryHelpers } from './EndpointPool.js'
+import type { ResolvedRetryOptions } from '../retryOptions.js'
 import type { EndpointPool, PoolEntry } from './EndpointPool.js'
 import type { AttemptRecord } from '../telemetry/types.js'
 
@@ -31,7 +33,7 @@ export type EndpointAttempt<T> = (
  * endpoint once, accepting only an answer of the affinity's version.
  *
  * @example
- * const value = await sendWithFailover(pool, attempt, resolveRetryOptions({}), signal, affinity, { sleep, backoffDelay, retryAfterOf })
+ * const value = await sendWithFailover(pool, attempt, resolveRetryOptions({}), signal, affinity)
  */
 export function sendWithFailover<T>(
   pool: EndpointPool,
@@ -39,46 +41,58 @@ export function sendWithFailover<T>(
   retry: ResolvedRetryOptions,
   signal: AbortSignal | undefined,
   affinity: EndpointAffinity | undefined,
-  helpers: RetryHelpers,
 ): Promise<T> {
   const pinned = affinity?.url === undefined ? undefined : pool.entries.find((entry) => entry.url === affinity.url)
   return pinned && affinity
-    ? sendPinned(pool, pinned, attempt, retry, signal, affinity, helpers)
-    : sendRanked(pool, attempt, retry, signal, affinity, helpers)
+    ? sendPinned(pool, pinned, attempt, retry, signal, affinity)
+    : sendRanked(pool, attempt, retry, signal, affinity)
 }
 
-async function sendRanked<T>(
+function sendRanked<T>(
   pool: EndpointPool,
   attempt: EndpointAttempt<T>,
   retry: ResolvedRetryOptions,
   signal: AbortSignal | undefined,
   affinity: EndpointAffinity | undefined,
-  { sleep, backoffDelay }: RetryHelpers,
 ): Promise<T> {
   const failedHere = new Set<PoolEntry>()
+  const untried = () => pool.ranked().find((candidate) => !failedHere.has(candidate))
+  /** How long until an endpoint waiting out a `Retry-After` opens, when every one waits. */
+  const allWaiting = () => (pool.ranked().length > 0 ? undefined : pool.nextOpening() - Date.now())
   let retriesLeft = retry.retries
   let backoffs = 0
-  let lastError: ChainxError | undefined
-  for (let n = 0; ; n++) {
-    const order = pool.ranked()
-    let entry = order.find((candidate) => !failedHere.has(candidate))
-    if (!entry) {
-      entry = order[0]
-      if (entry) await sleep(backoffDelay(backoffs++, retry), signal)
-      else {
-        // Every endpoint waits out a Retry-After: wait for the first, unless it asks too much.
-        const wait = pool.nextOpening() - Date.now()
-        if (!(wait <= retry.maxRetryAfterMs) || lastError === undefined) throw lastError
-        await sleep(Math.max(wait, backoffDelay(backoffs++, retry)), signal)
-        n--
-        continue
+  let probe = false
+  let moved = false
+  return withRetry(
+    async (n) => {
+      const entry = untried() ?? pool.ranked()[0]
+      if (!entry) {
+        // Every endpoint waits out a Retry-After that earlier calls met.
+        const wait = allWaiting() ?? 0
+        if (!(wait <= retry.maxRetryAfterMs)) {
+          throw new RateLimitedError({ status: 429, retryAfterMs: wait, maxRetryAfterMs: retry.maxRetryAfterMs })
+        }
+        await sleep(wait, signal)
+        return attemptAt(pool.ranked()[0] ?? pool.entries[0]!, n)
       }
-    }
-    const probe = pool.isProbe(entry)
+      return attemptAt(entry, n)
+    },
+    {
+      retryCount: Infinity,
+      signal,
+      // A probe's failure costs no retry.
+      shouldRetry: ({ error }) => isTransient(error) && (probe || retriesLeft-- > 0) && !((allWaiting() ?? 0) > retry.maxRetryAfterMs),
+      // At once to an endpoint not tried in this call; else the backoff, or the first Retry-After's end when every one waits.
+      delay: () => (untried() ? 0 : Math.max(allWaiting() ?? 0, backoffDelay(backoffs++, retry))),
+    },
+  )
+
+  async function attemptAt(entry: PoolEntry, n: number): Promise<T> {
+    probe = pool.isProbe(entry)
     if (probe) entry.probing = true
     const record: AttemptRecord = {}
     try {
-      const value = await attempt(entry.url, entry.limiter, n, lastError !== undefined && !failedHere.has(entry), record)
+      const value = await attempt(entry.url, entry.limiter, n, moved && !failedHere.has(entry), record)
       pool.succeeded(entry, record.durationMs ?? 0, record.version)
       if (affinity) Object.assign(affinity, { url: entry.url, version: record.version?.trim() })
       return value
@@ -90,8 +104,8 @@ async function sendRanked<T>(
       }
       pool.failed(entry, error)
       failedHere.add(entry)
-      lastError = error
-      if (!probe && retriesLeft-- <= 0) throw error
+      moved = true
+      throw error
     }
   }
 }
@@ -103,25 +117,33 @@ async function sendPinned<T>(
   retry: ResolvedRetryOptions,
   signal: AbortSignal | undefined,
   affinity: EndpointAffinity,
-  { sleep, backoffDelay, retryAfterOf }: RetryHelpers,
 ): Promise<T> {
   let n = 0
   let failure: ChainxError
-  for (;;) {
-    const record: AttemptRecord = {}
-    try {
-      const value = await attempt(entry.url, entry.limiter, n, false, record)
-      pool.succeeded(entry, record.durationMs ?? 0, record.version)
-      return value
-    } catch (error) {
-      if (!isTransient(error)) throw error
-      pool.failed(entry, error)
-      failure = error
-      const asked = retryAfterOf(error)
-      if (n >= retry.retries || (asked !== undefined && asked > retry.maxRetryAfterMs)) break
-      await sleep(Math.max(asked ?? 0, backoffDelay(n, retry)), signal)
-      n++
-    }
+  try {
+    return await withRetry(
+      async (count) => {
+        n = count
+        const record: AttemptRecord = {}
+        try {
+          const value = await attempt(entry.url, entry.limiter, count, false, record)
+          pool.succeeded(entry, record.durationMs ?? 0, record.version)
+          return value
+        } catch (error) {
+          if (isTransient(error)) pool.failed(entry, error)
+          throw error
+        }
+      },
+      {
+        retryCount: retry.retries,
+        signal,
+        shouldRetry: ({ error }) => isTransient(error) && !((retryAfterOf(error) ?? 0) > retry.maxRetryAfterMs),
+        delay: ({ error, count }) => Math.max(retryAfterOf(error) ?? 0, backoffDelay(count, retry)),
+      },
+    )
+  } catch (error) {
+    if (!isTransient(error) || signal?.aborted) throw error
+    failure = error
   }
   // The walk's endpoint is spent: each other one once, for an answer of the walk's version.
   const walkVersion = affinity.version ?? ''

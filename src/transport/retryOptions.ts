@@ -1,8 +1,7 @@
-import type { ChainxError } from '../errors/ChainxError.js'
-import { shouldRetry } from '../errors/shouldRetry.js'
 import { RateLimitedError } from '../errors/request.js'
+import { retryAfterOf, shouldRetry } from '../errors/shouldRetry.js'
 import { readBackoff, readCapMs, readCount, readObject } from '../options/optionRules.js'
-import { sleep } from '../utils/sleep.js'
+import { backoffDelay, type RetryPolicy } from '../utils/withRetry.js'
 
 /**
  * How failed requests are retried. Only retryable errors are: network faults, timeouts, 5xx, 429,
@@ -65,62 +64,33 @@ export function resolveRetryOptions(options: RetryOptions | false | undefined, n
   }
 }
 
-/** The floor of every retry delay. */
-const MIN_RETRY_DELAY_MS = 1
-
 /**
- * Delay before retry number `attempt` (0-based): exponential with jitter, capped.
+ * The request path's retry policy (for `withRetry`): what the one retry table says of a request,
+ * waiting the backoff delay or the server's `Retry-After` when longer. A `Retry-After` over
+ * `maxRetryAfterMs` fails at once (`RATE_LIMITED`, its message naming the option).
  *
  * @example
- * backoffDelay(2, resolveRetryOptions({})) // between 400 and 800
+ * const result = await withRetry((n) => send(n), requestRetryPolicy(resolveRetryOptions({}), signal))
  */
-export function backoffDelay(attempt: number, options: ResolvedRetryOptions, random: () => number = Math.random): number {
-  const full = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** attempt)
-  return Math.max(MIN_RETRY_DELAY_MS, Math.round(full * (0.5 + random() * 0.5)))
-}
-
-/**
- * Runs `attempt` until it succeeds, fails with a non-retryable error, or retries run out.
- * A `Retry-After` from the server (429, or a 5xx such as 503) lengthens the backoff delay to
- * the wait it asks for; one over `maxRetryAfterMs` fails at once.
- *
- * @example
- * const result = await withRetry((n) => send(n), resolveRetryOptions({}), signal)
- */
-export async function withRetry<T>(
-  attempt: (attemptNumber: number) => Promise<T>,
-  options: ResolvedRetryOptions,
-  signal?: AbortSignal,
-): Promise<T> {
-  for (let n = 0; ; n++) {
-    try {
-      return await attempt(n)
-    } catch (error) {
-      if (!shouldRetry(error, { context: 'request', failures: n }) || n >= options.retries) throw error
+export function requestRetryPolicy(options: ResolvedRetryOptions, signal: AbortSignal | undefined): RetryPolicy {
+  return {
+    retryCount: options.retries,
+    signal,
+    shouldRetry: ({ error, count }) => {
+      if (!shouldRetry(error, { context: 'request', failures: count })) return false
       const asked = retryAfterOf(error)
-      if (asked !== undefined && asked > options.maxRetryAfterMs) {
-        // The message names the option to raise.
-        if (!(error instanceof RateLimitedError)) throw error
-        throw new RateLimitedError({
-          ...error,
-          retryAfterMs: asked,
-          maxRetryAfterMs: options.maxRetryAfterMs,
-          cause: error.cause,
-          details: error.details,
-        })
-      }
-      await sleep(Math.max(asked ?? 0, backoffDelay(n, options)), signal)
-    }
+      if (asked === undefined || asked <= options.maxRetryAfterMs) return true
+      if (!(error instanceof RateLimitedError)) return false
+      // A new error whose message names the option to raise (the thrown one is left as it was).
+      throw new RateLimitedError({
+        status: error.status,
+        retryAfterMs: asked,
+        maxRetryAfterMs: options.maxRetryAfterMs,
+        cause: error.cause,
+        details: error.details,
+        version: error.version,
+      })
+    },
+    delay: ({ error, count }) => Math.max(retryAfterOf(error) ?? 0, backoffDelay(count, options)),
   }
-}
-
-/**
- * The wait the server asked for with an error (`Retry-After` of a 429 or 503), if any.
- *
- * @example
- * retryAfterOf(new RateLimitedError({ status: 429, retryAfterMs: 2_000 })) // 2000
- */
-export function retryAfterOf(error: ChainxError): number | undefined {
-  const asked = (error as { retryAfterMs?: unknown }).retryAfterMs
-  return typeof asked === 'number' ? asked : undefined
 }

@@ -1,0 +1,85 @@
+import { sleep } from './sleep.js'
+
+/**
+ * What a retry policy learns of a failure.
+ *
+ * @example
+ * const info: RetryInfo = { count: 0, error }
+ */
+export interface RetryInfo {
+  /** Failures before this one, in a row (0 for the first). */
+  count: number
+  /** What the failed attempt threw. */
+  error: unknown
+}
+
+/**
+ * When and how long to wait before trying again. The helper knows no error class: what is
+ * worth another try is the caller's `shouldRetry` (the SDK's asks the one retry table).
+ *
+ * @example
+ * const policy: RetryPolicy = { retryCount: 3, delay: ({ count }) => backoffDelay(count, { baseDelayMs: 200, maxDelayMs: 10_000 }) }
+ */
+export interface RetryPolicy {
+  /** Retries after the first attempt (`Infinity`: no bound but `shouldRetry`). */
+  retryCount: number
+  /** Whether to try again after this failure (it may throw an error of its own instead). @default always */
+  shouldRetry?: ((info: RetryInfo) => boolean) | undefined
+  /** Wait before the next attempt, in ms (0: none, not even a turn of the event loop). */
+  delay: number | ((info: RetryInfo) => number)
+  /** Told of each retry before its wait; an error it throws ends the retrying with that error. */
+  onRetry?: ((info: RetryInfo & { delayMs: number }) => void) | undefined
+  /** Ends a wait early: the helper rejects with the signal's reason. */
+  signal?: AbortSignal | undefined
+}
+
+/**
+ * After failure number `count + 1` in a row: throws `error` when the policy gives up, else waits
+ * the policy's delay. The step of `withRetry`, for loops that are not one function call (a
+ * watch's polls, a socket's reconnects).
+ *
+ * @example
+ * try { await poll() } catch (error) { await retryAfterFailure(error, failures++, policy) }
+ */
+export async function retryAfterFailure(error: unknown, count: number, policy: RetryPolicy): Promise<void> {
+  const info: RetryInfo = { count, error }
+  if (count >= policy.retryCount || policy.shouldRetry?.(info) === false) throw error
+  const delayMs = typeof policy.delay === 'number' ? policy.delay : policy.delay(info)
+  policy.onRetry?.({ count, error, delayMs })
+  if (delayMs > 0) await sleep(delayMs, policy.signal)
+}
+
+/**
+ * Runs `fn` until it resolves, or rethrows its last error once the policy gives up.
+ *
+ * @example
+ * const page = await withRetry((attempt) => send(attempt), { retryCount: 3, delay: 200, shouldRetry: ({ error }) => isTransient(error) })
+ */
+export async function withRetry<T>(fn: (attempt: number) => Promise<T>, policy: RetryPolicy): Promise<T> {
+  for (let count = 0; ; count++) {
+    try {
+      return await fn(count)
+    } catch (error) {
+      await retryAfterFailure(error, count, policy)
+    }
+  }
+}
+
+/** The floor of every backoff delay: no retry loop spins. */
+const MIN_DELAY_MS = 1
+
+/**
+ * Delay before retry number `count` (0-based): exponential from `baseDelayMs` with jitter
+ * (50-100% of the value), capped at `maxDelayMs`, at least 1 ms.
+ *
+ * @example
+ * backoffDelay(2, { baseDelayMs: 200, maxDelayMs: 10_000 }) // between 400 and 800
+ */
+export function backoffDelay(
+  count: number,
+  { baseDelayMs, maxDelayMs }: { baseDelayMs: number; maxDelayMs: number },
+  random: () => number = Math.random,
+): number {
+  const full = Math.min(maxDelayMs, baseDelayMs * 2 ** count)
+  return Math.max(MIN_DELAY_MS, Math.round(full * (0.5 + random() * 0.5)))
+}
