@@ -65,11 +65,11 @@ export interface EventsClient {
    * const walk = client.events.iterate({ filter: { Sender: alice }, maxItems: 1_000 })
    * for await (const event of walk) await save(event, walk.cursor)
    */
-  iterate<TParsed = Record<string, unknown>>(
+  iterate<TParsed = unknown>(
     options: IterateEventsOptions<TParsed>,
   ): PageIterable<ChainxEvent<TParsed>, EventWalkPage<TParsed>, EventId>
   /** An endless, resumable stream of matching events; see `watchEvents`. */
-  watch<TParsed = Record<string, unknown>>(options: WatchEventsOptions<TParsed>): EventWatcher<TParsed>
+  watch<TParsed = unknown>(options: WatchEventsOptions<TParsed>): EventWatcher<TParsed>
   /**
    * Subscribes over the WebSocket; see `SubscriptionClient.subscribe`.
    *

@@ -42,7 +42,7 @@ export const QUERY_EVENTS_METHOD = 'chainx_queryEvents'
  * const next = await query({ filter: { Sender: '0x2' }, pageSize: 20, cursor: page.nextCursor })
  */
 export function createQueryEvents(caller: JsonRpcCaller): QueryEventsFn {
-  return <TParsed = Record<string, unknown>>(parameters: QueryEventsParameters<TParsed>): Promise<EventPage<TParsed>> => {
+  return <TParsed = unknown>(parameters: QueryEventsParameters<TParsed>): Promise<EventPage<TParsed>> => {
     let params: unknown[]
     let parse: ((value: unknown, event: ChainxEvent<unknown>) => TParsed) | undefined
     try {
@@ -83,7 +83,7 @@ function readPage<TParsed>(
   for (const event of data) {
     if (event.timestampMs === null) delete event.timestampMs
   }
-  const events = data as ChainxEvent<Record<string, unknown>>[]
+  const events = data as ChainxEvent[]
   const items = parse ? parseEventContent(events, parse, response.status) : (events as unknown as ChainxEvent<TParsed>[])
   const cursor = nextCursor ?? null
   // The SDK's page shape, with the service's names beside it (the same values).

@@ -67,7 +67,7 @@ export type EventWalkPage<TParsed> = WalkPage<FetchedPage<ChainxEvent<TParsed>, 
  * const walk = iterateEvents(queryEvents, { filter: { Sender: alice }, maxItems: 500 })
  * for await (const event of walk) await save(event, walk.cursor)
  */
-export function iterateEvents<TParsed = Record<string, unknown>>(
+export function iterateEvents<TParsed = unknown>(
   queryEvents: QueryEventsFn,
   options: IterateEventsOptions<TParsed>,
   onWalkStart?: (() => WalkObserver | undefined) | undefined,

@@ -11,12 +11,15 @@ export interface EventId {
 /**
  * An event in JSON-RPC and subscription shape (spec 2.1). `eventSeq` and `timestampMs`
  * stay strings as the service sends them; see `eventTimestamp` / `eventSeqOf` helpers.
+ * `parsedJson` is any JSON value (`unknown`: the service may send an object, a string, an
+ * array, a number or null); pass `parse` (a schema, a generated Move struct or registry) to
+ * the call to have it checked and typed.
  *
  * @example
  * const event: ChainxEvent<{ price: string }> = page.data[0]
  * BigInt(event.parsedJson.price)
  */
-export interface ChainxEvent<TParsed = Record<string, unknown>> {
+export interface ChainxEvent<TParsed = unknown> {
   id: EventId
   /** Package whose module the transaction called. */
   packageId: string
@@ -26,7 +29,10 @@ export interface ChainxEvent<TParsed = Record<string, unknown>> {
   sender: string
   /** `<package>::<module>::<Struct>` with optional type arguments. */
   type: string
-  /** The struct's fields; large integers are strings (spec 6.2). */
+  /**
+   * The event's content as JSON (usually the struct's fields, large integers as strings,
+   * spec 6.2); any JSON value on the wire, typed by the call's `parse`.
+   */
   parsedJson: TParsed
   /** BCS of the event, Base64 unless `bcsEncoding` says otherwise. */
   bcs: string
@@ -42,7 +48,7 @@ export interface ChainxEvent<TParsed = Record<string, unknown>> {
  * @example
  * const { items, hasMore, cursor } = await client.events.query({ filter: { All: [] } })
  */
-export interface EventPage<TParsed = Record<string, unknown>> {
+export interface EventPage<TParsed = unknown> {
   items: ChainxEvent<TParsed>[]
   hasMore: boolean
   /** Id of the last event of the page (or the input cursor when the page is empty): pass it as `cursor` for the next page. */
@@ -109,7 +115,7 @@ export type EventSubscriptionFilter =
  * @example
  * const parameters: QueryEventsParameters = { filter: { Sender: '0x2' }, pageSize: 20, direction: 'backward' }
  */
-export interface QueryEventsParameters<TParsed = Record<string, unknown>> extends DirectionInput {
+export interface QueryEventsParameters<TParsed = unknown> extends DirectionInput {
   filter: EventQueryFilter
   /**
    * Exclusive cursor: the id of the last event already seen; null starts at the beginning
@@ -183,4 +189,4 @@ export interface EventDecoder<T> {
  * const query: QueryEventsFn = client.events.query
  * const page = await query({ filter: { Sender: '0x2' }, pageSize: 10 })
  */
-export type QueryEventsFn = <TParsed = Record<string, unknown>>(parameters: QueryEventsParameters<TParsed>) => Promise<EventPage<TParsed>>
+export type QueryEventsFn = <TParsed = unknown>(parameters: QueryEventsParameters<TParsed>) => Promise<EventPage<TParsed>>

@@ -18,7 +18,7 @@ export type { WatchErrorInfo } from '../subscription/watchLoop.js'
  * }
  * for await (const event of client.events.watch(options)) console.log(event.type)
  */
-export interface WatchEventsOptions<TParsed = Record<string, unknown>> extends WatchLoopOptions {
+export interface WatchEventsOptions<TParsed = unknown> extends WatchLoopOptions {
   /** A query filter (spec 6.3); checked before the first poll. */
   filter: EventQueryFilter
   /**
@@ -44,7 +44,7 @@ export interface WatchEventsOptions<TParsed = Record<string, unknown>> extends W
  * await store.save(watcher.cursor) // the Listed event; a later watch({ cursor }) starts after it
  * for await (const event of watcher) console.log(event.id) // iterating again resumes from the cursor
  */
-export type EventWatcher<TParsed = Record<string, unknown>> = Watcher<ChainxEvent<TParsed>, EventId>
+export type EventWatcher<TParsed = unknown> = Watcher<ChainxEvent<TParsed>, EventId>
 
 /**
  * Follows new events by polling `chainx_queryEvents` (the replacement for deprecated
@@ -64,7 +64,7 @@ export type EventWatcher<TParsed = Record<string, unknown>> = Watcher<ChainxEven
  *   await store.save(watcher.cursor)
  * }
  */
-export function watchEvents<TParsed = Record<string, unknown>>(
+export function watchEvents<TParsed = unknown>(
   query: QueryEventsFn,
   options: WatchEventsOptions<TParsed>,
   closed?: AbortSignal,

@@ -9,11 +9,13 @@ import type { TransactionBlockResponseOptions, TransactionPage } from './types.j
 /**
  * Reads one `chainx_queryTransactionBlocks` result into a page (`{ items, hasMore, cursor }`
  * with the service's names beside), every field checked by the decoders for the options asked
- * (a chunk of its own, loaded by the first query).
+ * (a chunk of its own, loaded by the first query); a transaction missing a requested field comes
+ * degraded (`errors` set), never as a failed page.
  *
  * @example
  * const page = readTransactionPage(result, response, { showEffects: true })
- * page.items[0]?.effects.status
+ * const tx = page.items[0]
+ * if (tx && !tx.errors) console.log(tx.effects.status)
  */
 export function readTransactionPage<TOptions extends TransactionBlockResponseOptions>(
   result: unknown,
@@ -32,10 +34,6 @@ export function readTransactionPage<TOptions extends TransactionBlockResponseOpt
         cause: failure,
       }),
   )
-  // Absent and null mean the same on the wire; the SDK's types say absent.
-  for (const transaction of data) {
-    for (const key of Object.keys(transaction)) if (transaction[key] === null) delete transaction[key]
-  }
   const items = data as unknown as TransactionPage<TOptions>['items']
   const cursor = nextCursor ?? null
   return { items, hasMore: hasNextPage, cursor, data: items, hasNextPage, nextCursor: cursor }

@@ -49,7 +49,9 @@ export function transactionSubscriptionKind(
       query &&
       (async ({ cursor, pageSize, direction, signal }): Promise<KindPage<TransactionBlockEffects, string>> => {
         const page = await query({ filter, options: { showEffects: true }, cursor, pageSize, direction, signal })
-        return { items: page.items.map((tx) => tx.effects), nextCursor: page.cursor, hasMore: page.hasMore }
+        // The read API degrades events and object or balance changes, never effects; a response
+        // without them has nothing this stream could deliver.
+        return { items: page.items.flatMap((tx) => (tx.effects ? [tx.effects] : [])), nextCursor: page.cursor, hasMore: page.hasMore }
       }),
     exact: true,
     matches: () => true,

@@ -44,10 +44,10 @@ describe('JSON-RPC over the mock network sockets (127.0.0.1)', () => {
     const events = createEventsClient({ rpcUrl: mock.rpcUrl, transport: createTransport() })
     const filter = { MoveEventType: market.eventTypes.Listed as string }
     const first = await events.query({ filter, limit: 2 })
-    expect(first.data.map((event) => event.parsedJson.price)).toEqual(['1', '2'])
+    expect(first.data.map((event) => (event.parsedJson as { price: string }).price)).toEqual(['1', '2'])
     expect(first.hasNextPage).toBe(true)
     const second = await events.query({ filter, limit: 2, cursor: first.nextCursor })
-    expect(second.data.map((event) => event.parsedJson.price)).toEqual(['3'])
+    expect(second.data.map((event) => (event.parsedJson as { price: string }).price)).toEqual(['3'])
     expect(second.hasNextPage).toBe(false)
   })
 

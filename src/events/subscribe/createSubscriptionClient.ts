@@ -53,7 +53,7 @@ export interface SubscriptionClient {
    * @deprecated The service deprecates `chainx_subscribeEvent` (spec 4.5). Use
    * `client.events.watch`, which polls `chainx_queryEvents` with a cursor and needs no WebSocket.
    */
-  subscribe<TParsed = Record<string, unknown>>(parameters: SubscribeParameters<TParsed>): Promise<Unsubscribe>
+  subscribe<TParsed = unknown>(parameters: SubscribeParameters<TParsed>): Promise<Unsubscribe>
   /** Ends every subscription (a `closed` state each) and closes the socket. The client can be used again. */
   close(): Promise<void>
 }

@@ -10,7 +10,7 @@ export type { SubscriptionStateChange, Unsubscribe } from '../../subscription/ty
  * @example
  * const parameters: SubscribeParameters = { filter: { Sender: '0xa11ce' }, onEvent: (event) => console.log(event.id) }
  */
-export interface SubscribeParameters<TParsed = Record<string, unknown>> {
+export interface SubscribeParameters<TParsed = unknown> {
   /** A subscription filter of spec 6.4 (see `subscriptionFilter` for builders). Checked before sending. */
   filter: EventSubscriptionFilter
   /**
