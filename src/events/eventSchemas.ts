@@ -1,15 +1,4 @@
-import {
-  array,
-  boolean,
-  check,
-  fastPath,
-  literal,
-  nonEmptyString,
-  nullable,
-  object,
-  optional,
-  string,
-} from '../utils/decode.js'
+import { array, boolean, check, fastPath, literal, nonEmptyString, nullable, object, optional, string } from '../utils/decode.js'
 import { isRecord } from '../utils/isRecord.js'
 
 /**

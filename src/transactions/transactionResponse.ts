@@ -293,6 +293,4 @@ export type DegradedTransactionBlockResponse = ResponseBase & { errors: string[]
  * else if (tx) console.warn('degraded:', tx.errors, tx.effects?.status)
  */
 export type TransactionBlockResponse<TOptions extends TransactionBlockResponseOptions = NoOptions> =
-  | CompleteTransactionBlockResponse<TOptions>
-  | DegradedTransactionBlockResponse
-
+  CompleteTransactionBlockResponse<TOptions> | DegradedTransactionBlockResponse
