@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { ChainxEvent } from '../../src/events/types.js'
-import { transactionResponseDecoder } from '../../src/transactions/transactionSchemas.js'
+import { chainxEventDecoder } from '../../src/events/eventSchemas.js'
+import { transactionEffectsDecoder, transactionResponseDecoder } from '../../src/transactions/transactionSchemas.js'
 import type {
   BalanceChange,
   ObjectChange,
@@ -12,7 +13,7 @@ import type {
   TransactionKind,
   UnknownVariant,
 } from '../../src/transactions/types.js'
-import { TRANSACTION_FIXTURES } from '../helpers/wireFixtures.js'
+import { EVENT_FIXTURES, TRANSACTION_FIXTURES } from '../helpers/wireFixtures.js'
 
 // Type tests (checked by tsc) beside the values they describe: one check of `errors` tells a
 // complete transaction from a degraded one, and a `switch` over the known variants narrows
@@ -120,5 +121,16 @@ describe('response types', () => {
     expect(describeKind(first.transaction.data.transaction)).toBe('programmable, unknown fundsWithdrawal')
     expect(describeKind(second.transaction.data.transaction)).toBe('system')
     expect(describeKind(third.transaction.data.transaction)).toBe('other SomethingNew')
+  })
+
+  it("the subscriptions' messages decode as leniently: an event of any parsedJson, effects with an unknown owner, null abortError and fields the SDK does not name", () => {
+    for (const fixture of Object.values(EVENT_FIXTURES)) for (const event of fixture.events) expect(chainxEventDecoder(event)).toBe(event)
+    const effects = {
+      ...(TRANSACTION_FIXTURES.unknownVariants!.transactions[0]!.effects as Record<string, unknown>),
+      abortError: null,
+      accumulatorEvents: [{ accumulatorObj: '0x1', address: '0x2', ty: '0x2::sui::SUI', operation: 'merge', value: { integer: '1' } }],
+    }
+    expect(transactionEffectsDecoder(effects)).toBe(effects)
+    expect(() => transactionEffectsDecoder({ ...effects, gasObject: { owner: 7, reference: {} } })).toThrow(/owner/)
   })
 })
