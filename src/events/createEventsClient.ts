@@ -65,9 +65,7 @@ export interface EventsClient {
    * const walk = client.events.iterate({ filter: { Sender: alice }, maxItems: 1_000 })
    * for await (const event of walk) await save(event, walk.cursor)
    */
-  iterate<TParsed = unknown>(
-    options: IterateEventsOptions<TParsed>,
-  ): PageIterable<ChainxEvent<TParsed>, EventWalkPage<TParsed>, EventId>
+  iterate<TParsed = unknown>(options: IterateEventsOptions<TParsed>): PageIterable<ChainxEvent<TParsed>, EventWalkPage<TParsed>, EventId>
   /** An endless, resumable stream of matching events; see `watchEvents`. */
   watch<TParsed = unknown>(options: WatchEventsOptions<TParsed>): EventWatcher<TParsed>
   /**
