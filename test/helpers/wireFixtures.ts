@@ -134,6 +134,13 @@ export const TRANSACTION_FIXTURES: Record<string, TransactionFixture> = {
     transactions: [readExample(40)],
     degraded: {},
   },
+  devInspectTransactionBlock: {
+    source:
+      "chainx_devInspectTransactionBlock example (effects and an empty events list; the shape of chainx_subscribeTransaction's message)",
+    options: { showEffects: true, showEvents: true },
+    transactions: [{ digest: fixtureDigest(45), effects: transferEffects(45), events: [] }],
+    degraded: {},
+  },
   degradedByService: {
     source: "schema TransactionBlockResponse: every field but digest optional and nullable, 'errors' an array of strings",
     options: { showEffects: true, showEvents: true, showBalanceChanges: true, showObjectChanges: true },
