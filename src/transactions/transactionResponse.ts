@@ -29,10 +29,11 @@ export interface TransactionBlockResponseOptions {
 /**
  * Who owns an object: an address, another object, everyone (shared), nobody (immutable), an
  * address through consensus, or a form the service added after this SDK (`UnknownVariant`,
- * passed on as received). Versions inside are strings on the wire (numbers are accepted too).
+ * passed on as received: an object, or a string like `'Immutable'`, so check `typeof owner ===
+ * 'string'` before an `in`). Versions inside are strings on the wire (numbers are accepted too).
  *
  * @example
- * if (owner === 'Immutable') console.log('frozen')
+ * if (typeof owner === 'string') console.log(owner === 'Immutable' ? 'frozen' : `unknown: ${owner}`)
  * else if ('AddressOwner' in owner) console.log(owner.AddressOwner)
  * else if ('Shared' in owner) console.log(owner.Shared.initial_shared_version)
  */
@@ -43,6 +44,7 @@ export type ObjectOwner =
   | 'Immutable'
   | { ConsensusAddressOwner: { owner: string; start_version: string | number } }
   | UnknownVariant
+  | (string & UnknownVariant)
 
 /**
  * A reference to one version of an object.

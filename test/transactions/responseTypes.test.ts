@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { ChainxEvent } from '../../src/events/types.js'
 import { chainxEventDecoder } from '../../src/events/eventSchemas.js'
-import { transactionEffectsDecoder, transactionResponseDecoder } from '../../src/transactions/transactionSchemas.js'
+import { ownerDecoder, transactionEffectsDecoder, transactionResponseDecoder } from '../../src/transactions/transactionSchemas.js'
 import type {
   BalanceChange,
   ObjectChange,
@@ -53,7 +53,8 @@ function describeChange(change: ObjectChange): string {
 
 /** What `in` checks over an owner see. */
 function describeOwner(owner: ObjectOwner): string {
-  if (owner === 'Immutable') return 'immutable'
+  // A string owner may be a form added later too: `in` needs the string check first (tsc says so).
+  if (typeof owner === 'string') return owner === 'Immutable' ? 'immutable' : `unknown ${owner}`
   if ('AddressOwner' in owner) return `address ${owner.AddressOwner}`
   if ('ObjectOwner' in owner) return `object ${owner.ObjectOwner}`
   if ('Shared' in owner) return `shared since ${owner.Shared.initial_shared_version}`
@@ -118,6 +119,7 @@ describe('response types', () => {
     expect(describeOwner(first.effects.gasObject.owner)).toBe(`unknown {"PartyOwner":{"parties":["0x${'c4'.repeat(32)}"]}}`)
     expect(describeOwner(third.effects.gasObject.owner)).toBe('immutable')
     expect(describeOwner({ Shared: { initial_shared_version: '3' } })).toBe('shared since 3')
+    expect(describeOwner('Frozen' as ObjectOwner)).toBe('unknown Frozen')
     expect(describeKind(first.transaction.data.transaction)).toBe('programmable, unknown fundsWithdrawal')
     expect(describeKind(second.transaction.data.transaction)).toBe('system')
     expect(describeKind(third.transaction.data.transaction)).toBe('other SomethingNew')
@@ -132,5 +134,14 @@ describe('response types', () => {
     }
     expect(transactionEffectsDecoder(effects)).toBe(effects)
     expect(() => transactionEffectsDecoder({ ...effects, gasObject: { owner: 7, reference: {} } })).toThrow(/owner/)
+  })
+
+  it('an owner form added later passes (an object with another key, another string); a broken known one, an empty string or null does not', () => {
+    const party = { PartyOwner: { parties: ['0x1'] } }
+    expect(ownerDecoder(party)).toBe(party)
+    expect(ownerDecoder('Frozen')).toBe('Frozen')
+    expect(() => ownerDecoder({ AddressOwner: 5 })).toThrow('expected a non-empty string, got 5')
+    expect(() => ownerDecoder('')).toThrow(/owner/)
+    expect(() => ownerDecoder(null)).toThrow(/owner/)
   })
 })
