@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { market as marketEvents } from '../../examples/move/events.js'
 import { createMockNetwork } from '../../src/testing/createMockNetwork.js'
 import type { MockNetwork } from '../../src/testing/MockNetwork.js'
+import { EVENT_FIXTURES, TRANSACTION_FIXTURES } from '../helpers/wireFixtures.js'
 import { createWireAjv, eventPageSchema, expectedFields, optionCombination, transactionPageSchema } from '../helpers/chainxWireSchema.js'
 
 // The mock network's JSON-RPC responses, for every option combination and every filter,
@@ -196,13 +197,13 @@ describe('the mock network speaks the real wire (JSON Schema, ajv)', () => {
   if (!hasReference) console.warn('jsonRpcWireSchema.test.ts: SKIPPED the check against the real OpenRPC document (../shared is not there)')
 
   it.skipIf(!hasReference)(
-    'every option combination, every filter, every event filter validates against the real OpenRPC schema too',
+    'every option combination, every filter, every event filter, and the fixture corpus validate against the real OpenRPC schema too',
     async () => {
       const document = JSON.parse(readFileSync(referencePath, 'utf8')) as { components: { schemas: Record<string, unknown> } }
       const schemas = document.components.schemas
       // Where the reference's schema and its own examples disagree, the wire is what the examples
       // write (the real service's serializer): `SequenceNumber` is a string in object changes and
-      // inputs (sui_getTransactionBlock's example), and `txSignatures` are Base64 strings.
+      // inputs (chainx_getTransactionBlock's example), and `txSignatures` are Base64 strings.
       schemas.SequenceNumber = {
         anyOf: [
           { type: 'integer', minimum: 0 },
@@ -224,6 +225,15 @@ describe('the mock network speaks the real wire (JSON Schema, ajv)', () => {
       }
       for (const filter of EVENT_FILTERS) {
         for (const page of await pages('chainx_queryEvents', filter)) expect(eventPage(page), errorsOf(eventPage)).toBe(true)
+      }
+      // The fixture corpus is what the real schema allows too (but for the variants it does not list yet).
+      for (const [name, fixture] of Object.entries(TRANSACTION_FIXTURES)) {
+        if (name === 'unknownVariants') continue
+        const page = { data: fixture.transactions, nextCursor: null, hasNextPage: false }
+        expect(transactionPage(page), `${name}: ${errorsOf(transactionPage)}`).toBe(true)
+      }
+      for (const [name, fixture] of Object.entries(EVENT_FIXTURES)) {
+        expect(eventPage({ data: fixture.events, nextCursor: null, hasNextPage: false }), `${name}: ${errorsOf(eventPage)}`).toBe(true)
       }
     },
   )
