@@ -5,11 +5,9 @@ import {
   boolean,
   check,
   DecodeFailure,
-  either,
   jsonObject,
   literal,
   nonEmptyString,
-  nonNegativeInteger,
   nullable,
   object,
   optional,
@@ -26,17 +24,21 @@ const digest = check(
   (value): value is string => typeof value === 'string' && isTransactionDigest(value),
   'a transaction digest (Base58, 32 bytes)',
 )
-const version = either(u64String, nonNegativeInteger)
+// One test, not `either`: a failed first branch throws, and most versions are numbers.
+const version = check(
+  (value): value is string | number => isU64String(value) || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0),
+  'a version (an unsigned integer string or a non-negative integer)',
+)
 const signedAmount = check((value): value is string => typeof value === 'string' && /^-?\d{1,40}$/.test(value), 'an integer string')
 const byte = check((value): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 255, 'a byte')
 
 /**
  * A tagged union read leniently: the variant named by `tag` (a string) is checked by its
  * decoder when the SDK knows it, and passed on as received when it does not (the service adds
- * variants over time). The tag must be a string, and the value an object.
+ * variants over time), unless `closed` lists every tag there can be. The value must be an object.
  */
-function variants(tag: string, known: Record<string, Decoder<unknown>>): Decoder<unknown> {
-  const kind = object({ [tag]: string })
+function variants(tag: string, known: Record<string, Decoder<unknown>>, closed?: readonly string[]): Decoder<unknown> {
+  const kind = object({ [tag]: closed ? literal(...closed) : string })
   return (value) => {
     const name = kind(value)[tag] as string
     const decoder = Object.prototype.hasOwnProperty.call(known, name) ? known[name] : undefined
@@ -73,7 +75,7 @@ export const ownerDecoder: Decoder<ObjectOwner> = (value) => {
 
 const objectRef = object({ objectId: nonEmptyString, version, digest: nonEmptyString })
 const ownedObjectRef = object({ owner: ownerDecoder, reference: objectRef })
-const executionStatus = either(object({ status: literal('success') }), object({ status: literal('failure'), error: string }))
+const executionStatus = variants('status', { success: jsonObject, failure: object({ error: string }) }, ['success', 'failure'])
 const gasCostSummary = object({
   computationCost: u64String,
   storageCost: u64String,
