@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 // Tests that run the built package, and the browser example in Chromium.
-const PACKAGE_TESTS = ['test/package.test.ts', 'test/codegenApp.test.ts']
+const PACKAGE_TESTS = ['test/package.test.ts', 'test/codegenApp.test.ts', 'test/**/*.package.test.ts']
 const BROWSER_TESTS = ['test/browser/**/*.test.ts']
 // Tests that meet the mock network (or a server of their own) over real sockets, or run
 // child processes that do.

@@ -66,8 +66,13 @@ export interface ChainxClientOptions extends TransportOptions {
  */
 export type ChainxEventsApi = EventsClient
 
+/** The key's type where the consumer has none: a `lib` before ESNext (ES2022, no `@types/node`) lacks `Symbol.asyncDispose`. */
+declare const _noAsyncDispose: unique symbol
+/** `typeof Symbol.asyncDispose` where the consumer's `lib` declares it (`await using` then types), a symbol of its own otherwise, so the .d.ts compiles on ES2022 without `skipLibCheck`. */
+type AsyncDisposeKey = SymbolConstructor extends { readonly asyncDispose: infer S extends symbol } ? S : typeof _noAsyncDispose
 /** `Symbol.asyncDispose`, or the registered symbol runtimes without it use (as TypeScript's downlevel `await using` does). */
-const ASYNC_DISPOSE: typeof Symbol.asyncDispose = (Symbol.asyncDispose ?? Symbol.for('Symbol.asyncDispose')) as typeof Symbol.asyncDispose
+const ASYNC_DISPOSE: AsyncDisposeKey = ((Symbol as { asyncDispose?: symbol }).asyncDispose ??
+  Symbol.for('Symbol.asyncDispose')) as AsyncDisposeKey
 
 /**
  * The chainx-sdk client: typed GraphQL reads, auto-paging and JSON-RPC events behind one object.

@@ -1,7 +1,7 @@
 import type { ChainxClient } from '../client.js'
+import { InvalidArgumentError } from '../errors/request.js'
 import type { GraphQLDocument, ResultOf, VariablesOf } from '../graphql/createGraphQLClient.js'
 import type { ConnectionPath, NodeOf, PageVariables } from '../graphql/paginate.js'
-import { eventQueryOptions, type EventQueryOptions } from './eventQueries.js'
 import {
   documentQueryOptions,
   operationQueryOptions,
@@ -9,7 +9,8 @@ import {
   type OperationQueryOptions,
   type VariablesArgument,
 } from './graphqlQueries.js'
-import { transactionQueryOptions, type TransactionQueryOptions } from './transactionQueries.js'
+import { resourceQueryOptions } from './resourceQueries.js'
+import type { EventQueryOptions, TransactionQueryOptions } from './resourceTypes.js'
 import type { ChainxInfiniteQueryOptions, ChainxQueryOptions, GraphQLQueryPage, InfiniteWalkOptions } from './types.js'
 
 /**
@@ -54,9 +55,12 @@ export interface ChainxQueries {
  * `vue-query`, `solid-query`, `svelte-query` and `query-core` alike. Every `queryFn` passes
  * TanStack's `signal`, so cancelling a query or unmounting its component aborts the request;
  * data is plain JSON, so `dehydrate`/`hydrate` carry it from server to browser; errors are the
- * SDK's `ChainxError`s; `retry` is `false` because the SDK retries itself (client `retry`
- * option). Keys are `['chainx', endpoint, operation, input]`, equal for equal inputs across
- * clients on one endpoint (credentials redacted), whatever the order of the input's keys.
+ * SDK's `ChainxError`s (declare TanStack's `Register { defaultError: ChainxError }` to type
+ * them so); `retry` is `false` because the SDK retries itself (client `retry` option). Keys are
+ * `['chainx', endpoint, resource, operation, ...input]` (see `chainxKeys`: each prefix is a group
+ * to invalidate), equal for equal inputs across clients on one endpoint (credentials redacted),
+ * whatever the order of the input's keys. Building options never throws: bad input fails the
+ * query; a filter value still `undefined` gives `enabled: false`.
  *
  * @example
  * import { QueryClient } from '@tanstack/query-core'
@@ -66,11 +70,14 @@ export interface ChainxQueries {
  * console.log(epoch.epoch?.referenceGasPrice)
  */
 export function createQueryOptions(client: ChainxClient): ChainxQueries {
+  // Checked once here, so that no builder meets a missing client during render.
+  if (typeof client?.options !== 'object' || client.options === null)
+    throw new InvalidArgumentError('createQueryOptions takes a ChainxClient')
   return {
     graphql: operationQueryOptions(client),
     query: (document, ...[variables]) => documentQueryOptions(client, document, variables),
     paginate: (document, variables, options) => paginateQueryOptions(client, document, variables, options),
-    events: eventQueryOptions(client),
-    transactions: transactionQueryOptions(client),
+    events: resourceQueryOptions(client, 'events') as EventQueryOptions,
+    transactions: resourceQueryOptions(client, 'transactions') as TransactionQueryOptions,
   }
 }

@@ -3,8 +3,8 @@ import { CursorNotAdvancingError } from '../errors/pagination.js'
 import type { GraphQLDocument, ResultOf, VariablesOf } from '../graphql/createGraphQLClient.js'
 import { operations } from '../graphql/generated/methods.js'
 import type { ConnectionPath, NodeOf, PageVariables } from '../graphql/paginate.js'
-import { operationId } from './operationId.js'
-import { chainxQueryKey } from './queryKey.js'
+import { graphqlKey } from './chainxKeys.js'
+import { endpointName } from './queryKey.js'
 import type { ChainxInfiniteQueryOptions, ChainxQueryOptions, GraphQLQueryPage, InfiniteWalkOptions } from './types.js'
 
 /**
@@ -32,8 +32,9 @@ export type OperationQueryOptions = {
 
 /**
  * Query options for any GraphQL document: the data is the operation's result (`data` of
- * `client.graphql.query`), the key `['chainx', graphqlUrl, 'graphql.query:<Name>#<hash>',
- * variables]`, shared by a generated method and `q.query` over its document.
+ * `client.graphql.query`), the key `['chainx', graphqlUrl, 'graphql', '<Name>', 'query',
+ * { document, variables }]`, shared by a generated method and `q.query` over its document.
+ * Variables a key cannot hold (a `BigInt`) fail the query, not the call.
  *
  * @example
  * const options = documentQueryOptions(client, EpochDocument, { id: 3 })
@@ -43,10 +44,14 @@ export function documentQueryOptions<D extends GraphQLDocument<any, any>>(
   document: D,
   variables?: VariablesOf<D>,
 ): ChainxQueryOptions<ResultOf<D>> {
-  const queryKey = chainxQueryKey(client.options.graphqlUrl, `graphql.query:${operationId(document)}`, variables)
+  const { queryKey, error } = graphqlKey(endpointName(client.options.graphqlUrl), document, 'query', { variables: variables ?? {} })
   return {
     queryKey: queryKey as ChainxQueryOptions<ResultOf<D>>['queryKey'],
-    queryFn: async ({ signal }) => (await client.graphql.query(document as GraphQLDocument<any, any>, variables ?? {}, { signal })).data,
+    queryFn: async ({ signal }) => {
+      if (error) throw error
+      return (await client.graphql.query(document as GraphQLDocument<any, any>, variables ?? {}, { signal })).data
+    },
+    enabled: true,
     retry: false,
   }
 }
@@ -83,13 +88,14 @@ export function paginateQueryOptions<D extends GraphQLDocument<any, any>, TPath 
   options: InfiniteWalkOptions<TPath> = {},
 ): ChainxInfiniteQueryOptions<GraphQLQueryPage<NodeOf<ResultOf<D>, TPath>>, string | null> {
   type TPage = GraphQLQueryPage<NodeOf<ResultOf<D>, TPath>>
-  const { connection, pageSize, direction, cursor = null } = options
+  const { connection, pageSize, direction, cursor = null } = options ?? {}
   const input = { variables, connection, pageSize, direction, cursor }
-  const queryKey = chainxQueryKey(client.options.graphqlUrl, `graphql.infinite:${operationId(document)}`, input)
+  const { queryKey, error } = graphqlKey(endpointName(client.options.graphqlUrl), document, 'infinite', input)
   return {
     queryKey: queryKey as ChainxInfiniteQueryOptions<TPage, string | null>['queryKey'],
     initialPageParam: cursor,
     async queryFn({ signal, pageParam }) {
+      if (error) throw error
       const walk = client.paginate(document as GraphQLDocument<any, any>, variables as never, {
         connection: connection as never,
         pageSize,
@@ -107,6 +113,7 @@ export function paginateQueryOptions<D extends GraphQLDocument<any, any>, TPath 
       return { items: [], hasMore: false, cursor: null, pageInfo: {} }
     },
     getNextPageParam: (lastPage) => (lastPage.hasMore && lastPage.cursor !== null ? lastPage.cursor : undefined),
+    enabled: true,
     retry: false,
   }
 }

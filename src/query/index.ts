@@ -1,13 +1,20 @@
 export { createQueryOptions, type ChainxQueries } from './createQueryOptions.js'
-export type { EventQueryInput, EventQueryOptions, InfiniteEventsInput, LiveEventsInput } from './eventQueries.js'
+export { chainxKeys, type GraphQLKeys, type KeyEndpoint, type ResourceKeys } from './chainxKeys.js'
 export type {
-  InfiniteTransactionsInput,
+  EventQueryInput,
+  EventQueryOptions,
+  EventSelection,
+  LiveEventsInput,
+  LiveInput,
   LiveTransactionsInput,
+  PageInput,
+  PendingFilter,
   TransactionQueryInput,
   TransactionQueryOptions,
-} from './transactionQueries.js'
+  TransactionSelection,
+} from './resourceTypes.js'
 export type { OperationQueryOptions, VariablesArgument } from './graphqlQueries.js'
-export { chainxQueryKey, type ChainxQueryKey, type JsonValue } from './queryKey.js'
+export type { ChainxQueryKey, JsonValue } from './queryKey.js'
 export type {
   ChainxInfiniteQueryOptions,
   ChainxLiveQueryOptions,

@@ -1,7 +1,15 @@
 import type { GraphQLDocument } from '../graphql/createGraphQLClient.js'
 import { documentText } from '../graphql/documentText.js'
 
-const cache = new WeakMap<object, string>()
+const cache = new WeakMap<object, OperationId>()
+
+/** How a key names a GraphQL document: its operation's name and a hash of its text. */
+export interface OperationId {
+  /** The first operation's name, `'anonymous'` without one. */
+  name: string
+  /** 32-bit FNV-1a of the document's text, 8 hex digits. */
+  hash: string
+}
 
 /** What a key reads of a DocumentNode. */
 interface DocumentAst {
@@ -9,15 +17,16 @@ interface DocumentAst {
 }
 
 /**
- * Names a GraphQL document in a query key: its first operation's name and a 32-bit FNV-1a
- * hash of its text, e.g. `Epoch#5f3a9c1e`, so two documents that share an operation name
- * still get different keys, and a generated method and `q.query` over its document share one.
+ * Names a GraphQL document in a query key: its first operation's name (the key's operation
+ * segment) and a 32-bit FNV-1a hash of its text (in the key's input), so two documents that
+ * share an operation name still get different keys, and a generated method and `q.query` over
+ * its document share one.
  * A DocumentNode (gql.tada, graphql-tag) is named by its definitions without their locations.
  *
  * @example
- * operationId(EpochDocument) // 'Epoch#…'
+ * operationId(EpochDocument) // { name: 'Epoch', hash: '5f3a9c1e' }
  */
-export function operationId(document: GraphQLDocument<any, any>): string {
+export function operationId(document: GraphQLDocument<any, any>): OperationId {
   const cached = typeof document === 'object' ? cache.get(document) : undefined
   if (cached) return cached
   const known = documentText(document)
@@ -32,7 +41,7 @@ export function operationId(document: GraphQLDocument<any, any>): string {
     hash ^= text.charCodeAt(index)
     hash = Math.imul(hash, 0x01000193)
   }
-  const id = `${name}#${(hash >>> 0).toString(16).padStart(8, '0')}`
+  const id = { name, hash: (hash >>> 0).toString(16).padStart(8, '0') }
   if (typeof document === 'object') cache.set(document, id)
   return id
 }

@@ -10,32 +10,48 @@ import { redactUrl } from '../utils/redactUrl.js'
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
 
 /**
- * The key of every query `chainx-sdk/query` builds: `['chainx', endpoint URL, operation,
- * input]`. The URL has its credentials redacted (keys reach devtools and dehydrated state);
- * the operation names the kind (`graphql.query:`, `graphql.infinite:`, `events.query`,
- * `events.infinite`, `events.live`...), so a plain, an infinite and a live query over one
- * input never share a key; the input is the variables or parameters with their keys sorted
- * and `undefined` members left out.
+ * The key of every query `chainx-sdk/query` builds: `['chainx', endpoint, resource, operation,
+ * ...input]`, most general first, so each prefix names a group (`chainxKeys` builds them):
+ *
+ * - JSON-RPC resources: `['chainx', rpcUrl, 'events' | 'transactions', 'query' | 'infinite' | 'live', input]`;
+ * - GraphQL: `['chainx', graphqlUrl, 'graphql', operationName, 'query' | 'infinite', { document, variables, ... }]`,
+ *   where `document` is a hash of the document's text (two documents sharing a name stay apart).
+ *
+ * The endpoint has its credentials redacted (keys reach devtools and dehydrated state); the
+ * input is canonical JSON (keys sorted, `undefined` members left out).
  *
  * @example
- * const key: ChainxQueryKey = ['chainx', 'http://127.0.0.1:9000/graphql', 'graphql.query:Epoch#5f3a9c1e', {}]
+ * const key: ChainxQueryKey = ['chainx', 'http://127.0.0.1:9000/json-rpc', 'events', 'query', { filter: { All: [] } }]
  */
-export type ChainxQueryKey = readonly ['chainx', string, string, JsonValue]
+export type ChainxQueryKey = readonly ['chainx', string, string, string, ...JsonValue[]]
 
 /**
- * Builds a query key: the endpoint without credentials and the input in canonical JSON
- * (sorted keys, no `undefined` members), so equal inputs give equal keys whatever their key
- * order and whichever client built them. A value JSON cannot carry (a BigInt, a function, a
- * class instance, a non-finite number) throws `InvalidArgumentError` naming where it is.
+ * The endpoint as a key names it: the URL without credentials; several (failover) joined by a
+ * space, in the order given; `''` when the client has none (its queries then fail as the client does).
  *
  * @example
- * chainxQueryKey('https://me:pw@rpc.example/graphql', 'events.query', { pageSize: 5, filter: { All: [] } })
- * // ['chainx', 'https://rpc.example/graphql', 'events.query', { filter: { All: [] }, pageSize: 5 }]
+ * endpointName('https://me:pw@rpc.example/graphql') // 'https://rpc.example/graphql'
  */
-export function chainxQueryKey(endpoint: string | readonly string[] | undefined, operation: string, input: unknown): ChainxQueryKey {
-  // Several endpoints of one kind serve the same data: the key names them all, in the order given.
-  const named = typeof endpoint === 'string' ? redactUrl(endpoint) : (endpoint ?? []).map((url) => redactUrl(url)).join(' ')
-  return ['chainx', named, operation, canonicalJson(input ?? {}, 'input')]
+export function endpointName(endpoint: string | readonly string[] | undefined): string {
+  return typeof endpoint === 'string' ? redactUrl(endpoint) : (endpoint ?? []).map((url) => redactUrl(url)).join(' ')
+}
+
+/**
+ * The input as a key holds it, without throwing: canonical JSON, or, for what JSON cannot
+ * carry, `{ invalid: <the reason> }` and the error the query then fails with (an option
+ * builder runs during render: bad input fails the query, never the render).
+ *
+ * @example
+ * keyInput({ id: 3n }) // { value: { invalid: 'input.id: a bigint cannot be part of a query key (plain JSON only)' }, error }
+ */
+export function keyInput(input: unknown): { value: JsonValue; error?: InvalidArgumentError } {
+  try {
+    return { value: canonicalJson(input ?? {}, 'input') }
+  } catch (error) {
+    const invalid =
+      error instanceof InvalidArgumentError ? error : new InvalidArgumentError('input cannot be part of a query key', { cause: error })
+    return { value: { invalid: invalid.message }, error: invalid }
+  }
 }
 
 /**

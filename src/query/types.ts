@@ -1,7 +1,7 @@
 import type { DataTag, InfiniteData, QueryFunctionContext } from '@tanstack/query-core'
 import type { ChainxError } from '../errors/ChainxError.js'
-import type { PageDirection } from '../graphql/checkPagingVariables.js'
 import type { PageInfo } from '../graphql/readConnection.js'
+import type { WalkDirection } from '../pagination/walkOptions.js'
 import type { ChainxQueryKey } from './queryKey.js'
 
 /**
@@ -9,16 +9,23 @@ import type { ChainxQueryKey } from './queryKey.js'
  * counterparts in every TanStack Query adapter. `retry` is `false`: the SDK already retries
  * what is worth retrying (time-outs, 5xx, 429, resets) with backoff and `Retry-After`, under
  * the client's `retry` option, and a second layer of retries would multiply the requests;
- * set `retry` on the query to retry more.
+ * set `retry` on the query to retry more. Building the options never throws: input the query
+ * cannot run with fails the query (its `queryFn` rejects with the `ChainxError`).
  *
  * @example
  * const { data } = useQuery(q.graphql.epoch())
  */
 export interface ChainxQueryOptions<TData> {
-  /** `['chainx', endpoint, operation, input]`, tagged with the data type for `getQueryData`. */
+  /** `['chainx', endpoint, resource, operation, ...input]` (see `chainxKeys`), tagged with the data type for `getQueryData`. */
   queryKey: DataTag<ChainxQueryKey, TData, ChainxError>
   /** Runs the request with TanStack's `signal`: cancelling the query aborts it on the wire. */
   queryFn: (context: QueryFunctionContext<ChainxQueryKey>) => Promise<TData>
+  /**
+   * `false` while a filter value is still `undefined` (`{ Sender: undefined }`), as wagmi does:
+   * the query waits instead of running; spread the options and set `enabled` to add conditions.
+   * @default true
+   */
+  enabled: boolean
   /** @default false (the SDK retries; see the interface) */
   retry: false
 }
@@ -50,6 +57,11 @@ export interface ChainxInfiniteQueryOptions<TPage, TPageParam> {
   queryFn: (context: QueryFunctionContext<ChainxQueryKey, TPageParam>) => Promise<TPage>
   initialPageParam: TPageParam
   getNextPageParam: (lastPage: TPage, allPages: TPage[], lastPageParam: TPageParam) => TPageParam | undefined
+  /**
+   * `false` while a filter value is still `undefined`, as in `ChainxQueryOptions`.
+   * @default true
+   */
+  enabled: boolean
   /** @default false (the SDK retries) */
   retry: false
 }
@@ -101,7 +113,7 @@ export interface InfiniteWalkOptions<TPath extends string = string> {
    * `'forward'` (`first`/`after`, oldest first) or `'backward'` (`last`/`before`, newest first).
    * @default 'forward'
    */
-  direction?: PageDirection | undefined
+  direction?: WalkDirection | undefined
   /**
    * Start after this cursor (exclusive), e.g. one saved from a walk.
    * @default null (the start of the connection in the walk's direction)

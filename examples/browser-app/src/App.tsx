@@ -110,7 +110,7 @@ function EventsTable({ q, sender }: { q: ChainxQueries; sender: string }) {
 
 function LiveFeed({ q }: { q: ChainxQueries }) {
   // A query whose data grows as client.events.watch delivers; it stops when unmounted.
-  const { data, error } = useQuery(q.events.live({ filter: { All: [] }, intervalMs: 300, maxEvents: 20 }))
+  const { data, error } = useQuery(q.events.live({ filter: { All: [] }, intervalMs: 300, maxItems: 20 }))
   return (
     <>
       <p className="muted" data-testid="live-status">
