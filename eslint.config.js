@@ -17,6 +17,7 @@ const FOLDERS = [
   'move',
   'codegen',
   'query',
+  'indexer',
   'testing',
   'cli',
 ]
@@ -37,6 +38,8 @@ const ALLOWED = {
   // chainx-sdk/query (TanStack Query options) sits beside the facade: it builds on the client
   // (ChainxClient, its type and its methods), so it alone may import client.ts.
   query: ['errors', 'utils', 'options', 'transport', 'jsonRpc', 'graphql', 'events', 'transactions', 'subscription', 'pagination'],
+  // chainx-sdk/indexer (Node only) sits beside the facade too: pipelines walk the client's resources.
+  indexer: ['errors', 'utils', 'options', 'events'],
   // The page machine is generic: it knows no wire and no API; graphql/ and events/ adapt it.
   pagination: ['errors', 'utils', 'options'],
   // The one subscription machine and watch loop beside it: item kinds (events/, transactions/) adapt them.
@@ -44,7 +47,7 @@ const ALLOWED = {
 }
 
 // Subpaths built on the client (the facade), beside it rather than under it.
-const ABOVE_FACADE = ['query']
+const ABOVE_FACADE = ['query', 'indexer']
 
 const layerRules = Object.entries(ALLOWED).map(([folder, allowed]) => {
   const forbidden = FOLDERS.filter((other) => other !== folder && !allowed.includes(other))

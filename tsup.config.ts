@@ -51,9 +51,12 @@ export default defineConfig([
       'testing/index': 'src/testing/index.ts',
       'testing/msw': 'src/testing/msw.ts',
       'codegen/index': 'src/codegen/index.ts',
+      // chainx-sdk/indexer: Node only; its database drivers (pg, @electric-sql/pglite) are optional
+      // peers imported by name when a database of their kind is opened.
+      'indexer/index': 'src/indexer/index.ts',
     },
     platform: 'node',
-    external: ['ws', 'zod'],
+    external: ['ws', 'zod', 'pg', '@electric-sql/pglite'],
     noExternal: Object.values(testingPeers).flat(), // left to the plugin, which keeps them external
     esbuildPlugins: [optionalPeers(testingPeers)],
   },

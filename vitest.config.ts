@@ -11,6 +11,8 @@ const BROWSER_TESTS = ['test/browser/**/*.test.ts']
 const SOCKET_TESTS = [
   'test/cli/cliGuide.test.ts',
   'test/cli/export*.test.ts',
+  'test/cli/index*.test.ts',
+  'test/indexer/**/*.test.ts',
   'test/client.network.test.ts',
   'test/examples.test.ts',
   'test/fuzz/**/*.test.ts',
@@ -48,6 +50,7 @@ export default defineConfig({
       { find: /^chainx-sdk\/move$/, replacement: source('./src/move/index.ts') },
       { find: /^chainx-sdk\/graphql$/, replacement: source('./src/graphql/typedDocuments.ts') },
       { find: /^chainx-sdk\/codegen$/, replacement: source('./src/codegen/index.ts') },
+      { find: /^chainx-sdk\/indexer$/, replacement: source('./src/indexer/index.ts') },
     ],
   },
   test: {

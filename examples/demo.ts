@@ -58,12 +58,18 @@ try {
   const published = mock.network.publish({ module: MARKET_MODULE, events: market })
   const filter = { MoveEventModule: { package: published.package, module: MARKET_MODULE } }
   const subscribed: ChainxEvent<MarketListed>[] = []
+  // subscribe is deprecated by the service (chainx_subscribeEvent); the demo shows it beside watch,
+  // its replacement, and says so here instead of the SDK's one-time DeprecationWarning, which an
+  // app gets on its first subscribe (Node's process.noDeprecation, like --no-deprecation, skips it).
+  console.log('  client.events.subscribe is deprecated by the service: new code uses client.events.watch')
+  process.noDeprecation = true
   const unsubscribe = await client.events.subscribe({
     filter: { MoveModule: { package: published.package, module: MARKET_MODULE } },
     parse: market.Listed,
     onEvent: (event) => void subscribed.push(event),
     onError: (error) => console.error('  subscription error:', String(error)),
   })
+  process.noDeprecation = false
   // The module is new, so watching from the beginning (cursor null) sees exactly its events;
   // a long-running follower would pass the cursor it saved last time.
   const watcher = client.events.watch({ filter, cursor: null, intervalMs: 100, parse: market.Listed })

@@ -11,7 +11,7 @@ import type { GraphQLDocument, ResultOf } from './graphql/createGraphQLClient.js
 import { createGraphQLClient } from './graphql/createGraphQLClient.js'
 import { createGraphQLMethods, type GraphQLMethods } from './graphql/createGraphQLMethods.js'
 import type { LimitsOption } from './graphql/serviceLimits.js'
-import { paginate, type ConnectionPath, type GraphQLPage, type NodeOf, type PaginateArguments } from './graphql/paginate.js'
+import { paginate, type GraphQLPage, type NodeOf, type PaginateArguments } from './graphql/paginate.js'
 import type { PageIterable } from './pagination/types.js'
 import { createTransport, type Transport, type TransportOptions } from './transport/createTransport.js'
 import { endpointList, type EndpointGroup, type EndpointState, type EndpointUrls } from './transport/endpoints.js'
@@ -159,7 +159,7 @@ export class ChainxClient {
    *   saved = walk.cursor
    * }
    */
-  paginate<D extends GraphQLDocument<any, any>, TPath extends ConnectionPath<ResultOf<D>> = never>(
+  paginate<D extends GraphQLDocument<any, any>, TPath extends string = never>(
     document: D,
     ...args: PaginateArguments<D, TPath>
   ): PageIterable<NodeOf<ResultOf<D>, TPath>, GraphQLPage<NodeOf<ResultOf<D>, TPath>>, string> {

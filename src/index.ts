@@ -34,7 +34,15 @@ export { validateSubscriptionFilter } from './events/subscribe/validateSubscript
 export { toQueryFilter } from './events/subscribe/toQueryFilter.js'
 export type { EventWalkPage, IterateEventsOptions } from './events/iterateEvents.js'
 export type { PageDirection } from './graphql/checkPagingVariables.js'
-export type { ConnectionPath, GraphQLPage, NodeOf, PageVariables, PaginateArguments, PaginateOptions } from './graphql/paginate.js'
+export type {
+  CheckedConnectionPath,
+  ConnectionPath,
+  GraphQLPage,
+  NodeOf,
+  PageVariables,
+  PaginateArguments,
+  PaginateOptions,
+} from './graphql/paginate.js'
 export type { PageInfo } from './graphql/readConnection.js'
 export type {
   ItemKey,

@@ -121,4 +121,21 @@ console.log(JSON.stringify({
       expect(source).not.toMatch(/testing\/|startMockNetwork|@mysten\/bcs|from ['"]msw|moveStruct|codegenMove/)
     }
   })
+
+  it('carries the metadata npm and provenance read, and ships the LICENSE (Apache-2.0, section 4a)', async () => {
+    const manifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as Record<string, unknown>
+    expect(manifest).toMatchObject({
+      license: 'Apache-2.0',
+      repository: { type: 'git', url: expect.stringMatching(/^git\+https:\/\/github\.com\/.+\.git$/) },
+      homepage: expect.stringMatching(/^https:\/\//),
+      bugs: { url: expect.stringMatching(/^https:\/\/.+\/issues$/) },
+      keywords: expect.arrayContaining(['chainx', 'graphql', 'json-rpc']),
+    })
+    expect(readFileSync(new URL('LICENSE', root), 'utf8')).toMatch(
+      /^\s*Apache License\s+Version 2\.0, January 2004[^]*END OF TERMS AND CONDITIONS/,
+    )
+    const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root.pathname })
+    const [packed] = JSON.parse(stdout) as { files: { path: string }[] }[]
+    expect(packed?.files.map((file) => file.path)).toContain('LICENSE')
+  })
 })

@@ -3,11 +3,17 @@
 import { runChainx } from './runChainx.js'
 
 const controller = new AbortController()
-// The first Ctrl-C saves the state and exits 130; a second one exits at once.
-process.on('SIGINT', () => {
-  if (controller.signal.aborted) process.exit(130)
-  controller.abort()
-})
+// SIGINT (Ctrl-C) and SIGTERM (containers, `timeout`, `kill`) alike: the first saves the state
+// and exits 130 or 143; a second one exits at once.
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
+  process.on(signal, () => {
+    if (controller.signal.aborted) process.exit(code)
+    controller.abort(signal)
+  })
+}
 // A reader that went away (`chainx … | head`) ends the export quietly.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0)
@@ -23,7 +29,7 @@ runChainx(process.argv.slice(2), {
 }).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`error: ${(error as Error)?.message ?? String(error)}\n`)
+    process.stderr.write(`chainx: ${(error as Error)?.message ?? String(error)}\n`)
     process.exit(1)
   },
 )

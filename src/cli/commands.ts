@@ -1,15 +1,67 @@
 import type { ParseArgsConfig } from 'node:util'
-
-/** The commands of the `chainx` bin that walk the service (`codegen-move` is the Move codegen's own). */
-export type CommandName = 'events export' | 'events watch' | 'transactions export' | 'graphql export'
+import { EVENT_COLUMNS } from './formatRecords.js'
 
 type OptionSpecs = NonNullable<ParseArgsConfig['options']>
+
+/**
+ * A paged JSON-RPC resource of the client (`client.events`, `client.transactions`) as the CLI
+ * drives it: one `export` and one `watch` command each, through the resource's public
+ * `iterate` and `watch`. Adding a resource to the CLI is one entry of `RESOURCES`.
+ *
+ * @example
+ * RESOURCES.events.filterRequired // true: chainx_queryEvents needs a filter
+ */
+export interface CliResource {
+  /** What one item is, in the help: `event`, `transaction block`. */
+  item: string
+  /** The JSON-RPC method, in the help. */
+  method: string
+  /** An example filter, in the help. */
+  exampleFilter: string
+  /** Whether the method needs a filter (else every item without one). */
+  filterRequired: boolean
+  /** Whether the resource takes response options (`--options <json>`: which fields each item carries). */
+  responseOptions: boolean
+  /** CSV columns known before the first item, and the fields kept whole as JSON. */
+  csv: { columns: readonly string[] | undefined; leaves: readonly string[] }
+}
+
+/**
+ * The resources of the `chainx` bin, by the name of the client's property and the command word.
+ *
+ * @example
+ * Object.keys(RESOURCES) // ['events', 'transactions']
+ */
+export const RESOURCES = {
+  events: {
+    item: 'event',
+    method: 'chainx_queryEvents',
+    exampleFilter: '{"Sender":"0xa11ce"}',
+    filterRequired: true,
+    responseOptions: false,
+    csv: { columns: EVENT_COLUMNS, leaves: ['parsedJson'] },
+  },
+  transactions: {
+    item: 'transaction block',
+    method: 'chainx_queryTransactionBlocks',
+    exampleFilter: '{"FromAddress":"0xa11ce"}',
+    filterRequired: false,
+    responseOptions: true,
+    csv: { columns: undefined, leaves: [] },
+  },
+} satisfies Record<string, CliResource>
+
+/** A resource of the CLI: `events` or `transactions`. */
+export type ResourceName = keyof typeof RESOURCES
+
+/** The commands of the `chainx` bin that walk the service (`codegen-move` is the Move codegen's own). */
+export type CommandName = `${ResourceName} export` | `${ResourceName} watch` | 'graphql export'
 
 const COMMON_HELP = `
 Output:
   --out, -o <file>           write here (default: standard output, so it pipes)
   --format ndjson|csv        one JSON object per line, or CSV with a header row and flattened columns (default: ndjson)
-  --state <file>             resume exactly: a rerun goes on where the last run stopped (needs --out)
+  --state <file>             resume exactly: a rerun goes on where the last run stopped (needs --out; locked while a run uses it)
   --state-interval <ms>      how often the state is saved while running (default: 1000)
 Endpoints:
   --rpc-url <url>            JSON-RPC endpoint (or CHAINX_RPC_URL)
@@ -23,9 +75,9 @@ Messages (standard error, never the data):
 const WALK_HELP = `
 Walk:
   --direction forward|backward  oldest first (default) or newest first
-  --descending               the same as --direction backward
   --page-size <n>            items per request (default: the service's default page size)
-  --max-items <n>            stop after this many items in all (counted across resumed runs)`
+  --max-items <n>            stop after this many items in all (counted across resumed runs)
+  --cursor <cursor>          start after this cursor (JSON, or a plain string), as a walk's cursor option`
 
 const COMMON: OptionSpecs = {
   out: { type: 'string', short: 'o' },
@@ -41,9 +93,44 @@ const COMMON: OptionSpecs = {
 }
 const WALK: OptionSpecs = {
   direction: { type: 'string' },
-  descending: { type: 'boolean' },
   'page-size': { type: 'string' },
   'max-items': { type: 'string' },
+  cursor: { type: 'string' },
+}
+
+function resourceCommands(name: ResourceName, resource: CliResource): Record<string, { options: OptionSpecs; help: string }> {
+  const options: OptionSpecs = { ...COMMON, filter: { type: 'string' }, ...(resource.responseOptions && { options: { type: 'string' } }) }
+  const filterUsage = resource.filterRequired ? '--filter <json>' : '[--filter <json>]'
+  const optionsUsage = resource.responseOptions ? ' [--options <json>]' : ''
+  const source = `  --filter <json>            a ${resource.method} filter, e.g. '${resource.exampleFilter}'${resource.filterRequired ? '' : ' (every one when absent)'}${
+    resource.responseOptions ? `\n  --options <json>           which fields each ${resource.item} carries, e.g. '{"showEffects":true}'` : ''
+  }`
+  return {
+    [`${name} export`]: {
+      options: { ...options, ...WALK },
+      help: `usage: chainx ${name} export ${filterUsage}${optionsUsage} [options]
+
+Writes every ${resource.item} that matches a ${resource.method} filter, page after page, in order,
+through client.${name}.iterate.
+
+${source}
+${WALK_HELP}
+${COMMON_HELP}`,
+    },
+    [`${name} watch`]: {
+      options: { ...options, interval: { type: 'string' }, 'page-size': { type: 'string' }, cursor: { type: 'string' } },
+      help: `usage: chainx ${name} watch ${filterUsage}${optionsUsage} [options]
+
+Follows the ${resource.item}s that land from now on (or after --cursor, or the state's cursor) until
+interrupted (Ctrl-C or SIGTERM), polling ${resource.method} through client.${name}.watch.
+
+${source}
+  --interval <ms>            wait between polls once caught up (default: 1000)
+  --page-size <n>            items per poll (default: the service's default page size)
+  --cursor <cursor>          start after this cursor (JSON, or a plain string; default: the newest)
+${COMMON_HELP}`,
+    },
+  }
 }
 
 /**
@@ -52,25 +139,10 @@ const WALK: OptionSpecs = {
  * @example
  * COMMANDS['events export'].options.filter // { type: 'string' }
  */
-export const COMMANDS: Record<CommandName, { options: OptionSpecs; help: string }> = {
-  'events export': {
-    options: { ...COMMON, ...WALK, filter: { type: 'string' } },
-    help: `usage: chainx events export --filter <json> [options]
-
-Writes every event that matches a chainx_queryEvents filter (exactly one key, e.g. '{"Sender":"0xa11ce"}'
-or '{"All":[]}'), page after page, in order.
-${WALK_HELP}
-${COMMON_HELP}`,
-  },
-  'transactions export': {
-    options: { ...COMMON, ...WALK, filter: { type: 'string' }, options: { type: 'string' } },
-    help: `usage: chainx transactions export [--filter <json>] [--options <json>] [options]
-
-Writes every transaction block that matches a chainx_queryTransactionBlocks filter (e.g. '{"FromAddress":"0xa11ce"}';
-every transaction when absent), with the fields --options asks for (e.g. '{"showEffects":true}').
-${WALK_HELP}
-${COMMON_HELP}`,
-  },
+export const COMMANDS = {
+  ...(Object.fromEntries(
+    Object.entries(RESOURCES).flatMap(([name, resource]) => Object.entries(resourceCommands(name as ResourceName, resource))),
+  ) as Record<Exclude<CommandName, 'graphql export'>, { options: OptionSpecs; help: string }>),
   'graphql export': {
     options: { ...COMMON, ...WALK, query: { type: 'string' }, vars: { type: 'string' }, connection: { type: 'string' } },
     help: `usage: chainx graphql export --query <file.graphql> [--vars <json>] [--connection <path>] [options]
@@ -84,22 +156,24 @@ Writes every node of a GraphQL connection through client.paginate. The query dec
 ${WALK_HELP}
 ${COMMON_HELP}`,
   },
-  'events watch': {
-    options: { ...COMMON, filter: { type: 'string' }, interval: { type: 'string' }, 'page-size': { type: 'string' } },
-    help: `usage: chainx events watch --filter <json> [options]
+} satisfies Record<CommandName, { options: OptionSpecs; help: string }>
 
-Follows the events that land from now on (or after the state's cursor) until interrupted (Ctrl-C),
-polling chainx_queryEvents.
-
-  --filter <json>            a chainx_queryEvents filter, as for events export
-  --interval <ms>            wait between polls once caught up (default: 1000)
-  --page-size <n>            events per poll (default: the service's default page size, its maximum)
-${COMMON_HELP}`,
-  },
+const SUMMARIES: Record<CommandName, string> = {
+  ...(Object.fromEntries(
+    Object.entries(RESOURCES).flatMap(([name, { item }]) => [
+      [`${name} export`, `every ${item} of a filter, to NDJSON or CSV, resumable with --state`],
+      [`${name} watch`, `follow new ${item}s as they land, until interrupted`],
+    ]),
+  ) as Record<Exclude<CommandName, 'graphql export'>, string>),
+  'graphql export': 'every node of any GraphQL connection, to NDJSON or CSV, resumable with --state',
 }
 
+const EXIT_CODES = `Exit codes: 0 done, 1 the service or the file system failed (with --state, rerun to resume),
+2 bad usage (nothing sent), 75 the --state file is in use by another run, 130 interrupted (SIGINT),
+143 terminated (SIGTERM).`
+
 /**
- * What `chainx` and `chainx --help` print.
+ * What `chainx`, `chainx --help` and `chainx help` print.
  *
  * @example
  * console.log(TOP_HELP)
@@ -107,11 +181,27 @@ ${COMMON_HELP}`,
 export const TOP_HELP = `usage: chainx <command> [options]
 
 Commands:
-  events export        every event of a filter, to NDJSON or CSV, resumable with --state
-  events watch         follow new events as they land, until interrupted
-  transactions export  every transaction block of a filter, to NDJSON or CSV, resumable with --state
-  graphql export       every node of any GraphQL connection, to NDJSON or CSV, resumable with --state
-  codegen-move         TypeScript definitions of a Move package's events (chainx codegen-move --help)
+${(Object.keys(SUMMARIES) as CommandName[]).map((name) => `  ${name.padEnd(21)}${SUMMARIES[name]}`).join('\n')}
+  index                events or transactions into Postgres or PGlite, exactly once
+  codegen-move         TypeScript definitions of a Move package's events
 
-chainx <command> --help shows a command's flags. Exit codes: 0 done, 1 the service or the
-file system failed (with --state, rerun to resume), 2 bad usage (nothing sent), 130 interrupted.`
+chainx <command> --help (or chainx help <command>) shows a command's flags; chainx --version its version.
+${EXIT_CODES}`
+
+/**
+ * The help of a command group (`chainx events --help`): its commands, or undefined when `group`
+ * is not one.
+ *
+ * @example
+ * groupHelp('events') // 'usage: chainx events <command> [options]\n…'
+ */
+export function groupHelp(group: string): string | undefined {
+  const names = (Object.keys(SUMMARIES) as CommandName[]).filter((name) => name.startsWith(`${group} `))
+  if (names.length === 0) return undefined
+  return `usage: chainx ${group} <command> [options]
+
+Commands:
+${names.map((name) => `  ${name.padEnd(21)}${SUMMARIES[name]}`).join('\n')}
+
+chainx ${group} <command> --help shows a command's flags.`
+}

@@ -1,11 +1,10 @@
 import type { ChainxClient } from '../client.js'
-import type { EventId } from '../events/types.js'
+import type { ChainxError } from '../errors/ChainxError.js'
 import type { PageProgress } from '../pagination/types.js'
-import type { TransactionBlockResponseOptions, TransactionFilter } from '../transactions/types.js'
-import { EVENT_COLUMNS } from './formatRecords.js'
+import { RESOURCES } from './commands.js'
 import type { ExportCommand } from './parseCommandLine.js'
 import { UsageError } from './UsageError.js'
-import { walkOptions } from './walkOptions.js'
+import { defined, walkOptions } from './walkOptions.js'
 
 /**
  * A walk as an export drives it: the items, and where it stands after the last one handed
@@ -23,10 +22,17 @@ export interface ExportWalk {
   csv: { columns: readonly string[] | undefined; leaves: readonly string[] }
 }
 
+/** What the CLI uses of a resource of the client (`client.events`, `client.transactions`): its public walks. */
+interface ResourceWalks {
+  iterate(options: Record<string, unknown>): AsyncIterable<unknown> & { readonly cursor: unknown }
+  watch(options: Record<string, unknown>): AsyncIterable<unknown> & { readonly cursor: unknown }
+}
+
 /**
- * Creates the walk of an export from `start` (a resumed state's cursor, or the beginning),
- * capped at `maxItems` (what is left of `--max-items`). Creating it checks the options
- * (the SDK throws before any request): a refusal becomes `UsageError`.
+ * Creates the walk of an export from `start` (a resumed state's cursor, else `--cursor`, else
+ * the beginning), capped at `maxItems` (what is left of `--max-items`): `iterate` or `watch` of
+ * the command's resource, or `paginate`. Creating it checks the options (the SDK throws before
+ * any request): a refusal becomes `UsageError`.
  *
  * @example
  * const walk = openExportWalk(command, client, { start: null, maxItems: undefined, signal, onPage })
@@ -38,46 +44,23 @@ export function openExportWalk(
 ): ExportWalk {
   const { source } = command
   const { signal, onPage } = options
-  const walk = { ...command.walk, maxItems: options.maxItems }
-  const shared = { signal, onPage, cursor: options.start as never }
+  const walk = walkOptions({ ...command.walk, maxItems: options.maxItems, cursor: options.start ?? command.walk.cursor })
   return refusedAsUsage(() => {
-    switch (source.kind) {
-      case 'events': {
-        const iterable = client.events.iterate({ filter: source.filter, ...walkOptions(walk), ...shared })
-        return { items: iterable, cursor: () => iterable.cursor, pages: true, csv: { columns: EVENT_COLUMNS, leaves: ['parsedJson'] } }
-      }
-      case 'graphql': {
-        const iterable = client.paginate(source.query, source.vars, { connection: source.connection, ...walkOptions(walk), ...shared })
-        return { items: iterable, cursor: () => iterable.cursor, pages: true, csv: { columns: undefined, leaves: [] } }
-      }
-      case 'transactions': {
-        // Checked by the walk when it is created (filter, options): a refusal is a usage error.
-        const iterable = client.transactions.iterate({
-          filter: source.filter as TransactionFilter | null,
-          options: source.options as TransactionBlockResponseOptions | null,
-          ...walkOptions(walk),
-          ...shared,
-        })
-        return { items: iterable, cursor: () => iterable.cursor, pages: true, csv: { columns: undefined, leaves: [] } }
-      }
-      case 'watch': {
-        // A fresh watch starts at the newest event; until the watcher has resolved it, the state keeps 'latest'.
-        const start = (options.start ?? 'latest') as EventId | 'latest'
-        const watcher = client.events.watch({
-          filter: source.filter,
-          cursor: start,
-          intervalMs: source.intervalMs,
-          pageSize: walk.pageSize,
-          signal,
-        })
-        return {
-          items: watcher,
-          cursor: () => watcher.cursor ?? start,
-          pages: false,
-          csv: { columns: EVENT_COLUMNS, leaves: ['parsedJson'] },
-        }
-      }
+    if (source.kind === 'graphql') {
+      const iterable = client.paginate(source.query, source.vars, { connection: source.connection, ...walk, signal, onPage })
+      return { items: iterable, cursor: () => iterable.cursor, pages: true, csv: { columns: undefined, leaves: [] } }
     }
+    const resource = client[source.resource] as unknown as ResourceWalks
+    const { csv } = RESOURCES[source.resource]
+    const shared = { ...defined({ filter: source.filter, options: source.options }), signal }
+    if (!source.follow) {
+      const iterable = resource.iterate({ ...shared, ...walk, onPage })
+      return { items: iterable, cursor: () => iterable.cursor, pages: true, csv }
+    }
+    // A fresh watch starts at the newest item; until the watcher has resolved it, the state keeps 'latest'.
+    const start = walk.cursor ?? 'latest'
+    const watcher = resource.watch({ ...shared, cursor: start, ...defined({ intervalMs: source.intervalMs, pageSize: walk.pageSize }) })
+    return { items: watcher, cursor: () => watcher.cursor ?? start, pages: false, csv }
   })
 }
 
@@ -85,7 +68,18 @@ function refusedAsUsage<T>(create: () => T): T {
   try {
     return create()
   } catch (error) {
-    if (error instanceof UsageError) throw error
-    throw new UsageError((error as Error).message)
+    throw refusal(error)
   }
+}
+
+/**
+ * The SDK's refusal of an argument as the CLI's usage error: a filter's names `--filter`.
+ *
+ * @example
+ * throw refusal(error) // UsageError('--filter: Invalid filter at Sender: …')
+ */
+export function refusal(error: unknown): UsageError {
+  if (error instanceof UsageError) return error
+  const { code, shortMessage, message } = error as Partial<ChainxError>
+  return new UsageError(code === 'INVALID_FILTER' ? `--filter: ${shortMessage ?? message}` : (shortMessage ?? String(message)))
 }

@@ -1,22 +1,27 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import type { EventQueryFilter } from '../events/types.js'
-import { validateEventQueryFilter } from '../events/validateEventQueryFilter.js'
-import { COMMANDS, type CommandName } from './commands.js'
+import { COMMANDS, RESOURCES, type CommandName, type ResourceName } from './commands.js'
 import { UsageError } from './UsageError.js'
 import type { WalkDirection, WalkFlags } from './walkOptions.js'
 
 /**
- * What an export reads: events, transactions, a GraphQL connection, or new events as they land.
+ * What an export reads: a resource of the client (`events`, `transactions`), walked to its end
+ * or followed as items land, or a GraphQL connection.
  *
  * @example
- * const source: ExportSource = { kind: 'events', filter: { All: [] } }
+ * const source: ExportSource = { kind: 'resource', resource: 'events', follow: false, filter: { All: [] }, options: undefined, intervalMs: undefined }
  */
 export type ExportSource =
-  | { kind: 'events'; filter: EventQueryFilter }
-  | { kind: 'transactions'; filter: Record<string, unknown> | null; options: Record<string, unknown> | null }
+  | {
+      kind: 'resource'
+      resource: ResourceName
+      /** `watch`: follow new items until interrupted; else walk to the end. */
+      follow: boolean
+      filter: Record<string, unknown> | undefined
+      options: Record<string, unknown> | undefined
+      intervalMs: number | undefined
+    }
   | { kind: 'graphql'; query: string; vars: Record<string, unknown>; connection: string | undefined }
-  | { kind: 'watch'; filter: EventQueryFilter; intervalMs: number | undefined }
 
 /**
  * A command line of an export command, checked: every value parsed and validated, nothing sent yet.
@@ -42,8 +47,8 @@ export interface ExportCommand {
 }
 
 /**
- * Parses and checks an export command line (`events export`, `events watch`, `transactions
- * export`, `graphql export`) with `node:util` `parseArgs` in strict mode. Pure but for reading
+ * Parses and checks an export command line (`<resource> export`, `<resource> watch`, `graphql
+ * export`) with `node:util` `parseArgs` in strict mode. Pure but for reading
  * `--query`'s file: whatever it refuses throws `UsageError` before any request. Returns the
  * command's help for `--help`.
  *
@@ -53,7 +58,7 @@ export interface ExportCommand {
  */
 export function parseCommandLine(args: readonly string[], env: Record<string, string | undefined>): ExportCommand | { help: string } {
   const name = `${args[0]} ${args[1]}` as CommandName
-  const spec = COMMANDS[name]
+  const spec = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
   if (spec === undefined) throw new UsageError(`unknown command: chainx ${args.slice(0, 2).join(' ')} (chainx --help lists the commands)`)
   let values: Record<string, unknown>
   try {
@@ -65,9 +70,10 @@ export function parseCommandLine(args: readonly string[], env: Record<string, st
   const text = (flag: string) => values[flag] as string | undefined
 
   const walk: WalkFlags = {
-    direction: readDirection(text('direction'), values.descending === true),
+    direction: readDirection(text('direction')),
     pageSize: readCount('--page-size', text('page-size'), 1),
     maxItems: readCount('--max-items', text('max-items'), 0),
+    cursor: readCursor(text('cursor')),
   }
   const format = text('format') ?? 'ndjson'
   if (format !== 'ndjson' && format !== 'csv') throw new UsageError(`--format must be ndjson or csv, got ${format}`)
@@ -95,38 +101,28 @@ export function parseCommandLine(args: readonly string[], env: Record<string, st
 }
 
 function readSource(name: CommandName, text: (flag: string) => string | undefined): ExportSource {
-  switch (name) {
-    case 'events export':
-      return { kind: 'events', filter: readEventFilter(text('filter')) }
-    case 'events watch':
-      return { kind: 'watch', filter: readEventFilter(text('filter')), intervalMs: readCount('--interval', text('interval'), 0) }
-    case 'transactions export':
-      return {
-        kind: 'transactions',
-        filter: readObject('--filter', text('filter')) ?? null,
-        options: readObject('--options', text('options')) ?? null,
-      }
-    case 'graphql export': {
-      const file = text('query')
-      if (file === undefined) throw new UsageError('--query <file.graphql> is required')
-      let query: string
-      try {
-        query = readFileSync(file, 'utf8')
-      } catch (error) {
-        throw new UsageError(`--query: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
-      }
-      return { kind: 'graphql', query, vars: readObject('--vars', text('vars')) ?? {}, connection: text('connection') }
+  const [resource, verb] = name.split(' ') as [string, string]
+  if (resource === 'graphql') {
+    const file = text('query')
+    if (file === undefined) throw new UsageError('--query <file.graphql> is required')
+    let query: string
+    try {
+      query = readFileSync(file, 'utf8')
+    } catch (error) {
+      throw new UsageError(`--query: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
     }
+    return { kind: 'graphql', query, vars: readObject('--vars', text('vars')) ?? {}, connection: text('connection') }
   }
-}
-
-function readEventFilter(value: string | undefined): EventQueryFilter {
-  const filter = readObject('--filter', value)
-  if (filter === undefined) throw new UsageError('--filter <json> is required, e.g. --filter \'{"All":[]}\'')
-  try {
-    return validateEventQueryFilter(filter as EventQueryFilter)
-  } catch (error) {
-    throw new UsageError(`--filter: ${(error as Error).message}`)
+  const filter = readObject('--filter', text('filter'))
+  const { filterRequired, exampleFilter } = RESOURCES[resource as ResourceName]
+  if (filter === undefined && filterRequired) throw new UsageError(`--filter <json> is required, e.g. --filter '${exampleFilter}'`)
+  return {
+    kind: 'resource',
+    resource: resource as ResourceName,
+    follow: verb === 'watch',
+    filter,
+    options: readObject('--options', text('options')),
+    intervalMs: readCount('--interval', text('interval'), 0),
   }
 }
 
@@ -143,12 +139,21 @@ function readObject(flag: string, value: string | undefined): Record<string, unk
   return parsed as Record<string, unknown>
 }
 
-function readDirection(value: string | undefined, descending: boolean): WalkDirection {
+function readDirection(value: string | undefined): WalkDirection {
   if (value !== undefined && value !== 'forward' && value !== 'backward') {
     throw new UsageError(`--direction must be forward or backward, got ${value}`)
   }
-  if (descending && value === 'forward') throw new UsageError('--descending contradicts --direction forward')
-  return descending ? 'backward' : (value ?? 'forward')
+  return value ?? 'forward'
+}
+
+/** A cursor as the walk takes it: JSON when it parses (an event id object), else the text itself (a digest, a GraphQL cursor). */
+function readCursor(value: string | undefined): unknown {
+  if (value === undefined) return undefined
+  try {
+    return JSON.parse(value) as unknown
+  } catch {
+    return value
+  }
 }
 
 function readCount(flag: string, value: string | undefined, min: number): number | undefined {

@@ -1,46 +1,92 @@
-import { runCli as runCodegenCli } from '../codegen/runCli.js'
-import { TOP_HELP } from './commands.js'
+import { readFileSync } from 'node:fs'
+import { COMMANDS, groupHelp, TOP_HELP } from './commands.js'
 import { parseCommandLine } from './parseCommandLine.js'
-import { describeError, runExport, type ExportIo } from './runExport.js'
+import type { ExportIo } from './runExport.js'
+import { STATE_IN_USE_EXIT, StateInUseError } from './stateLock.js'
 import { UsageError } from './UsageError.js'
 
 /**
- * The `chainx` command: `events export`, `events watch`, `transactions export`, `graphql
- * export` and `codegen-move`. Returns the exit code: 0 done, 1 a failure of the service or
- * the file system (with `--state`, rerun to resume), 2 bad usage (one line, nothing sent),
- * 130 interrupted. Data goes to `--out` or standard output; everything else to standard
- * error. No stack trace unless `--verbose`.
+ * The `chainx` command: `<resource> export`, `<resource> watch` (events, transactions),
+ * `graphql export` and `codegen-move`, with `--help` at every level (and `chainx help …`) and
+ * `--version`. Returns the exit code: 0 done, 1 a failure of the service or the file system
+ * (with `--state`, rerun to resume), 2 bad usage (nothing sent), 75 the `--state` file is in
+ * use by another run, 130 interrupted (SIGINT), 143 terminated (SIGTERM). Data goes to
+ * `--out` or standard output; everything else to standard error, every error message on a line
+ * starting `chainx: `. No stack trace unless `--verbose`.
  *
  * @example
  * const controller = new AbortController()
- * process.once('SIGINT', () => controller.abort())
+ * process.once('SIGTERM', () => controller.abort('SIGTERM'))
  * process.exitCode = await runChainx(process.argv.slice(2), { ...process, stderrIsTTY: process.stderr.isTTY === true, env: process.env, signal: controller.signal })
  */
 export async function runChainx(args: readonly string[], io: ExportIo & { env: Record<string, string | undefined> }): Promise<number> {
   const [first] = args
+  if (first === '--version' || first === '-V') {
+    io.stdout.write(`chainx-sdk ${packageVersion()}\n`)
+    return 0
+  }
+  // `chainx help events export` is `chainx events export --help`.
+  if (first === 'help' && args.length > 1) return runChainx([...args.slice(1), '--help'], io)
+  // What runs a command loads on demand: --version, help and bad usage start with neither the client nor the codegen.
   if (first === 'codegen-move') {
-    return runCodegenCli(args, { out: (text) => io.stdout.write(`${text}\n`), err: (text) => io.stderr.write(`${text}\n`) })
+    const { runCli: runCodegenCli } = await import('../codegen/runCli.js')
+    return runCodegenCli(args, {
+      out: (text) => io.stdout.write(`${text}\n`),
+      err: (text) => io.stderr.write(`${text}\n`),
+    })
+  }
+  if (first === 'index') {
+    const { runIndex } = await import('./runIndex.js')
+    return runIndex(args.slice(1), io)
   }
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     ;(first === undefined ? io.stderr : io.stdout).write(`${TOP_HELP}\n`)
     return first === undefined ? 2 : 0
   }
+  const group = groupHelp(first)
+  const second = args[1]
+  if (group !== undefined && (second === undefined || second === '--help' || second === '-h')) {
+    ;(second === undefined ? io.stderr : io.stdout).write(`${group}\n`)
+    return second === undefined ? 2 : 0
+  }
   const verbose = args.includes('--verbose')
   try {
+    if (!Object.hasOwn(COMMANDS, `${first} ${second}`)) {
+      const known = group === undefined ? '' : ` ${second}`
+      throw new UsageError(`unknown command: chainx ${first}${known} (chainx --help lists the commands)`)
+    }
     const command = parseCommandLine(args, io.env)
     if ('help' in command) {
       io.stdout.write(`${command.help}\n`)
       return 0
     }
+    const { runExport } = await import('./runExport.js')
     return await runExport(command, io)
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr.write(`chainx: ${error.message}\n`)
-      return 2
-    }
-    const code = (error as NodeJS.ErrnoException).code
-    io.stderr.write(`error${typeof code === 'string' ? ` ${code}` : ''}: ${(error as Error).message ?? String(error)}\n`)
-    if (verbose) io.stderr.write(describeError(error))
+    io.stderr.write(`chainx: ${messageOf(error)}\n`)
+    if (error instanceof UsageError) return 2
+    if (error instanceof StateInUseError) return STATE_IN_USE_EXIT
+    if (verbose) io.stderr.write((await import('./runExport.js')).describeError(error))
     return 1
   }
+}
+
+/** One line for any error: `CODE: message` when it has a code (a ChainxError's, an errno's). */
+function messageOf(error: unknown): string {
+  const code = (error as { code?: unknown } | undefined)?.code
+  const message = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error)
+  return error instanceof UsageError || error instanceof StateInUseError || typeof code !== 'string' ? message : `${code}: ${message}`
+}
+
+/** The version in chainx-sdk's package.json (beside dist/, or beside src/ when run from source). */
+function packageVersion(): string {
+  for (const path of ['../package.json', '../../package.json']) {
+    try {
+      const { name, version } = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { name?: string; version?: string }
+      if (name === 'chainx-sdk' && typeof version === 'string') return version
+    } catch {
+      // not there: the other layout
+    }
+  }
+  return 'unknown'
 }

@@ -4,9 +4,10 @@ import { ChainxError } from '../errors/ChainxError.js'
 import { ExportWriter } from './ExportWriter.js'
 import { readExportState, writeExportState, type ExportIdentity, type ExportState } from './exportState.js'
 import { createRecordFormat } from './formatRecords.js'
-import { openExportWalk } from './openExportWalk.js'
+import { openExportWalk, refusal } from './openExportWalk.js'
 import type { ExportCommand } from './parseCommandLine.js'
 import { Progress } from './Progress.js'
+import { lockStateFile } from './stateLock.js'
 import { UsageError } from './UsageError.js'
 
 /**
@@ -20,15 +21,19 @@ export interface ExportIo {
   stdout: NodeJS.WritableStream
   stderr: NodeJS.WritableStream
   stderrIsTTY: boolean
-  /** Aborted by SIGINT: the export saves its state and returns 130. */
+  /**
+   * Aborted by SIGINT or SIGTERM (its reason the signal's name): the export saves its state and
+   * returns 130 (SIGINT) or 143 (SIGTERM).
+   */
   signal: AbortSignal
 }
 
 /**
  * Runs an export command to its end: the walk, the output, the state, the progress. Returns
  * the exit code: 0 done, 1 a `ChainxError` ended the walk (the state is saved: a rerun
- * resumes), 130 interrupted (saved too). Throws `UsageError` for what it refuses before
- * any request (a missing endpoint, another export's state file).
+ * resumes), 130 or 143 interrupted by SIGINT or SIGTERM (saved too). Throws `UsageError` for
+ * what it refuses before any request (a missing endpoint, another export's state file), and
+ * `StateInUseError` when another run holds the state file's lock.
  *
  * With `--state`, the output and the state move together: lines are written in large
  * chunks; every `stateIntervalMs`, at the end, on an error and on SIGINT the output is
@@ -42,6 +47,17 @@ export interface ExportIo {
  */
 export async function runExport(command: ExportCommand, io: ExportIo): Promise<number> {
   const client = createClient(command)
+  let release: (() => void) | undefined
+  try {
+    if (command.state !== undefined && command.out !== undefined) release = lockStateFile(command.state)
+    return await exportWith(command, io, client)
+  } finally {
+    await client.close()
+    release?.()
+  }
+}
+
+async function exportWith(command: ExportCommand, io: ExportIo, client: ChainxClient): Promise<number> {
   const identity: ExportIdentity | undefined =
     command.out === undefined
       ? undefined
@@ -74,7 +90,7 @@ export async function runExport(command: ExportCommand, io: ExportIo): Promise<n
     leaves: walk.csv.leaves,
     header: start.bytes === 0,
   })
-  const follow = command.source.kind === 'watch'
+  const follow = command.source.kind === 'resource' && command.source.follow
   let last = walk.cursor()
   const checkpoint = async (): Promise<void> => {
     // A watch's cursor covers every event written, and moves before the first (when 'latest' resolves).
@@ -153,8 +169,8 @@ export async function runExport(command: ExportCommand, io: ExportIo): Promise<n
     progress.stop()
     if (!(error instanceof ChainxError)) throw error
     // The SDK's own checks of the arguments (some run at the first page, before it is sent): bad usage.
-    if (LOCAL_REFUSALS.has(error.code)) throw new UsageError(error.shortMessage)
-    io.stderr.write(`error ${error.code}: ${error.shortMessage}\n`)
+    if (LOCAL_REFUSALS.has(error.code)) throw refusal(error)
+    io.stderr.write(`chainx: ${error.code}: ${error.shortMessage}\n`)
     if (command.verbose) io.stderr.write(describeError(error))
     io.stderr.write(`${resumeHint(writer.safe.items)}\n`)
     return 1
@@ -162,12 +178,12 @@ export async function runExport(command: ExportCommand, io: ExportIo): Promise<n
     clearInterval(stateTimer)
     await saves
     writer.close()
-    await client.close()
   }
 
   function interrupted(): number {
-    progress.finish(`interrupted; ${resumeHint(writer.safe.items)}`)
-    return 130
+    const terminated = io.signal.reason === 'SIGTERM'
+    progress.finish(`${terminated ? 'terminated (SIGTERM)' : 'interrupted'}; ${resumeHint(writer.safe.items)}`)
+    return terminated ? 143 : 130
   }
 
   function resumeHint(items: number): string {
@@ -192,10 +208,10 @@ function createClient(command: ExportCommand): ChainxClient {
   }
 }
 
-/** What the state file's identity records of the source: the GraphQL document by its text. */
-function identitySource(command: ExportCommand): unknown {
-  const { source } = command
-  return source.kind === 'watch' ? { filter: source.filter } : source
+/** What the state file's identity records of the source (the GraphQL document by its text), and a first run's --cursor. */
+function identitySource({ source, walk }: ExportCommand): unknown {
+  const read = source.kind === 'graphql' ? source : { resource: source.resource, filter: source.filter, options: source.options }
+  return walk.cursor === undefined ? read : { ...read, cursor: walk.cursor }
 }
 
 /** The stack and the cause chain, for --verbose. */

@@ -16,7 +16,8 @@ const GENERATED_FILE_NEEDS =
 
 /**
  * The `chainx` command (`chainx codegen-move …`), given its arguments and where to print. Returns the exit code: 0 done, 1 the package could not be typed (or
- * `--check` found the file stale), 2 wrong usage. After generating for the default runtime it says
+ * `--check` found the file stale), 2 wrong usage (one line starting `chainx: `, as every error
+ * of the bin). `--help` prints the usage on `out`. After generating for the default runtime it says
  * on `err` what the file needs (`GENERATED_FILE_NEEDS`), so standard output stays the code.
  *
  * @example
@@ -24,9 +25,11 @@ const GENERATED_FILE_NEEDS =
  */
 export function runCli(args: readonly string[], io: { out: (text: string) => void; err: (text: string) => void }): number {
   const [command, ...rest] = args
-  if (command !== 'codegen-move') {
-    io.err(USAGE)
-    return 2
+  const usage = (problem: string): number => (io.err(`chainx: ${problem} (chainx codegen-move --help)`), 2)
+  if (command !== 'codegen-move') return usage(`unknown command: ${String(command)}`)
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(USAGE)
+    return 0
   }
   const options: Record<string, string> = {}
   const positional: string[] = []
@@ -36,20 +39,13 @@ export function runCli(args: readonly string[], io: { out: (text: string) => voi
     if (arg === '--check') check = true
     else if (arg === '--out' || arg === '--address' || arg === '--runtime') {
       const value = rest[++i]
-      if (value === undefined) {
-        io.err(`${arg} needs a value\n${USAGE}`)
-        return 2
-      }
+      if (value === undefined) return usage(`${arg} needs a value`)
       options[arg.slice(2)] = value
-    } else if (arg.startsWith('--')) {
-      io.err(`unknown option ${arg}\n${USAGE}`)
-      return 2
-    } else positional.push(arg)
+    } else if (arg.startsWith('--')) return usage(`unknown option ${arg}`)
+    else positional.push(arg)
   }
-  if (positional.length !== 1 || (check && options.out === undefined)) {
-    io.err(USAGE)
-    return 2
-  }
+  if (positional.length !== 1) return usage('give one Move package directory')
+  if (check && options.out === undefined) return usage('--check needs --out')
   const directory = positional[0] as string
   try {
     const generate = { address: options.address, runtime: options.runtime, source: directory }
@@ -57,7 +53,7 @@ export function runCli(args: readonly string[], io: { out: (text: string) => voi
       const out = options.out as string
       const code = generateMoveEvents(readMovePackage(directory), generate)
       if (!existsSync(out) || readFileSync(out, 'utf8') !== code) {
-        io.err(`stale: ${out} (run the same command without --check and commit the result)`)
+        io.err(`chainx: stale: ${out} (run the same command without --check and commit the result)`)
         return 1
       }
       io.out(`${out} is up to date`)
@@ -70,7 +66,7 @@ export function runCli(args: readonly string[], io: { out: (text: string) => voi
     return 0
   } catch (error) {
     if (error instanceof MoveCodegenError) {
-      for (const problem of error.problems) io.err(`${problem.file}:${problem.line}: ${problem.message}`)
+      for (const problem of error.problems) io.err(`chainx: ${problem.file}:${problem.line}: ${problem.message}`)
       return 1
     }
     throw error

@@ -33,6 +33,7 @@ export type ChainxErrorCode =
   | 'VERSION_CHANGED'
   | 'UNEXPECTED'
   | 'CHUNK_LOAD_FAILED'
+  | 'DATABASE'
 
 /**
  * The class of the error that carries each code: what `isChainxError(error, code)` narrows to.
@@ -67,6 +68,7 @@ export interface ChainxErrorByCode {
   VERSION_CHANGED: Errors.ServiceVersionChangedError
   UNEXPECTED: Errors.UnexpectedError
   CHUNK_LOAD_FAILED: Errors.ChunkLoadError
+  DATABASE: Errors.DatabaseError
 }
 
 /**

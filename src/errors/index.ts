@@ -39,3 +39,4 @@ export { KNOWN_SERVICE_MESSAGES, shouldRetry, type KnownServiceMessage, type Ret
 // A type only: the class lives in the failover chunk (tell it by its code, `isChainxError(error, 'VERSION_CHANGED')`).
 export type { ServiceVersionChangedError } from './ServiceVersionChangedError.js'
 export { ChunkLoadError } from './ChunkLoadError.js'
+export { DatabaseError } from './DatabaseError.js'

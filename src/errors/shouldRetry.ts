@@ -148,6 +148,8 @@ const RETRY_BY_CODE: Record<ChainxErrorCode, Rule> = {
   UNEXPECTED: never,
   // The loader itself tries again on the next call.
   CHUNK_LOAD_FAILED: never,
+  // The indexer's database: a lost or refused connection is retried from the watermark; a refused statement is final.
+  DATABASE: asFlagged,
   INVALID_ARGUMENT: never,
   INVALID_FILTER: never,
   RESPONSE_TOO_LARGE: never,

@@ -63,6 +63,22 @@ type JoinPath<K extends string, P> = P extends '' ? K : P extends string ? `${K}
 export type ConnectionPath<TResult> = unknown extends TResult ? string : PathsTo<NonNullable<TResult>, 5>
 
 /**
+ * What `paginate`'s `connection` option accepts for a path `TPath`: the path itself when it is a
+ * connection of the result type (see `ConnectionPath`), else a message type (a string no value
+ * has) that names the problem, so the compiler's error reads as the message instead of
+ * `Type 'string' is not assignable to type 'undefined'`.
+ *
+ * @example
+ * type Ok = CheckedConnectionPath<EpochQuery, 'epoch.transactionBlocks'> // 'epoch.transactionBlocks'
+ * type Typo = CheckedConnectionPath<EpochQuery, 'epoch'> // "connection path 'epoch' is not a pageable connection of the result (an object with pageInfo)"
+ */
+export type CheckedConnectionPath<TResult, TPath extends string> = [TPath] extends [ConnectionPath<TResult>]
+  ? TPath
+  : string extends TPath
+    ? 'connection path: give a literal path of the result (a string variable cannot be checked), or leave connection out'
+    : `connection path '${TPath}' is not a pageable connection of the result (an object with pageInfo)`
+
+/**
  * The node type of the connection a walk pages through: at `TPath`, or the one found in the result type.
  *
  * @example
@@ -129,8 +145,8 @@ export interface PaginateOptions<TNode, TPath extends string = string> extends W
  */
 export type PaginateArguments<D, TPath extends string = never> =
   Record<string, never> extends PageVariables<D>
-    ? [variables?: PageVariables<D>, options?: PaginateOptions<NodeOf<ResultOf<D>, TPath>, TPath>]
-    : [variables: PageVariables<D>, options?: PaginateOptions<NodeOf<ResultOf<D>, TPath>, TPath>]
+    ? [variables?: PageVariables<D>, options?: PaginateOptions<NodeOf<ResultOf<D>, TPath>, CheckedConnectionPath<ResultOf<D>, TPath>>]
+    : [variables: PageVariables<D>, options?: PaginateOptions<NodeOf<ResultOf<D>, TPath>, CheckedConnectionPath<ResultOf<D>, TPath>>]
 
 /**
  * A page of a GraphQL walk: its nodes as `items`, its `pageInfo`, usage and version.
@@ -177,7 +193,7 @@ export type GraphQLPage<TNode> = WalkPage<
  * for await (const event of walk) await save(event, walk.cursor)
  * for await (const page of walk.pages()) console.log(page.items.length, page.pageInfo.endCursor)
  */
-export function paginate<D extends GraphQLDocument<any, any>, TPath extends ConnectionPath<ResultOf<D>> = never>(
+export function paginate<D extends GraphQLDocument<any, any>, TPath extends string = never>(
   graphql: GraphQLQueryClient,
   document: D,
   ...[variables, options = {}]: PaginateArguments<D, TPath>

@@ -1,7 +1,7 @@
 import type { ChainxClient } from '../client.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import type { GraphQLDocument, ResultOf, VariablesOf } from '../graphql/createGraphQLClient.js'
-import type { ConnectionPath, NodeOf, PageVariables } from '../graphql/paginate.js'
+import type { CheckedConnectionPath, NodeOf, PageVariables } from '../graphql/paginate.js'
 import {
   documentQueryOptions,
   operationQueryOptions,
@@ -38,10 +38,10 @@ export interface ChainxQueries {
    * const walk = useInfiniteQuery(q.paginate(EventsDocument, { filter: { sender } }, { pageSize: 20 }))
    * walk.fetchNextPage()
    */
-  paginate<D extends GraphQLDocument<any, any>, TPath extends ConnectionPath<ResultOf<D>> = never>(
+  paginate<D extends GraphQLDocument<any, any>, TPath extends string = never>(
     document: D,
     variables: PageVariables<D>,
-    options?: InfiniteWalkOptions<TPath>,
+    options?: InfiniteWalkOptions<CheckedConnectionPath<ResultOf<D>, TPath>>,
   ): ChainxInfiniteQueryOptions<GraphQLQueryPage<NodeOf<ResultOf<D>, TPath>>, string | null>
   /** JSON-RPC events: `query` (one page), `infinite` (pages), `live` (a growing feed). */
   readonly events: EventQueryOptions

@@ -2,7 +2,7 @@ import type { ChainxClient } from '../client.js'
 import { CursorNotAdvancingError } from '../errors/pagination.js'
 import type { GraphQLDocument, ResultOf, VariablesOf } from '../graphql/createGraphQLClient.js'
 import { operations } from '../graphql/generated/methods.js'
-import type { ConnectionPath, NodeOf, PageVariables } from '../graphql/paginate.js'
+import type { CheckedConnectionPath, NodeOf, PageVariables } from '../graphql/paginate.js'
 import { graphqlKey } from './chainxKeys.js'
 import { endpointName } from './queryKey.js'
 import type { ChainxInfiniteQueryOptions, ChainxQueryOptions, GraphQLQueryPage, InfiniteWalkOptions } from './types.js'
@@ -81,11 +81,11 @@ export function operationQueryOptions(client: ChainxClient): OperationQueryOptio
  * @example
  * const options = paginateQueryOptions(client, EventsDocument, { filter: { sender } }, { pageSize: 20 })
  */
-export function paginateQueryOptions<D extends GraphQLDocument<any, any>, TPath extends ConnectionPath<ResultOf<D>> = never>(
+export function paginateQueryOptions<D extends GraphQLDocument<any, any>, TPath extends string = never>(
   client: ChainxClient,
   document: D,
   variables: PageVariables<D>,
-  options: InfiniteWalkOptions<TPath> = {},
+  options: InfiniteWalkOptions<CheckedConnectionPath<ResultOf<D>, TPath>> = {},
 ): ChainxInfiniteQueryOptions<GraphQLQueryPage<NodeOf<ResultOf<D>, TPath>>, string | null> {
   type TPage = GraphQLQueryPage<NodeOf<ResultOf<D>, TPath>>
   const { connection, pageSize, direction, cursor = null } = options ?? {}

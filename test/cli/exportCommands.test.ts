@@ -1,11 +1,9 @@
 import { bcs } from '@mysten/bcs'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ChainxClient } from '../../src/client.js'
-import type { RunningMockNetwork } from '../../src/testing/index.js'
-import { checkBuiltBin, endpointsOf, runBin, startBin, startCountingMockNetwork, until } from './runBin.js'
+import { runBin, startBin, until, useCliNetwork, type CliNetwork } from './runBin.js'
 
 // The chainx bin, built, in a child process, against a mock network over real sockets: bad input
 // exits 2 before any request, progress goes to a non-TTY standard error and never into the data,
@@ -13,24 +11,11 @@ import { checkBuiltBin, endpointsOf, runBin, startBin, startCountingMockNetwork,
 const EVENTS = 2_000
 const PROGRESS_LINE = /^chainx events export: [\d,]+ items · [\d,]+ pages · [\d,]+ items\/s · \d+\.\d s/
 
-let mock: RunningMockNetwork & { requests: () => number }
+let mock: CliNetwork['mock']
 let env: Record<string, string>
 let dir: string
 let truth: string[]
-
-beforeAll(async () => {
-  checkBuiltBin()
-  mock = await startCountingMockNetwork({ events: EVENTS, seed: 4 })
-  env = endpointsOf(mock)
-  dir = mkdtempSync(join(tmpdir(), 'chainx-cli-'))
-  truth = []
-  for await (const event of new ChainxClient(mock).events.iterate({ filter: { All: [] } })) truth.push(JSON.stringify(event))
-}, 60_000)
-afterAll(async () => {
-  await mock?.close()
-  if (dir) rmSync(dir, { recursive: true, force: true })
-})
-afterEach(() => mock?.network.faults.clear())
+useCliNetwork({ events: EVENTS, seed: 4 }, (network) => ({ mock, env, dir, truth } = network))
 
 const path = (name: string) => join(dir, name)
 const ALL = ['--filter', '{"All":[]}']
@@ -108,30 +93,6 @@ describe('chainx: bad input exits 2 with one line, before any request', () => {
   })
 })
 
-describe('chainx: help', () => {
-  for (const command of [
-    ['events', 'export'],
-    ['events', 'watch'],
-    ['transactions', 'export'],
-    ['graphql', 'export'],
-  ]) {
-    it(`chainx ${command.join(' ')} --help prints its usage and exits 0`, async () => {
-      const result = await runBin([...command, '--help'])
-      expect(result.code).toBe(0)
-      expect(result.stdout).toMatch(new RegExp(`^usage: chainx ${command.join(' ')}`))
-      expect(result.stdout).toMatch(/--state <file>/)
-    })
-  }
-  it('chainx alone prints the commands on stderr and exits 2; chainx --help on stdout, 0', async () => {
-    const bare = await runBin([])
-    expect([bare.code, bare.stdout]).toEqual([2, ''])
-    expect(bare.stderr).toMatch(/events export .*\n.*events watch/)
-    const help = await runBin(['--help'])
-    expect(help.code).toBe(0)
-    expect(help.stdout).toMatch(/codegen-move/)
-  })
-})
-
 describe('chainx: progress on standard error, never in the data', () => {
   it('a non-TTY stderr gets a plain progress line every --progress-interval and a summary; stdout holds only the events', async () => {
     mock.network.faults.addLatency(20)
@@ -145,6 +106,13 @@ describe('chainx: progress on standard error, never in the data', () => {
     expect(lines.at(-1)).toMatch(/^chainx events export: 2,000 items · 40 pages · .* · done$/)
   })
 
+  it('--cursor starts the walk after a saved cursor (an event id as JSON), as the walk option cursor does', async () => {
+    const { id } = JSON.parse(truth[9] as string) as { id: unknown }
+    const result = await runBin(['events', 'export', ...ALL, '--cursor', JSON.stringify(id), '--max-items', '3', '--quiet'], { env })
+    expect([result.code, result.stderr]).toEqual([0, ''])
+    expect(result.stdout).toBe(`${truth.slice(10, 13).join('\n')}\n`)
+  })
+
   it('--quiet prints nothing on stderr', async () => {
     const result = await runBin(['events', 'export', ...ALL, '--max-items', '120', '--quiet'], { env })
     expect([result.code, result.stderr]).toEqual([0, ''])
@@ -153,7 +121,7 @@ describe('chainx: progress on standard error, never in the data', () => {
 })
 
 describe('chainx: errors and interrupts keep the state', () => {
-  it('a ChainxError exits 1 with "error <CODE>: <message>", no stack, and how to resume; the rerun completes exactly', async () => {
+  it('a ChainxError exits 1 with "chainx: <CODE>: <message>", no stack, and how to resume; the rerun completes exactly', async () => {
     const out = path('failing.ndjson')
     const state = path('failing.state.json')
     const args = ['events', 'export', ...ALL, '--out', out, '--state', state]
@@ -162,7 +130,7 @@ describe('chainx: errors and interrupts keep the state', () => {
     const failed = await runBin(args, { env })
     expect(failed.code).toBe(1)
     expect(failed.stderr).toMatch(
-      /^error EMPTY_PAGES: .*\n700 items saved; rerun the same command to resume \(state: .*failing.state.json\)\n$/m,
+      /^chainx: EMPTY_PAGES: .*\n700 items saved; rerun the same command to resume \(state: .*failing.state.json\)\n$/m,
     )
     expect(failed.stderr).not.toMatch(/\n\s+at /)
     const verbose = await runBin([...args, '--verbose'], { env })
@@ -248,6 +216,25 @@ describe('chainx transactions export', () => {
     const result = await runBin(['transactions', 'export', '--options', '{"showEffects":true}', '--quiet'], { env })
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toBe(`${expected.join('\n')}\n`)
+  })
+
+  it('chainx transactions watch follows new transaction blocks through the same generic path as events watch', async () => {
+    const pkg = mock.network.publish({ module: 'clitx', events: { Done: { n: bcs.u64() } } }).package
+    const sender = mock.network.ledger.newAddress()
+    const out = path('tx-watch.ndjson')
+    const lines = () => (existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter(Boolean) : [])
+    const before = mock.requests()
+    const run = startBin(['transactions', 'watch', '--filter', JSON.stringify({ FromAddress: sender }), '--interval', '20', '--out', out], {
+      env,
+    })
+    await until(() => mock.requests() >= before + 2) // 'latest' resolved and a first poll
+    const sent = [1n, 2n].map((n) =>
+      mock.network.execute({ sender, package: pkg, module: 'clitx', function: 'done', emit: [{ struct: 'Done', fields: { n } }] }),
+    )
+    await until(() => lines().length === 2)
+    run.child.kill('SIGTERM')
+    expect((await run.done).code).toBe(143)
+    expect(lines().map((line) => (JSON.parse(line) as { digest: string }).digest)).toEqual(sent.map((tx) => tx.digest))
   })
 
   it('an option the SDK refuses exits 2 before any request', async () => {

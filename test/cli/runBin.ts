@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { ChainxClient } from '../../src/client.js'
 import type { RunningMockNetwork } from '../../src/testing/index.js'
 import { startMockNetwork, createMockNetwork } from '../../src/testing/index.js'
 
@@ -60,6 +63,23 @@ export function startBin(args: readonly string[], options: { env?: Record<string
   return { child, output, done }
 }
 
+/**
+ * Resolves when the run's standard output or error (all of it so far) matches `pattern`: on
+ * the child's own `data` events, no polling. Rejects if the child ends first.
+ */
+export function outputMatches(run: BinRun, stream: 'stdout' | 'stderr', pattern: RegExp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!pattern.test(run.output[stream])) return
+      run.child[stream]?.off('data', check)
+      resolve()
+    }
+    run.child[stream]?.on('data', check)
+    run.done.then(() => reject(new Error(`the bin ended before its ${stream} matched ${pattern}: ${run.output[stream]}`)), reject)
+    check()
+  })
+}
+
 /** Runs the bin to its end (bounded: killed after `timeoutMs`). */
 export async function runBin(
   args: readonly string[],
@@ -102,4 +122,34 @@ export async function until(check: () => boolean, timeoutMs = 30_000): Promise<v
     if (Date.now() > deadline) throw new Error('timed out waiting')
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
+}
+
+/** What a CLI test file runs against: a counting mock network, its endpoints, a scratch directory, every event as JSON. */
+export interface CliNetwork {
+  mock: RunningMockNetwork & { requests: () => number }
+  env: Record<string, string>
+  dir: string
+  /** Every event of the network, as `events export` writes each line. */
+  truth: string[]
+}
+
+/**
+ * Registers the hooks of a CLI test file: checks the built bin, starts a counting mock network
+ * of `events` events and a scratch directory before all (handing them to `ready`), clears the
+ * faults after each test, closes and removes them after all.
+ */
+export function useCliNetwork(options: { events: number; seed: number }, ready: (network: CliNetwork) => void): void {
+  let network: CliNetwork | undefined
+  beforeAll(async () => {
+    checkBuiltBin()
+    const mock = await startCountingMockNetwork(options)
+    network = { mock, env: endpointsOf(mock), dir: mkdtempSync(join(tmpdir(), 'chainx-cli-')), truth: [] }
+    for await (const event of new ChainxClient(mock).events.iterate({ filter: { All: [] } })) network.truth.push(JSON.stringify(event))
+    ready(network)
+  }, 60_000)
+  afterEach(() => network?.mock.network.faults.clear())
+  afterAll(async () => {
+    await network?.mock.close()
+    if (network) rmSync(network.dir, { recursive: true, force: true })
+  })
 }

@@ -88,12 +88,18 @@ describe('the chainx command', () => {
     const result = cli('codegen-move', dir, '--address', '0x1')
     expect(result.code).toBe(1)
     expect(result.err).toBe(
-      'sources/m.move:3: cannot type `sui::coin::Coin<u8>` in struct E: it is not declared in this package and is not a framework type whose JSON form is known (String, ascii::String, ID, UID, Option, Balance, TypeName)',
+      'chainx: sources/m.move:3: cannot type `sui::coin::Coin<u8>` in struct E: it is not declared in this package and is not a framework type whose JSON form is known (String, ascii::String, ID, UID, Option, Balance, TypeName)',
     )
-    expect(cli('codegen-move', dir, '--address', 'nope').err).toBe('--address:1: not an address: nope')
+    expect(cli('codegen-move', dir, '--address', 'nope').err).toBe('chainx: --address:1: not an address: nope')
   })
 
-  it('wrong usage exits 2 with the usage', () => {
+  it('--help prints the usage on standard output and exits 0', () => {
+    const result = cli('codegen-move', '--help')
+    expect([result.code, result.err]).toEqual([0, ''])
+    expect(result.out).toMatch(/^usage: chainx codegen-move <move-package-dir>/)
+  })
+
+  it('wrong usage exits 2 with one line naming the problem and the help', () => {
     for (const args of [
       [],
       ['build'],
@@ -104,7 +110,7 @@ describe('the chainx command', () => {
     ]) {
       const result = cli(...args)
       expect(result.code).toBe(2)
-      expect(result.err).toContain('usage: chainx codegen-move <move-package-dir>')
+      expect(result.err).toMatch(/^chainx: .* \(chainx codegen-move --help\)$/)
     }
   })
 })

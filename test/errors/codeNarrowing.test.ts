@@ -49,6 +49,7 @@ const ALL_CODES = [
   'VERSION_CHANGED',
   'CHUNK_LOAD_FAILED',
   'UNEXPECTED',
+  'DATABASE',
 ] as const satisfies readonly ChainxErrorCode[]
 
 /** Each member of the union carries exactly its own code (a mapped check over every code). */

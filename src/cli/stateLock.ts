@@ -1,0 +1,110 @@
+import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
+import { UsageError } from './UsageError.js'
+
+/**
+ * Another run of `chainx` holds the lock of this `--state` file: the bin exits with
+ * `STATE_IN_USE_EXIT` (75, sysexits' EX_TEMPFAIL: try again later) and this message.
+ *
+ * @example
+ * throw new StateInUseError('--state: x.json is in use by another chainx run (pid 4242)')
+ */
+export class StateInUseError extends Error {
+  override name = 'StateInUseError'
+}
+
+/** The exit code of a run refused because its `--state` file is in use. */
+export const STATE_IN_USE_EXIT = 75
+
+/**
+ * Locks a `--state` file for this process: `<state>.lock` holds the pid of the run using it.
+ * Created atomically (written beside it, then hard-linked into place), so a lock is whole or
+ * absent. A lock held by a live process throws `StateInUseError`; one whose process is gone
+ * (killed with SIGKILL, a crash) is taken over: moved aside atomically, so of two runs taking
+ * it over at once one wins. Returns the release (the lock is removed if it is still ours), which
+ * also runs at `process.exit`.
+ *
+ * @example
+ * const release = lockStateFile('events.state.json')
+ * try { await run() } finally { release() }
+ */
+export function lockStateFile(state: string): () => void {
+  const lock = `${state}.lock`
+  const mine = `${process.pid}\n`
+  const temporary = `${lock}.${process.pid}`
+  writeFileSync(temporary, mine)
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        linkSync(temporary, lock)
+        // Released at the end of the run, or at process.exit (a second Ctrl-C exits at once).
+        const release = (): void => {
+          process.off('exit', release)
+          if (readHolder(lock) === process.pid) unlinkQuietly(lock)
+        }
+        process.on('exit', release)
+        return release
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw cannotLock(state, error)
+      }
+      const holder = readHolder(lock)
+      if (holder !== undefined && isAlive(holder)) throw inUse(state, lock, holder)
+      const aside = `${lock}.stale.${process.pid}`
+      try {
+        renameSync(lock, aside)
+      } catch {
+        continue // another run took it over (or released it) meanwhile: try again
+      }
+      const moved = readHolder(aside)
+      if (moved !== holder && moved !== undefined && isAlive(moved)) {
+        // Between the read and the move another run took the stale lock over: give it back.
+        try {
+          linkSync(aside, lock)
+        } catch {
+          // A third run holds it now; either way it is not ours.
+        }
+        unlinkQuietly(aside)
+        throw inUse(state, lock, moved)
+      }
+      unlinkQuietly(aside)
+    }
+    throw cannotLock(state, new Error('the lock keeps changing hands'))
+  } finally {
+    unlinkQuietly(temporary)
+  }
+}
+
+function readHolder(lock: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(lock, 'utf8').trim())
+    return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM' // alive, another user's
+  }
+}
+
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path)
+  } catch {
+    // already gone
+  }
+}
+
+function inUse(state: string, lock: string, pid: number): StateInUseError {
+  return new StateInUseError(
+    `--state: ${state} is in use by another chainx run (pid ${pid}); wait for it to end or stop it (if no such process is a chainx run, delete ${lock})`,
+  )
+}
+
+function cannotLock(state: string, error: unknown): UsageError {
+  return new UsageError(`--state: cannot lock ${state} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+}
