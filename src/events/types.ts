@@ -9,12 +9,15 @@ export interface EventId {
 /**
  * An event in JSON-RPC and subscription shape (spec 2.1). `eventSeq` and `timestampMs`
  * stay strings as the service sends them; see `eventTimestamp` / `eventSeqOf` helpers.
+ * `parsedJson` is any JSON value (`unknown`: the service may send an object, a string, an
+ * array, a number or null); pass `parse` (a schema, a generated Move struct or registry) to
+ * the call to have it checked and typed.
  *
  * @example
  * const event: ChainxEvent<{ price: string }> = page.data[0]
  * BigInt(event.parsedJson.price)
  */
-export interface ChainxEvent<TParsed = Record<string, unknown>> {
+export interface ChainxEvent<TParsed = unknown> {
   id: EventId
   /** Package whose module the transaction called. */
   packageId: string
@@ -24,7 +27,10 @@ export interface ChainxEvent<TParsed = Record<string, unknown>> {
   sender: string
   /** `<package>::<module>::<Struct>` with optional type arguments. */
   type: string
-  /** The struct's fields; large integers are strings (spec 6.2). */
+  /**
+   * The event's content as JSON (usually the struct's fields, large integers as strings,
+   * spec 6.2); any JSON value on the wire, typed by the call's `parse`.
+   */
   parsedJson: TParsed
   /** BCS of the event, Base64 unless `bcsEncoding` says otherwise. */
   bcs: string

@@ -35,8 +35,7 @@ interface ParseOption<TParsed> {
  * @example
  * const parameters: QueryEventsParameters = { filter: { Sender: '0x2' }, pageSize: 20, direction: 'backward' }
  */
-export type QueryEventsParameters<TParsed = Record<string, unknown>> = ResourceQueryOptions<EventQueryFilter, EventId> &
-  ParseOption<TParsed>
+export type QueryEventsParameters<TParsed = unknown> = ResourceQueryOptions<EventQueryFilter, EventId> & ParseOption<TParsed>
 
 /**
  * One page of `chainx_queryEvents`: `items`, `hasMore`, and `cursor`, the id of the page's last
@@ -45,7 +44,7 @@ export type QueryEventsParameters<TParsed = Record<string, unknown>> = ResourceQ
  * @example
  * const { items, hasMore, cursor } = await client.events.query({ filter: { All: [] } })
  */
-export type EventPage<TParsed = Record<string, unknown>> = PageShape<ChainxEvent<TParsed>, EventId>
+export type EventPage<TParsed = unknown> = PageShape<ChainxEvent<TParsed>, EventId>
 
 /**
  * The type of `client.events.query`.
@@ -53,7 +52,7 @@ export type EventPage<TParsed = Record<string, unknown>> = PageShape<ChainxEvent
  * @example
  * const query: QueryEventsFn = client.events.query
  */
-export type QueryEventsFn = <TParsed = Record<string, unknown>>(parameters: QueryEventsParameters<TParsed>) => Promise<EventPage<TParsed>>
+export type QueryEventsFn = <TParsed = unknown>(parameters: QueryEventsParameters<TParsed>) => Promise<EventPage<TParsed>>
 
 /**
  * Options of `client.events.iterate`.
@@ -61,11 +60,7 @@ export type QueryEventsFn = <TParsed = Record<string, unknown>>(parameters: Quer
  * @example
  * const options: IterateEventsOptions = { filter: { Sender: alice }, direction: 'backward', maxItems: 100 }
  */
-export type IterateEventsOptions<TParsed = Record<string, unknown>> = ResourceIterateOptions<
-  EventQueryFilter,
-  EventId,
-  ChainxEvent<TParsed>
-> &
+export type IterateEventsOptions<TParsed = unknown> = ResourceIterateOptions<EventQueryFilter, EventId, ChainxEvent<TParsed>> &
   ParseOption<TParsed>
 
 /**
@@ -74,7 +69,7 @@ export type IterateEventsOptions<TParsed = Record<string, unknown>> = ResourceIt
  * @example
  * for await (const page of client.events.iterate({ filter }).pages()) console.log(page.items.length, page.cursor)
  */
-export type EventWalkPage<TParsed = Record<string, unknown>> = WalkPage<FetchedPage<ChainxEvent<TParsed>, EventId>>
+export type EventWalkPage<TParsed = unknown> = WalkPage<FetchedPage<ChainxEvent<TParsed>, EventId>>
 
 /**
  * Options of `client.events.watch`.
@@ -82,7 +77,7 @@ export type EventWalkPage<TParsed = Record<string, unknown>> = WalkPage<FetchedP
  * @example
  * const options: WatchEventsOptions = { filter: { MoveEventModule: { package: '0x2', module: 'market' } }, cursor: 'latest', intervalMs: 2_000 }
  */
-export type WatchEventsOptions<TParsed = Record<string, unknown>> = ResourceWatchOptions<EventQueryFilter, EventId> & ParseOption<TParsed>
+export type WatchEventsOptions<TParsed = unknown> = ResourceWatchOptions<EventQueryFilter, EventId> & ParseOption<TParsed>
 
 /**
  * An endless stream of events; `cursor` is the id of the last event yielded.
@@ -91,7 +86,7 @@ export type WatchEventsOptions<TParsed = Record<string, unknown>> = ResourceWatc
  * const watcher: EventWatcher = client.events.watch({ filter: { Sender: '0x2' } })
  * for await (const event of watcher) await store.save(watcher.cursor)
  */
-export type EventWatcher<TParsed = Record<string, unknown>> = Watcher<ChainxEvent<TParsed>, EventId>
+export type EventWatcher<TParsed = unknown> = Watcher<ChainxEvent<TParsed>, EventId>
 
 /**
  * Parameters of `client.events.subscribe`.
@@ -99,7 +94,7 @@ export type EventWatcher<TParsed = Record<string, unknown>> = Watcher<ChainxEven
  * @example
  * const parameters: SubscribeParameters = { filter: { Sender: '0x2' }, onEvent: (event) => console.log(event.id) }
  */
-export interface SubscribeParameters<TParsed = Record<string, unknown>> extends SubscribeCallbacks<EventId>, ParseOption<TParsed> {
+export interface SubscribeParameters<TParsed = unknown> extends SubscribeCallbacks<EventId>, ParseOption<TParsed> {
   /** A subscription filter of spec 6.4 (see `subscriptionFilter` for builders). Checked at the call. */
   filter: EventSubscriptionFilter
   /**
@@ -139,9 +134,7 @@ export interface EventsClient {
    * const walk = client.events.iterate({ filter: { Sender: alice }, maxItems: 1_000 })
    * for await (const event of walk) await save(event, walk.cursor)
    */
-  iterate<TParsed = Record<string, unknown>>(
-    options: IterateEventsOptions<TParsed>,
-  ): PageIterable<ChainxEvent<TParsed>, EventWalkPage<TParsed>, EventId>
+  iterate<TParsed = unknown>(options: IterateEventsOptions<TParsed>): PageIterable<ChainxEvent<TParsed>, EventWalkPage<TParsed>, EventId>
   /**
    * Follows new events by polling from a cursor on the one watch loop (every event once, in
    * order; `cursor: 'latest'` starts after the newest). `watcher.cursor` resumes.
@@ -149,7 +142,7 @@ export interface EventsClient {
    * @example
    * for await (const event of client.events.watch({ filter: { Sender: '0x2' }, cursor: 'latest', signal })) console.log(event.type)
    */
-  watch<TParsed = Record<string, unknown>>(options: WatchEventsOptions<TParsed>): EventWatcher<TParsed>
+  watch<TParsed = unknown>(options: WatchEventsOptions<TParsed>): EventWatcher<TParsed>
   /**
    * Subscribes over the client's one WebSocket; resolves once the server acknowledged, with the
    * function that unsubscribes. Each event reaches `onEvent` once, in order, through socket drops.
@@ -158,7 +151,7 @@ export interface EventsClient {
    * polls `chainx_queryEvents` with a cursor and needs no WebSocket (`toQueryFilter` turns a
    * subscription filter into a query filter).
    */
-  subscribe<TParsed = Record<string, unknown>>(parameters: SubscribeParameters<TParsed>): Promise<Unsubscribe>
+  subscribe<TParsed = unknown>(parameters: SubscribeParameters<TParsed>): Promise<Unsubscribe>
 }
 
 /**

@@ -108,6 +108,7 @@ export class MockNetwork {
         ...(input.objects ? { objects: input.objects } : {}),
         ...(input.recipients ? { recipients: input.recipients } : {}),
         ...(input.failure !== undefined ? { failure: input.failure } : {}),
+        ...(input.degraded !== undefined ? { degraded: input.degraded } : {}),
       }
     })
     const { checkpoint, transactions: recorded } = this.ledger.appendCheckpoint(transactions, this.#checkpointTime())

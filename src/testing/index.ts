@@ -68,4 +68,5 @@ export type {
   LedgerObject,
   LedgerReader,
   LedgerTransaction,
+  TransactionDegradation,
 } from './ledger/types.js'

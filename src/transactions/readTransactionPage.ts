@@ -6,11 +6,13 @@ import type { TransactionBlockResponse, TransactionBlockResponseOptions } from '
 
 /**
  * Reads one `chainx_queryTransactionBlocks` result into a page (`{ items, hasMore, cursor }`),
- * every field checked by the decoders for the options asked (`options`, checked).
+ * every field checked by the decoders for the options asked (`options`, checked); a transaction
+ * missing a requested field comes degraded (`errors` set), never as a failed page.
  *
  * @example
  * const page = readTransactionPage(result, response, { showEffects: true })
- * page.items[0]?.effects.status
+ * const tx = page.items[0]
+ * if (tx && !tx.errors) console.log(tx.effects.status)
  */
 export function readTransactionPage(
   result: unknown,
@@ -23,9 +25,5 @@ export function readTransactionPage(
     response,
     'chainx_queryTransactionBlocks result is not a transaction page',
   )
-  // Absent and null mean the same on the wire; the SDK's types say absent.
-  for (const transaction of data) {
-    for (const key of Object.keys(transaction)) if (transaction[key] === null) delete transaction[key]
-  }
   return { items: data as unknown as TransactionBlockResponse[], hasMore: hasNextPage, cursor: nextCursor ?? null }
 }

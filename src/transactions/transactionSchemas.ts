@@ -4,55 +4,78 @@ import {
   array,
   boolean,
   check,
-  either,
+  DecodeFailure,
   jsonObject,
   literal,
   nonEmptyString,
-  nonNegativeInteger,
   nullable,
   object,
   optional,
+  ownField,
   string,
   unknown,
   type Decoder,
 } from '../utils/decode.js'
-import type { ObjectOwner, TransactionBlockResponseOptions } from './types.js'
+import { isRecord } from '../utils/isRecord.js'
+import type { ObjectOwner, TransactionBlockResponseOptions } from './transactionResponse.js'
 
 const u64String = check(isU64String, 'an unsigned integer string')
 const digest = check(
   (value): value is string => typeof value === 'string' && isTransactionDigest(value),
   'a transaction digest (Base58, 32 bytes)',
 )
-const version = either(u64String, nonNegativeInteger)
+// One test, not `either`: a failed first branch throws, and most versions are numbers.
+const version = check(
+  (value): value is string | number => isU64String(value) || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0),
+  'a version (an unsigned integer string or a non-negative integer)',
+)
 const signedAmount = check((value): value is string => typeof value === 'string' && /^-?\d{1,40}$/.test(value), 'an integer string')
 const byte = check((value): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 255, 'a byte')
 
-const OWNER_KINDS = 'AddressOwner, ObjectOwner, Shared, Immutable or ConsensusAddressOwner'
-const addressOwner = object({ AddressOwner: nonEmptyString })
-const objectOwner = object({ ObjectOwner: nonEmptyString })
-const sharedOwner = object({ Shared: object({ initial_shared_version: version }) })
-const consensusOwner = object({ ConsensusAddressOwner: object({ owner: nonEmptyString, start_version: version }) })
+/**
+ * A tagged union read leniently: the variant named by `tag` (a string) is checked by its
+ * decoder when the SDK knows it, and passed on as received when it does not (the service adds
+ * variants over time), unless `closed` lists every tag there can be. The value must be an object.
+ */
+function variants(tag: string, known: Record<string, Decoder<unknown>>, closed?: readonly string[]): Decoder<unknown> {
+  const kind = object({ [tag]: closed ? literal(...closed) : string })
+  return (value) => {
+    const name = kind(value)[tag] as string
+    const decoder = Object.prototype.hasOwnProperty.call(known, name) ? known[name] : undefined
+    return decoder === undefined ? value : decoder(value)
+  }
+}
+
+const OWNERS: Record<string, Decoder<unknown>> = {
+  AddressOwner: object({ AddressOwner: nonEmptyString }),
+  ObjectOwner: object({ ObjectOwner: nonEmptyString }),
+  Shared: object({ Shared: object({ initial_shared_version: version }) }),
+  ConsensusAddressOwner: object({ ConsensusAddressOwner: object({ owner: nonEmptyString, start_version: version }) }),
+}
 
 /**
- * An object owner: one of the five forms of the service (`'Immutable'` is a bare string).
+ * An object owner: one of the five forms of the service (`'Immutable'` is a bare string),
+ * each checked; a form this SDK does not know (another string, or an object whose key is none
+ * of the known ones) is passed on as received, typed `UnknownVariant`.
  *
  * @example
  * ownerDecoder({ AddressOwner: '0xa11ce' })
+ * ownerDecoder({ FutureOwner: { id: '0x1' } }) // passed on
  */
 export const ownerDecoder: Decoder<ObjectOwner> = (value) => {
-  if (value === 'Immutable') return value
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    if (Object.prototype.hasOwnProperty.call(value, 'AddressOwner')) return addressOwner(value)
-    if (Object.prototype.hasOwnProperty.call(value, 'ObjectOwner')) return objectOwner(value)
-    if (Object.prototype.hasOwnProperty.call(value, 'Shared')) return sharedOwner(value)
-    if (Object.prototype.hasOwnProperty.call(value, 'ConsensusAddressOwner')) return consensusOwner(value)
+  if (typeof value === 'string' && value !== '') return value as ObjectOwner
+  if (isRecord(value)) {
+    for (const key of Object.keys(OWNERS)) {
+      if (Object.prototype.hasOwnProperty.call(value, key)) return (OWNERS[key] as Decoder<ObjectOwner>)(value)
+    }
+    return value as ObjectOwner
   }
-  return check((_: unknown): _ is never => false, `an owner (${OWNER_KINDS})`)(value)
+  throw new DecodeFailure('an owner (an object, or a string such as "Immutable")', value)
 }
 
 const objectRef = object({ objectId: nonEmptyString, version, digest: nonEmptyString })
 const ownedObjectRef = object({ owner: ownerDecoder, reference: objectRef })
-const executionStatus = either(object({ status: literal('success') }), object({ status: literal('failure'), error: string }))
+const executionStatus = variants('status', { success: jsonObject, failure: object({ error: string }) }, ['success', 'failure'])
 const gasCostSummary = object({
   computationCost: u64String,
   storageCost: u64String,
@@ -62,7 +85,7 @@ const gasCostSummary = object({
 
 /**
  * A transaction's effects: status, gas used (strings), the gas object and every object
- * reference list it carries; lists may be absent.
+ * reference list it carries; lists may be absent, fields not named here are kept.
  *
  * @example
  * const effects = transactionEffectsDecoder(notification.params.result)
@@ -90,28 +113,48 @@ export const transactionEffectsDecoder = object({
 const balanceChange = object({ owner: ownerDecoder, coinType: nonEmptyString, amount: signedAmount })
 
 const changeBase = { sender: nonEmptyString, objectType: string, objectId: nonEmptyString, version }
-const OBJECT_CHANGES: Record<string, Decoder<unknown>> = {
+const objectChange = variants('type', {
   published: object({ packageId: nonEmptyString, version, digest: nonEmptyString, modules: array(string) }),
   transferred: object({ ...changeBase, recipient: ownerDecoder, digest: nonEmptyString }),
   mutated: object({ ...changeBase, owner: ownerDecoder, previousVersion: version, digest: nonEmptyString }),
   deleted: object(changeBase),
   wrapped: object(changeBase),
   created: object({ ...changeBase, owner: ownerDecoder, digest: nonEmptyString }),
-}
-const objectChangeType = literal('published', 'transferred', 'mutated', 'deleted', 'wrapped', 'created')
-const objectChange: Decoder<unknown> = (value) => {
-  const { type } = object({ type: objectChangeType })(value)
-  return (OBJECT_CHANGES[type] as Decoder<unknown>)(value)
-}
+})
+
+const ownedInput = object({ objectId: nonEmptyString, version, digest: nonEmptyString })
+const callArg = variants('type', {
+  object: variants('objectType', {
+    immOrOwnedObject: ownedInput,
+    receiving: ownedInput,
+    sharedObject: object({ objectId: nonEmptyString, initialSharedVersion: version, mutable: boolean }),
+  }),
+  pure: object({ value: check((value): value is unknown => value !== undefined, 'a JSON value'), valueType: optional(nullable(string)) }),
+})
+const SYSTEM_KINDS = [
+  'ChangeEpoch',
+  'Genesis',
+  'ConsensusCommitPrologue',
+  'ConsensusCommitPrologueV2',
+  'ConsensusCommitPrologueV3',
+  'ConsensusCommitPrologueV4',
+  'AuthenticatorStateUpdate',
+  'RandomnessStateUpdate',
+  'EndOfEpochTransaction',
+]
+const transactionKind = variants('kind', {
+  ProgrammableTransaction: object({ inputs: array(callArg), transactions: array(unknown) }),
+  ...Object.fromEntries(SYSTEM_KINDS.map((kind) => [kind, jsonObject])),
+})
 
 const transactionData = object({
   data: object({
     messageVersion: string,
     sender: nonEmptyString,
     gasData: object({ payment: array(objectRef), owner: nonEmptyString, price: u64String, budget: u64String }),
-    transaction: jsonObject,
+    transaction: transactionKind,
   }),
-  txSignatures: array(string),
+  txSignatures: array(unknown),
 })
 
 /** Each optional field of a response: its option and its decoder. */
@@ -125,40 +168,51 @@ const FIELDS: [option: keyof TransactionBlockResponseOptions, field: string, dec
   ['showRawEffects', 'rawEffects', array(byte)],
 ]
 
-const responseDecoders = new Map<number, Decoder<unknown>>()
+const responseShape: Record<string, Decoder<unknown>> = {
+  digest,
+  checkpoint: optional(nullable(u64String)),
+  timestampMs: optional(nullable(u64String)),
+  errors: optional(array(string)),
+}
+for (const [, field, fieldDecoder] of FIELDS) responseShape[field] = optional(nullable(fieldDecoder))
+const response = object(responseShape)
 
 /**
- * The decoder of one transaction for the options asked for: `digest` always; each field an
- * option asked for must be there (null counts as absent, and is refused); any other field
- * is checked when present. Checkpoint and timestamp are u64 strings. Cached per set of options.
+ * The decoder of one transaction for the options asked for, lenient as the real schema is:
+ * `digest` is required and must be a digest; every other field may be absent or null, and is
+ * checked when present. The transaction is returned settled in place: null fields removed
+ * (absent and null mean the same on the wire); an empty `errors` removed; when a field an
+ * option asked for is missing, the transaction is degraded: `errors` holds the service's
+ * messages, or one of the SDK's naming the field when the service gave none.
  *
  * @example
- * transactionResponseDecoder({ showEffects: true })({ digest: 'Eg3y…' }) // throws DecodeFailure at effects
+ * transactionResponseDecoder({ showEffects: true })({ digest: 'Eg3y…' })
+ * // { digest: 'Eg3y…', errors: ['effects: not in the response although showEffects asked for it'] }
  */
-export function transactionResponseDecoder(options: TransactionBlockResponseOptions | null | undefined): Decoder<unknown> {
-  let mask = 0
-  FIELDS.forEach(([option], index) => {
-    if (options?.[option] === true) mask |= 1 << index
-  })
-  let decoder = responseDecoders.get(mask)
-  if (decoder === undefined) {
-    const shape: Record<string, Decoder<unknown>> = {
-      digest,
-      checkpoint: optional(nullable(u64String)),
-      timestampMs: optional(nullable(u64String)),
-      errors: optional(array(string)),
+export function transactionResponseDecoder(options: TransactionBlockResponseOptions | null | undefined): Decoder<Record<string, unknown>> {
+  return (value) => settle(response(value) as Record<string, unknown>, options)
+}
+
+function settle(transaction: Record<string, unknown>, options: TransactionBlockResponseOptions | null | undefined) {
+  for (const key of Object.keys(transaction)) if (transaction[key] === null) delete transaction[key]
+  let missing: string[] | undefined
+  for (const [option, field] of FIELDS) {
+    if (options?.[option] === true && ownField(transaction, field) === undefined) {
+      ;(missing ??= []).push(`${field}: not in the response although ${option} asked for it`)
     }
-    FIELDS.forEach(([, field, fieldDecoder], index) => {
-      shape[field] = (mask & (1 << index)) !== 0 ? fieldDecoder : optional(nullable(fieldDecoder))
-    })
-    decoder = object(shape)
-    responseDecoders.set(mask, decoder)
   }
-  return decoder
+  const errors = ownField(transaction, 'errors') as string[] | undefined
+  if (errors !== undefined && errors.length > 0) return transaction
+  if (missing === undefined) delete transaction.errors
+  else transaction.errors = missing
+  return transaction
 }
 
 /**
- * The result of `chainx_queryTransactionBlocks` for the options asked for.
+ * The result of `chainx_queryTransactionBlocks` for the options asked for: `data` (each
+ * transaction as `transactionResponseDecoder` reads it), `nextCursor` (a digest or null),
+ * `hasNextPage`. A page without `data` or `hasNextPage`, or a cursor that is not a digest, is
+ * refused: the real service never sends one.
  *
  * @example
  * transactionPageDecoder(null)({ data: [{ digest: 'Eg3y…' }], nextCursor: 'Eg3y…', hasNextPage: false })
@@ -169,7 +223,7 @@ export function transactionPageDecoder(options: TransactionBlockResponseOptions 
   hasNextPage: boolean
 }> {
   return object({
-    data: array(transactionResponseDecoder(options)) as Decoder<Record<string, unknown>[]>,
+    data: array(transactionResponseDecoder(options)),
     nextCursor: optional(nullable(digest)),
     hasNextPage: boolean,
   })

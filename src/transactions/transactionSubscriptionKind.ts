@@ -49,7 +49,9 @@ export function transactionSubscriptionKind(
       query &&
       (async (request) => {
         const page = await query({ ...request, filter, options: { showEffects: true } })
-        return { ...page, items: page.items.map((tx) => tx.effects as TransactionBlockEffects) }
+        // The read API degrades events and object or balance changes, never effects; a response
+        // without them has nothing this stream could deliver.
+        return { ...page, items: page.items.flatMap((tx) => (tx.effects ? [tx.effects as TransactionBlockEffects] : [])) }
       }),
     exact: true,
     matches: () => true,

@@ -6,6 +6,7 @@ import { createQueryOptions } from '../../src/query/index.js'
 import type { RunningMockNetwork } from '../../src/testing/index.js'
 import type { ExecutionStatus, TransactionBlockResponse } from '../../src/transactions/types.js'
 import { expectCancelAbortsOnWire, until, useRecordingMockNetwork } from './queryNetworkFixture.js'
+import { complete } from '../helpers/completeTransaction.js'
 
 // q.transactions with @tanstack/query-core's QueryClient, over real sockets against the mock network.
 const net = useRecordingMockNetwork({ events: 60, seed: 7 })
@@ -27,8 +28,8 @@ describe('q.transactions over the mock network', () => {
     const direct = await client.transactions.query(input)
     expect(viaQuery).toEqual(direct)
     expect(viaQuery.items).toHaveLength(7)
-    expect(viaQuery.items[0]!.effects.status.status).toBe('success')
-    expectTypeOf(viaQuery.items[0]!.effects.status).toEqualTypeOf<ExecutionStatus>()
+    expect(complete(viaQuery.items[0]).effects.status.status).toBe('success')
+    expectTypeOf(complete(viaQuery.items[0]).effects.status).toEqualTypeOf<ExecutionStatus>()
     expect(JSON.parse(JSON.stringify(viaQuery))).toEqual(viaQuery)
   })
 

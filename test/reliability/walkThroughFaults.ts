@@ -7,6 +7,7 @@
 // caller as an error. Used by reliability.test.ts (scaled down) and runReliability.ts.
 import { ChainxClient, EventsDocument, isChainxError, type RetryOptions } from '../../src/index.js'
 import { startMockNetwork, TRANSIENT_FAULT_KINDS, type Ledger, type TransientFaultKind } from '../../src/testing/index.js'
+import { complete } from '../helpers/completeTransaction.js'
 
 /** What to walk, through which faults, with which client settings. */
 export interface ReliabilityOptions {
@@ -104,7 +105,7 @@ const WALKS: Walk[] = [
       const first = client.transactions.iterate({ direction, pageSize: options.pageSize, options: { showEffects: true }, signal })
       let taken = 0
       for await (const tx of first) {
-        deliver(tx.effects.transactionDigest)
+        deliver(complete(tx).effects.transactionDigest)
         if (++taken === half) break
       }
       const resumed = client.transactions.iterate({
@@ -114,7 +115,7 @@ const WALKS: Walk[] = [
         cursor: first.cursor,
         signal,
       })
-      for await (const tx of resumed) deliver(tx.effects.transactionDigest)
+      for await (const tx of resumed) deliver(complete(tx).effects.transactionDigest)
     },
   })),
 ]

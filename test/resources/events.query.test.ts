@@ -96,7 +96,7 @@ describe('JSON-RPC envelope (msw)', () => {
     expect(result.items).toEqual([wireEvent(1), wireEvent(2)])
     expect(typeof result.items[0]!.id.eventSeq).toBe('string')
     expect(typeof result.items[0]!.timestampMs).toBe('string')
-    expect(result.items[0]!.parsedJson.price).toBe('18446744073709551615')
+    expect((result.items[0]!.parsedJson as { price: string }).price).toBe('18446744073709551615')
   })
 
   it('J4: an event with a numeric eventSeq is INVALID_RESPONSE', async () => {
@@ -105,8 +105,12 @@ describe('JSON-RPC envelope (msw)', () => {
     await expect(events().query({ filter: { All: [] } })).rejects.toMatchObject({ code: 'INVALID_RESPONSE' })
   })
 
-  it('J4: an event whose parsedJson is not a JSON object is INVALID_RESPONSE', async () => {
-    answers = [(call) => ok(call, page([wireEvent(1, { parsedJson: [1, 2] as never })]))]
+  it('J4: parsedJson may be any JSON value (an array, a string, null), as the real Event schema allows; absent is INVALID_RESPONSE', async () => {
+    answers = [(call) => ok(call, page([wireEvent(1, { parsedJson: [1, 2] as never }), wireEvent(2, { parsedJson: 'text' as never })]))]
+    const result = await events().query({ filter: { All: [] } })
+    expect(result.items.map((event) => event.parsedJson)).toEqual([[1, 2], 'text'])
+    const { parsedJson: _dropped, ...without } = wireEvent(1)
+    answers = [(call) => ok(call, page([without as never]))]
     await expect(events().query({ filter: { All: [] } })).rejects.toMatchObject({ code: 'INVALID_RESPONSE' })
   })
 

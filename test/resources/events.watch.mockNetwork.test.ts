@@ -58,7 +58,7 @@ describe('watch against the mock network (M2, M3)', () => {
       if (index === 1) setTimeout(() => emitted.push(tick(3)), 20)
     })
     expect(keys(seen)).toEqual(keysOf(emitted.filter((tx) => tx.events[0]?.sender === sender)))
-    expect(seen.map((event) => event.parsedJson.count)).toEqual(['4', '5', '7', '8', '9'])
+    expect(seen.map((event) => (event.parsedJson as { count: string }).count)).toEqual(['4', '5', '7', '8', '9'])
     expect(watcher.cursor).toEqual(seen.at(-1)!.id)
   })
 
@@ -179,7 +179,7 @@ describe('watch against the mock network (M2, M3)', () => {
       signal: AbortSignal.timeout(10_000),
     })
     const seen = await take(watcher, 2)
-    const counts: string[] = seen.map((event) => event.parsedJson.count)
-    expect(counts).toEqual(tx.events.map((event) => String(event.parsedJson.count)))
+    const counts: string[] = seen.map((event) => (event.parsedJson as { count: string }).count)
+    expect(counts).toEqual(tx.events.map((event) => String((event.parsedJson as { count: string }).count)))
   })
 })

@@ -44,10 +44,10 @@ describe('JSON-RPC over the mock network sockets (127.0.0.1)', () => {
     const events = eventsAt(mock.rpcUrl, createTransport())
     const filter = { MoveEventType: market.eventTypes.Listed as string }
     const first = await events.query({ filter, pageSize: 2 })
-    expect(first.items.map((event) => event.parsedJson.price)).toEqual(['1', '2'])
+    expect(first.items.map((event) => (event.parsedJson as { price: string }).price)).toEqual(['1', '2'])
     expect(first.hasMore).toBe(true)
     const second = await events.query({ filter, pageSize: 2, cursor: first.cursor })
-    expect(second.items.map((event) => event.parsedJson.price)).toEqual(['3'])
+    expect(second.items.map((event) => (event.parsedJson as { price: string }).price)).toEqual(['3'])
     expect(second.hasMore).toBe(false)
   })
 

@@ -6,6 +6,7 @@ import type { RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 import type { TransactionBlockEffects, TransactionFilter } from '../../src/transactions/types.js'
 import type { TransactionPage } from '../../src/resources/transactions.js'
 import { useMockNetwork } from '../mockNetworkFixture.js'
+import { complete } from '../helpers/completeTransaction.js'
 
 // chainx_queryTransactionBlocks against the mock network over real sockets on 127.0.0.1.
 // One fixed batch of transactions; what each filter selects is written out by hand below
@@ -103,7 +104,7 @@ describe('transactions.query filters over the mock network (each selects what th
 
   it('an object created for a recipient is a ChangedObject and an AffectedObject of its transaction', async () => {
     const { items } = await client().transactions.query({ filter: { FromAddress: carol }, options: { showEffects: true } })
-    const created = items[0]?.effects.created?.[0]?.reference.objectId as string
+    const created = complete(items[0]).effects.created?.[0]?.reference.objectId as string
     expect(created).toMatch(/^0x[0-9a-f]{64}$/)
     expect(await select({ ChangedObject: created })).toEqual(['t4'])
     expect(await select({ AffectedObject: created })).toEqual(['t4'])
@@ -149,7 +150,7 @@ describe('transactions.query on the wire', () => {
       showRawEffects: true,
     } as const
     const { items } = await client().transactions.query({ filter: { FromAddress: alice }, options })
-    const [t1, t3] = items as [(typeof items)[number], (typeof items)[number]]
+    const [t1, t3] = [complete(items[0]), complete(items[1])]
     expectTypeOf(t1.effects).toEqualTypeOf<TransactionBlockEffects>()
     expect(t1.effects.status).toEqual({ status: 'success' })
     expect(t3.effects.status).toEqual({ status: 'failure', error: 'MoveAbort(admin::pause, 1)' })
@@ -174,7 +175,7 @@ describe('transactions.query on the wire', () => {
 
   it('versions follow the objects from one transaction to the next (modifiedAtVersions is the previous version)', async () => {
     const { items } = await client().transactions.query({ filter: { AffectedObject: item2 }, options: { showEffects: true } })
-    const [t4, t5] = items as [(typeof items)[number], (typeof items)[number]]
+    const [t4, t5] = [complete(items[0]), complete(items[1])]
     const versionIn = (tx: typeof t4) => tx.effects.mutated?.find((ref) => ref.reference.objectId === item2)?.reference.version
     expect(t5.effects.modifiedAtVersions?.find((entry) => entry.objectId === item2)?.sequenceNumber).toBe(versionIn(t4))
     expect(Number(versionIn(t5))).toBeGreaterThan(Number(versionIn(t4)))
@@ -239,7 +240,7 @@ describe('transactions.iterate over the mock network', () => {
       .transactions.iterate({ direction: 'backward', options: { showEffects: true } })
       .toArray({ maxItems: 10 })
     expect(backward.map((tx) => labelOf.get(tx.digest))).toEqual(['t5', 't4', 't3', 't2', 't1'])
-    expect(backward[0]?.effects.status.status).toBe('success')
+    expect(complete(backward[0]).effects.status.status).toBe('success')
   })
 
   it('empty pages that claim more (a mock fault, as for events) lose nothing; endless ones end with EMPTY_PAGES and a resumeCursor', async () => {

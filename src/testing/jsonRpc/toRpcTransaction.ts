@@ -70,11 +70,30 @@ export function rpcEffects(tx: LedgerTransaction) {
  * A ledger transaction in the wire shape of `TransactionBlockResponse`: its digest, and the
  * fields the options ask for (with any option on, `checkpoint` and `timestampMs` too).
  * `rawTransaction` and `rawEffects` are stand-in bytes derived from the digest, not real BCS.
+ * Versions are written as the real service writes them: JSON numbers in object references
+ * (effects, gas payment, `modifiedAtVersions`), strings in object changes and inputs. A
+ * transaction recorded `degraded` is served as the real read API serves one it cannot load
+ * whole: the missing fields asked for left out, and a message for each in `errors`.
  *
  * @example
  * toRpcTransaction(tx, { showEffects: true }) // { digest, checkpoint: '3', timestampMs: '…', effects: { … } }
  */
 export function toRpcTransaction(tx: LedgerTransaction, options: RpcTransactionOptions): Record<string, unknown> {
+  const response = wholeTransaction(tx, options)
+  if (tx.degraded === undefined) return response
+  const errors: string[] = []
+  for (const field of tx.degraded.missing) {
+    if (response[field] === undefined) continue
+    delete response[field]
+    errors.push(`Failed to load ${DEGRADED_NAMES[field]} of transaction ${tx.digest} (mock network degraded mode)`)
+  }
+  if (errors.length > 0) response.errors = tx.degraded.errors ? [...tx.degraded.errors] : errors
+  return response
+}
+
+const DEGRADED_NAMES = { events: 'events', objectChanges: 'object changes', balanceChanges: 'balance changes' } as const
+
+function wholeTransaction(tx: LedgerTransaction, options: RpcTransactionOptions): Record<string, unknown> {
   const response: Record<string, unknown> = { digest: tx.digest }
   if (Object.values(options).some((flag) => flag === true)) {
     response.checkpoint = String(tx.checkpoint)
@@ -125,7 +144,13 @@ function gasUsed(tx: LedgerTransaction) {
 function transactionData(tx: LedgerTransaction) {
   const inputs = tx.objects
     .filter((objectId) => objectId !== tx.gasObject)
-    .map((objectId) => ({ type: 'object', objectType: 'immOrOwnedObject', objectId, version: String(versionBefore(tx, objectId)) }))
+    .map((objectId) => ({
+      type: 'object',
+      objectType: 'immOrOwnedObject',
+      objectId,
+      version: String(versionBefore(tx, objectId)),
+      digest: derivedDigest(tx.digest, 0x40 + tx.objects.indexOf(objectId)),
+    }))
   return {
     data: {
       messageVersion: 'v1',
@@ -154,8 +179,8 @@ function objectChanges(tx: LedgerTransaction): Record<string, unknown>[] {
     owner,
     objectType: objectId === tx.gasObject ? GAS_COIN_TYPE : `${tx.call.package}::${tx.call.module}::Item`,
     objectId,
-    version: tx.version,
-    previousVersion: tx.inputVersions[index] ?? 0,
+    version: String(tx.version),
+    previousVersion: String(tx.inputVersions[index] ?? 0),
     digest: ref(tx, objectId, index).digest,
   }))
   tx.recipients.forEach((recipient, index) => {
@@ -166,7 +191,7 @@ function objectChanges(tx: LedgerTransaction): Record<string, unknown>[] {
       owner: { AddressOwner: recipient },
       objectType: `${tx.call.package}::${tx.call.module}::Receipt`,
       objectId,
-      version,
+      version: String(version),
       digest,
     })
   })

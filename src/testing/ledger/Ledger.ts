@@ -14,6 +14,7 @@ import type {
   LedgerObject,
   LedgerReader,
   LedgerTransaction,
+  TransactionDegradation,
 } from './types.js'
 
 export type { NewObject }
@@ -54,6 +55,8 @@ export interface NewTransaction {
   recipients?: readonly string[]
   /** Makes it a failed transaction with this error (its events are still recorded as given). */
   failure?: string
+  /** Served degraded by the read API (docs/testing.md). */
+  degraded?: TransactionDegradation
 }
 
 /**
@@ -365,6 +368,7 @@ export class Ledger implements LedgerReader {
       version,
       recipients,
       ...(input.failure === undefined ? {} : { failure: input.failure }),
+      ...(input.degraded === undefined ? {} : { degraded: input.degraded }),
     }
   }
 

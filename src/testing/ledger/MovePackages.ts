@@ -1,6 +1,7 @@
 import { BcsType, bcs } from '@mysten/bcs'
 import { encodeBase64 } from './encodeBase64.js'
 import type { NewEvent } from './Ledger.js'
+import type { TransactionDegradation } from './types.js'
 import { normalizeAddress } from './moveAddress.js'
 import { formatMoveType, normalizeMoveType, parseMoveType } from './moveTypes.js'
 import { toMoveJson, type MoveStructLayout } from './moveValue.js'
@@ -63,6 +64,12 @@ export interface ExecuteInput {
   recipients?: readonly string[]
   /** Records it as a failed transaction with this error (`effects.status`). */
   failure?: string
+  /**
+   * Served degraded by the read API, as the real one serves a transaction it cannot load whole:
+   * the `missing` fields left out, a message in `errors` (docs/testing.md).
+   * @default undefined (served whole)
+   */
+  degraded?: TransactionDegradation
 }
 
 /** Package metadata readable through GraphQL (MovePackage). */

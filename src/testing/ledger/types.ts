@@ -53,6 +53,26 @@ export interface LedgerTransaction {
   recipients: string[]
   /** Why it failed; absent when it succeeded. */
   failure?: string
+  /** What the read API cannot load for it (degraded mode, docs/testing.md); absent when whole. */
+  degraded?: TransactionDegradation
+}
+
+/**
+ * A transaction the read API serves degraded, as the real one does when it cannot load part of
+ * it: the `missing` fields are left out of `chainx_queryTransactionBlocks` responses that ask for
+ * them, and the response's `errors` holds a message for each (or `errors`, when given).
+ *
+ * @example
+ * network.execute({ sender, module: 'market', emit, degraded: { missing: ['events'] } })
+ */
+export interface TransactionDegradation {
+  /** Fields left out when their option asks for them. */
+  missing: readonly ('events' | 'objectChanges' | 'balanceChanges')[]
+  /**
+   * The response's `errors`.
+   * @default one message per missing field asked for
+   */
+  errors?: readonly string[]
 }
 
 /** A checkpoint of the mock ledger: its sequence number, digest chain, time and epoch. */
