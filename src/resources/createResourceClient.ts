@@ -12,7 +12,7 @@ import type { KindQuery } from '../subscription/SubscriptionKind.js'
 import type { Unsubscribe } from '../subscription/types.js'
 import { warnDeprecatedOnce } from '../subscription/warnDeprecatedOnce.js'
 import { createWatchLoop, type Watcher } from '../subscription/watchLoop.js'
-import type { ReadsChunk, ResourceDescriptor, ResourcePageRequest, SubscriptionChunk } from './types.js'
+import type { JsonRpcChunk, ResourceDescriptor, ResourcePageRequest } from './types.js'
 
 // The option keys of each call, besides the resource's own (`ownKeys`): the walk vocabulary.
 const QUERY_KEYS = ['filter', 'cursor', 'pageSize', 'direction', 'signal']
@@ -30,9 +30,9 @@ const SUBSCRIBE_KEYS = ['filter', 'onError', 'onStateChange']
  */
 export interface ResourceContext {
   /** Loads the JSON-RPC caller of the client's endpoint and the page readers; undefined without `rpcUrl`. */
-  reads: (() => Promise<{ chunk: ReadsChunk; call: CallPage }>) | undefined
+  reads: (() => Promise<{ chunk: JsonRpcChunk; call: CallPage }>) | undefined
   /** The client's one subscription machine, opened by the first subscribe; undefined without `wsUrl`. */
-  subscriptions: { load(): Promise<{ chunk: SubscriptionChunk; machine: SubscriptionMachine }> } | undefined
+  subscriptions: { load(): Promise<{ chunk: JsonRpcChunk; machine: SubscriptionMachine }> } | undefined
   /** Aborted when the client closes. */
   closed: AbortSignal | undefined
   /** Limits of event type names in subscription filters (the client's `subscriptions.typeNameLimits`). */

@@ -2,12 +2,12 @@ import { ChunkLoadError } from '../errors/ChunkLoadError.js'
 import type { SubscriptionMachine, SubscriptionMachineOptions } from '../subscription/createSubscriptionMachine.js'
 import type { Transport } from '../transport/createTransport.js'
 import type { EndpointGroup } from '../transport/endpoints.js'
-import { lazyChunk, type LazyChunk } from '../utils/lazyChunk.js'
+import { lazyChunk } from '../utils/lazyChunk.js'
 import type { ParseTypeNameOptions } from '../events/parseTypeName.js'
 import { createResourceClient, type CallPage, type ResourceContext } from './createResourceClient.js'
 import { eventsResource, type EventsClient } from './events.js'
 import { transactionsResource, type TransactionsClient } from './transactions.js'
-import type { SubscriptionChunk } from './types.js'
+import type { JsonRpcChunk } from './types.js'
 
 /**
  * Settings of the WebSocket subscriptions of a client (every resource's `subscribe` shares
@@ -47,8 +47,8 @@ export interface ResourcesOptions {
 /**
  * The client's JSON-RPC resources, built in this one place from their descriptors by one
  * function (`createResourceClient`): `events` and `transactions` are the same generic object.
- * They share the JSON-RPC reads (one chunk, loaded by the first read) and one subscription
- * machine, so every `subscribe` of the client, of either resource, runs on one WebSocket.
+ * They share one chunk of JSON-RPC reads and subscriptions (loaded by the first read or
+ * subscribe) and one subscription machine, so every `subscribe` of the client, of either resource, runs on one WebSocket.
  * `close()` closes that socket (every subscription gets a `closed` state); a later subscribe
  * opens a new one.
  *
@@ -63,37 +63,44 @@ export function createResources(options: ResourcesOptions): {
   close(): Promise<void>
 } {
   const { transport, closed } = options
+  // One chunk for reads and subscriptions; the reads' caller is built once it has loaded.
+  const jsonRpc = lazyChunk(
+    () => import('./jsonRpcChunk.js'),
+    (cause) => new ChunkLoadError({ chunk: 'jsonRpc', cause }),
+  )
+  let call: CallPage | undefined
   const reads =
     options.rpcUrl.urls.length === 0
       ? undefined
-      : lazyChunk(
-          () =>
-            import('./readsChunk.js').then((chunk) => {
-              const caller = chunk.createJsonRpcCaller({ url: options.rpcUrl, transport })
-              const call: CallPage = (method, params, signal, read) => caller.call(method, params, { signal, parseResult: read })
-              return { chunk, call }
-            }),
-          (cause) => new ChunkLoadError({ chunk: 'jsonRpcReads', cause }),
-        )
+      : async () => {
+          const chunk = await jsonRpc.load()
+          if (call === undefined) {
+            const caller = chunk.createJsonRpcCaller({ url: options.rpcUrl, transport })
+            call = (method, params, signal, read) => caller.call(method, params, { signal, parseResult: read })
+          }
+          return { chunk, call }
+        }
   const { typeNameLimits, ...machineOptions } = options.subscriptions ?? {}
-  let machine: LazyChunk<{ chunk: SubscriptionChunk; machine: SubscriptionMachine }> | undefined
-  const open = () =>
-    lazyChunk(
-      () =>
-        import('./subscriptionChunk.js').then((chunk) => ({
-          chunk,
-          machine: chunk.createSubscriptionMachine({
-            ...machineOptions,
-            wsUrl: options.wsUrl,
-            onConnectionStart: transport.onConnectionStart,
-            logger: transport.logger,
-          }),
-        })),
-      (cause) => new ChunkLoadError({ chunk: 'subscriptions', cause }),
-    )
+  let machine: Promise<{ chunk: JsonRpcChunk; machine: SubscriptionMachine }> | undefined
+  const open = () => {
+    // A failed load is forgotten, so the next subscribe loads again.
+    const opening = jsonRpc.load().then((chunk) => ({
+      chunk,
+      machine: chunk.createSubscriptionMachine({
+        ...machineOptions,
+        wsUrl: options.wsUrl,
+        onConnectionStart: transport.onConnectionStart,
+        logger: transport.logger,
+      }),
+    }))
+    opening.catch(() => {
+      if (machine === opening) machine = undefined
+    })
+    return opening
+  }
   const context: ResourceContext = {
-    reads: reads && (() => reads.load()),
-    subscriptions: options.wsUrl.length === 0 ? undefined : { load: () => (machine ??= open()).load() },
+    reads,
+    subscriptions: options.wsUrl.length === 0 ? undefined : { load: () => (machine ??= open()) },
     closed,
     typeNameLimits,
     onWalkStart: transport.onWalkStart,
@@ -105,7 +112,7 @@ export function createResources(options: ResourcesOptions): {
       const closing = machine
       machine = undefined
       // One still loading is closed once it is; one that failed to load has nothing open.
-      await (await closing?.load().catch(() => undefined))?.machine.close()
+      await (await closing?.catch(() => undefined))?.machine.close()
     },
   }
 }

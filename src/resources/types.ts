@@ -6,10 +6,8 @@ import type { KindQuery, SubscriptionKind } from '../subscription/SubscriptionKi
 import type { SubscriptionStateChange } from '../subscription/types.js'
 import type { WatchLoopOptions } from '../subscription/watchLoop.js'
 
-/** The chunk of JSON-RPC reads (`readsChunk.ts`). */
-export type ReadsChunk = typeof import('./readsChunk.js')
-/** The chunk of subscriptions (`subscriptionChunk.ts`). */
-export type SubscriptionChunk = typeof import('./subscriptionChunk.js')
+/** The chunk of the JSON-RPC resources, reads and subscriptions (`jsonRpcChunk.ts`). */
+export type JsonRpcChunk = typeof import('./jsonRpcChunk.js')
 
 /**
  * The options of one page read (`query`) of every resource, besides the resource's own
@@ -162,7 +160,7 @@ export interface ResourceDescriptor<TItem, TCursor, TFilter> {
   /** The JSON-RPC params of one page. */
   params(request: ResourcePageRequest<TFilter, TCursor>): unknown[]
   /** The page reader, from the chunk of JSON-RPC reads. */
-  reader(chunk: ReadsChunk): PageReader<TItem, TCursor>
+  reader(chunk: JsonRpcChunk): PageReader<TItem, TCursor>
   /** The cursor that resumes after an item. */
   cursorOf(item: TItem): TCursor
   /** Identity of an item (restart de-duplication). */
@@ -192,6 +190,6 @@ export interface SubscriptionDescriptor<TCursor> {
   checkFilter(filter: unknown, settings: { typeNameLimits?: unknown }): unknown
   /** The machine's item kind for one subscription, from the subscription chunk. */
   kind(
-    chunk: SubscriptionChunk,
+    chunk: JsonRpcChunk,
   ): (filter: never, query: KindQuery<any, TCursor> | undefined, parameters: never) => SubscriptionKind<any, TCursor>
 }

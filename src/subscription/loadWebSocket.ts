@@ -5,10 +5,12 @@ import { lazyChunk } from '../utils/lazyChunk.js'
 
 // `ws` through isomorphic-ws, on the one loader of lazy chunks: a failed import (ws not
 // installed, or pruned by a bundler) is CHUNK_LOAD_FAILED naming the package, and the next
-// connect attempt imports again.
+// connect attempt imports again. A computed specifier, as for Node's built-ins: browsers use the
+// global WebSocket, so a browser build needs no chunk of its own for isomorphic-ws's stub.
 const isomorphicWs = lazyChunk(
   async () => {
-    const module = (await import('isomorphic-ws')) as { default?: unknown }
+    const name = 'isomorphic-ws'
+    const module = (await import(/* @vite-ignore */ /* webpackIgnore: true */ name)) as { default?: unknown }
     return (module.default ?? module) as WebSocketConstructor
   },
   (cause) =>

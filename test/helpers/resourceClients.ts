@@ -2,7 +2,7 @@ import { createResourceClient, type CallPage } from '../../src/resources/createR
 import { createResources } from '../../src/resources/createResources.js'
 import { eventsResource, type EventsClient } from '../../src/resources/events.js'
 import { transactionsResource, type TransactionsClient } from '../../src/resources/transactions.js'
-import type { ReadsChunk } from '../../src/resources/types.js'
+import type { JsonRpcChunk } from '../../src/resources/types.js'
 import type { PageShape } from '../../src/pagination/types.js'
 import type { WalkDirection } from '../../src/pagination/walkOptions.js'
 import { createTransport, type Transport, type TransportOptions } from '../../src/transport/createTransport.js'
@@ -47,7 +47,7 @@ function overFake<TClient>(
   resource: typeof eventsResource | typeof transactionsResource,
   read: (request: FakeRead) => Promise<PageShape<any, any>>,
 ): TClient {
-  const chunk = { readEventPage: (result: unknown) => result, readTransactionPage: (result: unknown) => result } as unknown as ReadsChunk
+  const chunk = { readEventPage: (result: unknown) => result, readTransactionPage: (result: unknown) => result } as unknown as JsonRpcChunk
   const call: CallPage = async (_method, params, signal, reader) => {
     const [first, cursor, pageSize, backward] = params as [any, any, number | null, boolean]
     const request =

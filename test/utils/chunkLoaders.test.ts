@@ -88,8 +88,8 @@ describe('every lazy chunk is loaded by lazyChunk: CHUNK_LOAD_FAILED, then retri
     expect(counter.imports).toBe(2)
   })
 
-  it('the client.transactions.subscribe chunk: the next subscribe imports it again', async () => {
-    const counter = failFirstImport('../../src/transactions/createTransactionSubscriptionClient.js')
+  it('the JSON-RPC chunk (reads and subscriptions): the next subscribe imports it again', async () => {
+    const counter = failFirstImport('../../src/resources/jsonRpcChunk.js')
     vi.resetModules()
     const { ChainxClient } = await import('../../src/client.js')
     const client = new ChainxClient({
@@ -97,7 +97,7 @@ describe('every lazy chunk is loaded by lazyChunk: CHUNK_LOAD_FAILED, then retri
       subscriptions: { reconnect: false, connectTimeoutMs: 2_000, backfill: false },
     })
     const subscribe = () => client.transactions.subscribe({ filter: null, onTransaction: () => undefined, onError: () => undefined })
-    expectChunkLoadFailed(await failure(subscribe()), 'createTransactionSubscriptionClient')
+    expectChunkLoadFailed(await failure(subscribe()), 'jsonRpc')
     // Loaded this time: the subscribe goes on to the socket (nothing listens on port 1).
     const second = await failure(subscribe())
     expect(isChainxError(second)).toBe(true)
