@@ -60,19 +60,6 @@ export function scrub(text: string, secret: string | undefined): string {
   return secret ? text.split(secret).join('***') : text
 }
 
-/**
- * Opens the database `target` names, loading its driver (an optional peer: `pg` or
- * `@electric-sql/pglite`) on first use.
- */
-export async function openDatabase(target: DatabaseTarget, signal: AbortSignal): Promise<Database> {
-  if (target.kind === 'postgres') {
-    const { openPostgres } = await import('./postgres.js')
-    return openPostgres(target.url, target.label)
-  }
-  const { openPglite } = await import('./pglite.js')
-  return openPglite(target.dir, target.label, signal)
-}
-
 /** Imports an optional peer by a computed name (bundlers leave it alone); a missing one is a `DatabaseError` saying what to install. */
 export async function importPeer<T>(name: string, label: string): Promise<T> {
   try {

@@ -1,7 +1,7 @@
 import type { ChainxError } from '../errors/ChainxError.js'
 import { throwIfAborted } from './throwIfAborted.js'
 import { CursorNotAdvancingError, EmptyPagesError, StaleCursorError } from '../errors/pagination.js'
-import type { PageIteratorConfig } from './createPageIterator.js'
+import type { PageIteratorConfig } from './pageIteratorConfig.js'
 import { keepFirst, keepUnseen } from './keepItems.js'
 import { requestSize, walkPageSize } from './pageSizeRule.js'
 import type { ResolvedPaginationOptions } from './resolvePaginationOptions.js'

@@ -1,7 +1,7 @@
 import { readGroup } from '../options/optionRules.js'
 import type { ResolvedRetryOptions } from '../transport/retryOptions.js'
 import type { ReconnectOptions } from './createSocketKeeper.js'
-import type { SubscriptionMachineOptions } from './createSubscriptionMachine.js'
+import type { SubscriptionMachineOptions } from './subscriptionMachineOptions.js'
 import type { ResolvedBackfill } from './Subscription.js'
 import { SUBSCRIPTION_OPTION_RULES } from './subscriptionOptionRules.js'
 
