@@ -138,3 +138,17 @@ export function resolveFrom(file: string, path: string): string {
   const absolute = path.startsWith('/') ? join(root, path) : join(root, file, '..', path)
   return relative(root, absolute)
 }
+
+/** The packages a file's ```` ```sh ```` blocks install (`npm install …` lines; flags and `# comments` dropped), in order, once each. */
+export function installedPackages(file: string): string[] {
+  const packages = new Set<string>()
+  for (const token of tokensOf(file)) {
+    if (token.type !== 'code' || !['sh', 'bash', 'shell'].includes(((token as Tokens.Code).lang ?? '').trim())) continue
+    for (const line of (token as Tokens.Code).text.split('\n')) {
+      const words = (line.split('#')[0] as string).trim().split(/\s+/)
+      if (words[0] !== 'npm' || !['install', 'i', 'add'].includes(words[1] ?? '')) continue
+      for (const word of words.slice(2)) if (!word.startsWith('-')) packages.add(word)
+    }
+  }
+  return [...packages]
+}
