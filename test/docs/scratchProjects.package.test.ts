@@ -1,20 +1,24 @@
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { documentationFiles, installedPackages, matchesOutput, root, runnableExamples, type RunnableExample } from './markdownDocs.js'
+import { documentationFiles, installLists, matchesOutput, root, runnableExamples, type RunnableExample } from './markdownDocs.js'
 
 // The guides as a new user meets them: each guide with ```ts run blocks gets a fresh project in
 // the OS temp dir (outside the repository, so no import can fall back to its node_modules), with
 // the packed SDK (`npm pack` of the built package, once) and exactly the packages the install
-// lists name: README.md's Install section, which every guide builds on, plus the guide's own
-// ```sh `npm install …` lines. A bare name installs the version this repository's lockfile pins
+// lists name: README.md's Install section (its first ```sh block), which every guide builds on,
+// plus the guide's own ```sh `npm install …` blocks. A bare name installs the version this repository's lockfile pins
 // (what the registry snapshot and the npm cache have). Guides with the same list share one
 // project. Each block then runs there with tsx (the repository's, as the runner only) and its
 // output is compared as test/docs/markdownExamples.test.ts compares it. A guide whose install
 // list misses a package its blocks import fails here with "Cannot find package".
+// Blocks that import `../examples/move/events.js` use code the guides say to generate first with
+// `npx chainx codegen-move examples/move --address 0xc4a1 --out examples/move/events.ts`: the
+// project gets the Move package (examples/move/Move.toml and sources/) and runs that command with
+// its own installed bin, as a user would; the blocks sit in snippets/ so that path resolves.
 const run = promisify(execFile)
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> }
@@ -25,8 +29,9 @@ let tarball = ''
 const REPOSITORY_ONLY = new Map<string, string>()
 
 const files = documentationFiles().filter((file) => runnableExamples(file).length > 0)
-const base = installedPackages('README.md')
-const packagesOf = (file: string) => [...new Set([...base, ...installedPackages(file)])].sort()
+const base = installLists('README.md')[0] ?? []
+const packagesOf = (file: string) => [...new Set([...base, ...installLists(file).flat()])].sort()
+const GENERATED_IMPORT = "'../examples/move/events.js'"
 const groups = new Map<string, string[]>()
 for (const file of files) {
   const key = packagesOf(file).join(' ')
@@ -52,7 +57,16 @@ const projectFor = (file: string): Promise<string> => {
     project = run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...packagesOf(file).map(spec)], {
       cwd: dir,
       timeout: 240_000,
-    }).then(() => dir)
+    }).then(async () => {
+      mkdirSync(join(dir, 'snippets'))
+      const group = groups.get(key) ?? []
+      if (!group.some((guide) => runnableExamples(guide).some(({ code }) => code.includes(GENERATED_IMPORT)))) return dir
+      cpSync(join(root, 'examples/move/Move.toml'), join(dir, 'examples/move/Move.toml'))
+      cpSync(join(root, 'examples/move/sources'), join(dir, 'examples/move/sources'), { recursive: true })
+      const args = ['codegen-move', 'examples/move', '--address', '0xc4a1', '--out', 'examples/move/events.ts']
+      await run(join(dir, 'node_modules/.bin/chainx'), args, { cwd: dir, timeout: 60_000 })
+      return dir
+    })
     projects.set(key, project)
   }
   return project
@@ -77,17 +91,24 @@ describe('every guide runs in a fresh project with only what its install lists n
     describe(`${file} (npm install ${packagesOf(file).join(' ')})`, () => {
       for (const example of runnableExamples(file)) {
         const skip = REPOSITORY_ONLY.get(`${file} ${example.index}`)
-        it.skipIf(skip !== undefined)(`example ${example.index} prints what the guide says`, async () => {
-          const dir = await projectFor(file)
-          const path = join(dir, `${file.replace(/\.md$/, '').replace(/[^\w-]/g, '_')}-${example.index}.ts`)
-          writeFileSync(path, example.code)
-          const result = await run(join(root, 'node_modules/.bin/tsx'), [path], { cwd: dir, timeout: 100_000 }).catch(
-            (error: { stdout: string; stderr: string }) => error,
-          )
-          const lines = result.stdout.trimEnd().split('\n')
-          const expected = (example as RunnableExample).output ?? []
-          expect(matchesOutput(lines, expected), `printed:\n${result.stdout}${result.stderr}\n${file} says:\n${expected.join('\n')}`).toBe(true)
-        }, 300_000)
+        it.skipIf(skip !== undefined)(
+          `example ${example.index} prints what the guide says`,
+          async () => {
+            const dir = await projectFor(file)
+            const path = join(dir, 'snippets', `${file.replace(/\.md$/, '').replace(/[^\w-]/g, '_')}-${example.index}.ts`)
+            writeFileSync(path, example.code)
+            const result = await run(join(root, 'node_modules/.bin/tsx'), [path], { cwd: dir, timeout: 100_000 }).catch(
+              (error: { stdout: string; stderr: string }) => error,
+            )
+            const lines = result.stdout.trimEnd().split('\n')
+            const expected = (example as RunnableExample).output ?? []
+            expect(
+              matchesOutput(lines, expected),
+              `printed:\n${result.stdout}${result.stderr}\n${file} says:\n${expected.join('\n')}`,
+            ).toBe(true)
+          },
+          300_000,
+        )
       }
     })
   }
