@@ -138,3 +138,19 @@ export function resolveFrom(file: string, path: string): string {
   const absolute = path.startsWith('/') ? join(root, path) : join(root, file, '..', path)
   return relative(root, absolute)
 }
+
+/** The packages each ```` ```sh ```` block of a file installs (its `npm install …` lines; flags and `# comments` dropped), one list per block that installs any. */
+export function installLists(file: string): string[][] {
+  const lists: string[][] = []
+  for (const token of tokensOf(file)) {
+    if (token.type !== 'code' || !['sh', 'bash', 'shell'].includes(((token as Tokens.Code).lang ?? '').trim())) continue
+    const packages: string[] = []
+    for (const line of (token as Tokens.Code).text.split('\n')) {
+      const words = (line.split('#')[0] as string).trim().split(/\s+/)
+      if (words[0] !== 'npm' || !['install', 'i', 'add'].includes(words[1] ?? '')) continue
+      packages.push(...words.slice(2).filter((word) => !word.startsWith('-')))
+    }
+    if (packages.length > 0) lists.push(packages)
+  }
+  return lists
+}
