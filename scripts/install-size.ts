@@ -13,8 +13,10 @@ import { measureNodeModules, packAndInstall } from './packAndInstall.js'
 
 // dist keeps its white space (readable stack traces): 336 kB packed in November 2026, ~290 kB stripped.
 // 520 kB since this session's merges (docs/performance.md): readable dist (white space kept), with
-// client.transactions, the chainx export commands, failover and telemetry in it.
-const TARBALL_BUDGET = 520 * 1024
+// client.transactions, the chainx export commands, failover and telemetry in it. 600 kB after
+// issues 29-32 (596.5 kB measured): chainx-sdk/indexer and the chainx index command, the real-wire
+// decoders and response types, the key factory, LICENSE; the own HTTP client went out.
+const TARBALL_BUDGET = 600 * 1024
 const INSTALL_BUDGET = 3 * 1024 * 1024
 const TESTING_PEERS = ['graphql', '@mysten/bcs']
 

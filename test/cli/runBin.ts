@@ -144,7 +144,8 @@ export function useCliNetwork(options: { events: number; seed: number }, ready: 
     checkBuiltBin()
     const mock = await startCountingMockNetwork(options)
     network = { mock, env: endpointsOf(mock), dir: mkdtempSync(join(tmpdir(), 'chainx-cli-')), truth: [] }
-    for await (const event of new ChainxClient(mock).events.iterate({ filter: { All: [] } })) network.truth.push(JSON.stringify(event))
+    const client = new ChainxClient({ graphqlUrl: mock.graphqlUrl, rpcUrl: mock.rpcUrl, wsUrl: mock.wsUrl })
+    for await (const event of client.events.iterate({ filter: { All: [] } })) network.truth.push(JSON.stringify(event))
     ready(network)
   }, 60_000)
   afterEach(() => network?.mock.network.faults.clear())
