@@ -112,7 +112,10 @@ export async function startCountingMockNetwork(options: {
     return handle(request)
   }
   const mock = await startMockNetwork({ network })
-  return Object.assign(mock, { requests: () => requests })
+  // Not enumerable, as the mock's own extras: `new ChainxClient(mock)` sees only the URLs.
+  return Object.defineProperty(mock, 'requests', { value: () => requests, enumerable: false }) as RunningMockNetwork & {
+    requests: () => number
+  }
 }
 
 /** Resolves once `check` holds, polling every 10 ms; rejects after `timeoutMs`. */
