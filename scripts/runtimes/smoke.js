@@ -68,8 +68,8 @@ export async function runSmoke(sdk, urls, options) {
     })
 
     await step('events.query', async () => {
-      const page = await client.events.query({ filter: { All: [] }, limit: 5 })
-      check(page.data.length === 5 && page.hasNextPage && page.nextCursor !== null, 'a first page of 5 with a next cursor')
+      const page = await client.events.query({ filter: { All: [] }, pageSize: 5 })
+      check(page.items.length === 5 && page.hasMore && page.cursor !== null, 'a first page of 5 with a next cursor')
     })
 
     await step('events.iterate', async () => {
