@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { COMMANDS, groupHelp, TOP_HELP } from './commands.js'
 import { parseCommandLine } from './parseCommandLine.js'
+import { PACKAGE_VERSION } from '../utils/packageVersion.js'
 import type { ExportIo } from './runExport.js'
 import { STATE_IN_USE_EXIT, StateInUseError } from './stateLock.js'
 import { UsageError } from './UsageError.js'
@@ -22,7 +22,7 @@ import { UsageError } from './UsageError.js'
 export async function runChainx(args: readonly string[], io: ExportIo & { env: Record<string, string | undefined> }): Promise<number> {
   const [first] = args
   if (first === '--version' || first === '-V') {
-    io.stdout.write(`chainx-sdk ${packageVersion()}\n`)
+    io.stdout.write(`chainx-sdk ${PACKAGE_VERSION ?? 'unknown (unbuilt source)'}\n`)
     return 0
   }
   // `chainx help events export` is `chainx events export --help`.
@@ -76,17 +76,4 @@ function messageOf(error: unknown): string {
   const code = (error as { code?: unknown } | undefined)?.code
   const message = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error)
   return error instanceof UsageError || error instanceof StateInUseError || typeof code !== 'string' ? message : `${code}: ${message}`
-}
-
-/** The version in chainx-sdk's package.json (beside dist/, or beside src/ when run from source). */
-function packageVersion(): string {
-  for (const path of ['../package.json', '../../package.json']) {
-    try {
-      const { name, version } = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { name?: string; version?: string }
-      if (name === 'chainx-sdk' && typeof version === 'string') return version
-    } catch {
-      // not there: the other layout
-    }
-  }
-  return 'unknown'
 }
