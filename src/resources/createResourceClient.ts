@@ -14,24 +14,17 @@ import { warnDeprecatedOnce } from '../subscription/warnDeprecatedOnce.js'
 import { createWatchLoop, type Watcher } from '../subscription/watchLoop.js'
 import type { JsonRpcChunk, ResourceDescriptor, ResourcePageRequest } from './types.js'
 
-// The option keys of each call, besides the resource's own (`ownKeys`): the walk vocabulary.
+// The option keys of each call besides the resource's own (`ownKeys`): the walk vocabulary.
 const QUERY_KEYS = ['filter', 'cursor', 'pageSize', 'direction', 'signal']
 const ITERATE_KEYS = ['filter', 'cursor', 'direction', ...WALK_OPTION_KEYS]
 const WATCH_KEYS = ['filter', 'cursor', 'pageSize', 'maxItems', 'signal', 'intervalMs', 'onError', 'backoff', 'maxConsecutiveErrors']
 const SUBSCRIBE_KEYS = ['filter', 'onError', 'onStateChange']
 
-/**
- * What every resource of a client shares: the JSON-RPC reads (one chunk, loaded by the first
- * read), the one subscription machine (one socket for every subscription, one chunk), the
- * transport's walk hook, and the client's lifetime.
- *
- * @example
- * const context: ResourceContext = { area: 'client', reads, subscriptions, closed, typeNameLimits: undefined, onWalkStart: undefined }
- */
+/** What every resource of a client shares: the JSON-RPC reads, the one subscription machine, the walk hook, the client's lifetime. */
 export interface ResourceContext {
-  /** Loads the JSON-RPC caller of the client's endpoint and the page readers; undefined without `rpcUrl`. */
+  /** Loads the chunk of JSON-RPC reads and the caller of the client's endpoint; undefined without `rpcUrl`. */
   reads: (() => Promise<{ chunk: JsonRpcChunk; call: CallPage }>) | undefined
-  /** The client's one subscription machine, opened by the first subscribe; undefined without `wsUrl`. */
+  /** The client's one subscription machine (one socket), opened by the first subscribe; undefined without `wsUrl`. */
   subscriptions: { load(): Promise<{ chunk: JsonRpcChunk; machine: SubscriptionMachine }> } | undefined
   /** Aborted when the client closes. */
   closed: AbortSignal | undefined
@@ -41,12 +34,7 @@ export interface ResourceContext {
   onWalkStart: (() => WalkObserver | undefined) | undefined
 }
 
-/**
- * One JSON-RPC call of a page: the method, its params, the reader of its result.
- *
- * @example
- * const page = await call('chainx_queryEvents', [{ All: [] }, null, null, false], signal, (result, response) => readEventPage(result, response, undefined))
- */
+/** One JSON-RPC call of a page: the method, its params, the reader of its result. */
 export type CallPage = <T>(
   method: string,
   params: unknown[],
@@ -55,14 +43,8 @@ export type CallPage = <T>(
 ) => Promise<T>
 
 /**
- * The four calls of every resource, bound to its descriptor: `query` (one page), `iterate`
- * (every page on the page machine), `watch` (the watch loop) and `subscribe` (the subscription
- * machine). Every call refuses an unknown option key and checks its filter, cursor and options
- * at the call, before anything is sent: `query` and `subscribe` reject, `iterate` and `watch`
- * throw.
- *
- * @example
- * const events = createResourceClient(eventsResource, context) as EventsClient
+ * The four calls of every resource. Each refuses an unknown option key and checks its filter,
+ * cursor and options before anything is sent: `query` and `subscribe` reject, `iterate` and `watch` throw.
  */
 export interface ResourceClient {
   query(parameters: unknown): Promise<PageShape<unknown, unknown>>
@@ -86,12 +68,17 @@ export function createResourceClient<TItem, TCursor, TFilter>(
     if (context.closed?.aborted) throw new ClientClosedError()
   }
 
-  /** Reads the options every read shares, as the caller wrote them. */
-  function readRead(method: string, options: unknown, keys: readonly string[]) {
+  /** The caller's options object, its keys checked. */
+  function readGiven(method: string, options: unknown, keys: readonly string[]): Record<string, unknown> {
     assertOpen()
     if (typeof options !== 'object' || options === null) throw new InvalidArgumentError(`${area}.${method} takes an object of options`)
-    checkKeys(`${area}.${method}`, options, [...keys, ...resource.ownKeys])
-    const given = options as Record<string, unknown>
+    checkKeys(`${area}.${method}`, options, keys)
+    return options as Record<string, unknown>
+  }
+
+  /** The options every read shares, as the caller wrote them. */
+  function readRead(method: string, options: unknown, keys: readonly string[]) {
+    const given = readGiven(method, options, [...keys, ...resource.ownKeys])
     return { given, filter: resource.checkFilter(given.filter), own: resource.readOwn(given) }
   }
 
@@ -127,7 +114,7 @@ export function createResourceClient<TItem, TCursor, TFilter>(
       sameCursor: resource.sameCursor,
       async fetchPage({ cursor, size, signal }) {
         const page = await read({ filter, own, cursor, pageSize: size, direction, signal })
-        return { items: page.items, nextCursor: page.cursor, hasMore: page.hasMore, itemCursors: page.items.map(resource.cursorOf) }
+        return { ...fetched(page), itemCursors: page.items.map(resource.cursorOf) }
       },
     })
   }
@@ -142,11 +129,7 @@ export function createResourceClient<TItem, TCursor, TFilter>(
     const watcher = createWatchLoop<TItem, TCursor>(
       {
         fetchPage: ({ cursor, size, signal }) =>
-          readFor({ filter: plan ? plan.pollFilter() : filter, cursor, pageSize: size, direction: 'forward', signal }).then((page) => ({
-            items: page.items,
-            nextCursor: page.cursor,
-            hasMore: page.hasMore,
-          })),
+          readFor({ filter: plan ? plan.pollFilter() : filter, cursor, pageSize: size, direction: 'forward', signal }).then(fetched),
         cursorOf: resource.cursorOf,
         sameCursor: resource.sameCursor,
         admit: plan?.admit,
@@ -167,11 +150,7 @@ export function createResourceClient<TItem, TCursor, TFilter>(
   async function subscribe(parameters: unknown): Promise<Unsubscribe> {
     const { subscription } = resource
     warnDeprecatedOnce(subscription.deprecation.flag, subscription.deprecation.message, subscription.deprecation.code)
-    assertOpen()
-    if (typeof parameters !== 'object' || parameters === null)
-      throw new InvalidArgumentError(`${area}.subscribe takes an object of parameters`)
-    checkKeys(`${area}.subscribe`, parameters, [...SUBSCRIBE_KEYS, subscription.onItem, ...subscription.ownKeys])
-    const given = parameters as Record<string, unknown>
+    const given = readGiven('subscribe', parameters, [...SUBSCRIBE_KEYS, subscription.onItem, ...subscription.ownKeys])
     const filter = subscription.checkFilter(given.filter, { typeNameLimits: context.typeNameLimits })
     const onItem = given[subscription.onItem]
     if (typeof onItem !== 'function') throw new InvalidArgumentError(`${subscription.onItem} must be a function`)
@@ -188,6 +167,11 @@ export function createResourceClient<TItem, TCursor, TFilter>(
   }
 
   return { query, iterate, watch, subscribe }
+}
+
+/** A page as the page machine and the watch loop take it. */
+function fetched<TItem, TCursor>(page: PageShape<TItem, TCursor>) {
+  return { items: page.items, nextCursor: page.cursor, hasMore: page.hasMore }
 }
 
 /** A watcher that ends (as with its `signal`) after `maxItems` items of each iteration. */

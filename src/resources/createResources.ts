@@ -10,9 +10,9 @@ import { transactionsResource, type TransactionsClient } from './transactions.js
 import type { JsonRpcChunk } from './types.js'
 
 /**
- * Settings of the WebSocket subscriptions of a client (every resource's `subscribe` shares
- * them, and one socket): heartbeat, reconnects, backfill, liveness checks, the WebSocket class,
- * and the limits of event type names in event subscription filters.
+ * Settings of the WebSocket subscriptions of a client, shared by every resource's `subscribe`
+ * (one socket): heartbeat, reconnects, backfill, liveness checks, the WebSocket class, and
+ * the limits of event type names in event subscription filters.
  *
  * @example
  * const subscriptions: SubscriptionOptions = { heartbeatMs: 15_000, reconnect: { retries: 5 } }
@@ -25,32 +25,24 @@ export interface SubscriptionOptions extends Omit<SubscriptionMachineOptions, 'w
   typeNameLimits?: ParseTypeNameOptions | undefined
 }
 
-/**
- * Options of `createResources`.
- *
- * @example
- * const options: ResourcesOptions = { rpcUrl: { kind: 'rpc', urls: [rpcUrl] }, wsUrl: [wsUrl], transport }
- */
+/** Options of `createResources`. */
 export interface ResourcesOptions {
   /** The JSON-RPC endpoints; none makes every read fail with `INVALID_ARGUMENT` naming `rpcUrl`. */
   rpcUrl: EndpointGroup
   /** The WebSocket endpoints; none makes every subscribe fail with `INVALID_ARGUMENT` naming `wsUrl`. */
   wsUrl: readonly string[]
-  /** The transport shared with the other clients (timeouts, retries, rate limit, hooks). */
+  /** The transport shared with the other clients. */
   transport: Transport
-  /** Settings of the one subscription machine. */
   subscriptions?: SubscriptionOptions | undefined
   /** Aborted when the client closes: running watches end, later calls fail with `CLIENT_CLOSED`. */
   closed?: AbortSignal | undefined
 }
 
 /**
- * The client's JSON-RPC resources, built in this one place from their descriptors by one
- * function (`createResourceClient`): `events` and `transactions` are the same generic object.
- * They share one chunk of JSON-RPC reads and subscriptions (loaded by the first read or
- * subscribe) and one subscription machine, so every `subscribe` of the client, of either resource, runs on one WebSocket.
- * `close()` closes that socket (every subscription gets a `closed` state); a later subscribe
- * opens a new one.
+ * The client's JSON-RPC resources, `events` and `transactions`, built by one function from
+ * their descriptors. They share one chunk of reads and subscriptions (loaded by the first read
+ * or subscribe) and one subscription machine: every `subscribe` of the client runs on one
+ * WebSocket. `close()` closes it; a later subscribe opens a new one.
  *
  * @example
  * const { events, transactions, close } = createResources({ rpcUrl, wsUrl, transport, closed })
@@ -63,7 +55,6 @@ export function createResources(options: ResourcesOptions): {
   close(): Promise<void>
 } {
   const { transport, closed } = options
-  // One chunk for reads and subscriptions; the reads' caller is built once it has loaded.
   const jsonRpc = lazyChunk(
     () => import('./jsonRpcChunk.js'),
     (cause) => new ChunkLoadError({ chunk: 'jsonRpc', cause }),

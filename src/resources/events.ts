@@ -1,8 +1,7 @@
 import { InvalidArgumentError } from '../errors/request.js'
-import { eventKey } from '../events/eventKey.js'
+import { eventKey, sameEventId } from '../events/eventId.js'
 import { readParser } from '../events/parseEventContent.js'
 import type { ParseTypeNameOptions } from '../events/parseTypeName.js'
-import { sameEventId } from '../events/sameEventId.js'
 import { validateSubscriptionFilter } from '../events/subscribe/validateSubscriptionFilter.js'
 import type { ChainxEvent, EventId, EventQueryFilter, EventSubscriptionFilter, ParsedJsonParser } from '../events/types.js'
 import { validateEventQueryFilter } from '../events/validateEventQueryFilter.js'
@@ -18,7 +17,7 @@ import type {
   WatchPlan,
 } from './types.js'
 
-/** The resource's own option of every read: `parse`, which checks and types each event's `parsedJson`. */
+/** The resource's own option of every read. */
 interface ParseOption<TParsed> {
   /**
    * Checks and types each event's `parsedJson`: a schema (`.parse`), a function or an event
@@ -38,8 +37,8 @@ interface ParseOption<TParsed> {
 export type QueryEventsParameters<TParsed = unknown> = ResourceQueryOptions<EventQueryFilter, EventId> & ParseOption<TParsed>
 
 /**
- * One page of `chainx_queryEvents`: `items`, `hasMore`, and `cursor`, the id of the page's last
- * event (the input cursor when the page is empty): pass it as `cursor` for the next page.
+ * One page of `chainx_queryEvents`; `cursor` is the id of its last event (the input cursor when
+ * the page is empty): pass it as `cursor` for the next page.
  *
  * @example
  * const { items, hasMore, cursor } = await client.events.query({ filter: { All: [] } })
@@ -97,18 +96,14 @@ export type EventWatcher<TParsed = unknown> = Watcher<ChainxEvent<TParsed>, Even
 export interface SubscribeParameters<TParsed = unknown> extends SubscribeCallbacks<EventId>, ParseOption<TParsed> {
   /** A subscription filter of spec 6.4 (see `subscriptionFilter` for builders). Checked at the call. */
   filter: EventSubscriptionFilter
-  /**
-   * Called once per event, in order. A returned promise is not awaited (no backpressure); a
-   * throw or a rejection goes to `onError` and the stream goes on.
-   */
+  /** Called once per event, in order; a returned promise is not awaited, a throw or rejection goes to `onError`. */
   onEvent: (event: ChainxEvent<TParsed>) => void | Promise<void>
 }
 
 /**
- * `client.events`: JSON-RPC events, one of the client's resources (the same four calls as
- * `client.transactions`). `query` reads one page of `chainx_queryEvents`, `iterate` walks
- * every page, `watch` follows new events by polling, and the deprecated `subscribe` listens
- * on the client's one WebSocket.
+ * `client.events`: JSON-RPC events, built as `client.transactions` is. `query` reads one page of
+ * `chainx_queryEvents`, `iterate` walks every page, `watch` follows new events by polling, and
+ * the deprecated `subscribe` listens on the client's one WebSocket.
  *
  * @example
  * const { items, cursor } = await client.events.query({ filter: { Sender: '0x2' }, pageSize: 10 })
@@ -116,9 +111,8 @@ export interface SubscribeParameters<TParsed = unknown> extends SubscribeCallbac
  */
 export interface EventsClient {
   /**
-   * One page of `chainx_queryEvents` (spec 4.4): filter, cursor and options checked at the
-   * call, then the page and every event checked at run time. Forward (oldest first) unless
-   * `direction: 'backward'`; the cursor is exclusive and bound to the filter and direction.
+   * One page of `chainx_queryEvents` (spec 4.4), forward unless `direction: 'backward'`; the
+   * cursor is exclusive and bound to the filter and direction.
    *
    * @example
    * const page = await client.events.query({ filter: { Sender: '0x2' }, pageSize: 20 })
@@ -126,9 +120,8 @@ export interface EventsClient {
    */
   query: QueryEventsFn
   /**
-   * Walks every page for a filter, yielding each event once, in order, on the shared page
-   * machine (bounds, prefetch, `onStale`). `walk.cursor` is the id of the last event yielded:
-   * pass it back as `cursor` to resume. Options are checked at the call.
+   * Walks every page for a filter, yielding each event once, in order, on the page machine
+   * (bounds, prefetch, `onStale`). `walk.cursor` is the id of the last event yielded: pass it back as `cursor`.
    *
    * @example
    * const walk = client.events.iterate({ filter: { Sender: alice }, maxItems: 1_000 })
@@ -136,8 +129,7 @@ export interface EventsClient {
    */
   iterate<TParsed = unknown>(options: IterateEventsOptions<TParsed>): PageIterable<ChainxEvent<TParsed>, EventWalkPage<TParsed>, EventId>
   /**
-   * Follows new events by polling from a cursor on the one watch loop (every event once, in
-   * order; `cursor: 'latest'` starts after the newest). `watcher.cursor` resumes.
+   * Follows new events by polling from a cursor (`'latest'`: after the newest); `watcher.cursor` resumes.
    *
    * @example
    * for await (const event of client.events.watch({ filter: { Sender: '0x2' }, cursor: 'latest', signal })) console.log(event.type)
@@ -154,33 +146,17 @@ export interface EventsClient {
   subscribe<TParsed = unknown>(parameters: SubscribeParameters<TParsed>): Promise<Unsubscribe>
 }
 
-/**
- * The text of the one-time warning of `client.events.subscribe`.
- *
- * @example
- * process.on('warning', (warning) => console.log(warning.message === SUBSCRIBE_DEPRECATION_MESSAGE))
- */
+/** The text and the code of the one-time warning of `client.events.subscribe`. */
 export const SUBSCRIBE_DEPRECATION_MESSAGE =
   '[chainx-sdk] client.events.subscribe (chainx_subscribeEvent) is deprecated by the service (spec 4.5); ' +
   'use client.events.watch, which polls chainx_queryEvents with a cursor.'
-
-/**
- * The code of that warning, as `process.on('warning')` and `--no-deprecation` see it.
- *
- * @example
- * process.on('warning', (warning) => { if ((warning as { code?: string }).code === SUBSCRIBE_DEPRECATION_CODE) migrate() })
- */
 export const SUBSCRIBE_DEPRECATION_CODE = 'CHAINX_DEP_SUBSCRIBE'
 
 const U64 = /^(0|[1-9]\d{0,19})$/
 
 /**
- * Events as a resource (`chainx_queryEvents`, `chainx_subscribeEvent`): the event id is the
- * cursor and the identity; `parse` is the resource's own option; a `TimeRange` watch moves its
- * `startTime` up as it goes (the service's cursor can repeat events across a time range).
- *
- * @example
- * const events = createResourceClient(eventsResource, context) as EventsClient
+ * Events as a resource: the event id is the cursor and the identity; `parse` is the resource's
+ * own option; a `TimeRange` watch moves its `startTime` up as it goes.
  */
 export const eventsResource: ResourceDescriptor<ChainxEvent, EventId, EventQueryFilter> = {
   name: 'events',
@@ -225,7 +201,6 @@ export const eventsResource: ResourceDescriptor<ChainxEvent, EventId, EventQuery
 function timeRangePlan(filter: EventQueryFilter): WatchPlan<ChainxEvent, EventId, EventQueryFilter> {
   const range = 'TimeRange' in filter ? filter.TimeRange : undefined
   let startTime = range === undefined ? undefined : BigInt(range.startTime)
-  /** Keys of yielded events whose timestamp equals `startTime`. */
   const yieldedAtStart = new Set<string>()
   const admit = (event: ChainxEvent): boolean => {
     if (startTime === undefined || event.timestampMs === undefined || event.timestampMs === null) return true

@@ -13,8 +13,13 @@ import { validateTransactionFilter } from '../transactions/validateTransactionFi
 import { isTransactionDigest } from '../utils/isTransactionDigest.js'
 import type { ResourceDescriptor, ResourceIterateOptions, ResourceQueryOptions, ResourceWatchOptions, SubscribeCallbacks } from './types.js'
 
-/** The resource's own option of every read: which fields each transaction carries. */
-interface ShowOption<TOptions> {
+/** Transactions' optional filter and their own option of every read. */
+interface TransactionOptions<TOptions> {
+  /**
+   * Which transactions; checked at the call.
+   * @default null (every transaction)
+   */
+  filter?: TransactionFilter | null | undefined
   /**
    * Which fields each transaction carries besides its digest (the seven `show*` flags); the
    * result's type follows them.
@@ -23,17 +28,9 @@ interface ShowOption<TOptions> {
   options?: TOptions | null | undefined
 }
 
-/** Transactions' filter: optional (every transaction). */
-interface OptionalFilter {
-  /**
-   * Which transactions; checked at the call.
-   * @default null (every transaction)
-   */
-  filter?: TransactionFilter | null | undefined
-}
-
 /** A call's options with transactions' optional filter and their own `options`. */
-type WithTransactionOptions<TBase, TOptions> = Omit<TBase, 'filter'> & OptionalFilter & ShowOption<TOptions>
+type WithTransactionOptions<TBase, TOptions> = Omit<TBase, 'filter'> & TransactionOptions<TOptions>
+type Tx<TOptions extends TransactionBlockResponseOptions> = TransactionBlockResponse<TOptions>
 
 /**
  * Parameters of `client.transactions.query`: one page of `chainx_queryTransactionBlocks`.
@@ -47,16 +44,13 @@ export type QueryTransactionsParameters<TOptions extends TransactionBlockRespons
 >
 
 /**
- * One page of `chainx_queryTransactionBlocks`: `items`, `hasMore`, and `cursor`, the digest of
- * the page's last transaction (the input cursor when the page is empty).
+ * One page of `chainx_queryTransactionBlocks`; `cursor` is the digest of its last transaction
+ * (the input cursor when the page is empty).
  *
  * @example
  * const { items, hasMore, cursor } = await client.transactions.query({ filter: { FromAddress: alice } })
  */
-export type TransactionPage<TOptions extends TransactionBlockResponseOptions = NoOptions> = PageShape<
-  TransactionBlockResponse<TOptions>,
-  string
->
+export type TransactionPage<TOptions extends TransactionBlockResponseOptions = NoOptions> = PageShape<Tx<TOptions>, string>
 
 /**
  * The type of `client.transactions.query`.
@@ -75,7 +69,7 @@ export type QueryTransactionsFn = <const TOptions extends TransactionBlockRespon
  * const options: IterateTransactionsOptions<{ showEffects: true }> = { filter: { AffectedObject: pool }, options: { showEffects: true }, maxItems: 1_000 }
  */
 export type IterateTransactionsOptions<TOptions extends TransactionBlockResponseOptions = NoOptions> = WithTransactionOptions<
-  ResourceIterateOptions<TransactionFilter | null, string, TransactionBlockResponse<TOptions>>,
+  ResourceIterateOptions<TransactionFilter | null, string, Tx<TOptions>>,
   TOptions
 >
 
@@ -85,9 +79,7 @@ export type IterateTransactionsOptions<TOptions extends TransactionBlockResponse
  * @example
  * for await (const page of client.transactions.iterate({ filter }).pages()) console.log(page.items.length, page.cursor)
  */
-export type TransactionWalkPage<TOptions extends TransactionBlockResponseOptions = NoOptions> = WalkPage<
-  FetchedPage<TransactionBlockResponse<TOptions>, string>
->
+export type TransactionWalkPage<TOptions extends TransactionBlockResponseOptions = NoOptions> = WalkPage<FetchedPage<Tx<TOptions>, string>>
 
 /**
  * Options of `client.transactions.watch`.
@@ -107,10 +99,7 @@ export type WatchTransactionsOptions<TOptions extends TransactionBlockResponseOp
  * const watcher: TransactionWatcher = client.transactions.watch({ filter: { FromAddress: alice } })
  * for await (const tx of watcher) await store.save(tx.digest, watcher.cursor)
  */
-export type TransactionWatcher<TOptions extends TransactionBlockResponseOptions = NoOptions> = Watcher<
-  TransactionBlockResponse<TOptions>,
-  string
->
+export type TransactionWatcher<TOptions extends TransactionBlockResponseOptions = NoOptions> = Watcher<Tx<TOptions>, string>
 
 /**
  * Parameters of `client.transactions.subscribe`.
@@ -121,18 +110,14 @@ export type TransactionWatcher<TOptions extends TransactionBlockResponseOptions 
 export interface SubscribeTransactionsParameters extends SubscribeCallbacks<string> {
   /** A transaction filter; checked at the call. */
   filter: TransactionFilter | null
-  /**
-   * Called once per transaction, in order, with its effects. A returned promise is not awaited
-   * (no backpressure); a throw or a rejection goes to `onError` and the stream goes on.
-   */
+  /** Called once per transaction, in order, with its effects; a returned promise is not awaited, a throw or rejection goes to `onError`. */
   onTransaction: (effects: TransactionBlockEffects) => void | Promise<void>
 }
 
 /**
- * `client.transactions`: JSON-RPC transaction blocks, one of the client's resources (the same
- * four calls as `client.events`). `query` reads one page of `chainx_queryTransactionBlocks`,
- * `iterate` walks every page, `watch` follows new transactions by polling, and the deprecated
- * `subscribe` listens on the client's one WebSocket (`chainx_subscribeTransaction`).
+ * `client.transactions`: JSON-RPC transaction blocks, built as `client.events` is. `query` reads
+ * one page of `chainx_queryTransactionBlocks`, `iterate` walks every page, `watch` follows new
+ * transactions by polling, and the deprecated `subscribe` listens on the client's one WebSocket.
  *
  * @example
  * const { items, cursor } = await client.transactions.query({ filter: { FromAddress: alice }, options: { showEffects: true } })
@@ -140,8 +125,7 @@ export interface SubscribeTransactionsParameters extends SubscribeCallbacks<stri
  */
 export interface TransactionsClient {
   /**
-   * One page of `chainx_queryTransactionBlocks`, typed by `options`: filter, options and cursor
-   * checked at the call, every field of every transaction checked at run time.
+   * One page of `chainx_queryTransactionBlocks`, typed by `options`.
    *
    * @example
    * const { items } = await client.transactions.query({ filter: { FromAddress: alice }, options: { showEffects: true } })
@@ -149,8 +133,8 @@ export interface TransactionsClient {
    */
   query: QueryTransactionsFn
   /**
-   * Walks every page for a filter, yielding each transaction once, in order, on the shared page
-   * machine. `walk.cursor` is the digest of the last transaction yielded: pass it back as `cursor`.
+   * Walks every page for a filter, yielding each transaction once, in order, on the page machine.
+   * `walk.cursor` is the digest of the last transaction yielded: pass it back as `cursor`.
    *
    * @example
    * const walk = client.transactions.iterate({ filter: { AffectedObject: pool }, options: { showEffects: true } })
@@ -158,7 +142,7 @@ export interface TransactionsClient {
    */
   iterate<const TOptions extends TransactionBlockResponseOptions = NoOptions>(
     options: IterateTransactionsOptions<TOptions>,
-  ): PageIterable<TransactionBlockResponse<TOptions>, TransactionWalkPage<TOptions>, string>
+  ): PageIterable<Tx<TOptions>, TransactionWalkPage<TOptions>, string>
   /**
    * Follows new transactions by polling from a digest cursor, as `client.events.watch` does; `watcher.cursor` resumes.
    *
@@ -170,10 +154,8 @@ export interface TransactionsClient {
     options: WatchTransactionsOptions<TOptions>,
   ): TransactionWatcher<TOptions>
   /**
-   * Subscribes to the effects of matching transactions over the client's one WebSocket (shared
-   * with `client.events.subscribe`); resolves with the function that unsubscribes. Each
-   * transaction's effects arrive once, in order, through socket drops (backfilled through
-   * `chainx_queryTransactionBlocks`).
+   * Subscribes to the effects of matching transactions over the client's one WebSocket; resolves
+   * with the function that unsubscribes. Each arrives once, in order, through socket drops.
    *
    * @deprecated The service deprecates `chainx_subscribeTransaction` (spec 1.2). Use `watch`,
    * which polls `chainx_queryTransactionBlocks` with a cursor and needs no WebSocket.
@@ -181,22 +163,10 @@ export interface TransactionsClient {
   subscribe(parameters: SubscribeTransactionsParameters): Promise<Unsubscribe>
 }
 
-/**
- * The text of the one-time warning of `client.transactions.subscribe`.
- *
- * @example
- * process.on('warning', (warning) => console.log(warning.message === SUBSCRIBE_TRANSACTION_DEPRECATION_MESSAGE))
- */
+/** The text and the code of the one-time warning of `client.transactions.subscribe`. */
 export const SUBSCRIBE_TRANSACTION_DEPRECATION_MESSAGE =
   '[chainx-sdk] client.transactions.subscribe (chainx_subscribeTransaction) is deprecated by the service (spec 1.2); ' +
   'use client.transactions.watch, which polls chainx_queryTransactionBlocks with a cursor.'
-
-/**
- * The code of that warning, as `process.on('warning')` and `--no-deprecation` see it.
- *
- * @example
- * process.on('warning', (warning) => { if ((warning as { code?: string }).code === SUBSCRIBE_TRANSACTION_DEPRECATION_CODE) migrate() })
- */
 export const SUBSCRIBE_TRANSACTION_DEPRECATION_CODE = 'CHAINX_DEP_SUBSCRIBE_TRANSACTION'
 
 const SHOW_FLAGS: readonly (keyof TransactionBlockResponseOptions)[] = [
@@ -209,14 +179,7 @@ const SHOW_FLAGS: readonly (keyof TransactionBlockResponseOptions)[] = [
   'showBalanceChanges',
 ]
 
-/**
- * Transactions as a resource (`chainx_queryTransactionBlocks`, `chainx_subscribeTransaction`):
- * the digest is the cursor and the identity; `options` (the `show*` flags) is the resource's
- * own option.
- *
- * @example
- * const transactions = createResourceClient(transactionsResource, context) as TransactionsClient
- */
+/** Transactions as a resource: the digest is the cursor and the identity; `options` (the `show*` flags) is its own option. */
 export const transactionsResource: ResourceDescriptor<TransactionBlockResponse, string, TransactionFilter | null> = {
   name: 'transactions',
   method: 'chainx_queryTransactionBlocks',

@@ -11,8 +11,7 @@ export type JsonRpcChunk = typeof import('./jsonRpcChunk.js')
 
 /**
  * The options of one page read (`query`) of every resource, besides the resource's own
- * (`parse` for events, `options` for transactions). The walk vocabulary: `pageSize`,
- * `direction`, `cursor`, `signal`.
+ * (`parse` for events, `options` for transactions).
  *
  * @example
  * const options: ResourceQueryOptions<{ Sender: string }, EventId> = { filter: { Sender: '0x2' }, pageSize: 20, direction: 'backward' }
@@ -44,7 +43,7 @@ export interface ResourceQueryOptions<TFilter, TCursor> {
 }
 
 /**
- * The options of a walk (`iterate`) of every resource: a page read's, and the page machine's
+ * The options of a walk (`iterate`) of every resource: a page read's, the page machine's
  * bounds (`maxItems`, `maxPages`, ...) and stale-cursor handling.
  *
  * @example
@@ -53,7 +52,7 @@ export interface ResourceQueryOptions<TFilter, TCursor> {
 export type ResourceIterateOptions<TFilter, TCursor, TItem> = ResourceQueryOptions<TFilter, TCursor> & WalkOptions & StaleOptions<TItem>
 
 /**
- * The options of a watch (`watch`) of every resource: the one watch loop's, and where to start.
+ * The options of a watch (`watch`) of every resource: the watch loop's, and where to start.
  *
  * @example
  * const options: ResourceWatchOptions<{ Sender: string }, EventId> = { filter: { Sender: '0x2' }, cursor: 'latest', intervalMs: 2_000 }
@@ -95,12 +94,7 @@ export interface SubscribeCallbacks<TCursor> {
   onStateChange?: ((change: SubscriptionStateChange<TCursor>) => void) | undefined
 }
 
-/**
- * One page read with checked parameters, as the generic machines send it.
- *
- * @example
- * const request: PageRequestOf<EventQueryFilter, EventId> = { filter: { All: [] }, own: undefined, cursor: null, pageSize: 10, direction: 'forward' }
- */
+/** One page read with checked parameters, as the generic machines send it. */
 export interface ResourcePageRequest<TFilter, TCursor> {
   filter: TFilter
   /** The resource's own options as `readOwn` returned them. */
@@ -111,21 +105,10 @@ export interface ResourcePageRequest<TFilter, TCursor> {
   signal?: AbortSignal | undefined
 }
 
-/**
- * Reads one JSON-RPC result into a page (`{ items, hasMore, cursor }`), every item checked.
- *
- * @example
- * const read: PageReader<ChainxEvent, EventId> = (result, response, own) => readEventPage(result, response, own)
- */
+/** Reads one JSON-RPC result into a page (`{ items, hasMore, cursor }`), every item checked. */
 export type PageReader<TItem, TCursor> = (result: unknown, response: HttpResponse, own: unknown) => PageShape<TItem, TCursor>
 
-/**
- * How a watch of a resource differs from a plain cursor poll (events' `TimeRange`): the filter
- * of each poll, which items to yield, and a start step.
- *
- * @example
- * const plan: WatchPlan<ChainxEvent, EventId, EventQueryFilter> = { pollFilter: () => filter, admit: () => true }
- */
+/** How a watch differs from a plain cursor poll (events' `TimeRange`): the filter of each poll, which items to yield, a start step. */
 export interface WatchPlan<TItem, TCursor, TFilter> {
   pollFilter(): TFilter
   admit(item: TItem): boolean
@@ -137,12 +120,8 @@ export interface WatchPlan<TItem, TCursor, TFilter> {
 }
 
 /**
- * A paged JSON-RPC resource as data: everything `query`, `iterate`, `watch` and `subscribe`
- * (written once, in `createResourceClient`) need to know of it. Adding a resource is one
- * descriptor file (see `events.ts`, `transactions.ts`) plus its types.
- *
- * @example
- * const client = createResourceClient(eventsResource, context)
+ * A paged JSON-RPC resource as data: what `query`, `iterate`, `watch` and `subscribe`
+ * (written once, in `createResourceClient`) need to know of it.
  */
 export interface ResourceDescriptor<TItem, TCursor, TFilter> {
   /** The client's property, e.g. `'events'`: errors say `client.events.iterate`. */
@@ -157,9 +136,7 @@ export interface ResourceDescriptor<TItem, TCursor, TFilter> {
   checkCursor(cursor: unknown): TCursor | null
   /** Checks the resource's own options of a read (the caller's options object). */
   readOwn(options: Record<string, unknown>): unknown
-  /** The JSON-RPC params of one page. */
   params(request: ResourcePageRequest<TFilter, TCursor>): unknown[]
-  /** The page reader, from the chunk of JSON-RPC reads. */
   reader(chunk: JsonRpcChunk): PageReader<TItem, TCursor>
   /** The cursor that resumes after an item. */
   cursorOf(item: TItem): TCursor
@@ -169,26 +146,20 @@ export interface ResourceDescriptor<TItem, TCursor, TFilter> {
   sameCursor?: ((a: TCursor, b: TCursor) => boolean) | undefined
   /** A watch's own plan over the checked filter. @default a plain cursor poll */
   watchPlan?: ((filter: TFilter) => WatchPlan<TItem, TCursor, TFilter>) | undefined
-  /** The WebSocket subscription of the resource (service-deprecated). */
   subscription: SubscriptionDescriptor<TCursor>
 }
 
-/**
- * The subscription side of a resource descriptor.
- *
- * @example
- * const subscription: SubscriptionDescriptor<string> = { onItem: 'onTransaction', ownKeys: [], deprecation, checkFilter, kind: (chunk) => chunk.transactionSubscriptionKind }
- */
+/** The subscription side (service-deprecated) of a resource descriptor. */
 export interface SubscriptionDescriptor<TCursor> {
   /** The name of the item callback: `onEvent`, `onTransaction`. */
   onItem: string
-  /** Other keys of the parameters besides `filter`, the item callback, `onError` and `onStateChange` (`parse`). */
+  /** Keys of the parameters besides `filter`, the item callback, `onError` and `onStateChange` (`parse`). */
   ownKeys: readonly string[]
   /** The one-time `DeprecationWarning`: the process-wide flag, its message and code. */
   deprecation: { flag: string; message: string; code: string }
   /** Checks the subscription filter as written (`typeNameLimits` from the client's options). */
   checkFilter(filter: unknown, settings: { typeNameLimits?: unknown }): unknown
-  /** The machine's item kind for one subscription, from the subscription chunk. */
+  /** The machine's item kind for one subscription, from the chunk. */
   kind(
     chunk: JsonRpcChunk,
   ): (filter: never, query: KindQuery<any, TCursor> | undefined, parameters: never) => SubscriptionKind<any, TCursor>

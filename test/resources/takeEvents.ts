@@ -1,4 +1,4 @@
-import { eventKey } from '../../src/events/eventKey.js'
+import { eventKey } from '../../src/events/eventId.js'
 import type { ChainxEvent } from '../../src/events/types.js'
 import type { EventWatcher } from '../../src/resources/events.js'
 
