@@ -1,13 +1,12 @@
 import { array, boolean, check, fastPath, literal, nonEmptyString, nullable, object, optional, string } from '../utils/decode.js'
 import { isRecord } from '../utils/isRecord.js'
+import { decodeResult } from '../jsonRpc/decodeResult.js'
+import type { PageShape } from '../pagination/types.js'
+import type { HttpResponse } from '../transport/types.js'
+import { parseEventContent } from './parseEventContent.js'
+import type { ChainxEvent, EventId } from './types.js'
 
-/**
- * Whether `value` is a string of 1 to 20 decimal digits, the form of a u64 on the wire (spec 6.2).
- *
- * @example
- * isU64String('1735689600250') // true
- * isU64String('-1') // false
- */
+/** Whether `value` is a string of 1 to 20 decimal digits, the form of a u64 on the wire (spec 6.2). */
 export function isU64String(value: unknown): value is string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 20) return false
   for (let i = 0; i < value.length; i++) {
@@ -18,31 +17,19 @@ export function isU64String(value: unknown): value is string {
 }
 
 const u64String = check(isU64String, 'an unsigned integer string')
-/** Any JSON value, `null` included, but there: the real schema requires the field and allows every value. */
+/** Any JSON value, `null` included, but there: the real schema requires the field. */
 const present = check((value): value is unknown => value !== undefined, 'a JSON value')
 
 // Hand-written tests of the hot shapes: a page of 50 events passes them several times faster
-// than the decoders built of combinators, which run only on a value the tests refuse, to name
-// what is wrong. Each test accepts exactly what its decoder accepts
-// (test/events/eventSchemas.test.ts holds them to it). Fields are read directly: a parsed
-// body's objects inherit none of these names.
+// than the combinator decoders, which run only on a value the tests refuse, to name what is
+// wrong. Each accepts exactly what its decoder accepts (test/events/eventSchemas.test.ts).
 
-/**
- * Whether `value` is an event ID, exactly as `eventIdDecoder` accepts.
- *
- * @example
- * isEventId({ txDigest: 'Eg3y…', eventSeq: '0' }) // true
- */
+/** Whether `value` is an event ID. */
 export function isEventId(value: unknown): boolean {
   return isRecord(value) && typeof value.txDigest === 'string' && value.txDigest !== '' && isU64String(value.eventSeq)
 }
 
-/**
- * Whether `value` is an event in JSON-RPC shape, exactly as `chainxEventDecoder` accepts.
- *
- * @example
- * if (!isChainxEvent(json)) chainxEventDecoder(json) // throws, naming the bad field
- */
+/** Whether `value` is an event in JSON-RPC shape. */
 export function isChainxEvent(value: unknown): boolean {
   if (!isRecord(value)) return false
   const { bcsEncoding, timestampMs } = value
@@ -59,12 +46,7 @@ export function isChainxEvent(value: unknown): boolean {
   )
 }
 
-/**
- * Whether `value` is a `chainx_queryEvents` result, exactly as `eventPageDecoder` accepts.
- *
- * @example
- * isEventPage({ data: [], nextCursor: null, hasNextPage: false }) // true
- */
+/** Whether `value` is a `chainx_queryEvents` result. */
 export function isEventPage(value: unknown): boolean {
   if (!isRecord(value) || typeof value.hasNextPage !== 'boolean') return false
   const { data, nextCursor } = value
@@ -91,28 +73,13 @@ const eventPage = object({
   hasNextPage: boolean,
 })
 
-/**
- * The decoders of combinators behind the tests above, on their own (the tests of this module
- * compare the two).
- *
- * @example
- * eventShapeDecoders.page({ data: [], hasNextPage: 'no' }) // throws DecodeFailure at hasNextPage
- */
+/** The combinator decoders behind the tests above, on their own (the tests compare the two). */
 export const eventShapeDecoders = { eventId, event: chainxEvent, page: eventPage }
 
 /**
- * An event ID (spec 2.1): `eventSeq` is a string holding an integer (spec 6.2).
- *
- * @example
- * eventIdDecoder({ txDigest: 'Eg3y…', eventSeq: '0' })
- */
-export const eventIdDecoder = eventId
-
-/**
  * An event in JSON-RPC shape (spec 2.1). `eventSeq` and `timestampMs` stay strings;
- * `parsedJson` may be any JSON value (the real schema allows every one: an object, a string,
- * an array, null) but must be there; `timestampMs` may be absent or null (the service
- * leaves it out when unknown). Fields this decoder does not name are kept.
+ * `parsedJson` may be any JSON value but must be there; `timestampMs` may be absent or null.
+ * Fields this decoder does not name are kept.
  *
  * @example
  * const event = chainxEventDecoder(json) // throws a DecodeFailure naming the bad field
@@ -124,6 +91,30 @@ export const chainxEventDecoder = fastPath(isChainxEvent, chainxEvent)
  *
  * @example
  * const page = eventPageDecoder(result)
- * console.log(page.hasNextPage)
  */
 export const eventPageDecoder = fastPath(isEventPage, eventPage)
+
+/**
+ * Reads one `chainx_queryEvents` result into a page (`{ items, hasMore, cursor }`), every event
+ * decoded, then `parse` (the checked `parse` option) applied to each event's `parsedJson`: the
+ * first rejection fails the whole page with `EventContentError`.
+ *
+ * @example
+ * const page = readEventPage(result, response, undefined)
+ */
+export function readEventPage(result: unknown, response: HttpResponse, parse: unknown): PageShape<ChainxEvent, EventId> {
+  const { data, nextCursor, hasNextPage } = decodeResult(
+    eventPageDecoder,
+    result,
+    response,
+    'chainx_queryEvents result is not an event page',
+  )
+  for (const event of data) {
+    if (event.timestampMs === null) delete event.timestampMs
+  }
+  const events = data as ChainxEvent[]
+  const items = parse
+    ? (parseEventContent(events, parse as (value: unknown, event: ChainxEvent<unknown>) => unknown, response.status) as ChainxEvent[])
+    : events
+  return { items, hasMore: hasNextPage, cursor: nextCursor ?? null }
+}

@@ -37,15 +37,7 @@ export function formatTypeName(tag: MoveTypeTag, options: FormatTypeNameOptions 
   return write(tag)
 }
 
-/**
- * Writes a Move address (`0x` and 1 to 64 hex digits, as `isMoveAddress` checks) in one
- * form, the one `formatTypeName` uses: `'long'`, lower case zero-padded to 64 hex digits;
- * `'short'`, lower case without leading zeros.
- *
- * @example
- * formatMoveAddress('0x2') // '0x0000000000000000000000000000000000000000000000000000000000000002'
- * formatMoveAddress('0x00AB', 'short') // '0xab'
- */
+/** Writes a Move address (as `isMoveAddress` checks) in the form `formatTypeName` uses. */
 export function formatMoveAddress(address: string, form: FormatTypeNameOptions['addresses'] = 'long'): string {
   const hex = address.slice(2).toLowerCase()
   return form === 'long' ? `0x${hex.padStart(64, '0')}` : `0x${hex.replace(/^0+(?=.)/, '')}`

@@ -3,16 +3,9 @@ import { InvalidArgumentError } from '../errors/request.js'
 import type { ChainxEvent, EventDecoder, ParsedJsonParser } from './types.js'
 
 /**
- * Runs a `parse` option over each event and returns the events with the parsed values as
- * `parsedJson`. A function is called as `fn(parsedJson, event)`; a schema (anything with a
- * `parse` method: zod, zod/mini, a generated Move definition) as `schema.parse(parsedJson)`;
- * an event decoder (a `decode` method and no `parse`: a generated Move registry) as
- * `decoder.decode(event)`. The first failure throws `EventContentError` (INVALID_RESPONSE)
+ * Runs a `parse` option (see `readParser`) over each event and returns the events with the
+ * parsed values as `parsedJson`. The first failure throws `EventContentError` (INVALID_RESPONSE)
  * naming the event.
- *
- * @example
- * const typed = parseEventContent(page.data, z.object({ price: z.string() }))
- * typed[0].parsedJson.price // string
  */
 export function parseEventContent<T>(
   events: readonly ChainxEvent<unknown>[],
@@ -32,13 +25,10 @@ export function parseEventContent<T>(
 }
 
 /**
- * A `parse` option as one function of the event's JSON and the event; throws
- * `InvalidArgumentError` for anything else (run before the request). Schemas are recognised
+ * A `parse` option as one function of the event's JSON and the event: a function as is, a
+ * schema as `schema.parse(parsedJson)`, an event decoder (a generated Move registry) as
+ * `decoder.decode(event)`; `InvalidArgumentError` for anything else. Schemas are recognised
  * first: zod 4 schemas and Move definitions have a `decode` too.
- *
- * @example
- * const parse = readParser(registry)
- * parse(event.parsedJson, event).name // 'market::Listed'
  */
 export function readParser<T>(parser: ParsedJsonParser<T>): (value: unknown, event: ChainxEvent<unknown>) => T {
   if (typeof parser === 'function') return parser

@@ -33,13 +33,13 @@ const IDENTIFIER = /^(?:[A-Za-z][A-Za-z0-9_]*|_[A-Za-z0-9_]+)$/
 const ADDRESS = /^0x[0-9a-fA-F]{1,64}$/
 
 /**
- * Parses a Move type name: primitives (`u8`..`u256`, `bool`, `address`, `signer`),
- * `vector<T>` and struct tags `<address>::<module>::<Struct>` with type arguments, nested
- * to any depth within the limits. Spaces around `<`, `>`, `,` and `::` are allowed, and so is
- * a trailing comma in a struct's type-argument list, as in Move. Addresses are `0x` and 1 to 64
- * hex digits, kept as written (see `formatTypeName` for the canonical form), or a decimal
- * number up to 2^256 - 1, as Move reads them, given in its `0x` form. Throws `TypeNameError`
- * (INVALID_ARGUMENT).
+ * Parses a Move type name: primitives, `vector<T>` and struct tags `<address>::<module>::<Struct>`
+ * with type arguments, within the limits. Spaces around `<`, `>`, `,` and `::` are allowed, and a
+ * trailing comma in a struct's type arguments, as in Move. Addresses are `0x` and 1 to 64 hex
+ * digits, kept as written (`formatTypeName` gives the canonical form), or a decimal number below
+ * 2^256, returned in its `0x` form.
+ *
+ * @throws TypeNameError (INVALID_ARGUMENT) with the position.
  *
  * @example
  * parseTypeName('0x2::coin::Coin<0x2::sui::SUI>')
@@ -73,6 +73,12 @@ export function parseTypeName(text: string, options: ParseTypeNameOptions = {}):
   const peek = (token: string): boolean => {
     skipSpaces()
     return text.startsWith(token, at)
+  }
+  const identifier = (what: string): string => {
+    const from = (skipSpaces(), at)
+    const found = word()
+    if (!IDENTIFIER.test(found)) fail(`expected ${what}`, from)
+    return found
   }
 
   const typeArguments = (depth: number): MoveTypeTag[] => {
@@ -109,13 +115,9 @@ export function parseTypeName(text: string, options: ParseTypeNameOptions = {}):
       fail(`expected a primitive, vector<T> or an address (0x and 1 to 64 hex digits, or a decimal number), found '${head}'`, start)
     }
     expect('::')
-    const moduleAt = (skipSpaces(), at)
-    const module = word()
-    if (!IDENTIFIER.test(module)) fail('expected a module name', moduleAt)
+    const module = identifier('a module name')
     expect('::')
-    const nameAt = (skipSpaces(), at)
-    const name = word()
-    if (!IDENTIFIER.test(name)) fail('expected a struct name', nameAt)
+    const name = identifier('a struct name')
     const args = peek('<') ? typeArguments(depth + 1) : []
     return { kind: 'struct', address: address as string, module, name, typeArguments: args }
   }
@@ -137,8 +139,7 @@ function addressOf(head: string): string | undefined {
 }
 
 /**
- * Parses a type name that must be a struct tag (event types are): like `parseTypeName`,
- * and fails for primitives and vectors.
+ * Parses a type name that must be a struct tag (event types are), as `parseTypeName` does.
  *
  * @example
  * parseStructTag('0x2::coin::Coin<u64>').name // 'Coin'
@@ -150,24 +151,12 @@ export function parseStructTag(text: string, options: ParseTypeNameOptions = {})
   return tag
 }
 
-/**
- * Whether `text` is a Move identifier (a module or struct name).
- *
- * @example
- * isMoveIdentifier('market') // true
- * isMoveIdentifier('9lives') // false
- */
+/** Whether `text` is a Move identifier (a module or struct name). */
 export function isMoveIdentifier(text: string): boolean {
   return IDENTIFIER.test(text)
 }
 
-/**
- * Whether `text` is a Move address or object ID: `0x` and 1 to 64 hex digits.
- *
- * @example
- * isMoveAddress('0x2') // true
- * isMoveAddress('2') // false
- */
+/** Whether `text` is a Move address or object ID: `0x` and 1 to 64 hex digits. */
 export function isMoveAddress(text: string): boolean {
   return ADDRESS.test(text)
 }

@@ -7,11 +7,9 @@ export interface EventId {
 }
 
 /**
- * An event in JSON-RPC and subscription shape (spec 2.1). `eventSeq` and `timestampMs`
- * stay strings as the service sends them; see `eventTimestamp` / `eventSeqOf` helpers.
- * `parsedJson` is any JSON value (`unknown`: the service may send an object, a string, an
- * array, a number or null); pass `parse` (a schema, a generated Move struct or registry) to
- * the call to have it checked and typed.
+ * An event in JSON-RPC and subscription shape (spec 2.1). `eventSeq` and `timestampMs` stay
+ * strings as the service sends them (see `eventTimestamp`, `eventSeqOf`). `parsedJson` is any
+ * JSON value; pass `parse` (a schema, a generated Move struct or registry) to have it typed.
  *
  * @example
  * const event: ChainxEvent<{ price: string }> = page.data[0]
@@ -27,10 +25,7 @@ export interface ChainxEvent<TParsed = unknown> {
   sender: string
   /** `<package>::<module>::<Struct>` with optional type arguments. */
   type: string
-  /**
-   * The event's content as JSON (usually the struct's fields, large integers as strings,
-   * spec 6.2); any JSON value on the wire, typed by the call's `parse`.
-   */
+  /** The event's content (usually the struct's fields, large integers as strings, spec 6.2). */
   parsedJson: TParsed
   /** BCS of the event, Base64 unless `bcsEncoding` says otherwise. */
   bcs: string
@@ -46,8 +41,7 @@ export interface MoveModuleRef {
 }
 
 /**
- * A query filter of `chainx_queryEvents` (spec 6.3): exactly one key. Combinations are not
- * supported for queries and are rejected before sending (`validateEventQueryFilter`).
+ * A query filter of `chainx_queryEvents` (spec 6.3): exactly one key, no combinations.
  * `TimeRange` bounds may be numbers or strings; they are sent as strings.
  *
  * @example
@@ -87,14 +81,10 @@ export type EventSubscriptionFilter =
   | { Or: [EventSubscriptionFilter, EventSubscriptionFilter] }
 
 /**
- * What checks and types each event's `parsedJson`: a schema with `parse` (zod, zod/mini,
- * valibot wrappers, one generated Move definition such as `market.Listed`), a plain function,
- * or an event decoder with `decode(event)` such as the `registry` a generated Move file exports
- * (accepted by shape, so `events` needs nothing of `chainx-sdk/move`). With a decoder,
- * `parsedJson` holds what it returns: for a registry the decoded event (`name`, `module`,
- * `struct`, `type`, the typed `parsedJson`), a union discriminated by `name`, so a watch over a
- * whole module types each of its events; an event the registry has no definition for is
- * rejected like a payload that does not fit.
+ * What checks and types each event's `parsedJson`: a schema with `parse` (zod, zod/mini, a
+ * generated Move definition such as `market.Listed`), a plain function, or an event decoder with
+ * `decode(event)` such as a generated Move `registry`. With a registry, `parsedJson` holds the
+ * decoded event, a union discriminated by `name`; an event it has no definition for is rejected.
  *
  * @example
  * const parse: ParsedJsonParser<{ price: bigint }> = (json) => ({ price: BigInt((json as { price: string }).price) })

@@ -17,7 +17,10 @@ import {
   type Decoder,
 } from '../utils/decode.js'
 import { isRecord } from '../utils/isRecord.js'
-import type { ObjectOwner, TransactionBlockResponseOptions } from './transactionResponse.js'
+import { decodeResult } from '../jsonRpc/decodeResult.js'
+import type { PageShape } from '../pagination/types.js'
+import type { HttpResponse } from '../transport/types.js'
+import { SYSTEM_KINDS, type ObjectOwner, type TransactionBlockResponse, type TransactionBlockResponseOptions } from './types.js'
 
 const u64String = check(isU64String, 'an unsigned integer string')
 const digest = check(
@@ -33,9 +36,8 @@ const signedAmount = check((value): value is string => typeof value === 'string'
 const byte = check((value): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 255, 'a byte')
 
 /**
- * A tagged union read leniently: the variant named by `tag` (a string) is checked by its
- * decoder when the SDK knows it, and passed on as received when it does not (the service adds
- * variants over time), unless `closed` lists every tag there can be. The value must be an object.
+ * A tagged union read leniently: a known variant (by its `tag`) is checked, an unknown one passed
+ * on as received (the service adds variants over time), unless `closed` lists every tag.
  */
 function variants(tag: string, known: Record<string, Decoder<unknown>>, closed?: readonly string[]): Decoder<unknown> {
   const kind = object({ [tag]: closed ? literal(...closed) : string })
@@ -53,15 +55,7 @@ const OWNERS: Record<string, Decoder<unknown>> = {
   ConsensusAddressOwner: object({ ConsensusAddressOwner: object({ owner: nonEmptyString, start_version: version }) }),
 }
 
-/**
- * An object owner: one of the five forms of the service (`'Immutable'` is a bare string),
- * each checked; a form this SDK does not know (another string, or an object whose key is none
- * of the known ones) is passed on as received, typed `UnknownVariant`.
- *
- * @example
- * ownerDecoder({ AddressOwner: '0xa11ce' })
- * ownerDecoder({ FutureOwner: { id: '0x1' } }) // passed on
- */
+/** An object owner: the service's five forms checked (`'Immutable'` a bare string), any other string or object passed on. */
 export const ownerDecoder: Decoder<ObjectOwner> = (value) => {
   if (typeof value === 'string' && value !== '') return value as ObjectOwner
   if (isRecord(value)) {
@@ -83,13 +77,7 @@ const gasCostSummary = object({
   nonRefundableStorageFee: u64String,
 })
 
-/**
- * A transaction's effects: status, gas used (strings), the gas object and every object
- * reference list it carries; lists may be absent, fields not named here are kept.
- *
- * @example
- * const effects = transactionEffectsDecoder(notification.params.result)
- */
+/** A transaction's effects; lists may be absent, fields not named here are kept. */
 export const transactionEffectsDecoder = object({
   messageVersion: literal('v1'),
   status: executionStatus,
@@ -131,17 +119,6 @@ const callArg = variants('type', {
   }),
   pure: object({ value: check((value): value is unknown => value !== undefined, 'a JSON value'), valueType: optional(nullable(string)) }),
 })
-const SYSTEM_KINDS = [
-  'ChangeEpoch',
-  'Genesis',
-  'ConsensusCommitPrologue',
-  'ConsensusCommitPrologueV2',
-  'ConsensusCommitPrologueV3',
-  'ConsensusCommitPrologueV4',
-  'AuthenticatorStateUpdate',
-  'RandomnessStateUpdate',
-  'EndOfEpochTransaction',
-]
 const transactionKind = variants('kind', {
   ProgrammableTransaction: object({ inputs: array(callArg), transactions: array(unknown) }),
   ...Object.fromEntries(SYSTEM_KINDS.map((kind) => [kind, jsonObject])),
@@ -179,11 +156,10 @@ const response = object(responseShape)
 
 /**
  * The decoder of one transaction for the options asked for, lenient as the real schema is:
- * `digest` is required and must be a digest; every other field may be absent or null, and is
- * checked when present. The transaction is returned settled in place: null fields removed
- * (absent and null mean the same on the wire); an empty `errors` removed; when a field an
- * option asked for is missing, the transaction is degraded: `errors` holds the service's
- * messages, or one of the SDK's naming the field when the service gave none.
+ * `digest` is required; every other field may be absent or null, and is checked when present.
+ * Null fields are removed (absent and null mean the same on the wire), an empty `errors` too;
+ * a transaction missing a field an option asked for is degraded: `errors` holds the service's
+ * messages, or one of the SDK's naming the field.
  *
  * @example
  * transactionResponseDecoder({ showEffects: true })({ digest: 'Eg3y…' })
@@ -209,22 +185,28 @@ function settle(transaction: Record<string, unknown>, options: TransactionBlockR
 }
 
 /**
- * The result of `chainx_queryTransactionBlocks` for the options asked for: `data` (each
- * transaction as `transactionResponseDecoder` reads it), `nextCursor` (a digest or null),
- * `hasNextPage`. A page without `data` or `hasNextPage`, or a cursor that is not a digest, is
- * refused: the real service never sends one.
+ * Reads one `chainx_queryTransactionBlocks` result into a page (`{ items, hasMore, cursor }`),
+ * each transaction as `transactionResponseDecoder` reads it. A page without `data` or
+ * `hasNextPage`, or a cursor that is not a digest, is refused: the real service never sends one.
  *
  * @example
- * transactionPageDecoder(null)({ data: [{ digest: 'Eg3y…' }], nextCursor: 'Eg3y…', hasNextPage: false })
+ * const page = readTransactionPage(result, response, { showEffects: true })
  */
-export function transactionPageDecoder(options: TransactionBlockResponseOptions | null | undefined): Decoder<{
-  data: Record<string, unknown>[]
-  nextCursor?: string | null | undefined
-  hasNextPage: boolean
-}> {
-  return object({
-    data: array(transactionResponseDecoder(options)),
+export function readTransactionPage(
+  result: unknown,
+  response: HttpResponse,
+  options: unknown,
+): PageShape<TransactionBlockResponse, string> {
+  const page = object({
+    data: array(transactionResponseDecoder(options as TransactionBlockResponseOptions | null)),
     nextCursor: optional(nullable(digest)),
     hasNextPage: boolean,
   })
+  const { data, nextCursor, hasNextPage } = decodeResult(
+    page,
+    result,
+    response,
+    'chainx_queryTransactionBlocks result is not a transaction page',
+  )
+  return { items: data as unknown as TransactionBlockResponse[], hasMore: hasNextPage, cursor: nextCursor ?? null }
 }

@@ -1,22 +1,291 @@
-export type {
-  BalanceChange,
-  CompleteTransactionBlockResponse,
-  DegradedTransactionBlockResponse,
-  ExecutionStatus,
-  GasCostSummary,
-  NoOptions,
-  ObjectChange,
-  ObjectOwner,
-  ObjectRef,
-  OwnedObjectRef,
-  TransactionBlockData,
-  TransactionBlockEffects,
-  TransactionBlockResponse,
-  TransactionBlockResponseOptions,
-  TransactionCallArg,
-  TransactionKind,
-  UnknownVariant,
-} from './transactionResponse.js'
+import type { ChainxEvent } from '../events/types.js'
+import type { UnknownVariant } from '../utils/unknownVariant.js'
+
+export type { UnknownVariant } from '../utils/unknownVariant.js'
+
+/**
+ * Which fields a transaction response carries besides its `digest` (every flag defaults to false).
+ *
+ * @example
+ * const options: TransactionBlockResponseOptions = { showEffects: true, showEvents: true }
+ */
+export interface TransactionBlockResponseOptions {
+  /** The transaction's input data (`transaction`). @default false */
+  showInput?: boolean | undefined
+  /** The BCS of the signed transaction (`rawTransaction`, Base64). @default false */
+  showRawInput?: boolean | undefined
+  /** The effects (`effects`). @default false */
+  showEffects?: boolean | undefined
+  /** The BCS of the effects (`rawEffects`, bytes). @default false */
+  showRawEffects?: boolean | undefined
+  /** The events it emitted (`events`). @default false */
+  showEvents?: boolean | undefined
+  /** The objects it created, mutated, transferred, wrapped or deleted (`objectChanges`). @default false */
+  showObjectChanges?: boolean | undefined
+  /** The coin balances it changed (`balanceChanges`). @default false */
+  showBalanceChanges?: boolean | undefined
+}
+
+/**
+ * Who owns an object: an address, another object, everyone (shared), nobody (immutable), an
+ * address through consensus, or a form the service added after this SDK (`UnknownVariant`, an
+ * object or a string: check `typeof owner === 'string'` before an `in`).
+ *
+ * @example
+ * if (typeof owner === 'string') console.log(owner === 'Immutable' ? 'frozen' : `unknown: ${owner}`)
+ * else if ('AddressOwner' in owner) console.log(owner.AddressOwner)
+ * else if ('Shared' in owner) console.log(owner.Shared.initial_shared_version)
+ */
+export type ObjectOwner =
+  | { AddressOwner: string }
+  | { ObjectOwner: string }
+  | { Shared: { initial_shared_version: string | number } }
+  | 'Immutable'
+  | { ConsensusAddressOwner: { owner: string; start_version: string | number } }
+  | UnknownVariant
+  | (string & UnknownVariant)
+
+/**
+ * A reference to one version of an object; `version` is a number on the wire (a string is accepted too).
+ *
+ * @example
+ * const ref: ObjectRef = { objectId: '0x5', version: 12, digest: 'Eg3y…' }
+ */
+export interface ObjectRef {
+  objectId: string
+  version: string | number
+  digest: string
+}
+
+/**
+ * An object reference with the object's owner after the transaction.
+ *
+ * @example
+ * effects.created?.map(({ reference, owner }) => [reference.objectId, owner])
+ */
+export interface OwnedObjectRef {
+  owner: ObjectOwner
+  reference: ObjectRef
+}
+
+/**
+ * What a transaction's gas paid for, each amount a string of MIST (large integers stay strings).
+ *
+ * @example
+ * const { computationCost, storageCost, storageRebate } = effects.gasUsed
+ * const charged = BigInt(computationCost) + BigInt(storageCost) - BigInt(storageRebate)
+ */
+export interface GasCostSummary {
+  computationCost: string
+  storageCost: string
+  storageRebate: string
+  nonRefundableStorageFee: string
+}
+
+/**
+ * Whether the transaction succeeded, and why it failed.
+ *
+ * @example
+ * if (effects.status.status === 'failure') console.warn(effects.status.error)
+ */
+export type ExecutionStatus = { status: 'success' } | { status: 'failure'; error: string }
+
+/**
+ * A transaction's effects (`showEffects`), and each item of `chainx_subscribeTransaction`.
+ * Lists the service leaves out when empty are optional; fields the SDK does not name are kept.
+ *
+ * @example
+ * const { status, gasUsed, mutated } = response.effects
+ */
+export interface TransactionBlockEffects {
+  messageVersion: 'v1'
+  status: ExecutionStatus
+  executedEpoch: string
+  gasUsed: GasCostSummary
+  transactionDigest: string
+  gasObject: OwnedObjectRef
+  created?: OwnedObjectRef[] | undefined
+  mutated?: OwnedObjectRef[] | undefined
+  unwrapped?: OwnedObjectRef[] | undefined
+  deleted?: ObjectRef[] | undefined
+  unwrappedThenDeleted?: ObjectRef[] | undefined
+  wrapped?: ObjectRef[] | undefined
+  sharedObjects?: ObjectRef[] | undefined
+  modifiedAtVersions?: { objectId: string; sequenceNumber: string | number }[] | undefined
+  dependencies?: string[] | undefined
+  eventsDigest?: string | null | undefined
+  abortError?: unknown
+}
+
+/**
+ * A coin balance the transaction changed: `amount` is a signed integer string (negative: spent).
+ *
+ * @example
+ * const spent = response.balanceChanges.filter((change) => change.amount.startsWith('-'))
+ */
+export interface BalanceChange {
+  owner: ObjectOwner
+  coinType: string
+  amount: string
+}
+
+/** Versions in an object change: strings on the wire; numbers are accepted too. */
+type Version = string | number
+
+/**
+ * An object the transaction published, transferred, mutated, deleted, wrapped or created, or a
+ * change of a type the service added after this SDK (`type` an `UnknownVariant`). A `switch`
+ * over `type` narrows each known one.
+ *
+ * @example
+ * for (const change of response.objectChanges) {
+ *   switch (change.type) {
+ *     case 'created': console.log('new', change.objectId, change.owner); break
+ *     case 'published': console.log('package', change.packageId); break
+ *     default: break
+ *   }
+ * }
+ */
+export type ObjectChange =
+  | { type: 'published'; packageId: string; version: Version; digest: string; modules: string[] }
+  | { type: 'transferred'; sender: string; recipient: ObjectOwner; objectType: string; objectId: string; version: Version; digest: string }
+  | {
+      type: 'mutated'
+      sender: string
+      owner: ObjectOwner
+      objectType: string
+      objectId: string
+      version: Version
+      previousVersion: Version
+      digest: string
+    }
+  | { type: 'deleted' | 'wrapped'; sender: string; objectType: string; objectId: string; version: Version }
+  | { type: 'created'; sender: string; owner: ObjectOwner; objectType: string; objectId: string; version: Version; digest: string }
+  | { type: UnknownVariant }
+
+/**
+ * One input of a programmable transaction: an owned, shared or receiving object, a pure
+ * value, or an input type the service added after this SDK (`UnknownVariant`).
+ *
+ * @example
+ * const objects = kind.inputs.filter((input) => input.type === 'object')
+ */
+export type TransactionCallArg =
+  | { type: 'object'; objectType: 'immOrOwnedObject' | 'receiving'; objectId: string; version: Version; digest: string }
+  | { type: 'object'; objectType: 'sharedObject'; objectId: string; initialSharedVersion: Version; mutable: boolean }
+  | { type: 'pure'; value: unknown; valueType?: string | null | undefined }
+  | { type: UnknownVariant }
+
+/** The system transaction kinds the SDK lists (checked as JSON objects, fields as received). */
+export const SYSTEM_KINDS = [
+  'ChangeEpoch',
+  'Genesis',
+  'ConsensusCommitPrologue',
+  'ConsensusCommitPrologueV2',
+  'ConsensusCommitPrologueV3',
+  'ConsensusCommitPrologueV4',
+  'AuthenticatorStateUpdate',
+  'RandomnessStateUpdate',
+  'EndOfEpochTransaction',
+] as const
+
+/**
+ * What a transaction does: a programmable transaction (its inputs; its commands as received), a
+ * system transaction (its fields as received), or a kind added after this SDK (`UnknownVariant`).
+ *
+ * @example
+ * if (data.transaction.kind === 'ProgrammableTransaction') console.log(data.transaction.inputs.length)
+ */
+export type TransactionKind =
+  | { kind: 'ProgrammableTransaction'; inputs: TransactionCallArg[]; transactions: unknown[] }
+  | { kind: (typeof SYSTEM_KINDS)[number]; [field: string]: unknown }
+  | { kind: UnknownVariant }
+
+/**
+ * The transaction's input data (`showInput`); the signatures are passed on as received.
+ *
+ * @example
+ * const { sender, gasData } = response.transaction.data
+ */
+export interface TransactionBlockData {
+  data: {
+    messageVersion: string
+    sender: string
+    gasData: { payment: ObjectRef[]; owner: string; price: string; budget: string }
+    transaction: TransactionKind
+  }
+  txSignatures: unknown[]
+}
+
+/**
+ * No `show*` option: the default of the types below (responses carry their digest only).
+ *
+ * @example
+ * const page: TransactionPage<NoOptions> = await client.transactions.query({})
+ */
+export type NoOptions = Record<never, never>
+
+/** A field shown when its option is `true`, maybe shown otherwise (a server may send more). */
+type Shown<TOptions, K extends keyof TransactionBlockResponseOptions, TField extends string, TValue> =
+  TOptions extends Record<K, true> ? { [P in TField]: TValue } : { [P in TField]?: TValue | undefined }
+
+/** Every `show*` field, maybe there. */
+type MaybeShown = {
+  effects?: TransactionBlockEffects | undefined
+  events?: ChainxEvent[] | undefined
+  objectChanges?: ObjectChange[] | undefined
+  balanceChanges?: BalanceChange[] | undefined
+  transaction?: TransactionBlockData | undefined
+  rawTransaction?: string | undefined
+  rawEffects?: number[] | undefined
+}
+
+type ResponseBase = {
+  digest: string
+  checkpoint?: string | undefined
+  /** Unix epoch milliseconds of its checkpoint. */
+  timestampMs?: string | undefined
+}
+
+/**
+ * A transaction with every field its options asked for (`errors` absent).
+ *
+ * @example
+ * if (tx.errors === undefined) console.log(tx.effects.status)
+ */
+export type CompleteTransactionBlockResponse<TOptions extends TransactionBlockResponseOptions = NoOptions> = ResponseBase & {
+  errors?: undefined
+} & Shown<TOptions, 'showEffects', 'effects', TransactionBlockEffects> &
+  Shown<TOptions, 'showEvents', 'events', ChainxEvent[]> &
+  Shown<TOptions, 'showObjectChanges', 'objectChanges', ObjectChange[]> &
+  Shown<TOptions, 'showBalanceChanges', 'balanceChanges', BalanceChange[]> &
+  Shown<TOptions, 'showInput', 'transaction', TransactionBlockData> &
+  Shown<TOptions, 'showRawInput', 'rawTransaction', string> &
+  Shown<TOptions, 'showRawEffects', 'rawEffects', number[]>
+
+/**
+ * A transaction the service degraded: it could not load some of what the options asked for
+ * (events, object or balance changes), left it out and said why in `errors` (never empty; the
+ * SDK's own message when the service gave none). Any `show*` field may be missing.
+ *
+ * @example
+ * if (tx.errors) console.warn(tx.digest, tx.errors.join('; '), tx.events?.length ?? 'no events')
+ */
+export type DegradedTransactionBlockResponse = ResponseBase & { errors: string[] } & MaybeShown
+
+/**
+ * One transaction as `chainx_queryTransactionBlocks` returns it, typed by the options asked
+ * for: complete (`errors` absent: with `{ showEffects: true }`, `effects` is there) or degraded
+ * (`errors` present: any requested field may be missing). One check of `errors` tells which.
+ *
+ * @example
+ * const page = await client.transactions.query({ filter: { FromAddress: alice }, options: { showEffects: true } })
+ * const tx = page.items[0]
+ * if (tx && !tx.errors) console.log(tx.effects.status.status) // typed: no `?.` needed
+ * else if (tx) console.warn('degraded:', tx.errors, tx.effects?.status)
+ */
+export type TransactionBlockResponse<TOptions extends TransactionBlockResponseOptions = NoOptions> =
+  CompleteTransactionBlockResponse<TOptions> | DegradedTransactionBlockResponse
 
 /**
  * A transaction filter of `chainx_queryTransactionBlocks` and `chainx_subscribeTransaction`:

@@ -3,29 +3,16 @@ import { isMoveAddress, parseStructTag, type MoveStructTag } from '../parseTypeN
 import type { ChainxEvent, EventSubscriptionFilter } from '../types.js'
 
 /**
- * Whether `event` passes a subscription filter (spec 6.4), on the client, with the
- * reference service's semantics. The backfill after a reconnect uses it to keep only what
- * the subscription would have delivered when the query it runs selects more.
- *
- * - `Package`: `packageId`; `MoveModule`: `packageId` and `transactionModule` (the called module)
- * - `MoveEventType`: the whole type, type arguments included
- * - `MoveEventModule`: the module that defines the event type, and the struct name
- * - `MoveEventField`: the JSON Pointer `path` into `parsedJson` exists and deep-equals `value`
- * - `Sender`, `SenderAddress`: `sender`; `Transaction`: `id.txDigest`
- * - `TimeRange`: `start_time <= timestampMs < end_time`; no timestamp never matches
- * - `All`, `And`: every inner filter (empty `All`: every event); `Any`, `Or`: any of them
- *
- * Addresses and type names compare in canonical form (`0x2` equals `0x00…02`).
- *
- * @example
- * matchSubscriptionFilter({ Package: '0x2' }, event)
- * matchSubscriptionFilter({ Any: [{ Sender: '0xa' }, { MoveEventField: { path: '/price', value: '100' } }] }, event)
+ * Whether `event` passes a subscription filter (spec 6.4), with the reference service's
+ * semantics: the backfill keeps only what the subscription would have delivered when its query
+ * selects more. `MoveModule` is the called module, `MoveEventModule` the one defining the type;
+ * `MoveEventField` is a JSON Pointer into `parsedJson`; `TimeRange` is `[start_time, end_time)`,
+ * never matching an event without a timestamp. Addresses and type names compare canonically.
  */
 export function matchSubscriptionFilter(filter: EventSubscriptionFilter, event: ChainxEvent<unknown>): boolean {
-  if ('All' in filter) return filter.All.every((inner) => matchSubscriptionFilter(inner, event))
-  if ('And' in filter) return filter.And.every((inner) => matchSubscriptionFilter(inner, event))
-  if ('Any' in filter) return filter.Any.some((inner) => matchSubscriptionFilter(inner, event))
-  if ('Or' in filter) return filter.Or.some((inner) => matchSubscriptionFilter(inner, event))
+  const matches = (inner: EventSubscriptionFilter) => matchSubscriptionFilter(inner, event)
+  if ('All' in filter || 'And' in filter) return ('All' in filter ? filter.All : filter.And).every(matches)
+  if ('Any' in filter || 'Or' in filter) return ('Any' in filter ? filter.Any : filter.Or).some(matches)
   if ('Package' in filter) return sameAddress(event.packageId, filter.Package)
   if ('MoveModule' in filter) {
     return event.transactionModule === filter.MoveModule.module && sameAddress(event.packageId, filter.MoveModule.package)

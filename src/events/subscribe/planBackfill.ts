@@ -1,18 +1,12 @@
 import type { EventQueryFilter, EventSubscriptionFilter } from '../types.js'
 
 /**
- * How the events a subscription missed are fetched with `chainx_queryEvents`.
- *
- * @example
- * const plan: BackfillPlan = { query: { Sender: '0xa' }, exact: true }
+ * How the events a subscription missed are fetched: a query filter (spec 6.3) that selects every
+ * event the subscription selects, and whether exactly those (when not, each result is checked
+ * with `matchSubscriptionFilter`).
  */
 export interface BackfillPlan {
-  /** A query filter (spec 6.3) that selects every event the subscription filter selects. */
   query: EventQueryFilter
-  /**
-   * Whether the query selects exactly those events. When false it selects more, and each
-   * result is checked with `matchSubscriptionFilter` before delivery.
-   */
   exact: boolean
 }
 
@@ -29,8 +23,8 @@ const NARROWNESS: Record<string, number> = {
 }
 
 /**
- * Maps a subscription filter (spec 6.4) to the query that fetches what it missed.
- * Queries take one key and no combinations (spec 6.3), so:
+ * Maps a subscription filter (spec 6.4) to the query that fetches what it missed (queries take
+ * one key, spec 6.3):
  *
  * | subscription filter | query | exact |
  * |---|---|---|
@@ -43,14 +37,8 @@ const NARROWNESS: Record<string, number> = {
  * | `All([...])`, `And(a, b)` | the narrowest query of the parts | no |
  * | `Package`, `MoveEventField`, `TimeRange`, `Any`, `Or` | `All` | no |
  *
- * Every query selects a superset of the subscription's events, so the id of an event
- * the subscription delivered is always a valid exclusive cursor for it (the service's
- * cursors are bound to their filter).
- *
- * @example
- * planBackfill({ MoveModule: { package: '0x2', module: 'market' } })
- * // { query: { MoveModule: { package: '0x2', module: 'market' } }, exact: true }
- * planBackfill({ And: [{ Package: '0x2' }, { Sender: '0xa' }] }) // { query: { Sender: '0xa' }, exact: false }
+ * Every query selects a superset of the subscription's events, so the id of an event the
+ * subscription delivered is always a valid exclusive cursor for it.
  */
 export function planBackfill(filter: EventSubscriptionFilter): BackfillPlan {
   if ('MoveEventType' in filter) return { query: { MoveEventType: filter.MoveEventType }, exact: true }

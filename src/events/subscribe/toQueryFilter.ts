@@ -5,9 +5,8 @@ import type { EventQueryFilter, EventSubscriptionFilter } from '../types.js'
 import { validateSubscriptionFilter } from './validateSubscriptionFilter.js'
 
 /**
- * Turns a subscription filter (spec 6.4, what `subscribe` takes) into the query filter
- * (spec 6.3) that selects the same events, for moving from `subscribe` to `watch`,
- * `iterate` or `query`. The filter is checked by `validateSubscriptionFilter` first.
+ * Turns a subscription filter (spec 6.4) into the query filter (spec 6.3) that selects the same
+ * events, for moving from `subscribe` to `watch`, `iterate` or `query`; checked first.
  *
  * | Subscription filter | Query filter |
  * |---|---|
@@ -19,9 +18,8 @@ import { validateSubscriptionFilter } from './validateSubscriptionFilter.js'
  * | `{ TimeRange: { start_time, end_time } }`, [start, end) | `{ TimeRange: { startTime: start, endTime: end - 1 } }`, closed |
  * | `{ All: [] }`, and `{ All: [f] }` | `{ All: [] }`, and `toQueryFilter(f)` |
  *
- * `Package`, `MoveEventField`, an empty `TimeRange` and combinations of two or more filters
- * (`All`, `Any`, `And`, `Or`) have no query equivalent (queries take one key): they throw
- * `InvalidFilterError` (INVALID_FILTER) whose message says why and what to use instead.
+ * @throws InvalidFilterError (INVALID_FILTER) saying what to use instead for `Package`,
+ * `MoveEventField`, an empty `TimeRange` and combinations of filters: no query equivalent.
  *
  * @example
  * import { toQueryFilter } from 'chainx-sdk'
