@@ -3,19 +3,52 @@ import * as read from './filterValueReaders.js'
 import { isMoveIdentifier, type ParseTypeNameOptions } from './parseTypeName.js'
 import type { EventQueryFilter } from './types.js'
 
-const QUERY_KEYS = [
-  'All',
-  'Transaction',
-  'MoveModule',
-  'MoveEventModule',
-  'MoveEvent',
-  'MoveEventType',
-  'EventType',
-  'Sender',
-  'Recipient',
-  'Object',
-  'TimeRange',
-] as const
+type Check = (value: unknown, key: string, options: ParseTypeNameOptions) => EventQueryFilter | void
+
+function readModule(value: unknown, key: string): void {
+  const fields = read.readFields(value, key, ['package', 'module'])
+  read.readAddress(fields.package, `${key}.package`)
+  read.readIdentifier(fields.module, `${key}.module`, 'a module name')
+}
+
+/** The check of each key's value; one that returns a filter returns it in the form the service accepts. */
+const CHECKS: Record<string, Check> = {
+  All(value) {
+    if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) return { All: [] }
+    if (Array.isArray(value)) throw combination('All')
+    throw read.invalidFilter('All', `expected [] or null, got ${read.describe(value)}`)
+  },
+  Transaction: (value, key) => ({ Transaction: read.readDigest(value, key) }),
+  MoveModule: readModule,
+  MoveEventModule: readModule,
+  MoveEvent(value, key, options) {
+    const text = read.readString(value, key)
+    if (!isMoveIdentifier(text)) read.readStructTag(text, key, options)
+  },
+  MoveEventType: (value, key, options) => read.readStructTag(read.readString(value, key), key, options),
+  EventType(value, key, options) {
+    const text = read.readString(value, key)
+    if (/::|</.test(text)) read.readStructTag(text, key, options)
+    else if (!isMoveIdentifier(text)) throw read.invalidFilter(key, `expected an event kind or a struct tag, got ${JSON.stringify(text)}`)
+  },
+  Sender: read.readAddress,
+  Recipient(value, key) {
+    const [owner, address] = read.readOneKey(value, key)
+    if (owner !== 'AddressOwner' && owner !== 'ObjectOwner') {
+      throw read.invalidFilter(`${key}.${owner}`, 'unknown owner kind, expected AddressOwner or ObjectOwner')
+    }
+    read.readAddress(address, `${key}.${owner}`)
+  },
+  Object: read.readAddress,
+  TimeRange(value, key) {
+    const fields = read.readFields(value, key, ['startTime', 'endTime'])
+    const start = read.readMillis(fields.startTime, 'TimeRange.startTime')
+    const end = read.readMillis(fields.endTime, 'TimeRange.endTime')
+    if (start > end)
+      throw read.invalidFilter(key, `startTime (${start}) is after endTime (${end}); the range is closed, [startTime, endTime]`)
+    return { TimeRange: { startTime: start.toString(), endTime: end.toString() } }
+  },
+}
 const COMBINATORS = ['Any', 'And', 'Or', 'Not']
 const SUBSCRIPTION_ONLY = ['Package', 'MoveEventField', 'SenderAddress']
 
@@ -38,58 +71,12 @@ const SUBSCRIPTION_ONLY = ['Package', 'MoveEventField', 'SenderAddress']
 export function validateEventQueryFilter(filter: EventQueryFilter, options: ParseTypeNameOptions = {}): EventQueryFilter {
   const [key, value] = read.readOneKey(filter, '')
   if (COMBINATORS.includes(key)) throw combination(key)
-  switch (key as (typeof QUERY_KEYS)[number]) {
-    case 'All':
-      if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) return { All: [] }
-      if (Array.isArray(value)) throw combination('All')
-      throw read.invalidFilter('All', `expected [] or null, got ${read.describe(value)}`)
-    case 'Transaction':
-      return { Transaction: read.readDigest(value, 'Transaction') }
-    case 'MoveModule':
-    case 'MoveEventModule': {
-      const fields = read.readFields(value, key, ['package', 'module'])
-      read.readAddress(fields.package, `${key}.package`)
-      read.readIdentifier(fields.module, `${key}.module`, 'a module name')
-      return filter
-    }
-    case 'MoveEvent': {
-      const text = read.readString(value, key)
-      if (!isMoveIdentifier(text)) read.readStructTag(text, key, options)
-      return filter
-    }
-    case 'MoveEventType':
-      read.readStructTag(read.readString(value, key), key, options)
-      return filter
-    case 'EventType': {
-      const text = read.readString(value, key)
-      if (/::|</.test(text)) read.readStructTag(text, key, options)
-      else if (!isMoveIdentifier(text)) throw read.invalidFilter(key, `expected an event kind or a struct tag, got ${JSON.stringify(text)}`)
-      return filter
-    }
-    case 'Sender':
-    case 'Object':
-      read.readAddress(value, key)
-      return filter
-    case 'Recipient': {
-      const [owner, address] = read.readOneKey(value, key)
-      if (owner !== 'AddressOwner' && owner !== 'ObjectOwner') {
-        throw read.invalidFilter(`${key}.${owner}`, 'unknown owner kind, expected AddressOwner or ObjectOwner')
-      }
-      read.readAddress(address, `${key}.${owner}`)
-      return filter
-    }
-    case 'TimeRange': {
-      const fields = read.readFields(value, key, ['startTime', 'endTime'])
-      const start = read.readMillis(fields.startTime, 'TimeRange.startTime')
-      const end = read.readMillis(fields.endTime, 'TimeRange.endTime')
-      if (start > end)
-        throw read.invalidFilter(key, `startTime (${start}) is after endTime (${end}); the range is closed, [startTime, endTime]`)
-      return { TimeRange: { startTime: start.toString(), endTime: end.toString() } }
-    }
-  }
-  if (SUBSCRIPTION_ONLY.includes(key))
-    throw read.invalidFilter(key, `${key} is a subscription filter (spec 6.4); queries take ${QUERY_KEYS.join(', ')}`)
-  throw read.invalidFilter(key, `unknown filter key; queries take ${QUERY_KEYS.join(', ')}`)
+  const check = Object.hasOwn(CHECKS, key) ? CHECKS[key] : undefined
+  if (check) return check(value, key, options) ?? filter
+  const reason = SUBSCRIPTION_ONLY.includes(key)
+    ? `${key} is a subscription filter (spec 6.4); queries take`
+    : 'unknown filter key; queries take'
+  throw read.invalidFilter(key, `${reason} ${Object.keys(CHECKS).join(', ')}`)
 }
 
 function combination(key: string): InvalidFilterError {

@@ -69,11 +69,10 @@ export interface OwnedObjectRef {
 }
 
 /**
- * What a transaction's gas paid for, each amount a string of MIST (large integers stay strings).
+ * What a transaction's gas paid for, each amount a string of MIST.
  *
  * @example
- * const { computationCost, storageCost, storageRebate } = effects.gasUsed
- * const charged = BigInt(computationCost) + BigInt(storageCost) - BigInt(storageRebate)
+ * const charged = BigInt(gasUsed.computationCost) + BigInt(gasUsed.storageCost) - BigInt(gasUsed.storageRebate)
  */
 export interface GasCostSummary {
   computationCost: string
@@ -134,15 +133,13 @@ type Version = string | number
 
 /**
  * An object the transaction published, transferred, mutated, deleted, wrapped or created, or a
- * change of a type the service added after this SDK (`type` an `UnknownVariant`). A `switch`
- * over `type` narrows each known one.
+ * change of a type added after this SDK (`type` an `UnknownVariant`). A `switch` over `type` narrows.
  *
  * @example
  * for (const change of response.objectChanges) {
  *   switch (change.type) {
  *     case 'created': console.log('new', change.objectId, change.owner); break
  *     case 'published': console.log('package', change.packageId); break
- *     default: break
  *   }
  * }
  */
@@ -164,8 +161,7 @@ export type ObjectChange =
   | { type: UnknownVariant }
 
 /**
- * One input of a programmable transaction: an owned, shared or receiving object, a pure
- * value, or an input type the service added after this SDK (`UnknownVariant`).
+ * One input of a programmable transaction: an object, a pure value, or a type added after this SDK (`UnknownVariant`).
  *
  * @example
  * const objects = kind.inputs.filter((input) => input.type === 'object')

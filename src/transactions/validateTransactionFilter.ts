@@ -1,21 +1,32 @@
 import * as read from '../events/filterValueReaders.js'
 import type { TransactionFilter } from './types.js'
 
-const FILTER_KEYS = [
-  'MoveFunction',
-  'InputObject',
-  'ChangedObject',
-  'AffectedObject',
-  'FromAddress',
-  'ToAddress',
-  'FromAndToAddress',
-  'TransactionKind',
-  'TransactionKindIn',
-] as const
 /** In the service's type, marked "currently not supported" there. */
 const UNSUPPORTED = ['Checkpoint', 'FromOrToAddress']
 const KIND_NAME = /^[A-Za-z][A-Za-z0-9]{0,99}$/
 const MAX_KINDS = 64
+
+/** The check of each key's value; one that returns a filter returns it in the form the service accepts. */
+const CHECKS: Record<string, (value: unknown, key: string) => TransactionFilter | void> = {
+  MoveFunction: (value) => ({ MoveFunction: readMoveFunction(value) }),
+  InputObject: read.readAddress,
+  ChangedObject: read.readAddress,
+  AffectedObject: read.readAddress,
+  FromAddress: read.readAddress,
+  ToAddress: read.readAddress,
+  FromAndToAddress(value, key) {
+    const fields = read.readFields(value, key, ['from', 'to'])
+    read.readAddress(fields.from, `${key}.from`)
+    read.readAddress(fields.to, `${key}.to`)
+  },
+  TransactionKind: readKind,
+  TransactionKindIn(value, key) {
+    if (!Array.isArray(value) || value.length === 0 || value.length > MAX_KINDS) {
+      throw read.invalidFilter(key, `expected a list of 1 to ${MAX_KINDS} transaction kinds, got ${read.describe(value)}`)
+    }
+    value.forEach((kind, index) => readKind(kind, `${key}[${index}]`))
+  },
+}
 
 /**
  * Checks a transaction filter before anything is sent, and returns it in the form the service
@@ -33,37 +44,12 @@ const MAX_KINDS = 64
 export function validateTransactionFilter(filter: TransactionFilter | null | undefined): TransactionFilter | null {
   if (filter === null || filter === undefined) return null
   const [key, value] = read.readOneKey(filter, '')
-  switch (key as (typeof FILTER_KEYS)[number]) {
-    case 'MoveFunction':
-      return { MoveFunction: readMoveFunction(value) }
-    case 'InputObject':
-    case 'ChangedObject':
-    case 'AffectedObject':
-    case 'FromAddress':
-    case 'ToAddress':
-      read.readAddress(value, key)
-      return filter
-    case 'FromAndToAddress': {
-      const fields = read.readFields(value, key, ['from', 'to'])
-      read.readAddress(fields.from, `${key}.from`)
-      read.readAddress(fields.to, `${key}.to`)
-      return filter
-    }
-    case 'TransactionKind':
-      readKind(value, key)
-      return filter
-    case 'TransactionKindIn': {
-      if (!Array.isArray(value) || value.length === 0 || value.length > MAX_KINDS) {
-        throw read.invalidFilter(key, `expected a list of 1 to ${MAX_KINDS} transaction kinds, got ${read.describe(value)}`)
-      }
-      value.forEach((kind, index) => readKind(kind, `${key}[${index}]`))
-      return filter
-    }
-  }
+  const check = Object.hasOwn(CHECKS, key) ? CHECKS[key] : undefined
+  if (check) return check(value, key) ?? filter
   const reason = UNSUPPORTED.includes(key)
     ? `${key} is not supported by the service (its reference marks it "currently not supported"); use one of`
     : 'unknown filter key; transaction filters take'
-  throw read.invalidFilter(key, `${reason} ${FILTER_KEYS.join(', ')}`)
+  throw read.invalidFilter(key, `${reason} ${Object.keys(CHECKS).join(', ')}`)
 }
 
 function readMoveFunction(value: unknown): { package: string; module?: string; function?: string } {
