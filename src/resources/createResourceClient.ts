@@ -43,18 +43,9 @@ export type CallPage = <T>(
 ) => Promise<T>
 
 /**
- * The four calls of every resource. Each refuses an unknown option key and checks its filter,
- * cursor and options before anything is sent: `query` and `subscribe` reject, `iterate` and `watch` throw.
- */
-export interface ResourceClient {
-  query(parameters: unknown): Promise<PageShape<unknown, unknown>>
-  iterate(options: unknown): AsyncIterable<unknown>
-  watch(options: unknown): Watcher<unknown, unknown>
-  subscribe(parameters: unknown): Promise<Unsubscribe>
-}
-
-/**
  * Binds `query`, `iterate`, `watch` and `subscribe`, written once here, to a resource descriptor.
+ * Each refuses an unknown option key and checks its filter, cursor and options before anything
+ * is sent: `query` and `subscribe` reject, `iterate` and `watch` throw.
  *
  * @example
  * const transactions = createResourceClient(transactionsResource, context) as TransactionsClient
@@ -62,7 +53,7 @@ export interface ResourceClient {
 export function createResourceClient<TItem, TCursor, TFilter>(
   resource: ResourceDescriptor<TItem, TCursor, TFilter>,
   context: ResourceContext,
-): ResourceClient {
+) {
   const area = `client.${resource.name}`
   const assertOpen = () => {
     if (context.closed?.aborted) throw new ClientClosedError()

@@ -10,18 +10,14 @@ import { transactionsResource, type TransactionsClient } from './transactions.js
 import type { JsonRpcChunk } from './types.js'
 
 /**
- * Settings of the WebSocket subscriptions of a client, shared by every resource's `subscribe`
- * (one socket): heartbeat, reconnects, backfill, liveness checks, the WebSocket class, and
- * the limits of event type names in event subscription filters.
+ * Settings of the client's one WebSocket, shared by every `subscribe`: heartbeat, reconnects,
+ * backfill, liveness checks, the WebSocket class, and the limits of event type names in filters.
  *
  * @example
  * const subscriptions: SubscriptionOptions = { heartbeatMs: 15_000, reconnect: { retries: 5 } }
  */
 export interface SubscriptionOptions extends Omit<SubscriptionMachineOptions, 'wsUrl' | 'logger'> {
-  /**
-   * Limits for checking event type names in event subscription filters.
-   * @default { maxTypeArgumentDepth: 16, maxTypeArgumentWidth: 32 }
-   */
+  /** Limits of event type names in event subscription filters. @default { maxTypeArgumentDepth: 16, maxTypeArgumentWidth: 32 } */
   typeNameLimits?: ParseTypeNameOptions | undefined
 }
 
@@ -39,10 +35,9 @@ export interface ResourcesOptions {
 }
 
 /**
- * The client's JSON-RPC resources, `events` and `transactions`, built by one function from
- * their descriptors. They share one chunk of reads and subscriptions (loaded by the first read
- * or subscribe) and one subscription machine: every `subscribe` of the client runs on one
- * WebSocket. `close()` closes it; a later subscribe opens a new one.
+ * The client's JSON-RPC resources, built by one function from their descriptors. They share one
+ * chunk (loaded by the first read or subscribe) and one subscription machine, so one WebSocket;
+ * `close()` closes it, a later subscribe opens a new one.
  *
  * @example
  * const { events, transactions, close } = createResources({ rpcUrl, wsUrl, transport, closed })

@@ -20,9 +20,8 @@ import type {
 /** The resource's own option of every read. */
 interface ParseOption<TParsed> {
   /**
-   * Checks and types each event's `parsedJson`: a schema (`.parse`), a function or an event
-   * decoder (a generated Move `registry`). The first rejection fails the page with
-   * `EventContentError` (INVALID_RESPONSE, with the event's id); in `watch` it ends the watch.
+   * Checks and types each event's `parsedJson` (a schema, a function, a generated Move `registry`);
+   * a rejection fails the page with `EventContentError` (INVALID_RESPONSE), and ends a `watch`.
    * @default undefined (parsedJson as received)
    */
   parse?: ParsedJsonParser<TParsed> | undefined
@@ -37,8 +36,7 @@ interface ParseOption<TParsed> {
 export type QueryEventsParameters<TParsed = unknown> = ResourceQueryOptions<EventQueryFilter, EventId> & ParseOption<TParsed>
 
 /**
- * One page of `chainx_queryEvents`; `cursor` is the id of its last event (the input cursor when
- * the page is empty): pass it as `cursor` for the next page.
+ * One page of `chainx_queryEvents`; `cursor` (the id of its last event) reads the next page.
  *
  * @example
  * const { items, hasMore, cursor } = await client.events.query({ filter: { All: [] } })
@@ -101,9 +99,8 @@ export interface SubscribeParameters<TParsed = unknown> extends SubscribeCallbac
 }
 
 /**
- * `client.events`: JSON-RPC events, built as `client.transactions` is. `query` reads one page of
- * `chainx_queryEvents`, `iterate` walks every page, `watch` follows new events by polling, and
- * the deprecated `subscribe` listens on the client's one WebSocket.
+ * `client.events`: `query` reads one page of `chainx_queryEvents`, `iterate` walks every page,
+ * `watch` follows new events by polling, the deprecated `subscribe` listens on the client's WebSocket.
  *
  * @example
  * const { items, cursor } = await client.events.query({ filter: { Sender: '0x2' }, pageSize: 10 })
@@ -111,8 +108,7 @@ export interface SubscribeParameters<TParsed = unknown> extends SubscribeCallbac
  */
 export interface EventsClient {
   /**
-   * One page of `chainx_queryEvents` (spec 4.4), forward unless `direction: 'backward'`; the
-   * cursor is exclusive and bound to the filter and direction.
+   * One page of `chainx_queryEvents` (spec 4.4); the cursor is exclusive and bound to the filter and direction.
    *
    * @example
    * const page = await client.events.query({ filter: { Sender: '0x2' }, pageSize: 20 })
@@ -120,8 +116,7 @@ export interface EventsClient {
    */
   query: QueryEventsFn
   /**
-   * Walks every page for a filter, yielding each event once, in order, on the page machine
-   * (bounds, prefetch, `onStale`). `walk.cursor` is the id of the last event yielded: pass it back as `cursor`.
+   * Walks every page, yielding each event once, in order; `walk.cursor` (the last event's id) resumes.
    *
    * @example
    * const walk = client.events.iterate({ filter: { Sender: alice }, maxItems: 1_000 })
@@ -136,8 +131,8 @@ export interface EventsClient {
    */
   watch<TParsed = unknown>(options: WatchEventsOptions<TParsed>): EventWatcher<TParsed>
   /**
-   * Subscribes over the client's one WebSocket; resolves once the server acknowledged, with the
-   * function that unsubscribes. Each event reaches `onEvent` once, in order, through socket drops.
+   * Subscribes over the client's WebSocket; resolves, once acknowledged, with the function that
+   * unsubscribes. Each event reaches `onEvent` once, in order, through socket drops.
    *
    * @deprecated The service deprecates `chainx_subscribeEvent` (spec 4.5). Use `watch`, which
    * polls `chainx_queryEvents` with a cursor and needs no WebSocket (`toQueryFilter` turns a
@@ -178,7 +173,7 @@ export const eventsResource: ResourceDescriptor<ChainxEvent, EventId, EventQuery
   cursorOf: (event) => event.id,
   key: eventKey,
   sameCursor: sameEventId,
-  watchPlan: timeRangePlan,
+  watchPlan: (filter) => ('TimeRange' in filter ? timeRangePlan(filter.TimeRange) : undefined),
   subscription: {
     onItem: 'onEvent',
     ownKeys: ['parse'],
@@ -195,15 +190,13 @@ export const eventsResource: ResourceDescriptor<ChainxEvent, EventId, EventQuery
 
 /**
  * `TimeRange` watches: each poll moves `startTime` up to the last yielded event's timestamp,
- * and events already yielded at that timestamp are skipped by id; a saved cursor's own
- * timestamp is read first.
+ * skipping events already yielded at it; a saved cursor's own timestamp is read first.
  */
-function timeRangePlan(filter: EventQueryFilter): WatchPlan<ChainxEvent, EventId, EventQueryFilter> {
-  const range = 'TimeRange' in filter ? filter.TimeRange : undefined
-  let startTime = range === undefined ? undefined : BigInt(range.startTime)
+function timeRangePlan(range: { startTime: number | string; endTime: number | string }): WatchPlan<ChainxEvent, EventId, EventQueryFilter> {
+  let startTime = BigInt(range.startTime)
   const yieldedAtStart = new Set<string>()
   const admit = (event: ChainxEvent): boolean => {
-    if (startTime === undefined || event.timestampMs === undefined || event.timestampMs === null) return true
+    if (event.timestampMs === undefined || event.timestampMs === null) return true
     const timestamp = BigInt(event.timestampMs)
     const key = eventKey(event)
     if (timestamp > startTime) {
@@ -216,11 +209,10 @@ function timeRangePlan(filter: EventQueryFilter): WatchPlan<ChainxEvent, EventId
     return true
   }
   return {
-    pollFilter: () =>
-      range === undefined || startTime === undefined ? filter : { TimeRange: { startTime: startTime.toString(), endTime: range.endTime } },
+    pollFilter: () => ({ TimeRange: { startTime: startTime.toString(), endTime: range.endTime } }),
     admit,
     async start(cursor, read, signal) {
-      if (range === undefined || cursor === null) return
+      if (cursor === null) return
       const own = await read({ filter: { Transaction: cursor.txDigest }, cursor: null, pageSize: undefined, direction: 'forward', signal })
       const event = own.items.find((candidate) => candidate.id.eventSeq === cursor.eventSeq)
       if (event) admit(event)

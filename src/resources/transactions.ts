@@ -21,8 +21,7 @@ interface TransactionOptions<TOptions> {
    */
   filter?: TransactionFilter | null | undefined
   /**
-   * Which fields each transaction carries besides its digest (the seven `show*` flags); the
-   * result's type follows them.
+   * Which fields each transaction carries besides its digest (`show*` flags); the result's type follows them.
    * @default null (digests only)
    */
   options?: TOptions | null | undefined
@@ -44,8 +43,7 @@ export type QueryTransactionsParameters<TOptions extends TransactionBlockRespons
 >
 
 /**
- * One page of `chainx_queryTransactionBlocks`; `cursor` is the digest of its last transaction
- * (the input cursor when the page is empty).
+ * One page of `chainx_queryTransactionBlocks`; `cursor` (the last transaction's digest) reads the next page.
  *
  * @example
  * const { items, hasMore, cursor } = await client.transactions.query({ filter: { FromAddress: alice } })
@@ -115,9 +113,8 @@ export interface SubscribeTransactionsParameters extends SubscribeCallbacks<stri
 }
 
 /**
- * `client.transactions`: JSON-RPC transaction blocks, built as `client.events` is. `query` reads
- * one page of `chainx_queryTransactionBlocks`, `iterate` walks every page, `watch` follows new
- * transactions by polling, and the deprecated `subscribe` listens on the client's one WebSocket.
+ * `client.transactions`: `query` reads one page of `chainx_queryTransactionBlocks`, `iterate` walks
+ * every page, `watch` follows new ones by polling, the deprecated `subscribe` listens on the WebSocket.
  *
  * @example
  * const { items, cursor } = await client.transactions.query({ filter: { FromAddress: alice }, options: { showEffects: true } })
@@ -133,8 +130,7 @@ export interface TransactionsClient {
    */
   query: QueryTransactionsFn
   /**
-   * Walks every page for a filter, yielding each transaction once, in order, on the page machine.
-   * `walk.cursor` is the digest of the last transaction yielded: pass it back as `cursor`.
+   * Walks every page, yielding each transaction once, in order; `walk.cursor` (the last digest) resumes.
    *
    * @example
    * const walk = client.transactions.iterate({ filter: { AffectedObject: pool }, options: { showEffects: true } })
@@ -154,8 +150,8 @@ export interface TransactionsClient {
     options: WatchTransactionsOptions<TOptions>,
   ): TransactionWatcher<TOptions>
   /**
-   * Subscribes to the effects of matching transactions over the client's one WebSocket; resolves
-   * with the function that unsubscribes. Each arrives once, in order, through socket drops.
+   * Subscribes to the effects of matching transactions over the client's WebSocket; resolves with
+   * the function that unsubscribes. Each arrives once, in order, through socket drops.
    *
    * @deprecated The service deprecates `chainx_subscribeTransaction` (spec 1.2). Use `watch`,
    * which polls `chainx_queryTransactionBlocks` with a cursor and needs no WebSocket.

@@ -10,8 +10,7 @@ import type { WatchLoopOptions } from '../subscription/watchLoop.js'
 export type JsonRpcChunk = typeof import('./jsonRpcChunk.js')
 
 /**
- * The options of one page read (`query`) of every resource, besides the resource's own
- * (`parse` for events, `options` for transactions).
+ * The options of one page read (`query`) of every resource, besides its own (`parse`, `options`).
  *
  * @example
  * const options: ResourceQueryOptions<{ Sender: string }, EventId> = { filter: { Sender: '0x2' }, pageSize: 20, direction: 'backward' }
@@ -20,8 +19,7 @@ export interface ResourceQueryOptions<TFilter, TCursor> {
   /** Which items; checked at the call (`INVALID_ARGUMENT` naming `filter`). */
   filter: TFilter
   /**
-   * Where to continue (exclusive, in the read's direction): the `cursor` of an earlier page,
-   * `walk.cursor`, or an error's `resumeCursor`; checked at the call.
+   * Where to continue (exclusive): the `cursor` of an earlier page, `walk.cursor`, or an error's `resumeCursor`.
    * @default null (from the start: the oldest, or the newest going backward)
    */
   cursor?: TCursor | null | undefined
@@ -43,8 +41,7 @@ export interface ResourceQueryOptions<TFilter, TCursor> {
 }
 
 /**
- * The options of a walk (`iterate`) of every resource: a page read's, the page machine's
- * bounds (`maxItems`, `maxPages`, ...) and stale-cursor handling.
+ * The options of a walk (`iterate`) of every resource: a page read's, the page machine's bounds and `onStale`.
  *
  * @example
  * const options: ResourceIterateOptions<{ Sender: string }, EventId, ChainxEvent> = { filter: { Sender: '0x2' }, maxItems: 1_000 }
@@ -61,8 +58,7 @@ export interface ResourceWatchOptions<TFilter, TCursor> extends WatchLoopOptions
   /** Which items; checked at the call. */
   filter: TFilter
   /**
-   * Where to start: a cursor saved from `watcher.cursor` (items after it are yielded), `null`
-   * for the oldest matching item, or `'latest'` for only items that land after the watch starts.
+   * Where to start: a cursor saved from `watcher.cursor`, `null` (the oldest item), or `'latest'` (items after the start).
    * @default null
    */
   cursor?: TCursor | null | 'latest' | undefined
@@ -81,9 +77,8 @@ export interface ResourceWatchOptions<TFilter, TCursor> extends WatchLoopOptions
  */
 export interface SubscribeCallbacks<TCursor> {
   /**
-   * Errors that do not end the subscription (a throwing item callback, a failed backfill, a
-   * malformed frame) and the one that does (then a `closed` state follows). Always a
-   * `ChainxError`: what a callback or `parse` throws arrives as an `UnexpectedError`.
+   * Errors that do not end the subscription (a throwing callback, a failed backfill, a malformed
+   * frame) and the one that does (a `closed` state follows). Always a `ChainxError`.
    * @default logs with console.error
    */
   onError?: ((error: ChainxError) => void) | undefined
@@ -119,10 +114,7 @@ export interface WatchPlan<TItem, TCursor, TFilter> {
   ): Promise<void>
 }
 
-/**
- * A paged JSON-RPC resource as data: what `query`, `iterate`, `watch` and `subscribe`
- * (written once, in `createResourceClient`) need to know of it.
- */
+/** A paged JSON-RPC resource as data: what `createResourceClient` needs to know of it. */
 export interface ResourceDescriptor<TItem, TCursor, TFilter> {
   /** The client's property, e.g. `'events'`: errors say `client.events.iterate`. */
   name: string
@@ -145,7 +137,7 @@ export interface ResourceDescriptor<TItem, TCursor, TFilter> {
   /** Cursor equality. @default Object.is */
   sameCursor?: ((a: TCursor, b: TCursor) => boolean) | undefined
   /** A watch's own plan over the checked filter. @default a plain cursor poll */
-  watchPlan?: ((filter: TFilter) => WatchPlan<TItem, TCursor, TFilter>) | undefined
+  watchPlan?: ((filter: TFilter) => WatchPlan<TItem, TCursor, TFilter> | undefined) | undefined
   subscription: SubscriptionDescriptor<TCursor>
 }
 

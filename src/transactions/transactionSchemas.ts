@@ -110,11 +110,10 @@ const objectChange = variants('type', {
   created: object({ ...changeBase, owner: ownerDecoder, digest: nonEmptyString }),
 })
 
-const ownedInput = object({ objectId: nonEmptyString, version, digest: nonEmptyString })
 const callArg = variants('type', {
   object: variants('objectType', {
-    immOrOwnedObject: ownedInput,
-    receiving: ownedInput,
+    immOrOwnedObject: objectRef,
+    receiving: objectRef,
     sharedObject: object({ objectId: nonEmptyString, initialSharedVersion: version, mutable: boolean }),
   }),
   pure: object({ value: check((value): value is unknown => value !== undefined, 'a JSON value'), valueType: optional(nullable(string)) }),

@@ -12,33 +12,17 @@ export interface BackfillPlan {
 
 const EVERYTHING: BackfillPlan = { query: { All: [] }, exact: false }
 
-/** Which single-key query narrows best when several are possible (inside `All`/`And`). */
-const NARROWNESS: Record<string, number> = {
-  Transaction: 5,
-  MoveEventType: 4,
-  MoveEventModule: 3,
-  MoveModule: 2,
-  Sender: 1,
-  All: 0,
-}
+/** Single-key queries from the widest to the narrowest, to pick one inside `All`/`And`. */
+const NARROWNESS = ['All', 'Sender', 'MoveModule', 'MoveEventModule', 'MoveEventType', 'Transaction']
 
 /**
  * Maps a subscription filter (spec 6.4) to the query that fetches what it missed (queries take
- * one key, spec 6.3):
- *
- * | subscription filter | query | exact |
- * |---|---|---|
- * | `MoveEventType` | `MoveEventType` | yes |
- * | `MoveModule` | `MoveModule` | yes |
- * | `Sender`, `SenderAddress` | `Sender` | yes |
- * | `Transaction` | `Transaction` | yes |
- * | `All([])` | `All` | yes |
- * | `MoveEventModule {package, module, event}` | `MoveEventModule {package, module}` | no: the struct name is checked locally (a `MoveEventType` query would miss generic instances such as `E<T>`) |
- * | `All([...])`, `And(a, b)` | the narrowest query of the parts | no |
- * | `Package`, `MoveEventField`, `TimeRange`, `Any`, `Or` | `All` | no |
- *
- * Every query selects a superset of the subscription's events, so the id of an event the
- * subscription delivered is always a valid exclusive cursor for it.
+ * one key, spec 6.3). `MoveEventType`, `MoveModule`, `Sender`, `SenderAddress`, `Transaction`
+ * and `All([])` map exactly. `MoveEventModule` queries its module and checks the struct name
+ * locally (a `MoveEventType` query would miss generic instances such as `E<T>`); `All` and
+ * `And` query their narrowest part; `Package`, `MoveEventField`, `TimeRange`, `Any`, `Or` query
+ * everything. Every query selects a superset of the subscription's events, so the id of an event
+ * the subscription delivered is always a valid exclusive cursor for it.
  */
 export function planBackfill(filter: EventSubscriptionFilter): BackfillPlan {
   if ('MoveEventType' in filter) return { query: { MoveEventType: filter.MoveEventType }, exact: true }
@@ -59,5 +43,5 @@ export function planBackfill(filter: EventSubscriptionFilter): BackfillPlan {
 }
 
 function narrowness(plan: BackfillPlan): number {
-  return NARROWNESS[Object.keys(plan.query)[0] as string] ?? 0
+  return NARROWNESS.indexOf(Object.keys(plan.query)[0] as string)
 }

@@ -1,4 +1,3 @@
-import type { InvalidFilterError } from '../../errors/jsonRpc.js'
 import { invalidFilter } from '../filterValueReaders.js'
 import type { ParseTypeNameOptions } from '../parseTypeName.js'
 import type { EventQueryFilter, EventSubscriptionFilter } from '../types.js'
@@ -31,8 +30,11 @@ export function toQueryFilter(filter: EventSubscriptionFilter, options: ParseTyp
   return convert(validateSubscriptionFilter(filter, options), '')
 }
 
+const NONE = ' has no query filter equivalent'
+
 function convert(filter: EventSubscriptionFilter, at: string): EventQueryFilter {
-  const path = (key: string): string => (at === '' ? key : `${at}.${key}`)
+  const key = Object.keys(filter)[0] as string
+  const path = at === '' ? key : `${at}.${key}`
   if ('MoveModule' in filter) return { MoveModule: { package: filter.MoveModule.package, module: filter.MoveModule.module } }
   if ('MoveEventModule' in filter) {
     const { package: packageId, module, event } = filter.MoveEventModule
@@ -42,35 +44,18 @@ function convert(filter: EventSubscriptionFilter, at: string): EventQueryFilter 
   if ('Sender' in filter) return { Sender: filter.Sender }
   if ('SenderAddress' in filter) return { Sender: filter.SenderAddress }
   if ('Transaction' in filter) return { Transaction: filter.Transaction }
-  if ('TimeRange' in filter) return timeRange(filter.TimeRange, path('TimeRange'))
-  if ('All' in filter) {
-    if (filter.All.length === 0) return { All: [] }
-    if (filter.All.length === 1) return convert(filter.All[0] as EventSubscriptionFilter, `${path('All')}[0]`)
-    throw noEquivalent(path('All'), `a combination of ${filter.All.length} filters`)
+  if ('TimeRange' in filter) {
+    const start = BigInt(filter.TimeRange.start_time)
+    const end = BigInt(filter.TimeRange.end_time)
+    if (end <= start) throw invalidFilter(path, `the range [${start}, ${end}) selects no event, and a query range cannot be empty`)
+    return { TimeRange: { startTime: start.toString(), endTime: (end - 1n).toString() } }
   }
+  if ('All' in filter && filter.All.length === 0) return { All: [] }
+  if ('All' in filter && filter.All.length === 1) return convert(filter.All[0] as EventSubscriptionFilter, `${path}[0]`)
   if ('Package' in filter) {
-    throw noEquivalent(
-      path('Package'),
-      'a package filter (use { MoveModule: { package, module } } per module, or filter the events yourself)',
-    )
+    throw invalidFilter(path, `a package filter (use { MoveModule: { package, module } } per module, or filter the events yourself)${NONE}`)
   }
-  if ('MoveEventField' in filter) {
-    throw noEquivalent(path('MoveEventField'), 'a field filter (query by type and compare parsedJson yourself)')
-  }
-  const key = Object.keys(filter)[0] ?? ''
-  throw noEquivalent(path(key), `a combination (${key})`)
-}
-
-function timeRange(range: { start_time: string; end_time: string }, path: string): EventQueryFilter {
-  const start = BigInt(range.start_time)
-  const end = BigInt(range.end_time)
-  if (end <= start) throw invalidFilter(path, `the range [${start}, ${end}) selects no event, and a query range cannot be empty`)
-  return { TimeRange: { startTime: start.toString(), endTime: (end - 1n).toString() } }
-}
-
-function noEquivalent(path: string, what: string): InvalidFilterError {
-  const combinationHint = what.startsWith('a combination')
-    ? ' (queries take one key: query each part, or watch one and filter the rest yourself)'
-    : ''
-  return invalidFilter(path, `${what} has no query filter equivalent${combinationHint}`)
+  if ('MoveEventField' in filter) throw invalidFilter(path, `a field filter (query by type and compare parsedJson yourself)${NONE}`)
+  const what = 'All' in filter ? `a combination of ${filter.All.length} filters` : `a combination (${key})`
+  throw invalidFilter(path, `${what}${NONE} (queries take one key: query each part, or watch one and filter the rest yourself)`)
 }
