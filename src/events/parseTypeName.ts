@@ -34,10 +34,9 @@ const ADDRESS = /^0x[0-9a-fA-F]{1,64}$/
 
 /**
  * Parses a Move type name: primitives, `vector<T>` and struct tags `<address>::<module>::<Struct>`
- * with type arguments, within the limits. Spaces around `<`, `>`, `,` and `::` are allowed, and a
- * trailing comma in a struct's type arguments, as in Move. Addresses are `0x` and 1 to 64 hex
- * digits, kept as written (`formatTypeName` gives the canonical form), or a decimal number below
- * 2^256, returned in its `0x` form.
+ * with type arguments, within the limits; spaces and a trailing comma in type arguments are
+ * allowed, as in Move. Addresses are kept as written (`formatTypeName` gives the canonical form);
+ * a decimal address (below 2^256) is returned in its `0x` form.
  *
  * @throws TypeNameError (INVALID_ARGUMENT) with the position.
  *

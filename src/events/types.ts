@@ -17,11 +17,9 @@ export interface EventId {
  */
 export interface ChainxEvent<TParsed = unknown> {
   id: EventId
-  /** Package whose module the transaction called. */
+  /** Package and module the transaction called. */
   packageId: string
-  /** Module the transaction called. */
   transactionModule: string
-  /** Address that sent the transaction. */
   sender: string
   /** `<package>::<module>::<Struct>` with optional type arguments. */
   type: string

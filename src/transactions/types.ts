@@ -145,20 +145,14 @@ type Version = string | number
  */
 export type ObjectChange =
   | { type: 'published'; packageId: string; version: Version; digest: string; modules: string[] }
-  | { type: 'transferred'; sender: string; recipient: ObjectOwner; objectType: string; objectId: string; version: Version; digest: string }
-  | {
-      type: 'mutated'
-      sender: string
-      owner: ObjectOwner
-      objectType: string
-      objectId: string
-      version: Version
-      previousVersion: Version
-      digest: string
-    }
-  | { type: 'deleted' | 'wrapped'; sender: string; objectType: string; objectId: string; version: Version }
-  | { type: 'created'; sender: string; owner: ObjectOwner; objectType: string; objectId: string; version: Version; digest: string }
+  | ({ type: 'transferred'; recipient: ObjectOwner; digest: string } & ChangeBase)
+  | ({ type: 'mutated'; owner: ObjectOwner; previousVersion: Version; digest: string } & ChangeBase)
+  | ({ type: 'deleted' | 'wrapped' } & ChangeBase)
+  | ({ type: 'created'; owner: ObjectOwner; digest: string } & ChangeBase)
   | { type: UnknownVariant }
+
+/** The fields every change of an object (not a package) carries. */
+type ChangeBase = { sender: string; objectType: string; objectId: string; version: Version }
 
 /**
  * One input of a programmable transaction: an object, a pure value, or a type added after this SDK (`UnknownVariant`).

@@ -9,11 +9,9 @@ import type { EventSubscriptionFilter } from '../types.js'
 export type MillisInput = number | bigint | string | Date
 
 /**
- * Builders of subscription filters (spec 6.4) and their combinators. Each returns the
- * plain typed value `subscribe` sends; `validateSubscriptionFilter` checks it before sending.
- *
- * Combinators, with the reference service's meaning: `all(...)` every filter (and `all()`
- * every event), `any(...)` at least one, `and(a, b)` both, `or(a, b)` either.
+ * Builders of subscription filters (spec 6.4): each returns the plain typed value `subscribe`
+ * sends. Combinators: `all(...)` every filter (`all()` every event), `any(...)` at least one,
+ * `and(a, b)` both, `or(a, b)` either.
  *
  * @example
  * import { subscriptionFilter as f } from 'chainx-sdk'

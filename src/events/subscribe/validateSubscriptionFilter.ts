@@ -25,10 +25,9 @@ const QUERY_ONLY = ['MoveEvent', 'EventType', 'Recipient', 'Object']
 
 /**
  * Checks a `chainx_subscribeEvent` filter (spec 6.4) before anything is sent and returns it in
- * the form the service reads (`TimeRange` bounds as strings of milliseconds). Exactly one key of
- * `SUBSCRIPTION_FILTER_KEYS`; addresses, digests, Move names and struct tags are checked;
- * `MoveEventField.path` is a JSON Pointer and `value` JSON; `start_time <= end_time`; `All`/`Any`
- * take a list, `And`/`Or` exactly two, nested at most 16 deep.
+ * the form the service reads (`TimeRange` bounds as strings of milliseconds). Exactly one key;
+ * addresses, digests, Move names and struct tags are checked; `MoveEventField.path` is a JSON
+ * Pointer and `value` JSON; `All`/`Any` take a list, `And`/`Or` two, nested at most 16 deep.
  *
  * @throws InvalidFilterError (INVALID_FILTER) whose `path` points at the offending part, e.g. `All[1].MoveModule.package`.
  *
