@@ -90,13 +90,7 @@ export type EventSubscriptionFilter =
  *   if (event.parsedJson.name === 'market::Sold') console.log(event.parsedJson.parsedJson.buyer)
  * }
  */
-export type ParsedJsonParser<T> =
-  | {
-      /** Returns the checked value, or throws (a zod or zod/mini schema, a generated Move definition). */
-      parse(value: unknown): T
-    }
-  | ((value: unknown, event: ChainxEvent<unknown>) => T)
-  | EventDecoder<T>
+export type ParsedJsonParser<T> = { parse(value: unknown): T } | ((value: unknown, event: ChainxEvent<unknown>) => T) | EventDecoder<T>
 
 /**
  * Anything that decodes a whole event, read by its `type` (a generated Move `registry`).

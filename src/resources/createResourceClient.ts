@@ -8,7 +8,6 @@ import type { PageShape, WalkObserver } from '../pagination/types.js'
 import { readDirection } from '../pagination/walkOptions.js'
 import type { SubscriptionMachine } from '../subscription/createSubscriptionMachine.js'
 import type { HttpResponse } from '../transport/types.js'
-import type { KindQuery } from '../subscription/SubscriptionKind.js'
 import type { Unsubscribe } from '../subscription/types.js'
 import { warnDeprecatedOnce } from '../subscription/warnDeprecatedOnce.js'
 import { createWatchLoop, type Watcher } from '../subscription/watchLoop.js'
@@ -82,16 +81,12 @@ export function createResourceClient<TItem, TCursor, TFilter>(
     return call(resource.method, resource.params(request), request.signal, (result, response) => reader(result, response, request.own))
   }
 
-  function query(parameters: unknown): Promise<PageShape<TItem, TCursor>> {
-    try {
-      const { given, filter, own } = readRead('query', parameters, QUERY_KEYS)
-      const pageSize = given.pageSize === undefined ? undefined : readCount('pageSize', given.pageSize, 0, { min: 1 })
-      const cursor = resource.checkCursor(given.cursor)
-      const direction = readDirection(given.direction)
-      return read({ filter, own, cursor, pageSize, direction, signal: given.signal as AbortSignal | undefined })
-    } catch (error) {
-      return Promise.reject(error)
-    }
+  async function query(parameters: unknown): Promise<PageShape<TItem, TCursor>> {
+    const { given, filter, own } = readRead('query', parameters, QUERY_KEYS)
+    const pageSize = given.pageSize === undefined ? undefined : readCount('pageSize', given.pageSize, 0, { min: 1 })
+    const cursor = resource.checkCursor(given.cursor)
+    const direction = readDirection(given.direction)
+    return read({ filter, own, cursor, pageSize, direction, signal: given.signal as AbortSignal | undefined })
   }
 
   function iterate(options: unknown) {
@@ -148,13 +143,8 @@ export function createResourceClient<TItem, TCursor, TFilter>(
     const own = resource.readOwn(given)
     if (context.subscriptions === undefined) throw new InvalidArgumentError(`${area}.subscribe needs wsUrl in the ChainxClient options`)
     const { chunk, machine } = await context.subscriptions.load()
-    const backfill: KindQuery<TItem, TCursor> | undefined = context.reads === undefined ? undefined : (page) => query(page)
-    const kind = subscription.kind(chunk)(filter as never, backfill, { parse: own } as never)
-    return machine.subscribe(kind, {
-      onItem: onItem as (item: unknown) => void,
-      onError: given.onError as never,
-      onStateChange: given.onStateChange as never,
-    })
+    const kind = subscription.kind(chunk)(filter as never, context.reads && query, { parse: own } as never)
+    return machine.subscribe(kind, { onItem, onError: given.onError, onStateChange: given.onStateChange } as never)
   }
 
   return { query, iterate, watch, subscribe }
