@@ -3,7 +3,7 @@ import { isRecord } from '../utils/isRecord.js'
 import { decodeResult } from '../jsonRpc/decodeResult.js'
 import type { PageShape } from '../pagination/types.js'
 import type { HttpResponse } from '../transport/types.js'
-import { parseEventContent } from './parseEventContent.js'
+import { parseEventContent, type EventParser } from './parseEventContent.js'
 import type { ChainxEvent, EventId } from './types.js'
 
 /** Whether `value` is a string of 1 to 20 decimal digits, the form of a u64 on the wire (spec 6.2). */
@@ -77,9 +77,8 @@ const eventPage = object({
 export const eventShapeDecoders = { eventId, event: chainxEvent, page: eventPage }
 
 /**
- * An event in JSON-RPC shape (spec 2.1). `eventSeq` and `timestampMs` stay strings;
- * `parsedJson` may be any JSON value but must be there; `timestampMs` may be absent or null.
- * Fields this decoder does not name are kept.
+ * An event in JSON-RPC shape (spec 2.1): `parsedJson` any JSON value but there, `timestampMs`
+ * maybe absent or null; fields not named here are kept.
  *
  * @example
  * const event = chainxEventDecoder(json) // throws a DecodeFailure naming the bad field
@@ -95,9 +94,8 @@ export const chainxEventDecoder = fastPath(isChainxEvent, chainxEvent)
 export const eventPageDecoder = fastPath(isEventPage, eventPage)
 
 /**
- * Reads one `chainx_queryEvents` result into a page (`{ items, hasMore, cursor }`), every event
- * decoded, then `parse` (the checked `parse` option) applied to each event's `parsedJson`: the
- * first rejection fails the whole page with `EventContentError`.
+ * Reads one `chainx_queryEvents` result into a page (`{ items, hasMore, cursor }`), then applies
+ * `parse` (the checked option): the first rejection fails the page with `EventContentError`.
  *
  * @example
  * const page = readEventPage(result, response, undefined)
@@ -113,8 +111,6 @@ export function readEventPage(result: unknown, response: HttpResponse, parse: un
     if (event.timestampMs === null) delete event.timestampMs
   }
   const events = data as ChainxEvent[]
-  const items = parse
-    ? (parseEventContent(events, parse as (value: unknown, event: ChainxEvent<unknown>) => unknown, response.status) as ChainxEvent[])
-    : events
+  const items = parse ? (parseEventContent(events, parse as EventParser<unknown>, response.status) as ChainxEvent[]) : events
   return { items, hasMore: hasNextPage, cursor: nextCursor ?? null }
 }

@@ -154,11 +154,10 @@ for (const [, field, fieldDecoder] of FIELDS) responseShape[field] = optional(nu
 const response = object(responseShape)
 
 /**
- * The decoder of one transaction for the options asked for, lenient as the real schema is:
- * `digest` is required; every other field may be absent or null, and is checked when present.
- * Null fields are removed (absent and null mean the same on the wire), an empty `errors` too;
- * a transaction missing a field an option asked for is degraded: `errors` holds the service's
- * messages, or one of the SDK's naming the field.
+ * The decoder of one transaction for the options asked for, lenient as the real schema is: only
+ * `digest` is required, other fields are checked when present. Null fields and an empty `errors`
+ * are removed; a transaction missing a requested field is degraded (`errors` holds the service's
+ * messages, or one of the SDK's naming the field).
  *
  * @example
  * transactionResponseDecoder({ showEffects: true })({ digest: 'Eg3y…' })

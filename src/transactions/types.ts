@@ -264,9 +264,8 @@ export type CompleteTransactionBlockResponse<TOptions extends TransactionBlockRe
 export type DegradedTransactionBlockResponse = ResponseBase & { errors: string[] } & MaybeShown
 
 /**
- * One transaction as `chainx_queryTransactionBlocks` returns it, typed by the options asked
- * for: complete (`errors` absent: with `{ showEffects: true }`, `effects` is there) or degraded
- * (`errors` present: any requested field may be missing). One check of `errors` tells which.
+ * One transaction, typed by the options asked for: complete (`errors` absent, every requested
+ * field there) or degraded (`errors` present, any may be missing). One check of `errors` tells which.
  *
  * @example
  * const page = await client.transactions.query({ filter: { FromAddress: alice }, options: { showEffects: true } })
@@ -279,10 +278,8 @@ export type TransactionBlockResponse<TOptions extends TransactionBlockResponseOp
 
 /**
  * A transaction filter of `chainx_queryTransactionBlocks` and `chainx_subscribeTransaction`:
- * exactly one key, as the service's `TransactionFilter`. Addresses and object ids are `0x`
- * and 1 to 64 hex digits; Move names are identifiers. `Checkpoint` and `FromOrToAddress`
- * are in the service's type but marked "currently not supported" there: the SDK refuses them
- * locally with `INVALID_FILTER`, no request sent.
+ * exactly one key. `Checkpoint` and `FromOrToAddress`, which the service marks "currently not
+ * supported", are refused locally with `INVALID_FILTER`.
  *
  * @example
  * const bySender: TransactionFilter = { FromAddress: '0xa11ce' }

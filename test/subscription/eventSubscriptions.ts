@@ -1,4 +1,5 @@
 import { eventSubscriptionKind } from '../../src/events/subscribe/eventSubscriptionKind.js'
+import { readParser } from '../../src/events/parseEventContent.js'
 import { validateSubscriptionFilter } from '../../src/events/subscribe/validateSubscriptionFilter.js'
 import type { ChainxEvent, EventId, ParsedJsonParser } from '../../src/events/types.js'
 import {
@@ -48,7 +49,7 @@ export function createSubscriptionClient(options: SubscriptionClientOptions): Su
       try {
         const filter = validateSubscriptionFilter(parameters.filter, typeNameLimits)
         kind = eventSubscriptionKind(filter, queryEvents as KindQuery<ChainxEvent, EventId> | undefined, {
-          parse: parameters.parse as ParsedJsonParser<unknown> | undefined,
+          parse: parameters.parse === undefined ? undefined : readParser(parameters.parse as ParsedJsonParser<unknown>),
         })
       } catch (error) {
         return Promise.reject(error)

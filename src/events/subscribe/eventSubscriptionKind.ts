@@ -1,8 +1,8 @@
 import type { KindQuery, SubscriptionKind } from '../../subscription/SubscriptionKind.js'
 import { eventKey, sameEventId, timestampOf } from '../eventId.js'
 import { chainxEventDecoder } from '../eventSchemas.js'
-import { parseEventContent } from '../parseEventContent.js'
-import type { ChainxEvent, EventId, EventSubscriptionFilter, ParsedJsonParser } from '../types.js'
+import { parseEventContent, type EventParser } from '../parseEventContent.js'
+import type { ChainxEvent, EventId, EventSubscriptionFilter } from '../types.js'
 import { matchSubscriptionFilter } from './matchSubscriptionFilter.js'
 import { planBackfill } from './planBackfill.js'
 
@@ -18,7 +18,7 @@ import { planBackfill } from './planBackfill.js'
 export function eventSubscriptionKind(
   filter: EventSubscriptionFilter,
   queryEvents: KindQuery<ChainxEvent, EventId> | undefined,
-  { parse }: { parse?: ParsedJsonParser<unknown> | undefined } = {},
+  { parse }: { parse?: EventParser<unknown> | undefined } = {},
 ): SubscriptionKind<ChainxEvent, EventId> {
   const plan = planBackfill(filter)
   return {

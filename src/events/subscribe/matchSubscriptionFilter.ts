@@ -3,11 +3,10 @@ import { isMoveAddress, parseStructTag, type MoveStructTag } from '../parseTypeN
 import type { ChainxEvent, EventSubscriptionFilter } from '../types.js'
 
 /**
- * Whether `event` passes a subscription filter (spec 6.4), with the reference service's
- * semantics: the backfill keeps only what the subscription would have delivered when its query
- * selects more. `MoveModule` is the called module, `MoveEventModule` the one defining the type;
- * `MoveEventField` is a JSON Pointer into `parsedJson`; `TimeRange` is `[start_time, end_time)`,
- * never matching an event without a timestamp. Addresses and type names compare canonically.
+ * Whether `event` passes a subscription filter (spec 6.4), with the reference service's semantics
+ * (`MoveModule` the called module, `MoveEventModule` the one defining the type, `TimeRange`
+ * `[start_time, end_time)`); addresses and type names compare canonically. The backfill keeps
+ * only what the subscription would have delivered when its query selects more.
  */
 export function matchSubscriptionFilter(filter: EventSubscriptionFilter, event: ChainxEvent<unknown>): boolean {
   const matches = (inner: EventSubscriptionFilter) => matchSubscriptionFilter(inner, event)
