@@ -107,9 +107,7 @@ export function readEventPage(result: unknown, response: HttpResponse, parse: un
     response,
     'chainx_queryEvents result is not an event page',
   )
-  for (const event of data) {
-    if (event.timestampMs === null) delete event.timestampMs
-  }
+  for (const event of data) if (event.timestampMs === null) delete event.timestampMs
   const events = data as ChainxEvent[]
   const items = parse ? (parseEventContent(events, parse as EventParser<unknown>, response.status) as ChainxEvent[]) : events
   return { items, hasMore: hasNextPage, cursor: nextCursor ?? null }

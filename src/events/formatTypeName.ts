@@ -3,8 +3,7 @@ import type { MoveTypeTag } from './parseTypeName.js'
 /** How `formatTypeName` writes addresses. */
 export interface FormatTypeNameOptions {
   /**
-   * `'long'`: lower case, zero-padded to 64 hex digits, as the service writes them;
-   * `'short'`: lower case without leading zeros (`0x2`).
+   * `'long'`: lower case, zero-padded to 64 hex digits, as the service writes them; `'short'`: without leading zeros.
    * @default 'long'
    */
   addresses?: 'long' | 'short' | undefined
