@@ -2,26 +2,63 @@ import * as read from '../filterValueReaders.js'
 import type { ParseTypeNameOptions } from '../parseTypeName.js'
 import type { EventSubscriptionFilter } from '../types.js'
 
-/** Keys a subscription filter may have (spec 6.4, plus the reference service's `Any`, `And`, `Or`). */
-const SUBSCRIPTION_FILTER_KEYS = [
-  'Package',
-  'MoveModule',
-  'MoveEventType',
-  'MoveEventModule',
-  'MoveEventField',
-  'SenderAddress',
-  'Sender',
-  'Transaction',
-  'TimeRange',
-  'All',
-  'Any',
-  'And',
-  'Or',
-] as const
-
 /** Deepest nesting of combinators accepted (the mock and reference services stop at 16). */
 const MAX_DEPTH = 16
 const QUERY_ONLY = ['MoveEvent', 'EventType', 'Recipient', 'Object']
+
+/** Checks one key's value at `at` (`child` checks an inner filter); returns the filter when the service reads it in another form. */
+type Check = (
+  value: unknown,
+  at: string,
+  key: string,
+  options: ParseTypeNameOptions,
+  child: (inner: unknown, index: number) => unknown,
+) => unknown
+
+const readModule: Check = (value, at, key) => {
+  const fields = read.readFields(value, at, key === 'MoveModule' ? ['package', 'module'] : ['package', 'module', 'event'])
+  read.readAddress(fields.package, `${at}.package`)
+  read.readIdentifier(fields.module, `${at}.module`, 'a module name')
+  if (key === 'MoveEventModule') read.readIdentifier(fields.event, `${at}.event`, 'an event struct name')
+}
+const readList: Check = (value, at, key, _options, child) => {
+  if (!Array.isArray(value)) throw read.invalidFilter(at, `expected a list of filters, got ${read.describe(value)}`)
+  return { [key]: value.map(child) }
+}
+const readPair: Check = (value, at, key, _options, child) => {
+  if (!Array.isArray(value) || value.length !== 2) throw read.invalidFilter(at, `expected exactly two filters, got ${read.describe(value)}`)
+  return { [key]: [child(value[0], 0), child(value[1], 1)] }
+}
+
+/** The keys of a subscription filter (spec 6.4, plus the reference service's `Any`, `And`, `Or`) and their checks. */
+const CHECKS: Record<string, Check> = {
+  Package: read.readAddress,
+  MoveModule: readModule,
+  MoveEventType: (value, at, _key, options) => read.readStructTag(value, at, options),
+  MoveEventModule: readModule,
+  MoveEventField(value, at) {
+    const fields = read.readFields(value, at, ['path', 'value'])
+    if (typeof fields.path !== 'string' || !fields.path.startsWith('/')) {
+      const got = read.describe(fields.path)
+      throw read.invalidFilter(`${at}.path`, `expected a field path starting with '/' (a JSON Pointer such as /price), got ${got}`)
+    }
+    if (!isJson(fields.value)) throw read.invalidFilter(`${at}.value`, 'expected a JSON value')
+  },
+  SenderAddress: read.readAddress,
+  Sender: read.readAddress,
+  Transaction: (value, at) => void read.readDigest(value, at),
+  TimeRange(value, at) {
+    const fields = read.readFields(value, at, ['start_time', 'end_time'])
+    const start = read.readMillis(fields.start_time, `${at}.start_time`)
+    const end = read.readMillis(fields.end_time, `${at}.end_time`)
+    if (start > end) throw read.invalidFilter(at, `start_time (${start}) is after end_time (${end})`)
+    return { TimeRange: { start_time: start.toString(), end_time: end.toString() } }
+  },
+  All: readList,
+  Any: readList,
+  And: readPair,
+  Or: readPair,
+}
 
 /**
  * Checks a `chainx_subscribeEvent` filter (spec 6.4) before anything is sent and returns it in
@@ -44,59 +81,15 @@ function check(filter: unknown, path: string, depth: number, options: ParseTypeN
   if (depth > MAX_DEPTH) throw read.invalidFilter(path, `filters are nested deeper than ${MAX_DEPTH} levels`)
   const [key, value] = read.readOneKey(filter, path)
   const at = path === '' ? key : `${path}.${key}`
-  const child = (inner: unknown, index: number) => check(inner, `${at}[${index}]`, depth + 1, options)
-  switch (key as (typeof SUBSCRIPTION_FILTER_KEYS)[number]) {
-    case 'Package':
-    case 'Sender':
-    case 'SenderAddress':
-      read.readAddress(value, at)
-      return filter as EventSubscriptionFilter
-    case 'MoveModule':
-    case 'MoveEventModule': {
-      const fields = read.readFields(value, at, key === 'MoveModule' ? ['package', 'module'] : ['package', 'module', 'event'])
-      read.readAddress(fields.package, `${at}.package`)
-      read.readIdentifier(fields.module, `${at}.module`, 'a module name')
-      if (key === 'MoveEventModule') read.readIdentifier(fields.event, `${at}.event`, 'an event struct name')
-      return filter as EventSubscriptionFilter
-    }
-    case 'MoveEventType':
-      read.readStructTag(value, at, options)
-      return filter as EventSubscriptionFilter
-    case 'MoveEventField': {
-      const fields = read.readFields(value, at, ['path', 'value'])
-      if (typeof fields.path !== 'string' || !fields.path.startsWith('/')) {
-        const got = read.describe(fields.path)
-        throw read.invalidFilter(`${at}.path`, `expected a field path starting with '/' (a JSON Pointer such as /price), got ${got}`)
-      }
-      if (!isJson(fields.value)) throw read.invalidFilter(`${at}.value`, 'expected a JSON value')
-      return filter as EventSubscriptionFilter
-    }
-    case 'Transaction':
-      read.readDigest(value, at)
-      return filter as EventSubscriptionFilter
-    case 'TimeRange': {
-      const fields = read.readFields(value, at, ['start_time', 'end_time'])
-      const start = read.readMillis(fields.start_time, `${at}.start_time`)
-      const end = read.readMillis(fields.end_time, `${at}.end_time`)
-      if (start > end) throw read.invalidFilter(at, `start_time (${start}) is after end_time (${end})`)
-      return { TimeRange: { start_time: start.toString(), end_time: end.toString() } }
-    }
-    case 'All':
-    case 'Any': {
-      if (!Array.isArray(value)) throw read.invalidFilter(at, `expected a list of filters, got ${read.describe(value)}`)
-      return { [key]: value.map(child) } as EventSubscriptionFilter
-    }
-    case 'And':
-    case 'Or': {
-      if (!Array.isArray(value) || value.length !== 2)
-        throw read.invalidFilter(at, `expected exactly two filters, got ${read.describe(value)}`)
-      return { [key]: [child(value[0], 0), child(value[1], 1)] } as EventSubscriptionFilter
-    }
+  const checkValue = Object.hasOwn(CHECKS, key) ? CHECKS[key] : undefined
+  if (checkValue) {
+    const checked = checkValue(value, at, key, options, (inner, index) => check(inner, `${at}[${index}]`, depth + 1, options))
+    return (checked ?? filter) as EventSubscriptionFilter
   }
   const reason = QUERY_ONLY.includes(key)
     ? `${key} is a query filter (spec 6.3); subscriptions take`
     : 'unknown filter key; subscriptions take'
-  throw read.invalidFilter(at, `${reason} ${SUBSCRIPTION_FILTER_KEYS.join(', ')}`)
+  throw read.invalidFilter(at, `${reason} ${Object.keys(CHECKS).join(', ')}`)
 }
 
 function isJson(value: unknown, depth = 0): boolean {
