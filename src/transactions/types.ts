@@ -220,15 +220,8 @@ type Shown<TOptions, K extends keyof TransactionBlockResponseOptions, TField ext
   TOptions extends Record<K, true> ? { [P in TField]: TValue } : { [P in TField]?: TValue | undefined }
 
 /** Every `show*` field, maybe there. */
-type MaybeShown = {
-  effects?: TransactionBlockEffects | undefined
-  events?: ChainxEvent[] | undefined
-  objectChanges?: ObjectChange[] | undefined
-  balanceChanges?: BalanceChange[] | undefined
-  transaction?: TransactionBlockData | undefined
-  rawTransaction?: string | undefined
-  rawEffects?: number[] | undefined
-}
+type AllShown = CompleteTransactionBlockResponse<Record<keyof TransactionBlockResponseOptions, true>>
+type MaybeShown = { [K in Exclude<keyof AllShown, keyof ResponseBase | 'errors'>]?: AllShown[K] | undefined }
 
 type ResponseBase = {
   digest: string
