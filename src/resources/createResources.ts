@@ -44,11 +44,7 @@ export interface ResourcesOptions {
  * await events.query({ filter: { All: [] } })
  * await close()
  */
-export function createResources(options: ResourcesOptions): {
-  events: EventsClient
-  transactions: TransactionsClient
-  close(): Promise<void>
-} {
+export function createResources(options: ResourcesOptions) {
   const { transport, closed } = options
   const jsonRpc = lazyChunk(
     () => import('./jsonRpcChunk.js'),
