@@ -12,38 +12,28 @@ import type { JsonRpcSocket } from '../jsonRpc/connectJsonRpcSocket.js'
  */
 export interface ReconnectOptions {
   /**
-   * Connect retries in a row before giving up, after the first attempt (0: one connection
-   * attempt, no retry), like `retry.retries`; `Infinity` retries forever (delays stay capped).
-   * Anything but a whole number >= 0 or `Infinity` throws `INVALID_ARGUMENT`.
+   * Connect retries in a row before giving up, after the first attempt (0: no retry), like
+   * `retry.retries`; `Infinity` retries forever (delays stay capped).
    * @default 10
    */
   retries?: number | undefined
   /**
    * Delay before the first retry in ms; doubles each retry, with jitter (50-100% of the value).
-   * Negative or NaN throws `INVALID_ARGUMENT`; a delay longer than a timer holds (2^31 - 1 ms)
-   * is waited in full, never cut to 1 ms.
    * @default 500
    */
   baseDelayMs?: number | undefined
   /**
    * Largest delay between two attempts, in ms; `Infinity` leaves the doubling uncapped.
-   * Negative or NaN throws `INVALID_ARGUMENT`; a delay longer than a timer holds (2^31 - 1 ms)
-   * is waited in full, never cut to 1 ms.
    * @default 30_000
    */
   maxDelayMs?: number | undefined
 }
 
-/**
- * Options of `createSocketKeeper` (all required).
- *
- * @example
- * const options: SocketKeeperOptions = { connect, reconnect: readReconnect(undefined), onConnecting, onReconnecting, onOpen, onLost, onGiveUp }
- */
+/** Options of `createSocketKeeper`. */
 export interface SocketKeeperOptions {
   /** Opens one socket; `onLost` must be called when that socket goes away. */
   connect: (signal: AbortSignal, onLost: (error: SocketClosedError) => void) => Promise<JsonRpcSocket>
-  /** Retry settings (`readReconnect`), or `false` to never reconnect. */
+  /** Retry settings, or `false` to never reconnect. */
   reconnect: ResolvedRetryOptions | false
   /** The first attempt of a fresh connection starts. */
   onConnecting: () => void
@@ -57,13 +47,7 @@ export interface SocketKeeperOptions {
   onGiveUp: (error: ChainxError) => void
 }
 
-/**
- * Keeps at most one socket open while it is wanted.
- *
- * @example
- * keeper.ensure() // opens; `onOpen` reports the socket
- * keeper.release() // closes; no reconnect
- */
+/** Keeps at most one socket open while it is wanted. */
 export interface SocketKeeper {
   /** The open socket, if there is one. */
   current(): JsonRpcSocket | undefined
@@ -76,18 +60,12 @@ export interface SocketKeeper {
 }
 
 /**
- * Keeps one socket up while it is wanted: opens it on `ensure`, and when it is lost
- * reconnects with jittered exponential backoff (`backoffDelay`) up to `retries`
- * attempts in a row, reporting each step. `release` closes the socket and cancels any
- * pending attempt or wait, so no timer or handle is left behind.
+ * Keeps one socket up while it is wanted: opens it on `ensure`, and when it is lost reconnects
+ * with jittered exponential backoff up to `retries` attempts in a row, reporting each step.
+ * `release` closes the socket and cancels any pending attempt or wait: no timer is left behind.
  *
  * @example
- * const keeper = createSocketKeeper({
- *   connect: (signal, onLost) => connectJsonRpcSocket({ ...socketOptions, signal, onLost }),
- *   reconnect: readReconnect({ retries: 10 }),
- *   onConnecting: () => {}, onReconnecting: (attempt, delayMs) => console.log(attempt, delayMs),
- *   onOpen: (socket) => resubscribeAll(socket), onLost: () => {}, onGiveUp: (error) => failAll(error),
- * })
+ * const keeper = createSocketKeeper({ connect, reconnect, onConnecting, onReconnecting, onOpen, onLost, onGiveUp })
  * keeper.ensure()
  */
 export function createSocketKeeper(options: SocketKeeperOptions): SocketKeeper {
