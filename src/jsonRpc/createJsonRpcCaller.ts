@@ -7,19 +7,7 @@ import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import { parseRetryAfter } from '../transport/parseRetryAfter.js'
 import { requestJson } from '../transport/requestJson.js'
 import type { HttpResponse } from '../transport/types.js'
-import {
-  decodeOr,
-  describeValue,
-  either,
-  literal,
-  matches,
-  nullable,
-  object,
-  safeInteger,
-  string,
-  unknown,
-  type Decoded,
-} from '../utils/decode.js'
+import { decodeOr, describeValue, either, literal, matches, nullable, object, safeInteger, string, unknown } from '../utils/decode.js'
 
 /** The service's rate limit ("Too many requests", usually with `id: null`). */
 const RATE_LIMIT_RPC_CODE = -32009
@@ -123,7 +111,11 @@ function readResult(response: HttpResponse, url: string, id: number, method: str
   throw rpcError
 }
 
-function toJsonRpcError({ id, error }: Decoded<typeof failureDecoder>, method: string, version: ServiceVersion | undefined): JsonRpcError {
+function toJsonRpcError(
+  { id, error }: ReturnType<typeof failureDecoder>,
+  method: string,
+  version: ServiceVersion | undefined,
+): JsonRpcError {
   // -32603 with `id: null` is the service's own time-out; the retry table tells it by the id.
   const details = error.code === SERVER_INTERNAL_RPC_CODE && id === null ? 'the service timed out the request' : undefined
   return new JsonRpcError({ rpcCode: error.code, message: error.message, data: error.data, method, version, id, details })

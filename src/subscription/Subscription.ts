@@ -5,13 +5,12 @@ import { InvalidResponseError } from '../errors/request.js'
 import type { JsonRpcSocket } from '../jsonRpc/connectJsonRpcSocket.js'
 import { DecodeFailure, describeValue } from '../utils/decode.js'
 import { jsonText } from '../utils/jsonText.js'
-import { SubscriptionBackfill, type QueryableKind, type ResolvedBackfill } from './SubscriptionBackfill.js'
+import { SubscriptionBackfill, type QueryableKind } from './SubscriptionBackfill.js'
 import { SubscriptionDelivery } from './SubscriptionDelivery.js'
 import type { SubscriptionKind, SubscriptionListener } from './SubscriptionKind.js'
+import type { ResolvedBackfill } from './subscriptionOptionRules.js'
 import type { SubscriptionStateChange } from './types.js'
 import type { ResolvedLogger } from '../utils/logger.js'
-
-export type { ResolvedBackfill }
 
 /** What a `Subscription` needs from its machine. */
 export interface SubscriptionOptions<TItem, TCursor> {

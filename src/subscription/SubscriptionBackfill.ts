@@ -2,14 +2,7 @@ import { createPageIterator } from '../pagination/createPageIterator.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
 import type { SubscriptionDelivery } from './SubscriptionDelivery.js'
 import type { SubscriptionKind } from './SubscriptionKind.js'
-
-/** Backfill settings after defaults were applied (see `BackfillOptions`). */
-export interface ResolvedBackfill {
-  onSubscribe: boolean
-  maxItems: number
-  pageSize: number
-  maxBufferedItems: number
-}
+import type { ResolvedBackfill } from './subscriptionOptionRules.js'
 
 /** A kind that can backfill: its `query` is there. */
 export type QueryableKind<TItem, TCursor> = SubscriptionKind<TItem, TCursor> & {

@@ -1,17 +1,18 @@
 import type { ChainxError } from '../errors/ChainxError.js'
+import { SocketClosedError } from '../errors/jsonRpc.js'
 import { connectJsonRpcSocket, type JsonRpcSocket } from '../jsonRpc/connectJsonRpcSocket.js'
 import type { ConnectionTrace } from '../transport/telemetry/types.js'
 import { resolveLogger } from '../utils/logger.js'
 import { MAX_TIMER_MS } from '../utils/maxTimerMs.js'
 import { redactUrl } from '../utils/redactUrl.js'
-import { createSocketKeeper } from './createSocketKeeper.js'
+import { backoffDelay, retryAfterFailure } from '../utils/withRetry.js'
 import { loadWebSocket } from './loadWebSocket.js'
 import { Subscription } from './Subscription.js'
 import type { SubscriptionKind, SubscriptionListener } from './SubscriptionKind.js'
-import { readSubscriptionOptions, type SubscriptionMachineOptions } from './subscriptionOptionRules.js'
+import { readSubscriptionOptions, type ReconnectOptions, type SubscriptionMachineOptions } from './subscriptionOptionRules.js'
 import type { SubscriptionStateChange, Unsubscribe } from './types.js'
 
-export type { BackfillOptions, SubscriptionMachineOptions } from './subscriptionOptionRules.js'
+export type { BackfillOptions, ReconnectOptions, SubscriptionMachineOptions } from './subscriptionOptionRules.js'
 
 /**
  * One socket's subscriptions, of any item kind: what every resource's `subscribe` shares.
@@ -33,21 +34,11 @@ const HEARTBEAT_METHOD = 'chainx_unsubscribeEvent'
 
 /**
  * The one subscription machine behind every resource's `subscribe` (an item kind is an adapter,
- * `SubscriptionKind`): WebSocket subscriptions that survive network faults and restarts without
- * losing or repeating items.
- *
- * - One socket for all subscriptions, opened on the first `subscribe` and closed after the last
- *   unsubscribe (no handle left open in Node).
- * - Lost sockets reconnect with jittered exponential backoff (`reconnecting` states), to the next
- *   `wsUrl`; a heartbeat with a deadline finds silent sockets; every subscription still
- *   subscribed is subscribed again.
- * - After each (re)subscribe, what was missed is fetched with the kind's query from the last item
- *   handled, live items held back meanwhile and duplicates dropped by key: each item reaches the
- *   listener once, in order. What cannot be fetched is reported as a `gap`.
- * - Every `verifyIntervalMs` each subscription checks that its server side still delivers; a
- *   dead one is reported as `stalled`, subscribed again and backfilled.
- * - Errors go to `onError` and never escape into the socket's event loop; a throwing listener
- *   does not stop the stream.
+ * `SubscriptionKind`), as docs/subscriptions.md tells: one socket for all subscriptions, open
+ * while any is; lost sockets reconnect (to the next `wsUrl`) and every subscription still
+ * subscribed is subscribed again and backfilled, each item once and in order; silent sockets
+ * (heartbeat) and silently dropped subscriptions (`verifyIntervalMs`) are found. Errors go to
+ * `onError`, never into the socket's event loop.
  *
  * @example
  * const machine = createSubscriptionMachine({ wsUrl: 'ws://127.0.0.1:9001' })
@@ -103,7 +94,9 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
       unroute: (id) => {
         if (routes.get(id) === subscription) routes.delete(id)
       },
-      healthy: () => keeper.markHealthy(),
+      healthy: () => {
+        failures = 0
+      },
     })
   }
 
@@ -123,7 +116,11 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
   const release = () => {
     clearInterval(verifyTimer)
     verifyTimer = undefined
-    keeper.release()
+    run?.abort(new SocketClosedError({ reason: 'closed by client' }))
+    run = undefined
+    const open = socket
+    socket = undefined
+    open?.close()
     connection?.event('end')
     connection = undefined
   }
@@ -137,61 +134,98 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
     wsIndex = (wsIndex + 1) % wsUrls.length
   }
 
-  const keeper = createSocketKeeper({
-    reconnect,
-    connect: async (signal, onLost) =>
-      connectJsonRpcSocket({
-        url: wsUrls[wsIndex] as string,
-        WebSocket: await loadWebSocket(options.WebSocket),
-        // The longest timer stands for "no limit": no call or connect attempt lives 24.8 days.
-        connectTimeoutMs: Math.min(settings.connectTimeoutMs, MAX_TIMER_MS),
-        callTimeoutMs: Math.min(settings.callTimeoutMs, MAX_TIMER_MS),
-        heartbeat:
-          heartbeatMs === Infinity
-            ? false
-            : { intervalMs: heartbeatMs, timeoutMs: Math.min(heartbeatTimeoutMs, MAX_TIMER_MS), method: HEARTBEAT_METHOD, params: [-1] },
-        signal,
-        onNotification,
-        onLost: (error) => {
-          moveOn()
-          onLost(error)
-        },
-        onError: (error) => forEachSubscription((subscription) => subscription.notifyError(error)),
-      }).catch((error: unknown) => {
+  const onConnecting = () => {
+    connection?.event('end')
+    connection = options.onConnectionStart?.()
+    connection?.event('connecting', { url: wsUrls[wsIndex] })
+    broadcast({ state: 'connecting' })
+  }
+  const onReconnecting = (attempt: number, delayMs: number, error: ChainxError) => {
+    connection?.event('reconnecting', { url: wsUrls[wsIndex], attempt, delayMs, error })
+    const url = redactUrl(wsUrls[wsIndex] as string)
+    const message = `[chainx-sdk] subscription reconnecting to ${url} in ${Math.round(delayMs)} ms (attempt ${attempt})`
+    logger.info(message, { url, attempt, delayMs, error })
+    broadcast({ state: 'reconnecting', attempt, delayMs, error })
+  }
+
+  // The socket keeper: at most one socket while it is wanted; a lost or failed one is retried
+  // with jittered exponential backoff, up to `reconnect.retries` attempts in a row.
+  let socket: JsonRpcSocket | undefined
+  /** The attempts under way to open a socket; `release` aborts them. */
+  let run: AbortController | undefined
+  /** Failed attempts in a row; a subscribe the server accepts resets it. */
+  let failures = 0
+
+  const start = (lostError?: ChainxError) => {
+    const controller = new AbortController()
+    run = controller
+    connect(controller.signal, lostError).then(
+      (opened) => {
+        if (run !== controller) return opened.close()
+        run = undefined
+        if (opened.closed) return start(new SocketClosedError({ reason: 'lost right after opening' }))
+        socket = opened
+        connection?.event('open', { url: wsUrls[wsIndex] })
+        forgetRoutes()
+        forEachSubscription((subscription) => attach(subscription, opened))
+      },
+      (error: ChainxError) => {
+        if (run !== controller) return
+        run = undefined
+        connection?.event('end', { error })
+        logger.warn(`[chainx-sdk] subscription connection gave up (${error.code})`, { error })
+        connection = undefined
+        forEachSubscription((subscription) => subscription.fail(error))
+      },
+    )
+  }
+
+  const connect = async (signal: AbortSignal, lastError: ChainxError | undefined): Promise<JsonRpcSocket> => {
+    for (;;) {
+      if (lastError === undefined) onConnecting()
+      else
+        await retryAfterFailure(lastError, failures++, {
+          retryCount: reconnect === false ? 0 : reconnect.retries,
+          delay: ({ count }) => backoffDelay(count, reconnect as Required<ReconnectOptions>),
+          onRetry: ({ count, delayMs, error }) => onReconnecting(count + 1, delayMs, error as ChainxError),
+          signal,
+        })
+      const holder: { socket?: JsonRpcSocket } = {}
+      try {
+        holder.socket = await connectJsonRpcSocket({
+          url: wsUrls[wsIndex] as string,
+          WebSocket: await loadWebSocket(options.WebSocket),
+          // The longest timer stands for "no limit": no call or connect attempt lives 24.8 days.
+          connectTimeoutMs: Math.min(settings.connectTimeoutMs, MAX_TIMER_MS),
+          callTimeoutMs: Math.min(settings.callTimeoutMs, MAX_TIMER_MS),
+          heartbeat:
+            heartbeatMs === Infinity
+              ? false
+              : { intervalMs: heartbeatMs, timeoutMs: Math.min(heartbeatTimeoutMs, MAX_TIMER_MS), method: HEARTBEAT_METHOD, params: [-1] },
+          signal,
+          onNotification,
+          onLost: (error) => onSocketLost(holder.socket, error),
+          onError: (error) => forEachSubscription((subscription) => subscription.notifyError(error)),
+        })
+        return holder.socket
+      } catch (error) {
         moveOn()
-        throw error
-      }),
-    onConnecting: () => {
-      connection?.event('end')
-      connection = options.onConnectionStart?.()
-      connection?.event('connecting', { url: wsUrls[wsIndex] })
-      broadcast({ state: 'connecting' })
-    },
-    onReconnecting: (attempt, delayMs, error) => {
-      connection?.event('reconnecting', { url: wsUrls[wsIndex], attempt, delayMs, error })
-      const url = redactUrl(wsUrls[wsIndex] as string)
-      const message = `[chainx-sdk] subscription reconnecting to ${url} in ${Math.round(delayMs)} ms (attempt ${attempt})`
-      logger.info(message, { url, attempt, delayMs, error })
-      broadcast({ state: 'reconnecting', attempt, delayMs, error })
-    },
-    onOpen: (socket) => {
-      connection?.event('open', { url: wsUrls[wsIndex] })
-      forgetRoutes()
-      forEachSubscription((subscription) => attach(subscription, socket))
-    },
-    onLost: (error) => {
-      connection?.event('lost', { error })
-      logger.info(`[chainx-sdk] subscription connection lost (${error.code})`, { error })
-      forgetRoutes()
-      forEachSubscription((subscription) => subscription.detach())
-    },
-    onGiveUp: (error: ChainxError) => {
-      connection?.event('end', { error })
-      logger.warn(`[chainx-sdk] subscription connection gave up (${error.code})`, { error })
-      connection = undefined
-      forEachSubscription((subscription) => subscription.fail(error))
-    },
-  })
+        if (signal.aborted) throw error
+        lastError = error as ChainxError
+      }
+    }
+  }
+
+  const onSocketLost = (lost: JsonRpcSocket | undefined, error: SocketClosedError) => {
+    moveOn()
+    if (lost === undefined || lost !== socket) return
+    socket = undefined
+    connection?.event('lost', { error })
+    logger.info(`[chainx-sdk] subscription connection lost (${error.code})`, { error })
+    forgetRoutes()
+    forEachSubscription((subscription) => subscription.detach())
+    start(error)
+  }
 
   return {
     async subscribe<TItem, TCursor>(kind: SubscriptionKind<TItem, TCursor>, listener: SubscriptionListener<TItem, TCursor>) {
@@ -200,9 +234,11 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
       const any = subscription as unknown as AnySubscription
       subscriptions.add(any)
       startVerifying()
-      const socket = keeper.current()
-      if (socket === undefined) keeper.ensure()
-      else attach(any, socket)
+      if (socket !== undefined) attach(any, socket)
+      else if (run === undefined) {
+        failures = 0
+        start()
+      }
       await subscription.ready
       let result: Promise<boolean> | undefined
       return () => (result ??= subscription.end().finally(() => forget(any)))

@@ -1,10 +1,32 @@
 import { readGroup, type OptionRules } from '../options/optionRules.js'
-import type { ResolvedRetryOptions } from '../transport/retryOptions.js'
 import type { ConnectionTrace } from '../transport/telemetry/types.js'
 import type { Logger } from '../utils/logger.js'
 import type { WebSocketConstructor } from '../jsonRpc/webSocketTypes.js'
-import type { ReconnectOptions } from './createSocketKeeper.js'
-import type { ResolvedBackfill } from './SubscriptionBackfill.js'
+
+/**
+ * How a lost or failed connection is retried.
+ *
+ * @example
+ * new ChainxClient({ rpcUrl, wsUrl, subscriptions: { reconnect: { retries: Infinity, maxDelayMs: 60_000 } } })
+ */
+export interface ReconnectOptions {
+  /**
+   * Connect retries in a row before giving up, after the first attempt (0: no retry), like
+   * `retry.retries`; `Infinity` retries forever (delays stay capped).
+   * @default 10
+   */
+  retries?: number | undefined
+  /**
+   * Delay before the first retry in ms; doubles each retry, with jitter (50-100% of the value).
+   * @default 500
+   */
+  baseDelayMs?: number | undefined
+  /**
+   * Largest delay between two attempts, in ms; `Infinity` leaves the doubling uncapped.
+   * @default 30_000
+   */
+  maxDelayMs?: number | undefined
+}
 
 /**
  * How missed items are fetched with the resource's query after (re)subscribing.
@@ -35,6 +57,9 @@ export interface BackfillOptions {
    */
   maxBufferedItems?: number | undefined
 }
+
+/** Backfill settings with the defaults applied. */
+export type ResolvedBackfill = Required<BackfillOptions>
 
 /**
  * Options of `createSubscriptionMachine`: the socket, its heartbeat and reconnects, and the
@@ -150,7 +175,7 @@ export interface SubscriptionSettings {
   connectTimeoutMs: number
   callTimeoutMs: number
   verifyIntervalMs: number
-  reconnect: ResolvedRetryOptions | false
+  reconnect: Required<ReconnectOptions> | false
   backfill: ResolvedBackfill | false
 }
 
@@ -159,10 +184,8 @@ export interface SubscriptionSettings {
  * `InvalidArgumentError` naming it (`reconnect.maxDelayMs`).
  *
  * @example
- * readSubscriptionOptions({ reconnect: { retries: 3 } }).reconnect // { retries: 3, baseDelayMs: 500, maxDelayMs: 30000, maxRetryAfterMs: 30000 }
+ * readSubscriptionOptions({ reconnect: { retries: 3 } }).reconnect // { retries: 3, baseDelayMs: 500, maxDelayMs: 30000 }
  */
 export function readSubscriptionOptions(options: Partial<Omit<SubscriptionMachineOptions, 'wsUrl'>> | undefined): SubscriptionSettings {
-  const read = readGroup('', options, SUBSCRIPTION_OPTION_RULES) as unknown as SubscriptionSettings
-  const reconnect = read.reconnect
-  return { ...read, reconnect: reconnect && { ...reconnect, maxRetryAfterMs: reconnect.maxDelayMs } }
+  return readGroup('', options, SUBSCRIPTION_OPTION_RULES) as unknown as SubscriptionSettings
 }

@@ -6,7 +6,7 @@ import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions
 import { readBackoff, readCount, readWaitMs } from '../options/optionRules.js'
 import { followSignal } from '../utils/followSignal.js'
 import { sleep } from '../utils/sleep.js'
-import { backoffDelay, retryAfterFailure, type RetryPolicy } from '../utils/withRetry.js'
+import { backoffDelay, retryAfterFailure } from '../utils/withRetry.js'
 
 /**
  * What `onError` learns about a failed poll before the watcher waits and polls again.
@@ -106,13 +106,10 @@ export interface WatchAdapter<TItem, TCursor> {
 /**
  * The one polling loop behind every watch: reads ascending from a client-held cursor on the
  * shared page machine, yields every item once in order, polls again at once while the service
- * has more and waits `intervalMs` when caught up. An empty page never resets the cursor. A page
- * that claims more without moving its cursor has its items yielded, then counts as a failed poll;
- * a run of empty pages that claim more counts as caught up. Failed polls are retried with
- * bounded backoff; errors retrying cannot fix (a bad filter, -32602) end the iteration by
- * throwing, and `watcher.cursor` still tells where to resume. `break` or the `signal` end it
- * cleanly. Iterating again resumes from the cursor; two loops at once are refused. Options are
- * checked when the watcher is created.
+ * has more and waits `intervalMs` when caught up. A page that claims more without moving its
+ * cursor counts as a failed poll; failed polls are retried with bounded backoff, and an error
+ * retrying cannot fix ends the iteration by throwing (`watcher.cursor` tells where to resume).
+ * Iterating again resumes from the cursor; two loops at once are refused.
  *
  * @example
  * const watcher = createWatchLoop(adapter, { intervalMs: 1_000, signal }, savedCursor)
@@ -140,19 +137,17 @@ export function createWatchLoop<TItem, TCursor>(
       () => false,
     )
 
-  /** Between failed polls: what the one retry table says of a poll, up to `maxConsecutiveErrors` in a row. */
-  const retryPolicy: RetryPolicy = {
-    retryCount: maxErrors - 1,
-    shouldRetry: ({ error, count }) => shouldRetry(error, { context: 'poll', failures: count }),
-    // A Retry-After of hours must not stall the watch, nor one of 0 make it spin.
-    delay: ({ error, count }) => Math.min(Math.max(retryAfterOf(error) ?? 0, backoffDelay(count, backoff)), backoff.maxDelayMs),
-    onRetry: ({ error, count, delayMs }) => options.onError?.(error as ChainxError, { attempt: count + 1, delayMs }),
-  }
-
-  /** After a failed poll: false ends the watch (with `error` thrown, or quietly when aborted during the wait). */
-  async function backOff(error: unknown, failures: number): Promise<boolean> {
+  /** After a failed poll, what the one retry table says: false ends the watch quietly (aborted during the wait), or it throws. */
+  async function backOff(error: unknown): Promise<boolean> {
     try {
-      await retryAfterFailure(error, failures, { ...retryPolicy, signal })
+      await retryAfterFailure(error, failures++, {
+        retryCount: maxErrors - 1,
+        shouldRetry: ({ count }) => shouldRetry(error, { context: 'poll', failures: count }),
+        // A Retry-After of hours must not stall the watch, nor one of 0 make it spin.
+        delay: ({ count }) => Math.min(Math.max(retryAfterOf(error) ?? 0, backoffDelay(count, backoff)), backoff.maxDelayMs),
+        onRetry: ({ count, delayMs }) => options.onError?.(error as ChainxError, { attempt: count + 1, delayMs }),
+        signal,
+      })
       return true
     } catch (thrown) {
       if (thrown === error || !signal?.aborted) throw thrown
@@ -211,12 +206,8 @@ export function createWatchLoop<TItem, TCursor>(
       while (!signal.aborted) {
         const failed = yield* poll()
         if (signal.aborted) return
-        if (failed === undefined) {
-          if (!(await wait(intervalMs))) return
-        } else {
-          if (!(await backOff(failed.error, failures))) return
-          failures++
-        }
+        const goOn = failed === undefined ? await wait(intervalMs) : await backOff(failed.error)
+        if (!goOn) return
       }
     } finally {
       unfollow()
