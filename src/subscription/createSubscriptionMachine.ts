@@ -60,6 +60,11 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
   let verifyRound: Promise<void> | undefined
   // The trace of the current connection, from its first attempt to its release or give-up.
   let connection: ConnectionTrace | undefined
+  let socket: JsonRpcSocket | undefined
+  /** The attempts under way to open a socket; `release` aborts them. */
+  let run: AbortController | undefined
+  /** Failed attempts in a row; a subscribe the server accepts resets it. */
+  let failures = 0
 
   const forEachSubscription = (action: (subscription: AnySubscription) => void) => [...subscriptions].forEach(action)
   const broadcast = (change: SubscriptionStateChange<unknown>) => forEachSubscription((subscription) => subscription.report(change))
@@ -150,12 +155,6 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
 
   // The socket keeper: at most one socket while it is wanted; a lost or failed one is retried
   // with jittered exponential backoff, up to `reconnect.retries` attempts in a row.
-  let socket: JsonRpcSocket | undefined
-  /** The attempts under way to open a socket; `release` aborts them. */
-  let run: AbortController | undefined
-  /** Failed attempts in a row; a subscribe the server accepts resets it. */
-  let failures = 0
-
   const start = (lostError?: ChainxError) => {
     const controller = new AbortController()
     run = controller
