@@ -3,7 +3,7 @@ import { afterEach, expect } from 'vitest'
 import { ChainxClient } from '../../src/client.js'
 import type { ChainxQueryKey } from '../../src/query/index.js'
 import type { FaultEndpoint, RunningMockNetwork, StartMockNetworkOptions } from '../../src/testing/index.js'
-import { useMockNetwork } from '../mockNetworkFixture.js'
+import { useMockNetwork } from '../helpers/mockNetworkFixture.js'
 
 /** A mock network for the file's tests, and every HTTP request it received (endpoint path and body), server side. */
 export interface RecordingMockNetwork {

@@ -4,7 +4,7 @@ import { bcs, toBase64 } from '@mysten/bcs'
 import { describe, expect, it } from 'vitest'
 import { createMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
 import { postGraphql } from './mockNetworkClient.js'
-import { useMockNetwork } from '../mockNetworkFixture.js'
+import { useMockNetwork } from '../helpers/mockNetworkFixture.js'
 
 const QUERIES_DIR = join(import.meta.dirname, '../../queries')
 

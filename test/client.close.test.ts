@@ -1,9 +1,9 @@
 import { getEventListeners } from 'node:events'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ChainxClient, ClientClosedError, EventsDocument, isChainxError } from '../../src/index.js'
-import { createMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
-import { useMockNetwork } from '../mockNetworkFixture.js'
-import { startNeverIdleServer, type NeverIdleServer } from './neverIdleServer.js'
+import { ChainxClient, ClientClosedError, EventsDocument, isChainxError } from '../src/index.js'
+import { createMockNetwork, type RunningMockNetwork } from '../src/testing/index.js'
+import { useMockNetwork } from './helpers/mockNetworkFixture.js'
+import { startNeverIdleServer, type NeverIdleServer } from './helpers/neverIdleServer.js'
 
 // client.close() and long-running loops over real sockets: no listener left on a caller's
 // signal, no socket left open, nothing running after close, a typed error for calls after it.

@@ -3,7 +3,7 @@ import { ChainxClient } from '../../src/client.js'
 import { InvalidArgumentError } from '../../src/errors/request.js'
 import { InvalidFilterError } from '../../src/errors/jsonRpc.js'
 import type { RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
-import { useMockNetwork } from '../mockNetworkFixture.js'
+import { useMockNetwork } from '../helpers/mockNetworkFixture.js'
 
 // client.transactions.watch against the mock network over real sockets: the one watch loop
 // events.watch runs on, with a digest cursor.

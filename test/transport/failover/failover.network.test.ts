@@ -10,8 +10,8 @@ import {
   type ServiceVersionChangedError,
   type ChainxClientOptions,
   type EndpointChange,
-} from '../../src/index.js'
-import { startMockNetwork, type LedgerEvent, type RunningMockNetwork } from '../../src/testing/index.js'
+} from '../../../src/index.js'
+import { startMockNetwork, type LedgerEvent, type RunningMockNetwork } from '../../../src/testing/index.js'
 
 const EVENTS = 20_000
 const FAST_RETRY = { retries: 2, baseDelayMs: 1, maxDelayMs: 5 }
