@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ChainxError } from '../../src/errors/ChainxError.js'
 import { CursorNotAdvancingError } from '../../src/errors/pagination.js'
 import { JsonRpcError } from '../../src/errors/jsonRpc.js'
@@ -318,14 +318,20 @@ describe('client.events.watch', () => {
   })
 
   it('M3: break stops polling', async () => {
-    const service = fakeService()
-    service.emit(3)
-    const watcher = eventsOverFake(service.query).watch({ filter: { All: [] }, intervalMs: 5, signal: bounded() })
-    await take(watcher, 1)
-    const calls = service.calls.length
-    await new Promise((resolve) => setTimeout(resolve, 30))
-    expect(service.calls.length).toBe(calls)
-    expect(watcher.cursor).toEqual(idOf(1))
+    vi.useFakeTimers()
+    try {
+      const service = fakeService()
+      service.emit(3)
+      const watcher = eventsOverFake(service.query).watch({ filter: { All: [] }, intervalMs: 5, signal: bounded() })
+      await take(watcher, 1)
+      const calls = service.calls.length
+      // A minute of fake time: a loop still running would have polled 12,000 times.
+      await vi.advanceTimersByTimeAsync(60_000)
+      expect(service.calls.length).toBe(calls)
+      expect(watcher.cursor).toEqual(idOf(1))
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('M3: two loops over one watcher at once are refused', async () => {

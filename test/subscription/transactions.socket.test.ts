@@ -85,8 +85,11 @@ describe('transactions.subscribe over the mock network', () => {
     expect(seen.effects[0]?.status).toEqual({ status: 'success' })
     expect(seen.effects[0]?.gasObject.owner).toEqual({ AddressOwner: alice })
     expect(await unsubscribe()).toBe(true)
-    execute(alice)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // A subscription still open sees the next transaction; the one unsubscribed does not.
+    const control = recorder()
+    await client.transactions.subscribe({ filter: { FromAddress: alice }, ...on(control) })
+    const later = execute(alice)
+    await vi.waitFor(() => expect(digests(control)).toEqual([later]), waitOptions)
     expect(digests(seen)).toEqual(expected)
     expect(seen.errors).toEqual([])
   })
