@@ -1,5 +1,5 @@
 import { isCancelledError, type QueryClient } from '@tanstack/query-core'
-import { afterEach, expect } from 'vitest'
+import { afterEach, expect, vi } from 'vitest'
 import { ChainxClient } from '../../src/client.js'
 import type { ChainxQueryKey } from '../../src/query/index.js'
 import type { FaultEndpoint, RunningMockNetwork, StartMockNetworkOptions } from '../../src/testing/index.js'
@@ -48,11 +48,12 @@ export function useRecordingMockNetwork(options: StartMockNetworkOptions): Recor
  * await until(() => observer.getCurrentResult().status === 'success', 'the first page')
  */
 export async function until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
+  await vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`timed out waiting for ${what}`)
+    },
+    { timeout: timeoutMs, interval: 10 },
+  )
 }
 
 /**
