@@ -89,9 +89,9 @@ describe('client.events.watch', () => {
     let polls = 0
     const seen = await take(watcher, 5, (event) => {
       if (event.id.txDigest === digest(2)) {
-        // Let a few empty polls happen before new events land.
+        // Let two empty polls happen before new events land.
         polls = service.calls.length
-        setTimeout(() => service.emit(3), 40)
+        void vi.waitFor(() => expect(service.calls.length).toBeGreaterThanOrEqual(polls + 2)).then(() => service.emit(3))
       }
     })
     expect(keys(seen)).toEqual(expected(1, 5))
@@ -117,8 +117,11 @@ describe('client.events.watch', () => {
     const service = fakeService()
     service.emit(4)
     const watcher = eventsOverFake(service.query).watch({ filter: { All: [] }, cursor: 'latest', intervalMs: 5, signal: bounded() })
-    setTimeout(() => service.emit(2), 30)
-    expect(keys(await take(watcher, 2))).toEqual(expected(5, 6))
+    const taking = take(watcher, 2)
+    // Emitted once the first read fixed 'latest'.
+    await vi.waitFor(() => expect(service.calls).not.toHaveLength(0))
+    service.emit(2)
+    expect(keys(await taking)).toEqual(expected(5, 6))
     expect(service.calls[0]).toMatchObject({ direction: 'backward', pageSize: 1 })
   })
 
