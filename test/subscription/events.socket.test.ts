@@ -62,8 +62,8 @@ const servers: { close(): Promise<void> }[] = []
 const clients: SubscriptionClient[] = []
 
 afterEach(async () => {
+  vi.restoreAllMocks() // first: the timer spies wrap the fake timers
   vi.useRealTimers()
-  vi.restoreAllMocks()
   for (const client of clients.splice(0)) await client.close()
   for (const server of servers.splice(0)) await server.close()
 })
@@ -359,8 +359,8 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
       const error = await subscribed.catch((caught: unknown) => caught)
       expect(error).toBeInstanceOf(SocketClosedError)
       expect((error as SocketClosedError).message).not.toContain('within')
-      vi.useRealTimers()
       vi.restoreAllMocks()
+      vi.useRealTimers()
     }
   })
 
@@ -393,8 +393,8 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
       await vi.advanceTimersByTimeAsync(A_MINUTE)
       expect(server.received.filter((entry) => entry.message.method === 'chainx_unsubscribeEvent')).toEqual([])
       expect(timers.oversized()).toEqual([])
-      vi.useRealTimers()
       vi.restoreAllMocks()
+      vi.useRealTimers()
     }
   })
 
@@ -644,7 +644,7 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     const event = makeEvent()
     server.emit(event)
     await vi.waitFor(() => expect(seen.events).toEqual([event]), waitOptions)
-    expect(seen.errors).toHaveLength(2)
+    await vi.waitFor(() => expect(seen.errors).toHaveLength(2), waitOptions)
     expect(seen.errors.map((error) => (error as { code?: string }).code)).toEqual(['INVALID_RESPONSE', 'INVALID_RESPONSE'])
   })
 
