@@ -535,15 +535,26 @@ describe('options', () => {
   })
 
   it('timeoutMs: 0 or Infinity sets no time limit (a timer over 2^31 - 1 ms would fire at once)', async () => {
+    // An answer an hour late, on fake timers: any time limit shorter than that would fire first.
+    let asked = 0
     mock.use(
       http.post(url, async () => {
-        await new Promise((resolve) => setTimeout(resolve, 30))
+        asked++
+        await new Promise((resolve) => setTimeout(resolve, 3_600_000))
         return HttpResponse.json({ ok: true })
       }),
     )
-    for (const timeoutMs of [0, Infinity, 2 ** 32]) {
-      const transport = createTransport({ retry: false, timeoutMs, fetch: (input, init) => fetch(input, init) })
-      await expect(transport.request({ url, body: '{}', parse: parseJson })).resolves.toEqual({ ok: true })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      for (const [index, timeoutMs] of [0, Infinity, 2 ** 32].entries()) {
+        const transport = createTransport({ retry: false, timeoutMs, fetch: (input, init) => fetch(input, init) })
+        const answer = transport.request({ url, body: '{}', parse: parseJson })
+        await vi.waitFor(() => expect(asked).toBe(index + 1))
+        await vi.advanceTimersByTimeAsync(3_600_000)
+        await expect(answer).resolves.toEqual({ ok: true })
+      }
+    } finally {
+      vi.useRealTimers()
     }
   })
 })
