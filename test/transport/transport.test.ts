@@ -382,8 +382,8 @@ describe('over a real socket', () => {
       await connectionClosed
       connectionClosed = closed()
       const controller = new AbortController()
+      server.once('request', () => controller.abort()) // aborts a request the server holds
       const pending = transport.request({ url: base, body: '{}', timeoutMs: 10_000, signal: controller.signal, parse: (r) => r })
-      setTimeout(() => controller.abort(), 20)
       const aborted = await pending.catch((e: unknown) => e)
       expect(aborted).toMatchObject({ code: 'ABORTED', retryable: false })
       await connectionClosed
@@ -395,8 +395,8 @@ describe('over a real socket', () => {
       const timeout = await transport.request({ url: base, body: '{}', parse: (r) => r }).catch((e: unknown) => e)
       expect(timeout).toMatchObject({ code: 'TIMEOUT', timeoutMs: 50 })
       const controller = new AbortController()
+      server.once('request', () => controller.abort()) // after the handler wrote half a body
       const pending = transport.request({ url: base, body: '{}', timeoutMs: 0, signal: controller.signal, parse: (r) => r })
-      setTimeout(() => controller.abort(), 20)
       expect(await pending.catch((e: unknown) => e)).toMatchObject({ code: 'ABORTED' })
     })
   }
