@@ -5,7 +5,7 @@ import type { Transport } from '../transport/createTransport.js'
 import type { EndpointGroup } from '../transport/endpoints.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import { requestJson } from '../transport/requestJson.js'
-import { loadedQueryChecks, loadQueryChecks, type QueryChecks } from './loadQueryChecks.js'
+import { queryChecks, type QueryChecks } from './loadQueryChecks.js'
 import { documentText } from './documentText.js'
 import type { Decoded } from '../utils/decode.js'
 import type { GraphQLDocument, QueryArguments, QueryOptions, QueryResult, ResultOf, VariablesOf } from './types.js'
@@ -64,7 +64,7 @@ export interface GraphQLQueryClient {
 /** How long queries go unchecked after the serviceConfig fetch failed, before it is tried again. */
 const LIMITS_RETRY_AFTER_MS = 30_000
 
-/** No limit known: nothing is checked against one. */
+/** No limit known: nothing is checked. */
 const NO_LIMITS: Partial<ServiceLimits> = Object.freeze({})
 
 /**
@@ -82,11 +82,9 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
   const limitsOption = readLimitsOption(options.limits)
   readGroup('', options, { showUsage: ['boolean'] })
   const serviceConfigText = String(ServiceConfigDocument)
-  // The client's own headers, with and without the usage extension, built once.
   const headersWithoutUsage = rpcVersion ? { 'x-chain-rpc-version': rpcVersion } : undefined
   const headersWithUsage = { ...headersWithoutUsage, 'x-chain-rpc-show-usage': 'true' }
   let fetchedLimits: Promise<Partial<ServiceLimits>> | undefined
-  /** What `fetchedLimits` gave, once it has. */
   let knownLimits: Partial<ServiceLimits> | undefined
   let limitsFailedAt = -Infinity
 
@@ -94,8 +92,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
   function limitsNow(): Partial<ServiceLimits> | undefined {
     if (limitsOption === false) return NO_LIMITS
     if (limitsOption !== 'serviceConfig') return limitsOption
-    // After a failed fetch, queries go unchecked for a while instead of each paying for
-    // another attempt (with its retries) against a service that just failed it.
+    // After a failed fetch, queries go unchecked for a while rather than each retrying it.
     if (fetchedLimits === undefined && Date.now() - limitsFailedAt < LIMITS_RETRY_AFTER_MS) return NO_LIMITS
     return knownLimits
   }
@@ -104,9 +101,9 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
     const known = limitsNow()
     if (known && known !== knownLimits) return Promise.resolve(known === NO_LIMITS ? {} : known)
     const { signal, ...shared } = callOptions
-    // One fetch serves every caller, so it takes no caller's signal: each caller stops
-    // waiting on its own abort, and the others still get the limits.
-    fetchedLimits ??= loadQueryChecks()
+    // One fetch serves every caller, so it takes no caller's signal: each stops waiting on its own.
+    fetchedLimits ??= queryChecks
+      .load()
       .then(async (checks) => {
         const { data } = await send(checks, serviceConfigText, requestBody(encodeDocument(serviceConfigText), '{}', undefined), shared)
         return (knownLimits = checks.readServiceLimits((data as Decoded<typeof serviceConfigDataDecoder>).serviceConfig))
@@ -170,7 +167,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
         const text = documentText(document)
         const vars = (variables ?? {}) as Record<string, unknown>
         const variablesJson = requestJson(vars, 'variables')
-        const checks = loadedQueryChecks()
+        const checks = queryChecks.loaded()
         const known = text === serviceConfigText ? NO_LIMITS : limitsNow()
         if (checks && known) {
           // As `limits` does when it waits for the fetched limits: an aborted call stops there.
@@ -180,7 +177,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
           return checkAndSend(checks, encoded, vars, variablesJson, callOptions, known) as Promise<QueryResult<any>>
         }
         // The first queries wait for the chunk of checks and the limits; later ones find both.
-        return Promise.all([loadQueryChecks(), known ?? limits(callOptions)]).then(([loaded, limitsKnown]) =>
+        return Promise.all([queryChecks.load(), known ?? limits(callOptions)]).then(([loaded, limitsKnown]) =>
           checkAndSend(loaded, encodeDocument(text ?? loaded.printDocument(document)), vars, variablesJson, callOptions, limitsKnown),
         ) as Promise<QueryResult<any>>
       } catch (error) {

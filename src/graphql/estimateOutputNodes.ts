@@ -1,4 +1,4 @@
-import type { FieldNode, FragmentNode, SelectionNode, ValueNode } from './parseDocument.js'
+import type { FieldNode, FragmentNode, SelectionNode, ValueNode } from './analyzeDocument.js'
 
 type Estimate = (variables: Record<string, unknown>, defaultPageSize: number) => number
 

@@ -12,7 +12,7 @@ import {
 } from '../errors/graphql.js'
 import { CursorCheckpointMismatchError, StaleCursorError } from '../errors/pagination.js'
 import { RateLimitedError } from '../errors/request.js'
-import type { Usage } from './responseSchemas.js'
+import type { Usage } from '../utils/usage.js'
 import type { ServiceVersion } from '../utils/serviceVersion.js'
 
 type LimitMatch = { limit: QueryLimitName; value?: number; max?: number }

@@ -1,7 +1,7 @@
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core'
 import type { EndpointAffinity } from '../transport/endpoints.js'
 import type { ServiceVersion } from '../utils/serviceVersion.js'
-import type { Usage } from './responseSchemas.js'
+import type { Usage } from '../utils/usage.js'
 
 /**
  * A parsed GraphQL document (graphql-js, graphql-tag, `@0no-co/graphql.web`, gql.tada,
