@@ -165,12 +165,7 @@ function collectVariables(value: ValueNode, into: Set<string>): void {
   else if (value.kind === 'ObjectValue') for (const field of value.fields) collectVariables(field.value, into)
 }
 
-/**
- * Picks the operation a request runs: the named one, or the only one.
- *
- * @example
- * selectOperation(analyzeDocument(text), 'Epoch')
- */
+/** Picks the operation a request runs: the named one, or the only one. */
 export function selectOperation(analysis: DocumentAnalysis, operationName?: string): OperationAnalysis {
   const { operations } = analysis
   const operation =
@@ -194,9 +189,6 @@ export function selectOperation(analysis: DocumentAnalysis, operationName?: stri
  * out (gql.tada and codegen type it as optional; the service needs a value for each declared
  * variable and reads null as "not given"). A non-null one left out stays out, for `checkQuery`
  * to reject with `MISSING_VARIABLE`.
- *
- * @example
- * omittedAsNull(analyzeDocument('query Q($id: UInt53) { epoch(id: $id) { epochId } }').operations[0]!, {}) // { id: null }
  */
 export function omittedAsNull(operation: OperationAnalysis, variables: Record<string, unknown>): Record<string, unknown> {
   let filled: Record<string, unknown> | undefined

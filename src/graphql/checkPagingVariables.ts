@@ -12,9 +12,6 @@ export const PAGE_VARIABLES = {
  * Checks, before any request, that the caller's variables hold none of the four page variables,
  * since the walk owns them: the opposite size throws `FirstAndLastError` (spec 4.2 rule 4), any
  * other `InvalidArgumentError`. What the document declares is checked by `checkPagingDocument`.
- *
- * @example
- * checkPagingVariables({ last: 5 }, 'forward') // throws FirstAndLastError
  */
 export function checkPagingVariables(variables: Record<string, unknown>, direction: WalkDirection): void {
   const { size, cursor, opposite } = PAGE_VARIABLES[direction]

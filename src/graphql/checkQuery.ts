@@ -23,9 +23,6 @@ export interface QueryCheckInput {
  * `maxQueryNodes` or `maxQueryPayloadSize`, or an estimated output over `maxOutputNodes`. As the
  * service does, the variables of every operation of the document are validated and their input
  * nodes counted together; values and page sizes are checked for the operation that runs.
- *
- * @example
- * checkQuery({ analysis, variables: { first: 10 }, bodyBytes: 120, limits: { maxPageSize: 50 } })
  */
 export function checkQuery(input: QueryCheckInput): void {
   const { analysis, variables, limits } = input
@@ -77,9 +74,6 @@ function resolvePageArgument(argument: PageArgument, variables: Record<string, u
  * size and cursor variables (`$first`/`$after` forward, `$last`/`$before` backward) and passes
  * the size to a connection; else `InvalidArgumentError`, before the first page is requested.
  * Returns the opposite direction's variables the operation declares: the walk sends `null` for them.
- *
- * @example
- * checkPagingDocument(analyzeDocument(String(EventsDocument)), 'forward') // ['last', 'before']
  */
 export function checkPagingDocument(analysis: DocumentAnalysis, direction: WalkDirection): string[] {
   const { size, cursor, opposite } = PAGE_VARIABLES[direction]

@@ -17,12 +17,7 @@ import { readLimitsOption, type LimitsOption, type ServiceLimits } from './servi
 
 export type { DocumentNodeLike, GraphQLDocument, QueryArguments, QueryOptions, QueryResult, ResultOf, VariablesOf } from './types.js'
 
-/**
- * Options of the GraphQL client.
- *
- * @example
- * const options: GraphQLClientOptions = { url: graphqlUrl, transport: createTransport(), showUsage: true }
- */
+/** Options of the GraphQL client. */
 export interface GraphQLClientOptions {
   /** The GraphQL endpoint, {graphql_url}, or the group of several (none: every call fails with `INVALID_ARGUMENT`). */
   url: string | EndpointGroup
@@ -67,13 +62,7 @@ const LIMITS_RETRY_AFTER_MS = 30_000
 /** No limit known: nothing is checked. */
 const NO_LIMITS: Partial<ServiceLimits> = Object.freeze({})
 
-/**
- * Creates the GraphQL client used by `ChainxClient.graphql`.
- *
- * @example
- * const graphql = createGraphQLClient({ url: 'http://127.0.0.1:9000/graphql', transport: createTransport() })
- * const { data } = await graphql.query('query { chainIdentifier }')
- */
+/** Creates the GraphQL client used by `ChainxClient.graphql`. */
 export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQueryClient {
   const { transport, rpcVersion } = options
   const group: EndpointGroup = typeof options.url === 'string' ? { kind: 'graphql', urls: [options.url] } : options.url

@@ -8,9 +8,6 @@ export type QueryChecks = typeof import('./queryChecks.js')
  * The chunk of the checks before sending and the reading of responses: the first query loads it
  * while it fetches `serviceConfig`, later ones find it `loaded()`. A failed load (a browser
  * offline) is a `CHUNK_LOAD_FAILED` error, and the next query tries again.
- *
- * @example
- * const { checkQuery } = queryChecks.loaded() ?? (await queryChecks.load())
  */
 export const queryChecks = lazyChunk<QueryChecks>(
   () => import('./queryChecks.js'),

@@ -37,9 +37,6 @@ const LIMIT_MESSAGES: [RegExp, (match: RegExpExecArray, message: string) => Limi
  * Turns the `errors` of a GraphQL response into the SDK's typed error, classified by the
  * first entry's message and `extensions.code` as the service words them. Partial `data`
  * and every entry are kept on the error.
- *
- * @example
- * throw mapGraphQLErrors(body.errors, body.data, version)
  */
 export function mapGraphQLErrors(
   errors: GraphQLErrorEntry[],

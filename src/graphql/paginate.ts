@@ -165,12 +165,6 @@ export type GraphQLPage<TNode> = WalkPage<
  * `$last`/`$before`), the variables leave them out, and the other pair is sent as `null`. Pages
  * follow the first page's cursor chain (one checkpoint, rule 5) on the endpoint that served it;
  * each connection is checked (`readConnection`) before a node reaches the caller.
- *
- * @example
- * import { EventsDocument } from 'chainx-sdk'
- * const walk = paginate(graphql, EventsDocument, { filter: { sender } }, { pageSize: 50, maxItems: 1_000 })
- * for await (const event of walk) await save(event, walk.cursor)
- * for await (const page of walk.pages()) console.log(page.items.length, page.pageInfo.endCursor)
  */
 export function paginate<D extends GraphQLDocument<any, any>, TPath extends string = never>(
   graphql: GraphQLQueryClient,

@@ -3,9 +3,6 @@
  * documents (`@0no-co/graphql.web`), the checks before sending, the reading of responses (the
  * service's errors mapped to typed errors) and of a walk's pages. One chunk, loaded by
  * `queryChecks` (loadQueryChecks.ts), so that a browser's first load does not carry it.
- *
- * @example
- * const { checkQuery, readGraphQLResponse } = await queryChecks.load()
  */
 export { analyzeDocument, omittedAsNull, selectOperation } from './analyzeDocument.js'
 export { checkPagingDocument, checkQuery } from './checkQuery.js'

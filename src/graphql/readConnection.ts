@@ -46,10 +46,6 @@ const connectionDecoder = object({
  * service got wrong is `InvalidResponseError` naming the path of the bad value (e.g.
  * `transactionBlocks.edges[3].node`); what the document does not select (the direction's
  * `pageInfo` fields, `edges { node }` or `nodes`) is `InvalidArgumentError`.
- *
- * @example
- * readConnection({ pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] }, 'events', 'forward', undefined)
- * // { items: [], itemCursors: undefined, hasMore: false, nextCursor: null, pageInfo }
  */
 export function readConnection<TNode>(
   connection: Record<string, unknown>,
@@ -93,10 +89,6 @@ const MAX_SEARCH_DEPTH = 16
  * applied) and the object. With `path`, follows it (a null parent gives `connection: null`, an
  * empty walk). Without, searches the result's objects, not its lists, for the one object with
  * `pageInfo`: connections in nodes are skipped, and two or none is an error asking for `path`.
- *
- * @example
- * findConnection({ epoch: { transactionBlocks: { pageInfo, edges } } })
- * // { path: 'epoch.transactionBlocks', connection: { pageInfo, edges } }
  */
 export function findConnection(data: unknown, path?: string): { path: string; connection: Record<string, unknown> | null } {
   if (path !== undefined) return { path, connection: followPath(data, path) }

@@ -19,9 +19,6 @@ const dataDecoders = new Map<string, Decoder<unknown>>([
  * service's errors mapped to typed errors (partial `data` kept), a non-2xx status or a body
  * that is not a GraphQL response a typed error, and the data of the documents the SDK reads
  * itself (`serviceConfig`, `availableRange`) checked too.
- *
- * @example
- * transport.request({ url, body, parse: (response) => readGraphQLResponse(response, url, text) })
  */
 export function readGraphQLResponse(response: HttpResponse, url: string, text: string): QueryResult<unknown> {
   const version = parseServiceVersion(response.headers['x-chain-rpc-version'])

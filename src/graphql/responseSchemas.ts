@@ -68,12 +68,7 @@ export const availableRangeDataDecoder = object({
   availableRange: object({ first: checkpointBound, last: checkpointBound }),
 })
 
-/**
- * The limits a `serviceConfig` result gives, leaving out the null ones.
- *
- * @example
- * readServiceLimits({ maxPageSize: 50, defaultPageSize: null }) // { maxPageSize: 50 }
- */
+/** The limits a `serviceConfig` result gives, leaving out the null ones. */
 export function readServiceLimits(config: ServiceConfig): Partial<ServiceLimits> {
   const known: Partial<ServiceLimits> = {}
   for (const name of SERVICE_LIMIT_NAMES) {

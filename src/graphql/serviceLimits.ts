@@ -36,10 +36,6 @@ export type LimitsOption = 'serviceConfig' | Partial<ServiceLimits> | false
  * Reads the `limits` option by the option rules, before any request: `'serviceConfig'`
  * (the default), `false`, or an object whose limits are whole numbers >= 1 (leave one out
  * to not check it). Anything else throws `InvalidArgumentError` naming `limits` or `limits.<name>`.
- *
- * @example
- * readLimitsOption({ maxPageSize: 50 }) // { maxPageSize: 50 }
- * readLimitsOption(undefined) // 'serviceConfig'
  */
 export function readLimitsOption(limits: LimitsOption | undefined): LimitsOption {
   if (limits === undefined || limits === 'serviceConfig' || limits === false) return limits ?? 'serviceConfig'

@@ -6,6 +6,9 @@ import { moveTypes, type MoveType, type MoveTypeArgument } from './moveType.js'
 
 const OPTION = `${formatMoveAddress('0x1')}::option::Option`
 const BALANCE = `${formatMoveAddress('0x2')}::balance::Balance`
+const BUILTINS = new Map<string, MoveType<unknown>>(
+  [moveTypes.string, moveTypes.asciiString, moveTypes.typeName, moveTypes.ID, moveTypes.UID].map((type) => [type.type, type]),
+)
 
 /** Generated modules: module name to struct name to definition. */
 export type MoveModules = Readonly<Record<string, Readonly<Record<string, MoveStruct<any>>>>>
@@ -104,19 +107,15 @@ export function moveRegistry<const M extends MoveModules>(modules: M): MoveRegis
     }
     const name = `${formatMoveAddress(tag.address)}::${tag.module}::${tag.name}`
     const [first] = tag.typeArguments
-    if (name === moveTypes.string.type) return moveTypes.string
-    if (name === moveTypes.asciiString.type) return moveTypes.asciiString
-    if (name === moveTypes.typeName.type) return moveTypes.typeName
-    if (name === moveTypes.ID.type) return moveTypes.ID
-    if (name === moveTypes.UID.type) return moveTypes.UID
+    const builtin = BUILTINS.get(name)
+    if (builtin) return builtin
     if (name === OPTION && first) {
       const element = layoutOf(first)
       return element && moveTypes.option(element)
     }
     if (name === BALANCE && first) return moveTypes.balance(formatTypeName(first))
     const entry = structOf(tag)
-    if (!entry) return undefined
-    return bind(entry.definition, tag)
+    return entry && bind(entry.definition, tag)
   }
   const bind = (definition: MoveStruct<unknown>, tag: Extract<MoveTypeTag, { kind: 'struct' }>): MoveStruct<unknown> | undefined => {
     const of = (definition as { of?: (...args: MoveTypeArgument[]) => MoveStruct<unknown> }).of

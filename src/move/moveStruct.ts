@@ -106,7 +106,7 @@ export function moveStruct<T>(options: MoveStructOptions<T>): MoveStruct<T> {
   }
   const json = z.strictObject(shapes) as unknown as z.ZodMiniType<T>
   const layout = bcs.struct(options.name, fields) as unknown as BcsType<T, any>
-  const canonical = open ? undefined : canonicalType(type)
+  const canonical = open ? undefined : formatTypeName(parseStructTag(type))
   return Object.freeze({
     type,
     json,
@@ -182,8 +182,4 @@ function tryParseTag(type: string) {
   } catch {
     return undefined
   }
-}
-
-function canonicalType(type: string): string {
-  return formatTypeName(parseStructTag(type))
 }
