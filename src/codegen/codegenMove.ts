@@ -7,8 +7,7 @@ import { MoveCodegenError } from './MoveCodegenError.js'
  * Options of `codegenMove`: those of `generateMoveEvents`, and where to write.
  *
  * @example
- * const options: CodegenMoveOptions = { out: 'src/generated/market.ts', address: '0xc0ffee', source: 'move/market' }
- * codegenMove('move/market', options) // also returns the code it wrote
+ * const options: CodegenMoveOptions = { out: 'src/generated/market.ts', address: '0xc0ffee' }
  */
 export interface CodegenMoveOptions extends GenerateMoveEventsOptions {
   /**

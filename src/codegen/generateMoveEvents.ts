@@ -1,21 +1,16 @@
 import { formatMoveAddress } from '../events/formatTypeName.js'
 import { isMoveAddress } from '../events/parseTypeName.js'
-import { emitMoveEvents } from './emitMoveEvents.js'
 import { MoveCodegenError, type MoveCodegenProblem } from './MoveCodegenError.js'
 import { forEachStruct, layoutOf, type Layout, type LayoutContext, type PackageStruct } from './moveLayout.js'
 import { parseMoveSource, type MoveModuleDeclaration } from './parseMoveSource.js'
 import { readMoveToml } from './readMoveToml.js'
-import { interfaceName } from './renderMoveTypes.js'
+import { emitMoveEvents, interfaceName } from './emitMoveEvents.js'
 
 /**
  * A Move package as text: its `Move.toml` (optional) and its `sources/*.move` files.
  *
  * @example
- * const pkg: MovePackageText = {
- *   manifest: readFileSync('move/market/Move.toml', 'utf8'),
- *   sources: [{ path: 'sources/market.move', text: readFileSync('move/market/sources/market.move', 'utf8') }],
- * }
- * const code = generateMoveEvents(pkg)
+ * const pkg: MovePackageText = { manifest, sources: [{ path: 'sources/market.move', text: marketSource }] }
  */
 export interface MovePackageText {
   /** Text of `Move.toml`. */
@@ -28,13 +23,11 @@ export interface MovePackageText {
  * Options of `generateMoveEvents` (and of `codegenMove` and the `chainx codegen-move` command).
  *
  * @example
- * // Move.toml names the package address `0x0` (not yet published): give the published one
  * const code = generateMoveEvents(readMovePackage('move/market'), { address: '0xc0ffee', runtime: 'chainx-sdk/move' })
  */
 export interface GenerateMoveEventsOptions {
   /**
-   * The package's address, when `Move.toml` does not give it (its named address is `0x0` or `_`)
-   * or to override it.
+   * The package's address, when `Move.toml` does not give it (`0x0` or `_`) or to override it.
    * @default the package's named address in `Move.toml`
    */
   address?: string | undefined
@@ -59,18 +52,14 @@ const RESERVED = new Set(
 /**
  * Generates the TypeScript definitions of a Move package's events: for every struct with `copy`
  * and `drop` (the structs an event can be) and every struct they contain, the type of its
- * `parsedJson` (spec 6.2), a zod/mini validator and a @mysten/bcs decoder (through the
- * `chainx-sdk/move` runtime), its full type name and, for a generic struct, `of(...)` and
- * `typeName(...)` to bind type arguments. The file exports one object per module, keyed by
- * struct name, plus `registry` and `PACKAGE_ADDRESS`. Throws `MoveCodegenError` listing, with
- * file and line, every syntax or type it cannot read; it never guesses a layout.
+ * `parsedJson` (spec 6.2), a validator and a BCS decoder (through the `chainx-sdk/move` runtime),
+ * its full type name and, for a generic struct, `of(...)` and `typeName(...)`. The file exports
+ * one object per module, keyed by struct name, plus `registry` and `PACKAGE_ADDRESS`. Throws
+ * `MoveCodegenError` listing every syntax or type it cannot read; it never guesses a layout.
  *
  * @example
- * const code = generateMoveEvents({
- *   manifest: '[package]\nname = "demo"\n[addresses]\ndemo = "0x0"',
- *   sources: [{ path: 'sources/market.move', text: 'module demo::market;\npublic struct Listed has copy, drop { price: u64 }' }],
- * }, { address: '0xc0ffee' })
- * // export const market = { Listed: … }; market.Listed.type === '0x…c0ffee::market::Listed'
+ * const text = 'module demo::market;\npublic struct Listed has copy, drop { price: u64 }'
+ * const code = generateMoveEvents({ sources: [{ path: 'sources/market.move', text }] }, { address: '0xc0ffee' })
  */
 export function generateMoveEvents(pkg: MovePackageText, options: GenerateMoveEventsOptions = {}): string {
   const manifest = readMoveToml(pkg.manifest ?? '')

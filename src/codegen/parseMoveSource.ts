@@ -5,7 +5,6 @@ import { tokenizeMove, type MoveToken } from './tokenizeMove.js'
  * A type as written in Move source: a path (`u64`, `ID`, `string::String`, `0x2::object::UID`) and its type arguments.
  *
  * @example
- * // the field `tags: vector<String>` on line 6
  * const tags: MoveTypeExpression = { path: ['vector'], typeArguments: [{ path: ['String'], typeArguments: [], line: 6 }], line: 6 }
  */
 export interface MoveTypeExpression {
@@ -18,11 +17,8 @@ export interface MoveTypeExpression {
  * A struct declaration of a module.
  *
  * @example
- * const [market] = parseMoveSource('module demo::market;\n/// A listing went up.\npublic struct Listed<phantom T> has copy, drop { price: u64 }', 'market.move')
- * const listed: MoveStructDeclaration | undefined = market?.structs.find((struct) => struct.name === 'Listed')
- * listed?.doc // 'A listing went up.'
- * listed?.typeParameters // [{ name: 'T', phantom: true }]
- * listed?.abilities // ['copy', 'drop']
+ * const [listed]: MoveStructDeclaration[] = parseMoveSource('module d::m;\nstruct Listed<phantom T> has copy, drop { a: u8 }', 'm.move')[0]!.structs
+ * listed.typeParameters // [{ name: 'T', phantom: true }]
  */
 export interface MoveStructDeclaration {
   name: string
@@ -41,10 +37,8 @@ export interface MoveStructDeclaration {
  * Names brought into scope by `use`: module aliases and member (type) aliases.
  *
  * @example
- * const [market] = parseMoveSource('module demo::market;\nuse sui::balance::{Self, Balance};', 'market.move')
- * const uses: MoveUses | undefined = market?.uses
- * uses?.modules.get('balance') // { address: 'sui', module: 'balance' }
- * uses?.members.get('Balance') // { address: 'sui', module: 'balance', name: 'Balance' }
+ * const uses: MoveUses = parseMoveSource('module d::m;\nuse sui::balance::{Self, Balance};', 'm.move')[0]!.uses
+ * uses.members.get('Balance') // { address: 'sui', module: 'balance', name: 'Balance' }
  */
 export interface MoveUses {
   modules: Map<string, { address: string; module: string }>
@@ -55,9 +49,8 @@ export interface MoveUses {
  * A module of a source file, with its structs and `use` declarations (`#[test_only]` items left out).
  *
  * @example
- * const modules: MoveModuleDeclaration[] = parseMoveSource('module demo::market;\npublic enum Side has copy, drop { Buy, Sell }', 'sources/market.move')
- * modules[0]?.address // 'demo' (the named address; Move.toml maps it)
- * modules[0]?.enums // Map { 'Side' => 2 } (name to line)
+ * const [market]: MoveModuleDeclaration[] = parseMoveSource('module demo::market;\npublic enum Side { Buy, Sell }', 'market.move')
+ * market.enums // Map { 'Side' => 2 } (name to line)
  */
 export interface MoveModuleDeclaration {
   /** The address as written: a named address (`sui`, `my_package`) or a number (`0x2`). */
@@ -67,7 +60,7 @@ export interface MoveModuleDeclaration {
   line: number
   uses: MoveUses
   structs: MoveStructDeclaration[]
-  /** Enum names (the generator cannot give them a JSON form yet, and says so when a field uses one). */
+  /** Enum names and lines (the generator cannot give them a JSON form yet). */
   enums: Map<string, number>
 }
 

@@ -15,8 +15,6 @@ export interface MoveManifest {
  * address that is not a string (`demo = "_"` is a string and is kept) is skipped too.
  *
  * @throws MoveCodegenError when the text is not valid TOML (the message gives line and column)
- * @example
- * readMoveToml("[package]\nname = 'demo'\n[addresses]\ndemo = \"0x0\"").addresses.get('demo') // '0x0'
  */
 export function readMoveToml(text: string): MoveManifest {
   let document: Record<string, unknown>

@@ -10,19 +10,24 @@ export interface MoveToken {
   doc?: string | undefined
 }
 
-// Tried in order at each position: what is skipped (whitespace, block comments, the `b`/`x` of
-// byte strings), a line comment, a string, an unterminated comment or string, a word, a number
-// or address literal, punctuation.
-const TOKEN =
-  /([ \t\r\n]+|\/\*[\s\S]*?\*\/|[bx](?="))|(\/\/[^\n]*)|("(?:\\[\s\S]|[^"\\])*")|(\/\*|")|([A-Za-z_][A-Za-z0-9_]*)|((?:0x[0-9A-Fa-f_]+|[0-9][0-9_]*)(?:u8|u16|u32|u64|u128|u256)?)|::|[\s\S]/y
+// Tried in order at each position, one group per kind of text.
+const TOKEN = new RegExp(
+  [
+    String.raw`([ \t\r\n]+|/\*[\s\S]*?\*/|[bx](?="))`, // skipped: whitespace, block comments, the b/x of byte strings
+    String.raw`(//[^\n]*)`, // a line comment
+    String.raw`("(?:\\[\s\S]|[^"\\])*")`, // a string
+    String.raw`(/\*|")`, // an unterminated comment or string
+    String.raw`([A-Za-z_][A-Za-z0-9_]*)`, // a word
+    String.raw`((?:0x[0-9A-Fa-f_]+|[0-9][0-9_]*)(?:u8|u16|u32|u64|u128|u256)?)`, // a number or address literal
+    String.raw`::|[\s\S]`, // punctuation
+  ].join('|'),
+  'y',
+)
 
 /**
  * Splits Move source into tokens, dropping whitespace and comments and keeping `///` doc
  * comments on the token that follows them. Throws `MoveCodegenError` for an unterminated
  * comment or string.
- *
- * @example
- * tokenizeMove('struct A has copy', 'a.move').map((token) => token.text) // ['struct', 'A', 'has', 'copy', '']
  */
 export function tokenizeMove(text: string, file: string): MoveToken[] {
   const tokens: MoveToken[] = []
