@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { codegenMove, readMovePackage } from './codegenMove.js'
-import { generateMoveEvents } from './generateMoveEvents.js'
+import { codegenMove } from './codegenMove.js'
 import { MoveCodegenError } from './MoveCodegenError.js'
 
 const USAGE = `usage: chainx codegen-move <move-package-dir> [--out <file.ts>] [--address 0x…] [--runtime <module>] [--check]
@@ -51,7 +50,7 @@ export function runCli(args: readonly string[], io: { out: (text: string) => voi
     const generate = { address: options.address, runtime: options.runtime, source: directory }
     if (check) {
       const out = options.out as string
-      const code = generateMoveEvents(readMovePackage(directory), generate)
+      const code = codegenMove(directory, generate)
       if (!existsSync(out) || readFileSync(out, 'utf8') !== code) {
         io.err(`chainx: stale: ${out} (run the same command without --check and commit the result)`)
         return 1

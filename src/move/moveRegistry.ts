@@ -29,8 +29,7 @@ export type MoveEventInput =
 
 /**
  * A decoded event: `name` (`'<module>::<Struct>'`) discriminates the union of the registry's
- * structs, `parsedJson` is typed and checked, `type` is the full type (with type arguments),
- * `event` the input as given.
+ * structs; `parsedJson` is typed and checked, `type` is the full type, `event` the input.
  *
  * @example
  * const decoded = registry.decode(event)
@@ -52,9 +51,8 @@ export type DecodedMoveEvent<M extends MoveModules, E = MoveEventInput> = {
 /** Options of `registry.decode`. */
 export interface DecodeMoveEventOptions {
   /**
-   * Also decode the `bcs` payload and require it to equal the JSON (they must agree; a
-   * mismatch throws `MoveEventError`). For a generic struct read through its open definition,
-   * non-phantom type parameters have no layout, so verifying such an event throws too.
+   * Also decode the `bcs` payload and require it to equal the JSON, else `MoveEventError` (as for
+   * an open generic definition, whose non-phantom type parameters have no layout).
    * @default false
    */
   verify?: boolean | undefined
@@ -64,7 +62,7 @@ export interface DecodeMoveEventOptions {
  * All generated definitions of a package, looked up by event type.
  *
  * @example
- * for (const event of page.data) {
+ * for (const event of page.items) {
  *   const decoded = registry.decode(event, { verify: true })
  *   if (decoded.name === 'market::Sold') console.log(decoded.parsedJson.buyer)
  * }
@@ -73,9 +71,8 @@ export interface MoveRegistry<M extends MoveModules> {
   /** The modules, as given. */
   readonly modules: M
   /**
-   * The definition of an event type, if the registry has it: for a generic struct, bound to the
-   * type's arguments when they are known types (primitives, vectors, the framework types of
-   * `moveTypes`, the registry's own structs), else its open definition.
+   * The definition of an event type, if the registry has it: a generic struct bound to the type's
+   * arguments when their layouts are known (`moveTypes` and the registry's structs), else open.
    */
   get(type: string): MoveStruct<unknown> | undefined
   /** Checks and types one event (JSON-RPC or GraphQL shape); throws `MoveEventError` for an unknown type or a payload that does not fit. */
