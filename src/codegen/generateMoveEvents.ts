@@ -98,16 +98,15 @@ export function generateMoveEvents(pkg: MovePackageText, options: GenerateMoveEv
     ])
   }
   const byKey = new Map<string, PackageStruct>()
-  const enums = new Map<string, { module: MoveModuleDeclaration; line: number }>()
-  const moduleKeys = new Map<MoveModuleDeclaration, string>()
+  const enums = new Set<string>()
+  const ownAddresses = new Set<string>()
   for (const module of modules) {
-    const key = `${addressKey(module.address)}::${module.name}`
-    moduleKeys.set(module, key)
-    for (const struct of module.structs) byKey.set(`${key}::${struct.name}`, { module, struct })
-    for (const [name, line] of module.enums) enums.set(`${key}::${name}`, { module, line })
+    const address = addressKey(module.address) as string
+    ownAddresses.add(address)
+    for (const struct of module.structs) byKey.set(`${address}::${module.name}::${struct.name}`, { module, struct })
+    for (const name of module.enums.keys()) enums.add(`${address}::${module.name}::${name}`)
   }
-  const ownAddresses = new Set([...moduleKeys.values()].map((key) => key.split('::')[0] as string))
-  const context: LayoutContext = { problems, addressKey, byKey, enums, moduleKeys, packageAddress, ownAddresses }
+  const context: LayoutContext = { problems, addressKey, byKey, enums, packageAddress, ownAddresses }
   const order: PackageStruct[] = []
   const layouts = new Map<PackageStruct, Map<string, Layout | undefined>>()
   const visit = (target: PackageStruct) => {
@@ -130,7 +129,7 @@ export function generateMoveEvents(pkg: MovePackageText, options: GenerateMoveEv
       if (struct.abilities.includes('copy') && struct.abilities.includes('drop')) {
         if (struct.native)
           problems.push({ file: module.file, line: struct.line, message: `native struct ${struct.name} has no fields to type` })
-        else visit(byKey.get(`${moduleKeys.get(module)}::${struct.name}`) as PackageStruct)
+        else visit(byKey.get(`${addressKey(module.address)}::${module.name}::${struct.name}`) as PackageStruct)
       }
     }
   }
