@@ -30,15 +30,6 @@ type ConnectionNode<C> = C extends { edges: ReadonlyArray<{ node: infer N }> }
     ? N
     : unknown
 type Shallower = [never, 0, 1, 2, 3, 4]
-type FindNode<T, Depth extends number> = [Depth] extends [never]
-  ? never
-  : T extends readonly unknown[]
-    ? never
-    : T extends { pageInfo: unknown }
-      ? ConnectionNode<T>
-      : T extends object
-        ? { [K in keyof T]-?: FindNode<NonNullable<T[K]>, Shallower[Depth]> }[keyof T]
-        : never
 type AtPath<T, P extends string> = P extends `${infer Head}.${infer Rest}`
   ? AtPath<NonNullable<T>[Head & keyof NonNullable<T>], Rest>
   : NonNullable<T>[P & keyof NonNullable<T>]
@@ -86,9 +77,9 @@ export type CheckedConnectionPath<TResult, TPath extends string> = [TPath] exten
  * type Block = NodeOf<EpochQuery, 'epoch.transactionBlocks'> // { digest, sender, gasInput, effects }
  */
 export type NodeOf<TResult, TPath extends string = never> = [TPath] extends [never]
-  ? [FindNode<TResult, 5>] extends [never]
+  ? [PathsTo<TResult, 5>] extends [never]
     ? unknown
-    : FindNode<TResult, 5>
+    : ConnectionNode<NonNullable<AtPath<TResult, PathsTo<TResult, 5>>>>
   : ConnectionNode<NonNullable<AtPath<TResult, TPath>>>
 
 /**
