@@ -64,6 +64,7 @@ const RESERVED = new Set(
 export function generateMoveEvents(pkg: MovePackageText, options: GenerateMoveEventsOptions = {}): string {
   const manifest = readMoveToml(pkg.manifest ?? '')
   const problems: MoveCodegenProblem[] = []
+  const report = (file: string, line: number, message: string) => problems.push({ file, line, message })
   const modules: MoveModuleDeclaration[] = []
   for (const source of [...pkg.sources].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     try {
@@ -115,7 +116,7 @@ export function generateMoveEvents(pkg: MovePackageText, options: GenerateMoveEv
     layouts.set(target, fields)
     for (const field of target.struct.fields) {
       if (field.name === '__proto__') {
-        problems.push({ file: target.module.file, line: field.line, message: 'a field named __proto__ cannot be a JavaScript object key' })
+        report(target.module.file, field.line, 'a field named __proto__ cannot be a JavaScript object key')
         continue
       }
       const layout = layoutOf(field.type, target, context)
@@ -127,8 +128,7 @@ export function generateMoveEvents(pkg: MovePackageText, options: GenerateMoveEv
   for (const module of modules) {
     for (const struct of module.structs) {
       if (struct.abilities.includes('copy') && struct.abilities.includes('drop')) {
-        if (struct.native)
-          problems.push({ file: module.file, line: struct.line, message: `native struct ${struct.name} has no fields to type` })
+        if (struct.native) report(module.file, struct.line, `native struct ${struct.name} has no fields to type`)
         else visit(byKey.get(`${addressKey(module.address)}::${module.name}::${struct.name}`) as PackageStruct)
       }
     }
@@ -137,22 +137,14 @@ export function generateMoveEvents(pkg: MovePackageText, options: GenerateMoveEv
   for (const target of order) {
     const other = interfaces.get(interfaceName(target))
     if (other) {
-      problems.push({
-        file: target.module.file,
-        line: target.struct.line,
-        message: `${target.module.name}::${target.struct.name} and ${other.module.name}::${other.struct.name} would both be named ${interfaceName(target)}`,
-      })
+      const message = `${target.module.name}::${target.struct.name} and ${other.module.name}::${other.struct.name} would both be named ${interfaceName(target)}`
+      report(target.module.file, target.struct.line, message)
     }
     interfaces.set(interfaceName(target), target)
   }
   for (const module of modules) {
-    if (RESERVED.has(module.name)) {
-      problems.push({
-        file: module.file,
-        line: module.line,
-        message: `module name \`${module.name}\` cannot be an exported name of the generated file`,
-      })
-    }
+    if (RESERVED.has(module.name))
+      report(module.file, module.line, `module name \`${module.name}\` cannot be an exported name of the generated file`)
   }
   if (problems.length > 0) throw new MoveCodegenError(problems)
   return emitMoveEvents(order, layouts, {
