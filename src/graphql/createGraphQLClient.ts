@@ -5,7 +5,8 @@ import type { Transport } from '../transport/createTransport.js'
 import type { EndpointGroup } from '../transport/endpoints.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import { requestJson } from '../transport/requestJson.js'
-import { queryChecks, type QueryChecks } from './loadQueryChecks.js'
+import { ChunkLoadError } from '../errors/ChunkLoadError.js'
+import { lazyChunk } from '../utils/lazyChunk.js'
 import { documentText } from './documentText.js'
 import type { Decoded } from '../utils/decode.js'
 import type { GraphQLDocument, QueryArguments, QueryOptions, QueryResult, ResultOf, VariablesOf } from './types.js'
@@ -55,6 +56,19 @@ export interface GraphQLQueryClient {
   /** The transport's walk hook (telemetry's walk span), for `paginate`. */
   onWalkStart?: Transport['onWalkStart']
 }
+
+/** The chunk of the checks before sending and the reading of responses (queryChecks.ts). */
+export type QueryChecks = typeof import('./queryChecks.js')
+
+/**
+ * Loads the chunk of checks: the first query loads it while it fetches `serviceConfig`, later
+ * ones find it `loaded()`. A failed load (a browser offline) is a `CHUNK_LOAD_FAILED` error, and
+ * the next query tries again.
+ */
+export const queryChecks = lazyChunk<QueryChecks>(
+  () => import('./queryChecks.js'),
+  (cause) => new ChunkLoadError({ chunk: 'queryChecks', cause }),
+)
 
 /** How long queries go unchecked after the serviceConfig fetch failed, before it is tried again. */
 const LIMITS_RETRY_AFTER_MS = 30_000
