@@ -58,7 +58,6 @@ const addressLayout = bcs.bytes(32).transform({
 const addressJson = z.string().check(z.regex(ADDRESS_JSON, 'expected a 0x address of 64 lower-case hex digits'))
 const address = moveType('address', addressJson, addressLayout)
 const u64 = moveType('u64', bigUnsignedJson(64), bcs.u64())
-const asciiType = `${FRAMEWORK(1)}::ascii::String`
 
 /**
  * The Move types every package can use, with their JSON form (spec 6.2): `u8`/`u16`/`u32`
@@ -87,7 +86,7 @@ export const moveTypes = {
   /** `0x1::string::String` (UTF-8). */
   string: moveType(`${FRAMEWORK(1)}::string::String`, z.string(), bcs.string()),
   /** `0x1::ascii::String`. */
-  asciiString: moveType(asciiType, z.string(), bcs.string()),
+  asciiString: moveType(`${FRAMEWORK(1)}::ascii::String`, z.string(), bcs.string()),
   /** `0x1::type_name::TypeName`: `{ name }` in JSON. */
   typeName: moveType(
     `${FRAMEWORK(1)}::type_name::TypeName`,
