@@ -18,22 +18,13 @@ import { readLimitsOption, type LimitsOption, type ServiceLimits } from './servi
 
 export type { DocumentNodeLike, GraphQLDocument, QueryArguments, QueryOptions, QueryResult, ResultOf, VariablesOf } from './types.js'
 
-/** Options of the GraphQL client. */
+/** Options of the GraphQL client (documented on `ChainxClientOptions`). */
 export interface GraphQLClientOptions {
-  /** The GraphQL endpoint, {graphql_url}, or the group of several (none: every call fails with `INVALID_ARGUMENT`). */
+  /** The GraphQL endpoint, or the group of several (none: every call fails with `INVALID_ARGUMENT`). */
   url: string | EndpointGroup
   transport: Transport
-  /** Sent as `x-chain-rpc-version` to select the RPC version (spec 9.1). */
   rpcVersion?: string | undefined
-  /**
-   * Send `x-chain-rpc-show-usage: true` on every query.
-   * @default false
-   */
   showUsage?: boolean | undefined
-  /**
-   * Where limits for the checks before sending come from.
-   * @default 'serviceConfig' (fetched once, lazily)
-   */
   limits?: LimitsOption | undefined
 }
 
