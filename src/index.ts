@@ -29,7 +29,6 @@ export type { SubscriptionStateChange, Unsubscribe } from './subscription/types.
 export type { WebSocketConstructor, WebSocketLike } from './jsonRpc/webSocketTypes.js'
 export { validateSubscriptionFilter } from './events/subscribe/validateSubscriptionFilter.js'
 export { toQueryFilter } from './events/subscribe/toQueryFilter.js'
-export type { PageDirection } from './graphql/checkPagingVariables.js'
 export type {
   CheckedConnectionPath,
   ConnectionPath,

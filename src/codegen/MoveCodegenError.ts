@@ -4,12 +4,7 @@ import { InvalidArgumentError } from '../errors/request.js'
  * One thing the Move generator could not read or type, with where it is.
  *
  * @example
- * const problem: MoveCodegenProblem = {
- *   file: 'sources/market.move',
- *   line: 9,
- *   message: 'cannot type `Side` in struct Order: enums have no JSON form in this generator yet',
- * }
- * console.error(`${problem.file}:${problem.line}: ${problem.message}`) // the line MoveCodegenError's message holds
+ * const problem: MoveCodegenProblem = { file: 'sources/market.move', line: 9, message: 'cannot type `Side` in struct Order: …' }
  */
 export interface MoveCodegenProblem {
   /** Path of the Move source (or `Move.toml`), as given to the generator. */
@@ -20,16 +15,12 @@ export interface MoveCodegenProblem {
 }
 
 /**
- * The Move package could not be turned into definitions: a syntax the parser does not know,
- * or a type it cannot give a JSON form (it never guesses). `problems` lists each one with its
- * file and line; the message holds them all. An `InvalidArgumentError` (code INVALID_ARGUMENT).
+ * The Move package could not be turned into definitions: a syntax the parser does not know, or a
+ * type it cannot give a JSON form (it never guesses). An `InvalidArgumentError` (INVALID_ARGUMENT)
+ * whose `problems` list each one with its file and line; the message holds them all.
  *
  * @example
- * try {
- *   await codegenMove('move/my_package')
- * } catch (error) {
- *   if (error instanceof MoveCodegenError) for (const p of error.problems) console.error(`${p.file}:${p.line}: ${p.message}`)
- * }
+ * for (const p of error.problems) console.error(`${p.file}:${p.line}: ${p.message}`)
  */
 export class MoveCodegenError extends InvalidArgumentError {
   override name = 'MoveCodegenError'

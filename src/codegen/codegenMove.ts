@@ -7,8 +7,7 @@ import { MoveCodegenError } from './MoveCodegenError.js'
  * Options of `codegenMove`: those of `generateMoveEvents`, and where to write.
  *
  * @example
- * const options: CodegenMoveOptions = { out: 'src/generated/market.ts', address: '0xc0ffee', source: 'move/market' }
- * codegenMove('move/market', options) // also returns the code it wrote
+ * const options: CodegenMoveOptions = { out: 'src/generated/market.ts', address: '0xc0ffee' }
  */
 export interface CodegenMoveOptions extends GenerateMoveEventsOptions {
   /**
@@ -17,8 +16,6 @@ export interface CodegenMoveOptions extends GenerateMoveEventsOptions {
    */
   out?: string | undefined
 }
-
-const MAX_SOURCES = 10_000
 
 /**
  * Reads a Move package directory (`Move.toml` and `sources/**\/*.move`) and generates its event
@@ -51,16 +48,8 @@ export function readMovePackage(directory: string): { manifest: string | undefin
       { file: relative(process.cwd(), sourcesPath) || 'sources', line: 1, message: 'no sources/ directory: is this a Move package?' },
     ])
   }
-  const sources: { path: string; text: string }[] = []
-  const pending = [sourcesPath]
-  while (pending.length > 0 && sources.length < MAX_SOURCES) {
-    const folder = pending.pop() as string
-    for (const entry of readdirSync(folder).sort()) {
-      const path = join(folder, entry)
-      if (statSync(path).isDirectory()) pending.push(path)
-      else if (entry.endsWith('.move'))
-        sources.push({ path: relative(directory, path).split(sep).join('/'), text: readFileSync(path, 'utf8') })
-    }
-  }
+  const sources = readdirSync(sourcesPath, { recursive: true, encoding: 'utf8' })
+    .filter((entry) => entry.endsWith('.move') && statSync(join(sourcesPath, entry)).isFile())
+    .map((entry) => ({ path: `sources/${entry.split(sep).join('/')}`, text: readFileSync(join(sourcesPath, entry), 'utf8') }))
   return { manifest: existsSync(manifestPath) ? readFileSync(manifestPath, 'utf8') : undefined, sources }
 }

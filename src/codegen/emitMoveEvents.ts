@@ -1,5 +1,4 @@
 import type { Layout, PackageStruct } from './moveLayout.js'
-import { constName, docLines, interfaceName, runtimeType, tsType } from './renderMoveTypes.js'
 
 /** Writes the generated file: an interface and a definition per struct, an object per module, the registry. */
 export function emitMoveEvents(
@@ -14,39 +13,33 @@ export function emitMoveEvents(
   ]
   const byModule = new Map<string, PackageStruct[]>()
   for (const target of order) {
-    const list = byModule.get(target.module.name) ?? []
-    list.push(target)
-    byModule.set(target.module.name, list)
+    byModule.set(target.module.name, [...(byModule.get(target.module.name) ?? []), target])
     const { struct, module } = target
-    const fields = layouts.get(target) as Map<string, Layout>
-    const valueParameters = struct.typeParameters.filter((parameter) => !parameter.phantom)
-    const generics = valueParameters.length === 0 ? '' : `<${valueParameters.map((parameter) => `${parameter.name} = unknown`).join(', ')}>`
+    const fields = [...(layouts.get(target) as Map<string, Layout>)]
+    const valueParameters = struct.typeParameters.filter((parameter) => !parameter.phantom).map((parameter) => parameter.name)
     out.push(
       '',
       '/**',
       ` * \`parsedJson\` of \`${module.address}::${module.name}::${struct.name}\` (${module.file}:${struct.line}).`,
       ...(struct.doc ? [' *', ...docLines(struct.doc, '')] : []),
       ' */',
-      `export interface ${interfaceName(target)}${generics} {`,
-      ...[...fields].map(([name, layout]) => `  ${name}: ${tsType(layout)}`),
+      `export interface ${interfaceName(target)}${angled(valueParameters.map((name) => `${name} = unknown`))} {`,
+      ...fields.map(([name, layout]) => `  ${name}: ${tsType(layout)}`),
       '}',
     )
-    const fieldList = [...fields].map(([name, layout]) => `${name}: ${runtimeType(layout)}`).join(', ')
+    const fieldList = fields.map(([name, layout]) => `${name}: ${runtimeType(layout)}`).join(', ')
     const common = `package: PACKAGE_ADDRESS, module: '${module.name}', name: '${struct.name}'`
     if (struct.typeParameters.length === 0) {
       out.push('', `const ${constName(target)} = $struct<${interfaceName(target)}>({ ${common}, fields: { ${fieldList} } })`)
     } else {
       const parameters = struct.typeParameters
-        .map((parameter) =>
-          parameter.phantom ? `$${parameter.name}: $MoveTypeArgument` : `$${parameter.name}: $MoveType<${parameter.name}>`,
-        )
+        .map(({ name, phantom }) => (phantom ? `$${name}: $MoveTypeArgument` : `$${name}: $MoveType<${name}>`))
         .join(', ')
-      const jsonType = `${interfaceName(target)}${valueParameters.length === 0 ? '' : `<${valueParameters.map((parameter) => parameter.name).join(', ')}>`}`
-      const typeParameters = valueParameters.length === 0 ? '' : `<${valueParameters.map((parameter) => parameter.name).join(', ')}>`
+      const jsonType = `${interfaceName(target)}${angled(valueParameters)}`
       const args = struct.typeParameters.map((parameter) => `$${parameter.name}`).join(', ')
       out.push(
         '',
-        `function ${constName(target)}$of${typeParameters}(${parameters}): $MoveStruct<${jsonType}> {`,
+        `function ${constName(target)}$of${angled(valueParameters)}(${parameters}): $MoveStruct<${jsonType}> {`,
         `  return $struct<${jsonType}>({ ${common}, typeArguments: [${args}], fields: { ${fieldList} } })`,
         '}',
         `const ${constName(target)} = $generic(${constName(target)}$of, [${struct.typeParameters.map((parameter) => `'${parameter.name}'`).join(', ')}])`,
@@ -56,12 +49,11 @@ export function emitMoveEvents(
   const moduleNames = [...byModule.keys()].sort()
   for (const name of moduleNames) {
     const targets = byModule.get(name) as PackageStruct[]
-    const module = (targets[0] as PackageStruct).module
     const example = targets[0] as PackageStruct
     out.push(
       '',
       '/**',
-      ` * The event structs of module \`${module.address}::${name}\` (${module.file}), keyed by struct name.`,
+      ` * The event structs of module \`${example.module.address}::${name}\` (${example.module.file}), keyed by struct name.`,
       ' *',
       ' * @example',
       ` * const page = await client.events.query({ filter: { MoveEventType: ${name}.${example.struct.name}.type }, parse: ${name}.${example.struct.name} })`,
@@ -107,3 +99,64 @@ const RUNTIME_IMPORTS: [string, string][] = [
   ['type MoveType', '$MoveType'],
   ['type MoveTypeArgument', '$MoveTypeArgument'],
 ]
+
+/** `<a, b>`, or nothing for no items. */
+const angled = (items: readonly string[]): string => (items.length === 0 ? '' : `<${items.join(', ')}>`)
+
+const pascal = (name: string): string =>
+  name
+    .split('_')
+    .filter(Boolean)
+    .map((part) => part[0]?.toUpperCase() + part.slice(1))
+    .join('')
+
+export const interfaceName = (target: PackageStruct) => `${pascal(target.module.name)}${target.struct.name}`
+const constName = (target: PackageStruct) => `$${target.module.name}$${target.struct.name}`
+
+/** The Move integers JSON gives as numbers; the wider ones are decimal strings. */
+const NUMBERS = new Set(['u8', 'u16', 'u32'])
+
+function tsType(layout: Layout): string {
+  switch (layout.kind) {
+    case 'primitive':
+      return layout.name === 'bool' ? 'boolean' : NUMBERS.has(layout.name) ? 'number' : 'string'
+    case 'vector':
+      return `Array<${tsType(layout.element)}>`
+    case 'option':
+      return `${tsType(layout.element)} | null`
+    case 'builtin':
+      return layout.name === 'UID' ? '{ id: string }' : layout.name === 'typeName' ? '{ name: string }' : 'string'
+    case 'balance':
+      return 'string'
+    case 'parameter':
+      return layout.name
+    case 'struct': {
+      const args = layout.typeArguments.flatMap((argument) => ('layout' in argument ? [tsType(argument.layout)] : []))
+      return `${interfaceName(layout.target)}${angled(args)}`
+    }
+  }
+}
+
+function runtimeType(layout: Layout): string {
+  switch (layout.kind) {
+    case 'primitive':
+    case 'builtin':
+      return `$t.${layout.name}`
+    case 'vector':
+    case 'option':
+      return `$t.${layout.kind}(${runtimeType(layout.element)})`
+    case 'balance':
+      return `$t.balance(\`${layout.coin}\`)`
+    case 'parameter':
+      return `$${layout.name}`
+    case 'struct': {
+      if (layout.typeArguments.length === 0) return constName(layout.target)
+      const args = layout.typeArguments.map((argument) => ('layout' in argument ? runtimeType(argument.layout) : `\`${argument.name}\``))
+      return `${constName(layout.target)}.of(${args.join(', ')})`
+    }
+  }
+}
+
+function docLines(text: string, indent: string): string[] {
+  return text.split('\n').map((line) => `${indent} * ${line.replaceAll('*/', '*\\/')}`.trimEnd())
+}

@@ -1,21 +1,16 @@
 import { formatMoveAddress } from '../events/formatTypeName.js'
 import { isMoveAddress } from '../events/parseTypeName.js'
-import { emitMoveEvents } from './emitMoveEvents.js'
 import { MoveCodegenError, type MoveCodegenProblem } from './MoveCodegenError.js'
 import { forEachStruct, layoutOf, type Layout, type LayoutContext, type PackageStruct } from './moveLayout.js'
 import { parseMoveSource, type MoveModuleDeclaration } from './parseMoveSource.js'
 import { readMoveToml } from './readMoveToml.js'
-import { interfaceName } from './renderMoveTypes.js'
+import { emitMoveEvents, interfaceName } from './emitMoveEvents.js'
 
 /**
  * A Move package as text: its `Move.toml` (optional) and its `sources/*.move` files.
  *
  * @example
- * const pkg: MovePackageText = {
- *   manifest: readFileSync('move/market/Move.toml', 'utf8'),
- *   sources: [{ path: 'sources/market.move', text: readFileSync('move/market/sources/market.move', 'utf8') }],
- * }
- * const code = generateMoveEvents(pkg)
+ * const pkg: MovePackageText = { manifest, sources: [{ path: 'sources/market.move', text: marketSource }] }
  */
 export interface MovePackageText {
   /** Text of `Move.toml`. */
@@ -28,13 +23,11 @@ export interface MovePackageText {
  * Options of `generateMoveEvents` (and of `codegenMove` and the `chainx codegen-move` command).
  *
  * @example
- * // Move.toml names the package address `0x0` (not yet published): give the published one
  * const code = generateMoveEvents(readMovePackage('move/market'), { address: '0xc0ffee', runtime: 'chainx-sdk/move' })
  */
 export interface GenerateMoveEventsOptions {
   /**
-   * The package's address, when `Move.toml` does not give it (its named address is `0x0` or `_`)
-   * or to override it.
+   * The package's address, when `Move.toml` does not give it (`0x0` or `_`) or to override it.
    * @default the package's named address in `Move.toml`
    */
   address?: string | undefined
@@ -59,22 +52,19 @@ const RESERVED = new Set(
 /**
  * Generates the TypeScript definitions of a Move package's events: for every struct with `copy`
  * and `drop` (the structs an event can be) and every struct they contain, the type of its
- * `parsedJson` (spec 6.2), a zod/mini validator and a @mysten/bcs decoder (through the
- * `chainx-sdk/move` runtime), its full type name and, for a generic struct, `of(...)` and
- * `typeName(...)` to bind type arguments. The file exports one object per module, keyed by
- * struct name, plus `registry` and `PACKAGE_ADDRESS`. Throws `MoveCodegenError` listing, with
- * file and line, every syntax or type it cannot read; it never guesses a layout.
+ * `parsedJson` (spec 6.2), a validator and a BCS decoder (through the `chainx-sdk/move` runtime),
+ * its full type name and, for a generic struct, `of(...)` and `typeName(...)`. The file exports
+ * one object per module, keyed by struct name, plus `registry` and `PACKAGE_ADDRESS`. Throws
+ * `MoveCodegenError` listing every syntax or type it cannot read; it never guesses a layout.
  *
  * @example
- * const code = generateMoveEvents({
- *   manifest: '[package]\nname = "demo"\n[addresses]\ndemo = "0x0"',
- *   sources: [{ path: 'sources/market.move', text: 'module demo::market;\npublic struct Listed has copy, drop { price: u64 }' }],
- * }, { address: '0xc0ffee' })
- * // export const market = { Listed: … }; market.Listed.type === '0x…c0ffee::market::Listed'
+ * const text = 'module demo::market;\npublic struct Listed has copy, drop { price: u64 }'
+ * const code = generateMoveEvents({ sources: [{ path: 'sources/market.move', text }] }, { address: '0xc0ffee' })
  */
 export function generateMoveEvents(pkg: MovePackageText, options: GenerateMoveEventsOptions = {}): string {
   const manifest = readMoveToml(pkg.manifest ?? '')
   const problems: MoveCodegenProblem[] = []
+  const report = (file: string, line: number, message: string) => problems.push({ file, line, message })
   const modules: MoveModuleDeclaration[] = []
   for (const source of [...pkg.sources].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     try {
@@ -109,16 +99,15 @@ export function generateMoveEvents(pkg: MovePackageText, options: GenerateMoveEv
     ])
   }
   const byKey = new Map<string, PackageStruct>()
-  const enums = new Map<string, { module: MoveModuleDeclaration; line: number }>()
-  const moduleKeys = new Map<MoveModuleDeclaration, string>()
+  const enums = new Set<string>()
+  const ownAddresses = new Set<string>()
   for (const module of modules) {
-    const key = `${addressKey(module.address)}::${module.name}`
-    moduleKeys.set(module, key)
-    for (const struct of module.structs) byKey.set(`${key}::${struct.name}`, { module, struct })
-    for (const [name, line] of module.enums) enums.set(`${key}::${name}`, { module, line })
+    const address = addressKey(module.address) as string
+    ownAddresses.add(address)
+    for (const struct of module.structs) byKey.set(`${address}::${module.name}::${struct.name}`, { module, struct })
+    for (const name of module.enums.keys()) enums.add(`${address}::${module.name}::${name}`)
   }
-  const ownAddresses = new Set([...moduleKeys.values()].map((key) => key.split('::')[0] as string))
-  const context: LayoutContext = { problems, addressKey, byKey, enums, moduleKeys, packageAddress, ownAddresses }
+  const context: LayoutContext = { problems, addressKey, byKey, enums, packageAddress, ownAddresses }
   const order: PackageStruct[] = []
   const layouts = new Map<PackageStruct, Map<string, Layout | undefined>>()
   const visit = (target: PackageStruct) => {
@@ -127,7 +116,7 @@ export function generateMoveEvents(pkg: MovePackageText, options: GenerateMoveEv
     layouts.set(target, fields)
     for (const field of target.struct.fields) {
       if (field.name === '__proto__') {
-        problems.push({ file: target.module.file, line: field.line, message: 'a field named __proto__ cannot be a JavaScript object key' })
+        report(target.module.file, field.line, 'a field named __proto__ cannot be a JavaScript object key')
         continue
       }
       const layout = layoutOf(field.type, target, context)
@@ -139,9 +128,8 @@ export function generateMoveEvents(pkg: MovePackageText, options: GenerateMoveEv
   for (const module of modules) {
     for (const struct of module.structs) {
       if (struct.abilities.includes('copy') && struct.abilities.includes('drop')) {
-        if (struct.native)
-          problems.push({ file: module.file, line: struct.line, message: `native struct ${struct.name} has no fields to type` })
-        else visit(byKey.get(`${moduleKeys.get(module)}::${struct.name}`) as PackageStruct)
+        if (struct.native) report(module.file, struct.line, `native struct ${struct.name} has no fields to type`)
+        else visit(byKey.get(`${addressKey(module.address)}::${module.name}::${struct.name}`) as PackageStruct)
       }
     }
   }
@@ -149,22 +137,14 @@ export function generateMoveEvents(pkg: MovePackageText, options: GenerateMoveEv
   for (const target of order) {
     const other = interfaces.get(interfaceName(target))
     if (other) {
-      problems.push({
-        file: target.module.file,
-        line: target.struct.line,
-        message: `${target.module.name}::${target.struct.name} and ${other.module.name}::${other.struct.name} would both be named ${interfaceName(target)}`,
-      })
+      const message = `${target.module.name}::${target.struct.name} and ${other.module.name}::${other.struct.name} would both be named ${interfaceName(target)}`
+      report(target.module.file, target.struct.line, message)
     }
     interfaces.set(interfaceName(target), target)
   }
   for (const module of modules) {
-    if (RESERVED.has(module.name)) {
-      problems.push({
-        file: module.file,
-        line: module.line,
-        message: `module name \`${module.name}\` cannot be an exported name of the generated file`,
-      })
-    }
+    if (RESERVED.has(module.name))
+      report(module.file, module.line, `module name \`${module.name}\` cannot be an exported name of the generated file`)
   }
   if (problems.length > 0) throw new MoveCodegenError(problems)
   return emitMoveEvents(order, layouts, {

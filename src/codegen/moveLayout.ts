@@ -31,19 +31,20 @@ const BUILTINS = new Map<string, 'ID' | 'UID' | 'string' | 'asciiString' | 'type
   [`${SUI}::object::ID`, 'ID'],
   [`${SUI}::object::UID`, 'UID'],
 ])
-/** Names every Move 2024 module sees without a `use` (the chain framework's default aliases). */
-const IMPLICIT_MEMBERS = new Map([
-  ['ID', `${SUI}::object::ID`],
-  ['UID', `${SUI}::object::UID`],
-  ['TxContext', `${SUI}::tx_context::TxContext`],
-  ['Option', `${STD}::option::Option`],
+/** Names every Move 2024 module sees without a `use` (the chain framework's default aliases): member to address and module. */
+const IMPLICIT_MEMBERS = new Map<string, readonly [string, string]>([
+  ['ID', ['0x2', 'object']],
+  ['UID', ['0x2', 'object']],
+  ['TxContext', ['0x2', 'tx_context']],
+  ['Option', ['0x1', 'option']],
 ])
+/** Module to address. */
 const IMPLICIT_MODULES = new Map([
-  ['object', `${SUI}::object`],
-  ['tx_context', `${SUI}::tx_context`],
-  ['transfer', `${SUI}::transfer`],
-  ['option', `${STD}::option`],
-  ['vector', `${STD}::vector`],
+  ['object', '0x2'],
+  ['tx_context', '0x2'],
+  ['transfer', '0x2'],
+  ['option', '0x1'],
+  ['vector', '0x1'],
 ])
 const KNOWN_TYPES = 'String, ascii::String, ID, UID, Option, Balance, TypeName'
 
@@ -51,8 +52,8 @@ export interface LayoutContext {
   problems: MoveCodegenProblem[]
   addressKey: (address: string) => string | undefined
   byKey: Map<string, PackageStruct>
-  enums: Map<string, { module: MoveModuleDeclaration; line: number }>
-  moduleKeys: Map<MoveModuleDeclaration, string>
+  /** Keys of the package's enums (`<address key>::<module>::<name>`). */
+  enums: Set<string>
   packageAddress: string
   /** Address keys of the package's own modules (named or numeric), written as `packageAddress`. */
   ownAddresses: Set<string>
@@ -68,40 +69,33 @@ function display(type: MoveTypeExpression): string {
 function resolvePath(type: MoveTypeExpression, owner: PackageStruct, context: LayoutContext): Resolved | string {
   const { path } = type
   const { module } = owner
+  let full: readonly [address: string, module: string, name: string]
   if (path.length === 1) {
     const name = path[0] as string
     const parameter = owner.struct.typeParameters.find((candidate) => candidate.name === name)
     if (parameter) return { kind: 'parameter', name, phantom: parameter.phantom }
     if (PRIMITIVES.has(name) || name === 'vector' || name === 'signer') return { kind: 'primitive', name }
     const member = module.uses.members.get(name)
-    if (member) {
-      const address = context.addressKey(member.address)
-      return address ? { kind: 'full', key: `${address}::${member.module}::${member.name}` } : `unknown named address \`${member.address}\``
-    }
-    const own = context.moduleKeys.get(module) as string
-    if (module.structs.some((struct) => struct.name === name) || module.enums.has(name)) return { kind: 'full', key: `${own}::${name}` }
     const implicit = IMPLICIT_MEMBERS.get(name)
-    if (implicit) return { kind: 'full', key: implicit }
-    return `unknown type \`${name}\` (no struct of this module, no \`use\` brings it in)`
-  }
-  if (path.length === 2) {
+    if (member) full = [member.address, member.module, member.name]
+    else if (module.structs.some((struct) => struct.name === name) || module.enums.has(name)) full = [module.address, module.name, name]
+    else if (implicit) full = [...implicit, name]
+    else return `unknown type \`${name}\` (no struct of this module, no \`use\` brings it in)`
+  } else if (path.length === 2) {
     const [alias, name] = path as [string, string]
     const aliased = module.uses.modules.get(alias)
-    if (aliased) {
-      const address = context.addressKey(aliased.address)
-      return address ? { kind: 'full', key: `${address}::${aliased.module}::${name}` } : `unknown named address \`${aliased.address}\``
-    }
-    if (alias === 'Self') return { kind: 'full', key: `${context.moduleKeys.get(module)}::${name}` }
     const implicit = IMPLICIT_MODULES.get(alias)
-    if (implicit) return { kind: 'full', key: `${implicit}::${name}` }
-    return `unknown module \`${alias}\` (no \`use\` brings it in)`
+    if (aliased) full = [aliased.address, aliased.module, name]
+    else if (alias === 'Self') full = [module.address, module.name, name]
+    else if (implicit) full = [implicit, alias, name]
+    else return `unknown module \`${alias}\` (no \`use\` brings it in)`
+  } else if (path.length === 3) {
+    full = path as [string, string, string]
+  } else {
+    return `\`${path.join('::')}\` is not a type path`
   }
-  if (path.length === 3) {
-    const [address, moduleName, name] = path as [string, string, string]
-    const key = context.addressKey(address)
-    return key ? { kind: 'full', key: `${key}::${moduleName}::${name}` } : `unknown named address \`${address}\``
-  }
-  return `\`${path.join('::')}\` is not a type path`
+  const address = context.addressKey(full[0])
+  return address ? { kind: 'full', key: `${address}::${full[1]}::${full[2]}` } : `unknown named address \`${full[0]}\``
 }
 
 export function layoutOf(type: MoveTypeExpression, owner: PackageStruct, context: LayoutContext): Layout | undefined {
@@ -118,6 +112,11 @@ export function layoutOf(type: MoveTypeExpression, owner: PackageStruct, context
     fail(`expected ${count} type argument${count === 1 ? '' : 's'}, found ${type.typeArguments.length}`)
     return false
   }
+  const [first] = type.typeArguments
+  const wrapped = (kind: 'vector' | 'option'): Layout | undefined => {
+    const element = arity(1) ? layoutOf(first as MoveTypeExpression, owner, context) : undefined
+    return element && { kind, element }
+  }
   const resolved = resolvePath(type, owner, context)
   if (typeof resolved === 'string') return fail(resolved)
   if (resolved.kind === 'parameter') {
@@ -127,24 +126,15 @@ export function layoutOf(type: MoveTypeExpression, owner: PackageStruct, context
   }
   if (resolved.kind === 'primitive') {
     if (resolved.name === 'signer') return fail('a signer cannot be stored in a struct')
-    if (resolved.name === 'vector') {
-      if (!arity(1)) return undefined
-      const element = layoutOf(type.typeArguments[0] as MoveTypeExpression, owner, context)
-      return element && { kind: 'vector', element }
-    }
+    if (resolved.name === 'vector') return wrapped('vector')
     return arity(0) ? { kind: 'primitive', name: resolved.name as Primitive } : undefined
   }
   const { key } = resolved
   const builtin = BUILTINS.get(key)
   if (builtin) return arity(0) ? { kind: 'builtin', name: builtin } : undefined
-  if (key === `${STD}::option::Option`) {
-    if (!arity(1)) return undefined
-    const element = layoutOf(type.typeArguments[0] as MoveTypeExpression, owner, context)
-    return element && { kind: 'option', element }
-  }
+  if (key === `${STD}::option::Option`) return wrapped('option')
   if (key === `${SUI}::balance::Balance`) {
-    if (!arity(1)) return undefined
-    const coin = nameOf(type.typeArguments[0] as MoveTypeExpression, owner, context)
+    const coin = arity(1) ? nameOf(first as MoveTypeExpression, owner, context) : undefined
     return coin === undefined ? undefined : { kind: 'balance', coin }
   }
   const target = context.byKey.get(key)

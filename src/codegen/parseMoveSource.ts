@@ -1,11 +1,10 @@
-import { MoveCodegenError, type MoveCodegenProblem } from './MoveCodegenError.js'
+import { MoveCodegenError } from './MoveCodegenError.js'
 import { tokenizeMove, type MoveToken } from './tokenizeMove.js'
 
 /**
  * A type as written in Move source: a path (`u64`, `ID`, `string::String`, `0x2::object::UID`) and its type arguments.
  *
  * @example
- * // the field `tags: vector<String>` on line 6
  * const tags: MoveTypeExpression = { path: ['vector'], typeArguments: [{ path: ['String'], typeArguments: [], line: 6 }], line: 6 }
  */
 export interface MoveTypeExpression {
@@ -18,11 +17,8 @@ export interface MoveTypeExpression {
  * A struct declaration of a module.
  *
  * @example
- * const [market] = parseMoveSource('module demo::market;\n/// A listing went up.\npublic struct Listed<phantom T> has copy, drop { price: u64 }', 'market.move')
- * const listed: MoveStructDeclaration | undefined = market?.structs.find((struct) => struct.name === 'Listed')
- * listed?.doc // 'A listing went up.'
- * listed?.typeParameters // [{ name: 'T', phantom: true }]
- * listed?.abilities // ['copy', 'drop']
+ * const [listed]: MoveStructDeclaration[] = parseMoveSource('module d::m;\nstruct Listed<phantom T> has copy, drop { a: u8 }', 'm.move')[0]!.structs
+ * listed.typeParameters // [{ name: 'T', phantom: true }]
  */
 export interface MoveStructDeclaration {
   name: string
@@ -41,10 +37,8 @@ export interface MoveStructDeclaration {
  * Names brought into scope by `use`: module aliases and member (type) aliases.
  *
  * @example
- * const [market] = parseMoveSource('module demo::market;\nuse sui::balance::{Self, Balance};', 'market.move')
- * const uses: MoveUses | undefined = market?.uses
- * uses?.modules.get('balance') // { address: 'sui', module: 'balance' }
- * uses?.members.get('Balance') // { address: 'sui', module: 'balance', name: 'Balance' }
+ * const uses: MoveUses = parseMoveSource('module d::m;\nuse sui::balance::{Self, Balance};', 'm.move')[0]!.uses
+ * uses.members.get('Balance') // { address: 'sui', module: 'balance', name: 'Balance' }
  */
 export interface MoveUses {
   modules: Map<string, { address: string; module: string }>
@@ -55,9 +49,8 @@ export interface MoveUses {
  * A module of a source file, with its structs and `use` declarations (`#[test_only]` items left out).
  *
  * @example
- * const modules: MoveModuleDeclaration[] = parseMoveSource('module demo::market;\npublic enum Side has copy, drop { Buy, Sell }', 'sources/market.move')
- * modules[0]?.address // 'demo' (the named address; Move.toml maps it)
- * modules[0]?.enums // Map { 'Side' => 2 } (name to line)
+ * const [market]: MoveModuleDeclaration[] = parseMoveSource('module demo::market;\npublic enum Side { Buy, Sell }', 'market.move')
+ * market.enums // Map { 'Side' => 2 } (name to line)
  */
 export interface MoveModuleDeclaration {
   /** The address as written: a named address (`sui`, `my_package`) or a number (`0x2`). */
@@ -67,11 +60,12 @@ export interface MoveModuleDeclaration {
   line: number
   uses: MoveUses
   structs: MoveStructDeclaration[]
-  /** Enum names (the generator cannot give them a JSON form yet, and says so when a field uses one). */
+  /** Enum names and lines (the generator cannot give them a JSON form yet). */
   enums: Map<string, number>
 }
 
 const TEST_ATTRIBUTES = new Set(['test_only', 'test', 'random_test'])
+const MODIFIERS = new Set(['entry', 'macro', 'inline'])
 
 /**
  * Reads the modules of one Move source file, legacy (`module a::m { … }`, `address a { module
@@ -109,13 +103,11 @@ class MoveSourceParser {
       } else if (token.text === 'address') {
         const address = this.#addressToken()
         this.#expect('{')
-        while (!this.#at('}')) {
+        while (!this.#eat('}')) {
           const skipInner = this.#attributes()
-          const inner = this.#expect('module')
-          const module = this.#module(address, inner)
+          const module = this.#module(address, this.#expect('module'))
           if (!skip && !skipInner) modules.push(module)
         }
-        this.#expect('}')
       } else if (token.text === 'spec') {
         this.#skipItem()
       } else {
@@ -129,8 +121,7 @@ class MoveSourceParser {
     let address = enclosingAddress
     const nameToken = this.#peek()
     let name = this.#addressToken()
-    if (this.#at('::')) {
-      this.#next()
+    if (this.#eat('::')) {
       address = name
       name = this.#word()
     } else if (address === undefined) {
@@ -147,13 +138,12 @@ class MoveSourceParser {
       structs: [],
       enums: new Map(),
     }
-    const label = this.#at(';')
-    this.#expect(label ? ';' : '{')
-    while (label ? this.#peek().kind !== 'end' && !this.#atModuleStart() : !this.#at('}')) {
+    const label = this.#eat(';')
+    if (!label) this.#expect('{')
+    while (label ? this.#peek().kind !== 'end' && !this.#atModuleStart() : !this.#eat('}')) {
       if (this.#peek().kind === 'end') this.#fail(this.#peek(), `module ${name} is not closed: expected \`}\``)
       this.#item(module)
     }
-    if (!label) this.#expect('}')
     return module
   }
 
@@ -174,30 +164,20 @@ class MoveSourceParser {
   }
 
   #item(module: MoveModuleDeclaration): void {
-    const first = this.#peek()
+    const doc = this.#peek().doc
     const skip = this.#attributes()
-    const doc = first.doc
     let native = false
     for (;;) {
-      const text = this.#peek().text
-      if (text === 'public') {
-        this.#next()
+      if (this.#eat('public')) {
         if (this.#at('(')) this.#skipBalanced('(', ')')
-      } else if (text === 'native') {
-        native = true
-        this.#next()
-      } else if (text === 'entry' || text === 'macro' || text === 'inline') {
-        this.#next()
-      } else break
+      } else if (this.#eat('native')) native = true
+      else if (MODIFIERS.has(this.#peek().text)) this.#next()
+      else break
     }
     const keyword = this.#next()
     if (keyword.text === 'use') {
       if (this.#at('fun')) return this.#skipItem()
-      const uses = this.#useDeclaration()
-      if (!skip) {
-        for (const [alias, target] of uses.modules) module.uses.modules.set(alias, target)
-        for (const [alias, target] of uses.members) module.uses.members.set(alias, target)
-      }
+      this.#useDeclaration(skip ? { modules: new Map(), members: new Map() } : module.uses)
     } else if (keyword.text === 'struct') {
       const struct = this.#struct(keyword, doc, native)
       if (!skip) module.structs.push(struct)
@@ -216,97 +196,71 @@ class MoveSourceParser {
   }
 
   /** `use a::m;`, `use a::m as n;`, `use a::m::S;`, `use a::m::{Self, S as T};`, `use a::{m, n::{Self, S}};` */
-  #useDeclaration(): MoveUses {
-    const uses: MoveUses = { modules: new Map(), members: new Map() }
+  #useDeclaration(uses: MoveUses): void {
     const address = this.#addressToken()
     this.#expect('::')
-    const moduleTree = () => {
-      const module = this.#word()
-      if (this.#at('::')) {
-        this.#next()
-        if (this.#at('{')) {
-          this.#next()
-          while (!this.#at('}')) {
-            member(module)
-            if (!this.#at('}')) this.#expect(',')
-          }
-          this.#next()
-        } else member(module)
-      } else {
-        const alias = this.#alias() ?? module
-        uses.modules.set(alias, { address, module })
-      }
-    }
     const member = (module: string) => {
       const name = this.#word()
       const alias = this.#alias()
       if (name === 'Self') uses.modules.set(alias ?? module, { address, module })
       else uses.members.set(alias ?? name, { address, module, name })
     }
-    if (this.#at('{')) {
-      this.#next()
-      while (!this.#at('}')) {
-        moduleTree()
-        if (!this.#at('}')) this.#expect(',')
-      }
-      this.#next()
-    } else moduleTree()
+    const moduleTree = () => {
+      const module = this.#word()
+      if (!this.#eat('::')) uses.modules.set(this.#alias() ?? module, { address, module })
+      else if (this.#eat('{')) this.#list('}', () => member(module))
+      else member(module)
+    }
+    if (this.#eat('{')) this.#list('}', moduleTree)
+    else moduleTree()
     this.#expect(';')
-    return uses
   }
 
   #alias(): string | undefined {
-    if (!this.#at('as')) return undefined
-    this.#next()
-    return this.#word()
+    return this.#eat('as') ? this.#word() : undefined
   }
 
   #struct(keyword: MoveToken, doc: string | undefined, native: boolean): MoveStructDeclaration {
-    const name = this.#word()
-    const struct: MoveStructDeclaration = { name, line: keyword.line, doc, abilities: [], typeParameters: [], fields: [], native }
-    if (this.#at('<')) {
-      this.#next()
-      while (!this.#at('>')) {
-        const phantom = this.#at('phantom')
-        if (phantom) this.#next()
+    const struct: MoveStructDeclaration = {
+      name: this.#word(),
+      line: keyword.line,
+      doc,
+      abilities: [],
+      typeParameters: [],
+      fields: [],
+      native,
+    }
+    if (this.#eat('<')) {
+      this.#list('>', () => {
+        const phantom = this.#eat('phantom')
         struct.typeParameters.push({ name: this.#word(), phantom })
-        if (this.#at(':')) {
-          this.#next()
-          this.#word()
-          while (this.#at('+')) {
-            this.#next()
-            this.#word()
-          }
+        // Constraints (`T: copy + drop`) do not change the layout.
+        if (this.#eat(':')) {
+          do this.#word()
+          while (this.#eat('+'))
         }
-        if (!this.#at('>')) this.#expect(',')
-      }
-      this.#next()
+      })
     }
     this.#abilities(struct)
     if (native || this.#at(';')) {
       this.#expect(';')
       return struct
     }
-    if (this.#at('(')) {
-      this.#next()
-      while (!this.#at(')')) {
+    if (this.#eat('(')) {
+      this.#list(')', () => {
         const type = this.#type()
         struct.fields.push({ name: `pos${struct.fields.length}`, type, line: type.line })
-        if (!this.#at(')')) this.#expect(',')
-      }
-      this.#next()
+      })
       this.#abilities(struct)
       this.#expect(';')
     } else {
       this.#expect('{')
-      while (!this.#at('}')) {
+      this.#list('}', () => {
         const field = this.#next()
         if (field.kind !== 'word') this.#fail(field, `expected a field name, found ${describe(field)}`)
         this.#expect(':')
         struct.fields.push({ name: field.text, type: this.#type(), line: field.line })
-        if (!this.#at('}')) this.#expect(',')
-      }
-      this.#next()
+      })
       if (this.#at('has')) {
         this.#abilities(struct)
         this.#expect(';')
@@ -319,13 +273,9 @@ class MoveSourceParser {
   }
 
   #abilities(struct: MoveStructDeclaration): void {
-    if (!this.#at('has')) return
-    this.#next()
-    struct.abilities.push(this.#word())
-    while (this.#at(',')) {
-      this.#next()
-      struct.abilities.push(this.#word())
-    }
+    if (!this.#eat('has')) return
+    do struct.abilities.push(this.#word())
+    while (this.#eat(','))
   }
 
   #type(): MoveTypeExpression {
@@ -334,43 +284,35 @@ class MoveSourceParser {
       this.#fail(first, `a struct field cannot have a reference, tuple or function type (found ${describe(first)})`)
     }
     const path = [first.kind === 'number' ? this.#next().text : this.#word()]
-    while (this.#at('::')) {
-      this.#next()
-      path.push(this.#word())
-    }
+    while (this.#eat('::')) path.push(this.#word())
     const typeArguments: MoveTypeExpression[] = []
-    if (this.#at('<')) {
-      this.#next()
-      while (!this.#at('>')) {
-        typeArguments.push(this.#type())
-        if (!this.#at('>')) this.#expect(',')
-      }
-      this.#next()
-    }
+    if (this.#eat('<')) this.#list('>', () => typeArguments.push(this.#type()))
     return { path, typeArguments, line: first.line }
+  }
+
+  /** Items separated by commas (a trailing one allowed) up to `close`, which it consumes. */
+  #list(close: string, item: () => void): void {
+    while (!this.#eat(close)) {
+      item()
+      if (!this.#at(close)) this.#expect(',')
+    }
   }
 
   /** Skips `#[…]` attributes; true when one marks the item test-only. */
   #attributes(): boolean {
     let testOnly = false
-    while (this.#at('#')) {
-      this.#next()
+    while (this.#eat('#')) {
       const open = this.#peek()
       if (open.text !== '[') this.#fail(open, `expected \`[\` after \`#\`, found ${describe(open)}`)
       const start = this.#position
       this.#skipBalanced('[', ']')
-      for (let k = start; k < this.#position; k++) {
-        const token = this.#tokens[k] as MoveToken
-        if (token.kind === 'word' && TEST_ATTRIBUTES.has(token.text)) testOnly = true
-      }
+      const tokens = this.#tokens.slice(start, this.#position)
+      if (tokens.some((token) => token.kind === 'word' && TEST_ATTRIBUTES.has(token.text))) testOnly = true
     }
     return testOnly
   }
 
-  /**
-   * Skips an item to its end, outside parentheses: a `;`, or a `{ … }` block (a `const`, whose
-   * value may hold blocks, ends only at `;`).
-   */
+  /** Skips an item to its `;` or its `{ … }` block, outside parentheses (a `const` ends only at `;`). */
   #skipItem(endsAtSemicolon = false): void {
     for (;;) {
       const token = this.#peek()
@@ -422,6 +364,13 @@ class MoveSourceParser {
     return token.text === text && token.kind !== 'string'
   }
 
+  /** Consumes the next token when it is `text`. */
+  #eat(text: string): boolean {
+    if (!this.#at(text)) return false
+    this.#next()
+    return true
+  }
+
   #peek(): MoveToken {
     return this.#tokens[this.#position] as MoveToken
   }
@@ -433,8 +382,7 @@ class MoveSourceParser {
   }
 
   #fail(token: MoveToken, message: string): never {
-    const problem: MoveCodegenProblem = { file: this.#file, line: token.line, message }
-    throw new MoveCodegenError([problem])
+    throw new MoveCodegenError([{ file: this.#file, line: token.line, message }])
   }
 }
 

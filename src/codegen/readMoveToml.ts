@@ -8,15 +8,11 @@ export interface MoveManifest {
 }
 
 /**
- * Reads the `[package]` name and the `[addresses]` table of a `Move.toml` with a TOML 1.0 parser
- * (smol-toml), so every form the Move tooling writes is read: single- or double-quoted strings,
- * `[addresses]` tables, inline tables (`addresses = { demo = "0x0" }`), dotted keys
- * (`addresses.demo = "0x0"`) and comments. Other tables (`[dependencies]`, ...) are skipped; an
- * address that is not a string (`demo = "_"` is a string and is kept) is skipped too.
+ * Reads the `[package]` name and the `[addresses]` of a `Move.toml` with a TOML 1.0 parser
+ * (smol-toml), in every form the Move tooling writes (quoted strings, tables, inline tables,
+ * dotted keys, comments). Other tables, and addresses that are not strings, are skipped.
  *
  * @throws MoveCodegenError when the text is not valid TOML (the message gives line and column)
- * @example
- * readMoveToml("[package]\nname = 'demo'\n[addresses]\ndemo = \"0x0\"").addresses.get('demo') // '0x0'
  */
 export function readMoveToml(text: string): MoveManifest {
   let document: Record<string, unknown>

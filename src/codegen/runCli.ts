@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { codegenMove, readMovePackage } from './codegenMove.js'
-import { generateMoveEvents } from './generateMoveEvents.js'
+import { codegenMove } from './codegenMove.js'
 import { MoveCodegenError } from './MoveCodegenError.js'
 
 const USAGE = `usage: chainx codegen-move <move-package-dir> [--out <file.ts>] [--address 0x…] [--runtime <module>] [--check]
@@ -15,10 +14,10 @@ const GENERATED_FILE_NEEDS =
   'the generated file imports chainx-sdk/move, which needs its optional peers zod (4.x) and @mysten/bcs (2.x) in your app: npm install zod @mysten/bcs'
 
 /**
- * The `chainx` command (`chainx codegen-move …`), given its arguments and where to print. Returns the exit code: 0 done, 1 the package could not be typed (or
- * `--check` found the file stale), 2 wrong usage (one line starting `chainx: `, as every error
- * of the bin). `--help` prints the usage on `out`. After generating for the default runtime it says
- * on `err` what the file needs (`GENERATED_FILE_NEEDS`), so standard output stays the code.
+ * The `chainx codegen-move …` command, given its arguments and where to print. Returns the exit
+ * code: 0 done, 1 the package could not be typed (or `--check` found the file stale), 2 wrong
+ * usage (one line starting `chainx: `). What the generated file needs goes to `err`, so `out`
+ * stays the code.
  *
  * @example
  * process.exitCode = runCli(['codegen-move', 'move/market', '--out', 'market.ts'], { out: console.log, err: console.error })
@@ -51,7 +50,7 @@ export function runCli(args: readonly string[], io: { out: (text: string) => voi
     const generate = { address: options.address, runtime: options.runtime, source: directory }
     if (check) {
       const out = options.out as string
-      const code = generateMoveEvents(readMovePackage(directory), generate)
+      const code = codegenMove(directory, generate)
       if (!existsSync(out) || readFileSync(out, 'utf8') !== code) {
         io.err(`chainx: stale: ${out} (run the same command without --check and commit the result)`)
         return 1

@@ -1,56 +1,30 @@
-import {
-  parseDocument,
-  type ArgumentNode,
-  type FragmentNode,
-  type OperationNode,
-  type SelectionNode,
-  type ValueNode,
-} from './parseDocument.js'
+import { parse } from '@0no-co/graphql.web'
+import { InvalidArgumentError } from '../errors/request.js'
 
+// The nodes of `@0no-co/graphql.web`'s AST the checks read.
+type Definition = ReturnType<typeof parse>['definitions'][number]
+type OperationNode = Extract<Definition, { kind: 'OperationDefinition' }>
+export type FragmentNode = Extract<Definition, { kind: 'FragmentDefinition' }>
+export type SelectionNode = OperationNode['selectionSet']['selections'][number]
+export type FieldNode = Extract<SelectionNode, { kind: 'Field' }>
+type ArgumentNode = NonNullable<FieldNode['arguments']>[number]
+export type ValueNode = ArgumentNode['value']
 type DirectiveNode = NonNullable<SelectionNode['directives']>[number]
 
-/**
- * A page-size argument as written: a literal number, a variable, or absent.
- *
- * @example
- * const first: PageArgument = { kind: 'variable', name: 'first' }
- */
+/** A page-size argument as written: a literal number, a variable, or absent. */
 export type PageArgument = { kind: 'literal'; value: number | null } | { kind: 'variable'; name: string } | undefined
 
-/**
- * A field that takes `first`/`last` (a connection).
- *
- * @example
- * const field: PagedField = { path: 'epoch.transactionBlocks', first: { kind: 'literal', value: 10 }, last: undefined }
- */
+/** A field that takes `first`/`last` (a connection), at its response path (aliases applied). */
 export interface PagedField {
-  /** Response path of the field, aliases applied, e.g. `epoch.transactionBlocks`. */
   path: string
   first: PageArgument
   last: PageArgument
 }
 
-/**
- * A declared variable.
- *
- * @example
- * const declaration: VariableDeclaration = { name: 'id', nonNull: false, hasDefault: true }
- */
-export interface VariableDeclaration {
-  name: string
-  nonNull: boolean
-  hasDefault: boolean
-}
-
-/**
- * What the SDK's checks before sending need to know about one operation.
- *
- * @example
- * const { inputNodes, depth }: OperationAnalysis = analyzeDocument('{ chainIdentifier }').operations[0]!
- */
+/** What the checks before sending need to know about one operation. */
 export interface OperationAnalysis {
   name: string | undefined
-  declared: VariableDeclaration[]
+  declared: { name: string; nonNull: boolean; hasDefault: boolean }[]
   /** Variables referenced anywhere in the operation, through fragments too. */
   used: Set<string>
   /** Input nodes, counted as the service counts them (each field, inline fragment and spread; spreads re-counted). */
@@ -58,29 +32,31 @@ export interface OperationAnalysis {
   /** Deepest selection level; spreads and inline fragments add a level. */
   depth: number
   pagedFields: PagedField[]
-  /** The operation's selections, for estimates that depend on variable values. */
   selections: readonly SelectionNode[]
-  /** The document's fragments, by name. */
   fragments: Map<string, FragmentNode>
 }
 
-/**
- * A parsed document: its operations, analysed.
- *
- * @example
- * const analysis: DocumentAnalysis = analyzeDocument('query A { chainIdentifier } query B { serviceConfig { maxPageSize } }')
- */
+/** A parsed document: its operations, analysed, and what the service checks over all of them (graphql-anchor 2.2). */
 export interface DocumentAnalysis {
   operations: OperationAnalysis[]
+  /** The deepest operation's depth: each is held to the depth limit. */
+  depth: number
+  /** The input nodes of every operation together: they share the budget. */
+  inputNodes: number
+  /** The first variable declared and not used, or else used and not declared, in document order. */
+  unused?: string | undefined
+  missing?: string | undefined
 }
 
 const cache = new Map<string, DocumentAnalysis>()
 const CACHE_LIMIT = 256
 
 /**
- * Parses a GraphQL document and measures each operation the way the service does
- * (graphql-anchor 2.2): breadth first, one input node per field, inline fragment and
- * fragment spread, a level per selection set. Results are cached by document text.
+ * Parses a GraphQL document with `@0no-co/graphql.web` (2 kB gzip where graphql-js's parser is
+ * 35 kB) and measures each operation the way the service does (graphql-anchor 2.2): breadth
+ * first, one input node per field, inline fragment and fragment spread, a level per selection
+ * set. A syntax error, a type-system definition or no operation is `INVALID_ARGUMENT`; it is not
+ * a validator (the service validates). Cached by document text.
  *
  * @example
  * const { operations } = analyzeDocument('query Q($id: UInt53) { epoch(id: $id) { epochId } }')
@@ -89,9 +65,34 @@ const CACHE_LIMIT = 256
 export function analyzeDocument(source: string): DocumentAnalysis {
   const cached = cache.get(source)
   if (cached) return cached
-  const { operations, fragments } = parseDocument(source)
+  let definitions: readonly Definition[]
+  try {
+    definitions = parse(source, { noLocation: true }).definitions
+  } catch (cause) {
+    throw new InvalidArgumentError(`GraphQL syntax error: ${(cause as Error).message}`, { cause })
+  }
+  const operations: OperationNode[] = []
+  const fragments = new Map<string, FragmentNode>()
+  for (const definition of definitions) {
+    if (definition.kind === 'OperationDefinition') operations.push(definition)
+    // The first of two fragments of one name wins, as the text printed for the service keeps it.
+    else if (definition.kind === 'FragmentDefinition') {
+      if (!fragments.has(definition.name.value)) fragments.set(definition.name.value, definition)
+    } else {
+      throw new InvalidArgumentError(`GraphQL syntax error: unexpected ${definition.kind} (only operations and fragments are sent)`)
+    }
+  }
+  if (operations.length === 0) throw new InvalidArgumentError('GraphQL syntax error: no operation in document')
+  const analyses = operations.map((operation) => analyzeOperation(operation, fragments))
   const analysis: DocumentAnalysis = {
-    operations: operations.map((operation) => analyzeOperation(operation, fragments)),
+    operations: analyses,
+    depth: Math.max(...analyses.map((each) => each.depth)),
+    inputNodes: analyses.reduce((sum, each) => sum + each.inputNodes, 0),
+  }
+  for (const each of analyses) {
+    if (analysis.unused !== undefined || analysis.missing !== undefined) break
+    analysis.unused = each.declared.find((declaration) => !each.used.has(declaration.name))?.name
+    if (analysis.unused === undefined) analysis.missing = [...each.used].find((name) => !each.declared.some((d) => d.name === name))
   }
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string)
   cache.set(source, analysis)
@@ -115,7 +116,6 @@ function analyzeOperation(operation: OperationNode, fragments: Map<string, Fragm
       inputNodes++
       collectDirectives(selection.directives, used)
       if (selection.kind === 'Field') {
-        // `alias: field`: the alias is the response key.
         const responseKey = selection.alias?.value ?? selection.name.value
         const fieldPath = path ? `${path}.${responseKey}` : responseKey
         const args = selection.arguments ?? []
@@ -152,8 +152,7 @@ function pageArgument(args: readonly ArgumentNode[], name: 'first' | 'last'): Pa
   const value = args.find((argument) => argument.name.value === name)?.value
   if (!value) return undefined
   if (value.kind === 'Variable') return { kind: 'variable', name: value.name.value }
-  if (value.kind === 'IntValue') return { kind: 'literal', value: Number(value.value) }
-  return { kind: 'literal', value: null }
+  return { kind: 'literal', value: value.kind === 'IntValue' ? Number(value.value) : null }
 }
 
 function collectDirectives(directives: readonly DirectiveNode[] | undefined, into: Set<string>): void {
@@ -164,4 +163,39 @@ function collectVariables(value: ValueNode, into: Set<string>): void {
   if (value.kind === 'Variable') into.add(value.name.value)
   else if (value.kind === 'ListValue') for (const item of value.values) collectVariables(item, into)
   else if (value.kind === 'ObjectValue') for (const field of value.fields) collectVariables(field.value, into)
+}
+
+/** Picks the operation a request runs: the named one, or the only one. */
+export function selectOperation(analysis: DocumentAnalysis, operationName?: string): OperationAnalysis {
+  const { operations } = analysis
+  const operation =
+    operationName === undefined
+      ? operations.length === 1
+        ? operations[0]
+        : undefined
+      : operations.find((candidate) => candidate.name === operationName)
+  if (!operation) {
+    throw new InvalidArgumentError(
+      operationName === undefined
+        ? `Document has ${operations.length} operations; pass operationName`
+        : `Document has no operation named ${operationName}`,
+    )
+  }
+  return operation
+}
+
+/**
+ * The variables with `null` for each nullable variable without a default that the caller left
+ * out (gql.tada and codegen type it as optional; the service needs a value for each declared
+ * variable and reads null as "not given"). A non-null one left out stays out, for `checkQuery`
+ * to reject with `MISSING_VARIABLE`.
+ */
+export function omittedAsNull(operation: OperationAnalysis, variables: Record<string, unknown>): Record<string, unknown> {
+  let filled: Record<string, unknown> | undefined
+  for (const { name, nonNull, hasDefault } of operation.declared) {
+    if (nonNull || hasDefault || variables[name] !== undefined) continue
+    filled ??= { ...variables }
+    filled[name] = null
+  }
+  return filled ?? variables
 }

@@ -2,38 +2,18 @@ import { FirstAndLastError } from '../errors/graphql.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import type { WalkDirection } from '../pagination/walkOptions.js'
 
-/**
- * Which way a GraphQL walk goes: `first`/`after` (oldest first) or `last`/`before` (newest first).
- * The same type as `WalkDirection`, the name every walk uses.
- *
- * @example
- * const direction: PageDirection = 'backward'
- */
-export type PageDirection = WalkDirection
-
-/**
- * The page variables a walk owns, by direction: the size and the cursor it sends, and the two it never sends.
- *
- * @example
- * PAGE_VARIABLES.backward.size // 'last'
- */
+/** The page variables a walk owns, by direction: the size and the cursor it sends, and the two it never sends. */
 export const PAGE_VARIABLES = {
   forward: { size: 'first', cursor: 'after', opposite: { size: 'last', cursor: 'before' } },
   backward: { size: 'last', cursor: 'before', opposite: { size: 'first', cursor: 'after' } },
 } as const
 
 /**
- * Checks, before any request, that the caller's variables hold none of the four page
- * variables, since the walk owns them. The opposite size variable throws
- * `FirstAndLastError` (spec 4.2 rule 4), any other `InvalidArgumentError`. What the document
- * must declare is checked by `checkPagingDocument`, in the chunk of checks, before the first
- * page is requested.
- *
- * @example
- * checkPagingVariables({ filter: { sender } }, 'forward') // passes
- * checkPagingVariables({ last: 5 }, 'forward') // throws FirstAndLastError
+ * Checks, before any request, that the caller's variables hold none of the four page variables,
+ * since the walk owns them: the opposite size throws `FirstAndLastError` (spec 4.2 rule 4), any
+ * other `InvalidArgumentError`. What the document declares is checked by `checkPagingDocument`.
  */
-export function checkPagingVariables(variables: Record<string, unknown>, direction: PageDirection): void {
+export function checkPagingVariables(variables: Record<string, unknown>, direction: WalkDirection): void {
   const { size, cursor, opposite } = PAGE_VARIABLES[direction]
   if (variables[opposite.size] != null) {
     throw new FirstAndLastError({ sent: false, details: `a ${direction} walk sends ${size}; remove ${opposite.size} from the variables` })

@@ -1,15 +1,12 @@
 import { FirstAndLastError, MissingVariableError, PageSizeExceededError, QueryLimitError, UnusedVariableError } from '../errors/graphql.js'
-import type { DocumentAnalysis, OperationAnalysis, PageArgument } from './analyzeDocument.js'
+import { InvalidArgumentError } from '../errors/request.js'
+import type { WalkDirection } from '../pagination/walkOptions.js'
+import { selectOperation, type DocumentAnalysis, type PageArgument } from './analyzeDocument.js'
+import { PAGE_VARIABLES } from './checkPagingVariables.js'
 import { estimateOutputNodes } from './estimateOutputNodes.js'
-import { selectOperation } from './selectOperation.js'
 import type { ServiceLimits } from './serviceLimits.js'
 
-/**
- * Input of the checks the SDK runs before sending a query (spec part 7).
- *
- * @example
- * const input: QueryCheckInput = { analysis: analyzeDocument(text), variables: {}, bodyBytes: 120, limits: {} }
- */
+/** Input of the checks before sending a query (spec part 7). */
 export interface QueryCheckInput {
   analysis: DocumentAnalysis
   operationName?: string | undefined
@@ -21,27 +18,18 @@ export interface QueryCheckInput {
 }
 
 /**
- * Rejects, before anything is sent, a query the service would reject: an unused or
- * missing variable, `first` with `last`, a page size over `maxPageSize`, a query deeper
- * than `maxQueryDepth`, with more than `maxQueryNodes` input nodes, a body larger than
- * `maxQueryPayloadSize` bytes, or an estimated output over `maxOutputNodes` (counted for
- * the operation that runs). As the service does, it validates the variables of every
- * operation in the document and counts the input nodes of all of them; values and page
- * sizes are checked for the operation that runs. Pure: throws the typed error or returns
- * the operation.
- *
- * @example
- * checkQuery({ analysis, variables: { first: 10 }, bodyBytes: 120, limits: { maxPageSize: 50 } })
+ * Rejects, before anything is sent, a query the service would reject: an unused or missing
+ * variable, `first` with `last`, a page size over `maxPageSize`, a query over `maxQueryDepth`,
+ * `maxQueryNodes` or `maxQueryPayloadSize`, or an estimated output over `maxOutputNodes`. As the
+ * service does, the variables of every operation of the document are validated and their input
+ * nodes counted together; values and page sizes are checked for the operation that runs.
  */
-export function checkQuery(input: QueryCheckInput): OperationAnalysis {
-  const { variables, limits } = input
-  const operation = selectOperation(input.analysis, input.operationName)
+export function checkQuery(input: QueryCheckInput): void {
+  const { analysis, variables, limits } = input
+  const operation = selectOperation(analysis, input.operationName)
   const notSent = { sent: false }
-  const document = documentFacts(input.analysis)
-
-  // The service validates every operation of the document, not only the one it runs.
-  if (document.unused !== undefined) throw new UnusedVariableError({ ...notSent, variable: document.unused })
-  if (document.missing !== undefined) throw new MissingVariableError({ ...notSent, variable: document.missing })
+  if (analysis.unused !== undefined) throw new UnusedVariableError({ ...notSent, variable: analysis.unused })
+  if (analysis.missing !== undefined) throw new MissingVariableError({ ...notSent, variable: analysis.missing })
   for (const declaration of operation.declared) {
     const value = variables[declaration.name]
     const missing = value === undefined ? !declaration.hasDefault : value === null && declaration.nonNull
@@ -59,8 +47,8 @@ export function checkQuery(input: QueryCheckInput): OperationAnalysis {
   }
 
   const checks = [
-    ['maxQueryDepth', document.depth],
-    ['maxQueryNodes', document.inputNodes],
+    ['maxQueryDepth', analysis.depth],
+    ['maxQueryNodes', analysis.inputNodes],
     ['maxQueryPayloadSize', input.bodyBytes],
   ] as const
   for (const [limit, value] of checks) {
@@ -72,39 +60,6 @@ export function checkQuery(input: QueryCheckInput): OperationAnalysis {
     const value = estimateOutputNodes(operation.selections, operation.fragments, variables, defaultPageSize)
     if (value > maxOutputNodes) throw new QueryLimitError({ ...notSent, limit: 'maxOutputNodes', value, max: maxOutputNodes })
   }
-  return operation
-}
-
-/** What `checkQuery` finds in a document whatever the variables and limits: worked out once per analysis. */
-interface DocumentFacts {
-  /** The first variable declared and not used, in document order (with `missing`, whichever comes first). */
-  unused?: string | undefined
-  /** The first variable used and not declared. */
-  missing?: string | undefined
-  /** Like the service (graphql-anchor 2.2): each operation is held to the depth limit, */
-  depth: number
-  /** and the input-node budget is spent by every operation of the document together. */
-  inputNodes: number
-}
-
-const factsByAnalysis = new WeakMap<DocumentAnalysis, DocumentFacts>()
-
-function documentFacts(analysis: DocumentAnalysis): DocumentFacts {
-  let facts = factsByAnalysis.get(analysis)
-  if (facts) return facts
-  const { operations } = analysis
-  facts = {
-    depth: Math.max(...operations.map((each) => each.depth)),
-    inputNodes: operations.reduce((sum, each) => sum + each.inputNodes, 0),
-  }
-  for (const each of operations) {
-    if (facts.unused !== undefined || facts.missing !== undefined) break
-    facts.unused = each.declared.find((declaration) => !each.used.has(declaration.name))?.name
-    if (facts.unused === undefined)
-      facts.missing = [...each.used].find((name) => !each.declared.some((declaration) => declaration.name === name))
-  }
-  factsByAnalysis.set(analysis, facts)
-  return facts
 }
 
 function resolvePageArgument(argument: PageArgument, variables: Record<string, unknown>): number | null {
@@ -112,4 +67,26 @@ function resolvePageArgument(argument: PageArgument, variables: Record<string, u
   if (argument.kind === 'literal') return argument.value
   const value = variables[argument.name]
   return typeof value === 'number' ? value : null
+}
+
+/**
+ * Checks that a document can be walked in a direction: its operation declares the direction's
+ * size and cursor variables (`$first`/`$after` forward, `$last`/`$before` backward) and passes
+ * the size to a connection; else `InvalidArgumentError`, before the first page is requested.
+ * Returns the opposite direction's variables the operation declares: the walk sends `null` for them.
+ */
+export function checkPagingDocument(analysis: DocumentAnalysis, direction: WalkDirection): string[] {
+  const { size, cursor, opposite } = PAGE_VARIABLES[direction]
+  const operation = selectOperation(analysis)
+  const declared = new Set(operation.declared.map((declaration) => declaration.name))
+  const passesSize = operation.pagedFields.some((field) => {
+    const argument = field[size]
+    return argument?.kind === 'variable' && argument.name === size
+  })
+  if (!declared.has(size) || !declared.has(cursor) || !passesSize) {
+    throw new InvalidArgumentError(
+      `A ${direction} walk needs the operation to declare $${size} and $${cursor} and pass them to the connection (${size}: $${size}, ${cursor}: $${cursor})`,
+    )
+  }
+  return [opposite.size, opposite.cursor].filter((name) => declared.has(name))
 }

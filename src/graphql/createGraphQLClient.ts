@@ -5,7 +5,8 @@ import type { Transport } from '../transport/createTransport.js'
 import type { EndpointGroup } from '../transport/endpoints.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import { requestJson } from '../transport/requestJson.js'
-import { loadedQueryChecks, loadQueryChecks, type QueryChecks } from './loadQueryChecks.js'
+import { ChunkLoadError } from '../errors/ChunkLoadError.js'
+import { lazyChunk } from '../utils/lazyChunk.js'
 import { documentText } from './documentText.js'
 import type { Decoded } from '../utils/decode.js'
 import type { GraphQLDocument, QueryArguments, QueryOptions, QueryResult, ResultOf, VariablesOf } from './types.js'
@@ -17,27 +18,13 @@ import { readLimitsOption, type LimitsOption, type ServiceLimits } from './servi
 
 export type { DocumentNodeLike, GraphQLDocument, QueryArguments, QueryOptions, QueryResult, ResultOf, VariablesOf } from './types.js'
 
-/**
- * Options of the GraphQL client.
- *
- * @example
- * const options: GraphQLClientOptions = { url: graphqlUrl, transport: createTransport(), showUsage: true }
- */
+/** Options of the GraphQL client (documented on `ChainxClientOptions`). */
 export interface GraphQLClientOptions {
-  /** The GraphQL endpoint, {graphql_url}, or the group of several (none: every call fails with `INVALID_ARGUMENT`). */
+  /** The GraphQL endpoint, or the group of several (none: every call fails with `INVALID_ARGUMENT`). */
   url: string | EndpointGroup
   transport: Transport
-  /** Sent as `x-chain-rpc-version` to select the RPC version (spec 9.1). */
   rpcVersion?: string | undefined
-  /**
-   * Send `x-chain-rpc-show-usage: true` on every query.
-   * @default false
-   */
   showUsage?: boolean | undefined
-  /**
-   * Where limits for the checks before sending come from.
-   * @default 'serviceConfig' (fetched once, lazily)
-   */
   limits?: LimitsOption | undefined
 }
 
@@ -61,19 +48,26 @@ export interface GraphQLQueryClient {
   onWalkStart?: Transport['onWalkStart']
 }
 
+/** The chunk of the checks before sending and the reading of responses (queryChecks.ts). */
+export type QueryChecks = typeof import('./queryChecks.js')
+
+/**
+ * Loads the chunk of checks: the first query loads it while it fetches `serviceConfig`, later
+ * ones find it `loaded()`. A failed load (a browser offline) is a `CHUNK_LOAD_FAILED` error, and
+ * the next query tries again.
+ */
+export const queryChecks = lazyChunk<QueryChecks>(
+  () => import('./queryChecks.js'),
+  (cause) => new ChunkLoadError({ chunk: 'queryChecks', cause }),
+)
+
 /** How long queries go unchecked after the serviceConfig fetch failed, before it is tried again. */
 const LIMITS_RETRY_AFTER_MS = 30_000
 
-/** No limit known: nothing is checked against one. */
+/** No limit known: nothing is checked. */
 const NO_LIMITS: Partial<ServiceLimits> = Object.freeze({})
 
-/**
- * Creates the GraphQL client used by `ChainxClient.graphql`.
- *
- * @example
- * const graphql = createGraphQLClient({ url: 'http://127.0.0.1:9000/graphql', transport: createTransport() })
- * const { data } = await graphql.query('query { chainIdentifier }')
- */
+/** Creates the GraphQL client used by `ChainxClient.graphql`. */
 export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQueryClient {
   const { transport, rpcVersion } = options
   const group: EndpointGroup = typeof options.url === 'string' ? { kind: 'graphql', urls: [options.url] } : options.url
@@ -82,11 +76,9 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
   const limitsOption = readLimitsOption(options.limits)
   readGroup('', options, { showUsage: ['boolean'] })
   const serviceConfigText = String(ServiceConfigDocument)
-  // The client's own headers, with and without the usage extension, built once.
   const headersWithoutUsage = rpcVersion ? { 'x-chain-rpc-version': rpcVersion } : undefined
   const headersWithUsage = { ...headersWithoutUsage, 'x-chain-rpc-show-usage': 'true' }
   let fetchedLimits: Promise<Partial<ServiceLimits>> | undefined
-  /** What `fetchedLimits` gave, once it has. */
   let knownLimits: Partial<ServiceLimits> | undefined
   let limitsFailedAt = -Infinity
 
@@ -94,8 +86,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
   function limitsNow(): Partial<ServiceLimits> | undefined {
     if (limitsOption === false) return NO_LIMITS
     if (limitsOption !== 'serviceConfig') return limitsOption
-    // After a failed fetch, queries go unchecked for a while instead of each paying for
-    // another attempt (with its retries) against a service that just failed it.
+    // After a failed fetch, queries go unchecked for a while rather than each retrying it.
     if (fetchedLimits === undefined && Date.now() - limitsFailedAt < LIMITS_RETRY_AFTER_MS) return NO_LIMITS
     return knownLimits
   }
@@ -104,9 +95,9 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
     const known = limitsNow()
     if (known && known !== knownLimits) return Promise.resolve(known === NO_LIMITS ? {} : known)
     const { signal, ...shared } = callOptions
-    // One fetch serves every caller, so it takes no caller's signal: each caller stops
-    // waiting on its own abort, and the others still get the limits.
-    fetchedLimits ??= loadQueryChecks()
+    // One fetch serves every caller, so it takes no caller's signal: each stops waiting on its own.
+    fetchedLimits ??= queryChecks
+      .load()
       .then(async (checks) => {
         const { data } = await send(checks, serviceConfigText, requestBody(encodeDocument(serviceConfigText), '{}', undefined), shared)
         return (knownLimits = checks.readServiceLimits((data as Decoded<typeof serviceConfigDataDecoder>).serviceConfig))
@@ -170,7 +161,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
         const text = documentText(document)
         const vars = (variables ?? {}) as Record<string, unknown>
         const variablesJson = requestJson(vars, 'variables')
-        const checks = loadedQueryChecks()
+        const checks = queryChecks.loaded()
         const known = text === serviceConfigText ? NO_LIMITS : limitsNow()
         if (checks && known) {
           // As `limits` does when it waits for the fetched limits: an aborted call stops there.
@@ -180,7 +171,7 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
           return checkAndSend(checks, encoded, vars, variablesJson, callOptions, known) as Promise<QueryResult<any>>
         }
         // The first queries wait for the chunk of checks and the limits; later ones find both.
-        return Promise.all([loadQueryChecks(), known ?? limits(callOptions)]).then(([loaded, limitsKnown]) =>
+        return Promise.all([queryChecks.load(), known ?? limits(callOptions)]).then(([loaded, limitsKnown]) =>
           checkAndSend(loaded, encodeDocument(text ?? loaded.printDocument(document)), vars, variablesJson, callOptions, limitsKnown),
         ) as Promise<QueryResult<any>>
       } catch (error) {

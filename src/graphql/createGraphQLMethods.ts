@@ -11,12 +11,7 @@ import { operations, type OperationMethods } from './generated/methods.js'
  */
 export interface GraphQLMethods extends GraphQLQueryClient, OperationMethods {}
 
-/**
- * Adds the generated operations to a GraphQL client.
- *
- * @example
- * const graphql = createGraphQLMethods(createGraphQLClient({ url, transport }))
- */
+/** Adds the generated operations to a GraphQL client. */
 export function createGraphQLMethods(client: GraphQLQueryClient): GraphQLMethods {
   const methods: Record<string, unknown> = { query: client.query, limits: client.limits }
   // The telemetry hook of walks rides along, not enumerable: it is no method of client.graphql.

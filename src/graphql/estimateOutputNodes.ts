@@ -1,4 +1,4 @@
-import type { FieldNode, FragmentNode, SelectionNode, ValueNode } from './parseDocument.js'
+import type { FieldNode, FragmentNode, SelectionNode, ValueNode } from './analyzeDocument.js'
 
 type Estimate = (variables: Record<string, unknown>, defaultPageSize: number) => number
 
@@ -92,14 +92,7 @@ function pageSizeOf(field: FieldNode): Estimate {
 }
 
 function readSize(value: ValueNode | undefined, variables: Record<string, unknown>): number | undefined {
-  const resolved =
-    value === undefined
-      ? undefined
-      : value.kind === 'Variable'
-        ? variables[value.name.value]
-        : value.kind === 'IntValue'
-          ? Number(value.value)
-          : undefined
+  const resolved = value?.kind === 'Variable' ? variables[value.name.value] : value?.kind === 'IntValue' ? Number(value.value) : undefined
   // Like the service: a page size that is not a u64 counts as defaultPageSize (the query then
   // fails on the argument's type, not on the estimate).
   return typeof resolved === 'number' && Number.isInteger(resolved) && resolved >= 0 && resolved < 2 ** 64 ? resolved : undefined

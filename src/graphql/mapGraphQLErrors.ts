@@ -12,7 +12,7 @@ import {
 } from '../errors/graphql.js'
 import { CursorCheckpointMismatchError, StaleCursorError } from '../errors/pagination.js'
 import { RateLimitedError } from '../errors/request.js'
-import type { Usage } from './responseSchemas.js'
+import type { Usage } from '../utils/usage.js'
 import type { ServiceVersion } from '../utils/serviceVersion.js'
 
 type LimitMatch = { limit: QueryLimitName; value?: number; max?: number }
@@ -37,9 +37,6 @@ const LIMIT_MESSAGES: [RegExp, (match: RegExpExecArray, message: string) => Limi
  * Turns the `errors` of a GraphQL response into the SDK's typed error, classified by the
  * first entry's message and `extensions.code` as the service words them. Partial `data`
  * and every entry are kept on the error.
- *
- * @example
- * throw mapGraphQLErrors(body.errors, body.data, version)
  */
 export function mapGraphQLErrors(
   errors: GraphQLErrorEntry[],

@@ -3,17 +3,16 @@ import { InvalidArgumentError, InvalidResponseError } from '../errors/request.js
 import { createPageIterator } from '../pagination/createPageIterator.js'
 import { resolvePaginationOptions, WALK_OPTION_KEYS } from '../pagination/resolvePaginationOptions.js'
 import { checkKeys } from '../options/checkKeys.js'
-import { readDirection } from '../pagination/walkOptions.js'
+import { readDirection, type WalkDirection } from '../pagination/walkOptions.js'
 import type { FetchedPage, ItemKey, PageIterable, StaleOptions, WalkOptions, WalkPage } from '../pagination/types.js'
-import { checkPagingVariables, PAGE_VARIABLES, type PageDirection } from './checkPagingVariables.js'
-import type { GraphQLDocument, GraphQLQueryClient, ResultOf, VariablesOf } from './createGraphQLClient.js'
-import { loadQueryChecks } from './loadQueryChecks.js'
+import { checkPagingVariables, PAGE_VARIABLES } from './checkPagingVariables.js'
+import { queryChecks, type GraphQLDocument, type GraphQLQueryClient, type ResultOf, type VariablesOf } from './createGraphQLClient.js'
 import type { PageInfo } from './readConnection.js'
 import type { ServiceVersion } from '../utils/serviceVersion.js'
 import type { EndpointAffinity } from '../transport/endpoints.js'
 import type { Usage } from '../utils/usage.js'
 
-// The reference service's default page size, for a walk whose service did not say its own (serviceConfig unread).
+// The reference service's default page size, when the service's own is unknown.
 const FALLBACK_PAGE_SIZE = 20
 
 /**
@@ -30,15 +29,6 @@ type ConnectionNode<C> = C extends { edges: ReadonlyArray<{ node: infer N }> }
     ? N
     : unknown
 type Shallower = [never, 0, 1, 2, 3, 4]
-type FindNode<T, Depth extends number> = [Depth] extends [never]
-  ? never
-  : T extends readonly unknown[]
-    ? never
-    : T extends { pageInfo: unknown }
-      ? ConnectionNode<T>
-      : T extends object
-        ? { [K in keyof T]-?: FindNode<NonNullable<T[K]>, Shallower[Depth]> }[keyof T]
-        : never
 type AtPath<T, P extends string> = P extends `${infer Head}.${infer Rest}`
   ? AtPath<NonNullable<T>[Head & keyof NonNullable<T>], Rest>
   : NonNullable<T>[P & keyof NonNullable<T>]
@@ -86,9 +76,9 @@ export type CheckedConnectionPath<TResult, TPath extends string> = [TPath] exten
  * type Block = NodeOf<EpochQuery, 'epoch.transactionBlocks'> // { digest, sender, gasInput, effects }
  */
 export type NodeOf<TResult, TPath extends string = never> = [TPath] extends [never]
-  ? [FindNode<TResult, 5>] extends [never]
+  ? [PathsTo<TResult, 5>] extends [never]
     ? unknown
-    : FindNode<TResult, 5>
+    : ConnectionNode<NonNullable<AtPath<TResult, PathsTo<TResult, 5>>>>
   : ConnectionNode<NonNullable<AtPath<TResult, TPath>>>
 
 /**
@@ -106,13 +96,11 @@ export interface PaginateOptions<TNode, TPath extends string = string> extends W
    */
   connection?: TPath | undefined
   /**
-   * `'forward'` sends `first` + `after: endCursor` while `hasNextPage`, oldest first.
-   * `'backward'` sends `last` + `before: startCursor` while `hasPreviousPage`, and yields
-   * each page reversed, so items come newest first. The walk sends `null` for the other
-   * direction's variables when the operation declares them.
+   * `'forward'` sends `first` + `after: endCursor` while `hasNextPage`, oldest first;
+   * `'backward'` sends `last` + `before: startCursor` while `hasPreviousPage`, newest first.
    * @default 'forward'
    */
-  direction?: PageDirection | undefined
+  direction?: WalkDirection | undefined
   /**
    * Where to resume (exclusive, in the walk's direction): a cursor saved from `walk.cursor`
    * or an error's `resumeCursor`, sent as the first request's `after` (or `before`). A
@@ -122,16 +110,10 @@ export interface PaginateOptions<TNode, TPath extends string = string> extends W
    */
   cursor?: string | null | undefined
   /**
-   * Items per request; above the service's `maxPageSize` it is clamped to it.
-   * @default the service's `defaultPageSize` (from `graphql.limits()`), or 20 when unknown: the one page-size rule of every walk (`WalkOptions.pageSize`)
-   */
-  pageSize?: number | undefined
-  /**
-   * Item identity for skipping delivered items after a restart (`onStale: 'restart'`).
-   * The default takes a node's `digest`, else its `address`; nodes with neither (GraphQL
-   * events have no id) need a key, since one built from their content could match two
-   * identical events of one transaction and drop one. Without it the walk throws
-   * `InvalidArgumentError` at its first page.
+   * Item identity for skipping delivered items after a restart (`onStale: 'restart'`). Nodes
+   * without `digest` or `address` (GraphQL events have no id) need one, else the walk throws
+   * `InvalidArgumentError` at its first page: a key built from content could drop one of two
+   * identical events.
    * @default node.digest ?? node.address
    */
   key?: ((node: TNode) => ItemKey) | undefined
@@ -167,32 +149,12 @@ export type GraphQLPage<TNode> = WalkPage<
 >
 
 /**
- * Walks any Relay connection (spec 2.3, 4.2) and yields its nodes (`edges[].node`, or
- * `nodes` when no edges are selected), through the shared page machine
- * (`createPageIterator`: bounds, prefetch, resume, errors that say where the walk
- * stopped). Options and variables are checked before any request; a bad one throws here.
- * The page variables belong to the walk: the operation must declare `$first`/`$after`
- * (forward) or `$last`/`$before` (backward), the variables must not set them, and the
- * walk sends `null` for the other pair when declared. Pages follow the first page's
- * cursor chain, so the walk reads one checkpoint (rule 5); cursors are passed on as
- * received and only compared for equality (rule 1). Each page's connection is checked
- * (`readConnection`) before a node reaches the caller. A stale cursor throws
- * `StaleCursorError` or, with `onStale: 'restart'`, restarts (see `StaleOptions`). An
- * empty page that claims no more, fetched with a cursor of this walk's previous page (which
- * claimed more), means the service lost the cursor (graphql-anchor 2.6) and is treated as
- * stale rather than as the end; from the `cursor` option it is the end. With several
- * `graphqlUrl`s a walk keeps to the endpoint of its first page while it answers; when it fails
- * past its retries the walk goes on from its cursor only at an endpoint of the same
- * `x-chain-rpc-version`, else throws `ServiceVersionChangedError` (or restarts under
- * `onStale: 'restart'`). On such a later page a
- * null on the connection path, or a connection without what the document selects, is the
- * service's fault (`InvalidResponseError` naming the path), not an end or the document's.
- *
- * @example
- * import { EventsDocument } from 'chainx-sdk'
- * const walk = paginate(graphql, EventsDocument, { filter: { sender } }, { pageSize: 50, maxItems: 1_000 })
- * for await (const event of walk) await save(event, walk.cursor)
- * for await (const page of walk.pages()) console.log(page.items.length, page.pageInfo.endCursor)
+ * Walks any Relay connection (spec 2.3, 4.2) through the shared page machine, yielding its
+ * nodes (`edges[].node`, or `nodes`); options and variables are checked before any request.
+ * The walk owns the page variables: the operation declares `$first`/`$after` (or
+ * `$last`/`$before`), the variables leave them out, and the other pair is sent as `null`. Pages
+ * follow the first page's cursor chain (one checkpoint, rule 5) on the endpoint that served it;
+ * each connection is checked (`readConnection`) before a node reaches the caller.
  */
 export function paginate<D extends GraphQLDocument<any, any>, TPath extends string = never>(
   graphql: GraphQLQueryClient,
@@ -218,9 +180,9 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends stri
   // What the document declares is read in the chunk of checks, once, before any request.
   let checkedDocument: Promise<string[]> | undefined
   const checkDocument = () =>
-    (checkedDocument ??= loadQueryChecks().then((checks) =>
-      checks.checkPagingDocument(checks.analyzeDocument(checks.printDocument(document)), direction),
-    ))
+    (checkedDocument ??= queryChecks
+      .load()
+      .then((checks) => checks.checkPagingDocument(checks.analyzeDocument(checks.printDocument(document)), direction)))
   // Each walk (and each restart) keeps to the endpoint of its first page: its cursors belong there.
   const affinities = new WeakMap<AbortSignal, EndpointAffinity>()
 
@@ -241,43 +203,30 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends stri
       let affinity = affinities.get(signal)
       if (chainIndex === 0 || !affinity) affinities.set(signal, (affinity = {}))
       const { data, usage, version } = await graphql.query(document, pageVariables as VariablesOf<D>, { signal, affinity })
-      // Reading a connection is in the chunk the query itself has loaded.
-      const { findConnection, readConnection } = await loadQueryChecks()
-      // Once a page was read at the path and claimed more, a later result without the connection, or
-      // without what the document selects in it, is the service's fault, not the document's.
-      const serviceFault = (error: unknown) => {
-        if (chainIndex === 0 || !(error instanceof InvalidArgumentError)) return error
-        return new InvalidResponseError({ status: 200, body: '', reason: error.message, version, cause: error })
-      }
-      let found
-      try {
-        found = findConnection(data, path)
-      } catch (error) {
-        throw serviceFault(error)
-      }
-      path = found.path
-      if (found.connection === null) {
-        if (chainIndex > 0) {
-          throw new InvalidResponseError({
-            status: 200,
-            body: '',
-            reason: `${found.path}: null on the connection path after a page that claimed more`,
-            version,
-          })
-        }
-        return { items: [], nextCursor: null, hasMore: false, pageInfo: {}, usage, version }
-      }
+      const { findConnection, readConnection } = await queryChecks.load()
       let page
       try {
-        page = readConnection<TNode>(found.connection, found.path, direction, version)
+        const found = findConnection(data, path)
+        path = found.path
+        if (found.connection === null) {
+          if (chainIndex === 0) return { items: [], nextCursor: null, hasMore: false, pageInfo: {}, usage, version }
+          const reason = `${path}: null on the connection path after a page that claimed more`
+          throw new InvalidResponseError({ status: 200, body: '', reason, version })
+        }
+        page = readConnection<TNode>(found.connection, path, direction, version)
       } catch (error) {
-        throw serviceFault(error)
+        // After a page that claimed more, a result without the connection, or without what the
+        // document selects in it, is the service's fault, not the document's.
+        if (chainIndex === 0 || !(error instanceof InvalidArgumentError)) throw error
+        throw new InvalidResponseError({ status: 200, body: '', reason: error.message, version, cause: error })
       }
+      // An empty last page after a cursor whose page claimed more: the service lost the cursor
+      // (graphql-anchor 2.6), so the walk is stale, not at its end.
       if (chainIndex > 0 && page.items.length === 0 && !page.hasMore) {
         throw new StaleCursorError({
           version,
           data,
-          details: `An empty last page after a cursor whose page claimed more: the service no longer finds the cursor at ${found.path}`,
+          details: `An empty last page after a cursor whose page claimed more: the service no longer finds the cursor at ${path}`,
         })
       }
       return { ...page, usage, version }

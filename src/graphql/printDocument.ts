@@ -10,14 +10,11 @@ type Definition = DocumentNodeLike['definitions'][number]
 const printed = new WeakMap<object, string>()
 
 /**
- * The text sent for a document: a string or a typed string as is (`documentText`); for a
- * parsed document, the text of all its definitions, each fragment once
- * (the first of a name). That is its source body when the body holds exactly those
- * definitions (a plain `parse`, graphql-tag), else the definitions printed from the AST:
- * fragments composed from other documents (gql.tada's `graphql(text, [Fragment])`, graphql-tag
- * with a fragment interpolated twice), a `noLocation` parse, codegen's AST documents, a
- * hand-built AST. The checks before sending read the same text. An AST that does not print
- * is `INVALID_ARGUMENT`.
+ * The text sent for a document: a string or a typed string as is; for a parsed document, the
+ * text of all its definitions, each fragment once (the first of a name). That is its source body
+ * when the body holds exactly those definitions (a plain `parse`, graphql-tag), else the
+ * definitions printed from the AST (gql.tada's composed fragments, a `noLocation` parse, codegen's
+ * AST documents, a hand-built AST). An AST that does not print is `INVALID_ARGUMENT`.
  *
  * @example
  * const Fields = graphql(`fragment Fields on Epoch { epochId }`)
@@ -42,10 +39,10 @@ function textOf(document: DocumentNodeLike): string {
   }
   const fragments = new Set<string>()
   const once = definitions.filter((definition) => {
-    const name = fragmentName(definition)
-    if (name === undefined) return true
-    if (fragments.has(name)) return false
-    fragments.add(name)
+    if (definition.kind !== 'FragmentDefinition') return true
+    const key = keyOf(definition)
+    if (fragments.has(key)) return false
+    fragments.add(key)
     return true
   })
   const body: unknown = document.loc?.source?.body
@@ -55,10 +52,6 @@ function textOf(document: DocumentNodeLike): string {
   } catch (cause) {
     throw new InvalidArgumentError('The DocumentNode could not be printed: pass a parsed document or a string', { cause })
   }
-}
-
-function fragmentName(definition: Definition): string | undefined {
-  return definition.kind === 'FragmentDefinition' ? (definition as { name?: { value?: string } }).name?.value : undefined
 }
 
 function keyOf(definition: Definition): string {
@@ -73,8 +66,5 @@ function sameDefinitions(body: string, definitions: readonly Definition[]): bool
   } catch {
     return false
   }
-  return (
-    parsed.length === definitions.length &&
-    parsed.every((definition, index) => keyOf(definition) === keyOf(definitions[index] as Definition))
-  )
+  return parsed.length === definitions.length && parsed.every((definition, index) => keyOf(definition) === keyOf(definitions[index]!))
 }

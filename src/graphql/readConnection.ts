@@ -1,5 +1,6 @@
 import { InvalidArgumentError, InvalidResponseError } from '../errors/request.js'
 import { array, boolean, decodeOr, jsonObject, nullable, object, optional, string } from '../utils/decode.js'
+import { isRecord } from '../utils/isRecord.js'
 import type { ServiceVersion } from '../utils/serviceVersion.js'
 
 /**
@@ -15,12 +16,7 @@ export interface PageInfo {
   endCursor: string | null
 }
 
-/**
- * One page of a connection, checked and in the walk's order.
- *
- * @example
- * const { items, itemCursors, hasMore, nextCursor } = readConnection(connection, 'events', 'forward', version)
- */
+/** One page of a connection, checked and in the walk's order. */
 export interface ConnectionPage<TNode> {
   /** The nodes, newest first for a backward walk. */
   items: TNode[]
@@ -50,10 +46,6 @@ const connectionDecoder = object({
  * service got wrong is `InvalidResponseError` naming the path of the bad value (e.g.
  * `transactionBlocks.edges[3].node`); what the document does not select (the direction's
  * `pageInfo` fields, `edges { node }` or `nodes`) is `InvalidArgumentError`.
- *
- * @example
- * readConnection({ pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] }, 'events', 'forward', undefined)
- * // { items: [], itemCursors: undefined, hasMore: false, nextCursor: null, pageInfo }
  */
 export function readConnection<TNode>(
   connection: Record<string, unknown>,
@@ -87,4 +79,53 @@ export function readConnection<TNode>(
     }
   }
   return { items, itemCursors, hasMore, nextCursor, pageInfo }
+}
+
+// Results are walked this deep at most when searching; a connection deeper than this needs `connection`.
+const MAX_SEARCH_DEPTH = 16
+
+/**
+ * Locates the connection a walk pages through in a GraphQL result: its dotted path (aliases
+ * applied) and the object. With `path`, follows it (a null parent gives `connection: null`, an
+ * empty walk). Without, searches the result's objects, not its lists, for the one object with
+ * `pageInfo`: connections in nodes are skipped, and two or none is an error asking for `path`.
+ */
+export function findConnection(data: unknown, path?: string): { path: string; connection: Record<string, unknown> | null } {
+  if (path !== undefined) return { path, connection: followPath(data, path) }
+  const found: string[] = []
+  search(data, '', 0, found)
+  if (found.length !== 1) {
+    throw new InvalidArgumentError(
+      found.length === 0
+        ? 'No connection (an object with pageInfo) in the result; select pageInfo, or pass the connection option'
+        : `Several connections in the result (${found.join(', ')}); pass the connection option`,
+    )
+  }
+  const [only] = found as [string]
+  return { path: only, connection: followPath(data, only) }
+}
+
+function search(value: unknown, path: string, depth: number, found: string[]): void {
+  if (!isRecord(value) || depth > MAX_SEARCH_DEPTH) return
+  if (Object.hasOwn(value, 'pageInfo')) {
+    found.push(path)
+    return
+  }
+  for (const [name, child] of Object.entries(value)) search(child, path ? `${path}.${name}` : name, depth + 1, found)
+}
+
+function followPath(data: unknown, path: string): Record<string, unknown> | null {
+  let value = data
+  for (const name of path.split('.')) {
+    if (value === null) return null
+    if (!isRecord(value) || !Object.hasOwn(value, name)) {
+      throw new InvalidArgumentError(`The result has no field ${name} on the connection path ${path}`)
+    }
+    value = value[name]
+  }
+  if (value === null) return null
+  if (!isRecord(value) || !Object.hasOwn(value, 'pageInfo')) {
+    throw new InvalidArgumentError(`The field at ${path} is not a connection with pageInfo`)
+  }
+  return value
 }

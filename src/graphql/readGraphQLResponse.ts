@@ -1,7 +1,7 @@
 import { InvalidResponseError } from '../errors/request.js'
 import { decodeJsonResponse } from '../transport/decodeJsonResponse.js'
 import type { HttpResponse } from '../transport/types.js'
-import { DecodeFailure, decodeOr, matches, type Decoded, type Decoder } from '../utils/decode.js'
+import { decodeOr, matches, type Decoder } from '../utils/decode.js'
 import { parseServiceVersion, type ServiceVersion } from '../utils/serviceVersion.js'
 import type { QueryResult } from './types.js'
 import { AvailableRangeDocument, ServiceConfigDocument } from './generated/operations.js'
@@ -19,9 +19,6 @@ const dataDecoders = new Map<string, Decoder<unknown>>([
  * service's errors mapped to typed errors (partial `data` kept), a non-2xx status or a body
  * that is not a GraphQL response a typed error, and the data of the documents the SDK reads
  * itself (`serviceConfig`, `availableRange`) checked too.
- *
- * @example
- * transport.request({ url, body, parse: (response) => readGraphQLResponse(response, url, text) })
  */
 export function readGraphQLResponse(response: HttpResponse, url: string, text: string): QueryResult<unknown> {
   const version = parseServiceVersion(response.headers['x-chain-rpc-version'])
@@ -36,14 +33,10 @@ export function readGraphQLResponse(response: HttpResponse, url: string, text: s
       return errors && errors.length > 0 ? mapGraphQLErrors(errors, data ?? null, version) : undefined
     },
   })
-  let envelope: Decoded<typeof graphQLEnvelopeDecoder>
-  try {
-    envelope = graphQLEnvelopeDecoder(json)
-  } catch (error) {
-    throw error instanceof DecodeFailure ? invalid(response, version, `not a GraphQL response: ${error.describe('')}`, error) : error
-  }
-  const { data, errors } = envelope
-  const usage = envelope.extensions?.usage
+  const { data, errors, extensions } = decodeOr(graphQLEnvelopeDecoder, json, (failure) =>
+    invalid(response, version, `not a GraphQL response: ${failure.describe('')}`, failure),
+  )
+  const usage = extensions?.usage
   if (errors && errors.length > 0) throw mapGraphQLErrors(errors, data ?? null, version, usage)
   if (data === undefined || data === null) throw invalid(response, version, 'no data')
   const dataDecoder = dataDecoders.get(text)

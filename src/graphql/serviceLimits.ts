@@ -1,4 +1,5 @@
 import { readCount, readObject } from '../options/optionRules.js'
+import type { ServiceConfigQuery } from './generated/operations.js'
 
 /**
  * The limits of spec 8.2 and page sizes of 4.2 rule 3, as `serviceConfig` reports them.
@@ -7,20 +8,7 @@ import { readCount, readObject } from '../options/optionRules.js'
  * @example
  * const { maxPageSize, defaultPageSize } = await client.graphql.limits()
  */
-export interface ServiceLimits {
-  maxQueryDepth: number
-  maxQueryNodes: number
-  maxOutputNodes: number
-  maxDbQueryCost: number
-  defaultPageSize: number
-  maxPageSize: number
-  requestTimeoutMs: number
-  maxQueryPayloadSize: number
-  maxTypeArgumentDepth: number
-  maxTypeArgumentWidth: number
-  maxTypeNodes: number
-  maxMoveValueDepth: number
-}
+export type ServiceLimits = ServiceConfigQuery['serviceConfig']
 
 /**
  * Where the client takes limits from: `'serviceConfig'` fetches them once, lazily, and
@@ -36,10 +24,6 @@ export type LimitsOption = 'serviceConfig' | Partial<ServiceLimits> | false
  * Reads the `limits` option by the option rules, before any request: `'serviceConfig'`
  * (the default), `false`, or an object whose limits are whole numbers >= 1 (leave one out
  * to not check it). Anything else throws `InvalidArgumentError` naming `limits` or `limits.<name>`.
- *
- * @example
- * readLimitsOption({ maxPageSize: 50 }) // { maxPageSize: 50 }
- * readLimitsOption(undefined) // 'serviceConfig'
  */
 export function readLimitsOption(limits: LimitsOption | undefined): LimitsOption {
   if (limits === undefined || limits === 'serviceConfig' || limits === false) return limits ?? 'serviceConfig'

@@ -1,12 +1,11 @@
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core'
 import type { EndpointAffinity } from '../transport/endpoints.js'
 import type { ServiceVersion } from '../utils/serviceVersion.js'
-import type { Usage } from './responseSchemas.js'
+import type { Usage } from '../utils/usage.js'
 
 /**
- * A parsed GraphQL document (graphql-js, graphql-tag, `@0no-co/graphql.web`, gql.tada,
- * codegen's AST documents), as far as the SDK reads it: its definitions, and its source
- * body when it has one.
+ * A parsed GraphQL document (graphql-js, graphql-tag, gql.tada, codegen's AST documents), as far
+ * as the SDK reads it: its definitions, and its source body when it has one.
  *
  * @example
  * const document: DocumentNodeLike = parse('query { chainIdentifier }')
@@ -18,9 +17,8 @@ export interface DocumentNodeLike {
 }
 
 /**
- * A GraphQL document: a codegen typed document (string or AST), a gql.tada document, a
- * plain string, or a parsed DocumentNode. A DocumentNode is sent whole: the text of all its
- * definitions, fragments composed from other documents included (see `printDocument`).
+ * A GraphQL document: a codegen typed document (string or AST), a gql.tada document, a plain
+ * string, or a parsed DocumentNode (sent whole, fragments composed from other documents included).
  *
  * @example
  * const document: GraphQLDocument = 'query { chainIdentifier }'
@@ -44,8 +42,7 @@ export type ResultOf<D> = D extends DocumentTypeDecoration<infer R, any> ? R : u
 export type VariablesOf<D> = D extends DocumentTypeDecoration<any, infer V> ? V : Record<string, unknown>
 
 /**
- * The arguments of `query` after the document: `variables` may be left out only when the
- * operation has no required variable.
+ * The arguments of `query` after the document: `variables` may be left out when no variable is required.
  *
  * @example
  * const args: QueryArguments<{ address: string }> = [{ address: '0x1' }, { timeoutMs: 5_000 }]
@@ -65,7 +62,7 @@ export interface QueryOptions {
   /** Aborts the request (and its retries). */
   signal?: AbortSignal | undefined
   /**
-   * Ask for the usage extension (overrides the client's setting).
+   * Ask for the usage extension.
    * @default the client's `showUsage`
    */
   showUsage?: boolean | undefined
@@ -76,8 +73,7 @@ export interface QueryOptions {
   /** Operation to run when the document has several. */
   operationName?: string | undefined
   /**
-   * Keeps this call on the endpoint of earlier calls given the same object (what a walk does
-   * with several `graphqlUrl`s; see `EndpointAffinity`).
+   * Keeps this call on the endpoint of earlier calls given the same object (as a walk does).
    * @default undefined (any endpoint, by rank)
    */
   affinity?: EndpointAffinity | undefined

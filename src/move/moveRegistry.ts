@@ -6,6 +6,9 @@ import { moveTypes, type MoveType, type MoveTypeArgument } from './moveType.js'
 
 const OPTION = `${formatMoveAddress('0x1')}::option::Option`
 const BALANCE = `${formatMoveAddress('0x2')}::balance::Balance`
+const BUILTINS = new Map<string, MoveType<unknown>>(
+  [moveTypes.string, moveTypes.asciiString, moveTypes.typeName, moveTypes.ID, moveTypes.UID].map((type) => [type.type, type]),
+)
 
 /** Generated modules: module name to struct name to definition. */
 export type MoveModules = Readonly<Record<string, Readonly<Record<string, MoveStruct<any>>>>>
@@ -26,8 +29,7 @@ export type MoveEventInput =
 
 /**
  * A decoded event: `name` (`'<module>::<Struct>'`) discriminates the union of the registry's
- * structs, `parsedJson` is typed and checked, `type` is the full type (with type arguments),
- * `event` the input as given.
+ * structs; `parsedJson` is typed and checked, `type` is the full type, `event` the input.
  *
  * @example
  * const decoded = registry.decode(event)
@@ -49,9 +51,8 @@ export type DecodedMoveEvent<M extends MoveModules, E = MoveEventInput> = {
 /** Options of `registry.decode`. */
 export interface DecodeMoveEventOptions {
   /**
-   * Also decode the `bcs` payload and require it to equal the JSON (they must agree; a
-   * mismatch throws `MoveEventError`). For a generic struct read through its open definition,
-   * non-phantom type parameters have no layout, so verifying such an event throws too.
+   * Also decode the `bcs` payload and require it to equal the JSON, else `MoveEventError` (as for
+   * an open generic definition, whose non-phantom type parameters have no layout).
    * @default false
    */
   verify?: boolean | undefined
@@ -61,7 +62,7 @@ export interface DecodeMoveEventOptions {
  * All generated definitions of a package, looked up by event type.
  *
  * @example
- * for (const event of page.data) {
+ * for (const event of page.items) {
  *   const decoded = registry.decode(event, { verify: true })
  *   if (decoded.name === 'market::Sold') console.log(decoded.parsedJson.buyer)
  * }
@@ -70,9 +71,8 @@ export interface MoveRegistry<M extends MoveModules> {
   /** The modules, as given. */
   readonly modules: M
   /**
-   * The definition of an event type, if the registry has it: for a generic struct, bound to the
-   * type's arguments when they are known types (primitives, vectors, the framework types of
-   * `moveTypes`, the registry's own structs), else its open definition.
+   * The definition of an event type, if the registry has it: a generic struct bound to the type's
+   * arguments when their layouts are known (`moveTypes` and the registry's structs), else open.
    */
   get(type: string): MoveStruct<unknown> | undefined
   /** Checks and types one event (JSON-RPC or GraphQL shape); throws `MoveEventError` for an unknown type or a payload that does not fit. */
@@ -104,19 +104,15 @@ export function moveRegistry<const M extends MoveModules>(modules: M): MoveRegis
     }
     const name = `${formatMoveAddress(tag.address)}::${tag.module}::${tag.name}`
     const [first] = tag.typeArguments
-    if (name === moveTypes.string.type) return moveTypes.string
-    if (name === moveTypes.asciiString.type) return moveTypes.asciiString
-    if (name === moveTypes.typeName.type) return moveTypes.typeName
-    if (name === moveTypes.ID.type) return moveTypes.ID
-    if (name === moveTypes.UID.type) return moveTypes.UID
+    const builtin = BUILTINS.get(name)
+    if (builtin) return builtin
     if (name === OPTION && first) {
       const element = layoutOf(first)
       return element && moveTypes.option(element)
     }
     if (name === BALANCE && first) return moveTypes.balance(formatTypeName(first))
     const entry = structOf(tag)
-    if (!entry) return undefined
-    return bind(entry.definition, tag)
+    return entry && bind(entry.definition, tag)
   }
   const bind = (definition: MoveStruct<unknown>, tag: Extract<MoveTypeTag, { kind: 'struct' }>): MoveStruct<unknown> | undefined => {
     const of = (definition as { of?: (...args: MoveTypeArgument[]) => MoveStruct<unknown> }).of

@@ -10,9 +10,7 @@ import { moveTypes, typeNameOf, type MoveType, type MoveTypeArgument } from './m
  * struct) and the Move type of each field, in declaration order (BCS is positional).
  *
  * @example
- * const options: MoveStructOptions<{ price: string }> = {
- *   package: '0x2', module: 'market', name: 'Listed', fields: { price: moveTypes.u64 },
- * }
+ * const options: MoveStructOptions<{ price: string }> = { package: '0x2', module: 'market', name: 'Listed', fields: { price: moveTypes.u64 } }
  */
 export interface MoveStructOptions<T> {
   /** Address of the package that declares the struct. */
@@ -29,15 +27,13 @@ export interface MoveStructOptions<T> {
 }
 
 /**
- * A generated event struct definition. It is a `parse` option for every event API
- * (`client.events.query({ filter, parse: market.Listed })` types `parsedJson`), decodes the
- * `bcs` field to the same JSON shape, names its type, and is accepted by the mock network's
- * `publish` (its `typeParameters` and `fields` are the BCS layout).
+ * A generated event struct definition: a `parse` option for every event API (it types
+ * `parsedJson`), a decoder of the `bcs` field to the same JSON shape, and its type name; the mock
+ * network's `publish` accepts it too.
  *
  * @example
  * const page = await client.events.query({ filter: { MoveEventType: market.Listed.type }, parse: market.Listed })
- * page.data[0].parsedJson.price // string
- * market.Listed.decode(page.data[0].bcs) // the same object as parsedJson
+ * market.Listed.decode(page.items[0].bcs) // the same object as page.items[0].parsedJson
  */
 export interface MoveStruct<T> extends MoveType<T> {
   /** Package address, long form. */
@@ -56,14 +52,10 @@ export interface MoveStruct<T> extends MoveType<T> {
   readonly fieldTypes: Readonly<Record<string, MoveType<unknown>>>
   /** Checks an event's `parsedJson` (throws a ZodError when it does not fit) and returns it typed. */
   parse(value: unknown): T
-  /**
-   * Decodes the event's `bcs` field (Base64 unless `encoding` says otherwise) into the JSON shape
-   * of `parsedJson`. Throws `MoveEventError` when the bytes are not exactly one value of the struct.
-   */
+  /** Decodes the event's `bcs` field into the JSON shape of `parsedJson`; `MoveEventError` unless the bytes are exactly one value. */
   decode(bytes: string | Uint8Array, encoding?: 'base64' | 'base58'): T
   /**
-   * Builds the full type name from type arguments.
-   * Written as the service prints types: long addresses, `, ` between type arguments.
+   * Builds the full type name from type arguments, as the service prints types.
    * @example
    * market.PriceUpdated.typeName('0x2::sui::SUI') // '0x…::market::PriceUpdated<0x0…02::sui::SUI>'
    */
@@ -78,11 +70,8 @@ const placeholders = new WeakSet<object>()
  * Builds the definition of one Move struct; generated files call it, one call per struct.
  *
  * @example
- * const Listed = moveStruct<{ item_id: string; price: string }>({
- *   package: '0x2', module: 'market', name: 'Listed',
- *   fields: { item_id: moveTypes.ID, price: moveTypes.u64 },
- * })
- * Listed.parse({ item_id: `0x${'0'.repeat(64)}`, price: '5' })
+ * const Listed = moveStruct<{ price: string }>({ package: '0x2', module: 'market', name: 'Listed', fields: { price: moveTypes.u64 } })
+ * Listed.parse({ price: '5' })
  */
 export function moveStruct<T>(options: MoveStructOptions<T>): MoveStruct<T> {
   const pkg = formatMoveAddress(options.package)
@@ -106,7 +95,7 @@ export function moveStruct<T>(options: MoveStructOptions<T>): MoveStruct<T> {
   }
   const json = z.strictObject(shapes) as unknown as z.ZodMiniType<T>
   const layout = bcs.struct(options.name, fields) as unknown as BcsType<T, any>
-  const canonical = open ? undefined : canonicalType(type)
+  const canonical = open ? undefined : formatTypeName(parseStructTag(type))
   return Object.freeze({
     type,
     json,
@@ -131,9 +120,9 @@ export function moveStruct<T>(options: MoveStructOptions<T>): MoveStruct<T> {
 }
 
 /**
- * Builds the open definition of a generic struct from its `of` function (which gives the
- * definition for type arguments): the result reads any instantiation's `parsedJson`, with the
- * fields of non-phantom type parameters unchecked, and has `of` to bind type arguments.
+ * Builds the open definition of a generic struct from its `of` function: it reads any
+ * instantiation's `parsedJson` (fields of non-phantom type parameters unchecked), and `of` binds
+ * type arguments.
  *
  * @example
  * const Box = genericMoveStruct(<T>(T: MoveType<T>) => moveStruct<{ value: T }>({
@@ -155,16 +144,15 @@ export function genericMoveStruct<F extends (...typeArguments: any[]) => MoveStr
 }
 
 function decodeBcs<T>(layout: BcsType<T, any>, type: string, bytes: string | Uint8Array, encoding: 'base64' | 'base58'): T {
-  let value: T
   try {
     const raw = typeof bytes === 'string' ? (encoding === 'base58' ? fromBase58(bytes) : fromBase64(bytes)) : bytes
-    value = layout.parse(raw)
-    const again = layout.serialize(value).toBytes()
-    if (again.length !== raw.length) throw new TypeError(`${raw.length - again.length} bytes left over after the struct`)
+    const value = layout.parse(raw)
+    const left = raw.length - layout.serialize(value).toBytes().length
+    if (left !== 0) throw new TypeError(`${left} bytes left over after the struct`)
+    return value
   } catch (cause) {
     throw new MoveEventError({ eventType: type, reason: 'the BCS payload does not decode as this struct', cause })
   }
-  return value
 }
 
 /** A type name as the service prints it: long addresses, `, ` between type arguments (kept as given when it does not parse). */
@@ -182,8 +170,4 @@ function tryParseTag(type: string) {
   } catch {
     return undefined
   }
-}
-
-function canonicalType(type: string): string {
-  return formatTypeName(parseStructTag(type))
 }

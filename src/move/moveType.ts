@@ -2,9 +2,8 @@ import { bcs, BcsType, fromHex, toHex } from '@mysten/bcs'
 import * as z from 'zod/mini'
 
 /**
- * One Move type as the service prints it in JSON (spec 6.2): its name, a zod/mini validator of
- * its JSON form and a @mysten/bcs type whose `parse` yields that same JSON form. Generated
- * definitions are built from these; `T` is the JSON type.
+ * One Move type (spec 6.2): its name, a zod/mini validator of its JSON form `T` and a
+ * @mysten/bcs type whose `parse` yields that same JSON form. Generated definitions are built from these.
  *
  * @example
  * moveTypes.u64.json.parse('5') // '5'
@@ -20,8 +19,8 @@ export interface MoveType<T = unknown> {
 }
 
 /**
- * A type argument of a generic struct: a definition (needed for non-phantom parameters, whose
- * layout it gives) or, for phantom parameters, just the type name.
+ * A type argument of a generic struct: a definition (a non-phantom parameter needs its layout)
+ * or, for a phantom parameter, just the type name.
  *
  * @example
  * const arg: MoveTypeArgument = '0x2::sui::SUI'
@@ -59,7 +58,6 @@ const addressLayout = bcs.bytes(32).transform({
 const addressJson = z.string().check(z.regex(ADDRESS_JSON, 'expected a 0x address of 64 lower-case hex digits'))
 const address = moveType('address', addressJson, addressLayout)
 const u64 = moveType('u64', bigUnsignedJson(64), bcs.u64())
-const asciiType = `${FRAMEWORK(1)}::ascii::String`
 
 /**
  * The Move types every package can use, with their JSON form (spec 6.2): `u8`/`u16`/`u32`
@@ -88,7 +86,7 @@ export const moveTypes = {
   /** `0x1::string::String` (UTF-8). */
   string: moveType(`${FRAMEWORK(1)}::string::String`, z.string(), bcs.string()),
   /** `0x1::ascii::String`. */
-  asciiString: moveType(asciiType, z.string(), bcs.string()),
+  asciiString: moveType(`${FRAMEWORK(1)}::ascii::String`, z.string(), bcs.string()),
   /** `0x1::type_name::TypeName`: `{ name }` in JSON. */
   typeName: moveType(
     `${FRAMEWORK(1)}::type_name::TypeName`,
@@ -125,20 +123,12 @@ export const moveTypes = {
    * @example
    * moveTypes.typeParameter('T').type // 'T'
    */
-  typeParameter: (name: string): MoveType<unknown> =>
-    moveType(
-      name,
-      z.unknown(),
-      new BcsType<unknown, unknown>({
-        name,
-        read: () => {
-          throw new TypeError(`type parameter ${name} has no layout: give the type arguments with .of(...)`)
-        },
-        write: () => {
-          throw new TypeError(`type parameter ${name} has no layout: give the type arguments with .of(...)`)
-        },
-      }),
-    ),
+  typeParameter: (name: string): MoveType<unknown> => {
+    const noLayout = () => {
+      throw new TypeError(`type parameter ${name} has no layout: give the type arguments with .of(...)`)
+    }
+    return moveType(name, z.unknown(), new BcsType<unknown, unknown>({ name, read: noLayout, write: noLayout }))
+  },
 } as const
 
 /**

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { analyzeDocument } from '../../src/graphql/analyzeDocument.js'
 import { estimateOutputNodes } from '../../src/graphql/estimateOutputNodes.js'
-import type { SelectionNode } from '../../src/graphql/parseDocument.js'
+import type { SelectionNode } from '../../src/graphql/analyzeDocument.js'
 
 const estimate = (query: string, variables: Record<string, unknown> = {}, defaultPageSize = 20) => {
   const [operation] = analyzeDocument(query).operations

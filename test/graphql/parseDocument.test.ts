@@ -2,7 +2,6 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { parse, visit } from 'graphql'
 import { describe, expect, it } from 'vitest'
 import { analyzeDocument } from '../../src/graphql/analyzeDocument.js'
-import { parseDocument } from '../../src/graphql/parseDocument.js'
 
 const root = new URL('../../', import.meta.url)
 const fragments = readFileSync(new URL('queries/fragments.graphql', root), 'utf8')
@@ -48,7 +47,7 @@ function referenceVariables(source: string) {
     })
 }
 
-describe("parseDocument (@0no-co/graphql.web's AST, read by the checks) agrees with graphql-js", () => {
+describe("analyzeDocument (@0no-co/graphql.web's AST, read by the checks) agrees with graphql-js", () => {
   for (const [index, source] of corpus.entries()) {
     it(`G5: document ${index}: the same operations, declared and used variables`, () => {
       const mine = analyzeDocument(source).operations.map((operation) => ({
@@ -62,7 +61,7 @@ describe("parseDocument (@0no-co/graphql.web's AST, read by the checks) agrees w
   it('rejects what graphql-js rejects with a clear INVALID_ARGUMENT', () => {
     for (const bad of ['query {', '{ }', 'query Q($x Int) { a }', 'fragment F Query { a }', '{ a(x: ) }', '{ a } }', '"str"']) {
       expect(() => parse(bad), bad).toThrow()
-      expect(() => parseDocument(bad), bad).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
+      expect(() => analyzeDocument(bad), bad).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
     }
   })
 
