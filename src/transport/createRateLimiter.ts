@@ -27,18 +27,13 @@ export interface RateLimiter {
   acquire(signal?: AbortSignal): Promise<ReleaseSlot>
 }
 
-/**
- * Clock and window of a limiter (tests shorten the window or inject a clock).
- *
- * @example
- * createRateLimiter(400, { windowMs: 200 })
- */
+/** The limiter's clock (tests inject one). */
 export interface RateLimiterSettings {
   /** @default performance.now (monotonic: a wall-clock jump neither frees nor holds slots) */
   now?: (() => number) | undefined
-  /** @default 60_000 */
-  windowMs?: number | undefined
 }
+
+const WINDOW_MS = 60_000
 
 /**
  * Creates a sliding-window limiter matching the service's per-minute quota (spec 8.1).
@@ -50,7 +45,6 @@ export interface RateLimiterSettings {
  */
 export function createRateLimiter(requestsPerMinute: number, settings: RateLimiterSettings = {}): RateLimiter {
   const now = settings.now ?? (() => performance.now())
-  const windowMs = settings.windowMs ?? 60_000
   let inFlight = 0
   // When each slot used in the last window settled, oldest first (at most requestsPerMinute).
   const settledAt: number[] = []
@@ -75,12 +69,12 @@ export function createRateLimiter(requestsPerMinute: number, settings: RateLimit
       // A request whose caller gave up while it queued takes no slot.
       signal?.throwIfAborted()
       const time = now()
-      while (settledAt.length > 0 && (settledAt[0] as number) <= time - windowMs) settledAt.shift()
+      while (settledAt.length > 0 && (settledAt[0] as number) <= time - WINDOW_MS) settledAt.shift()
       if (inFlight + settledAt.length < requestsPerMinute) {
         inFlight++
         return slot()
       }
-      if (settledAt.length > 0) await sleep((settledAt[0] as number) + windowMs - time, signal)
+      if (settledAt.length > 0) await sleep((settledAt[0] as number) + WINDOW_MS - time, signal)
       // Every slot is held by a request in flight: the first to settle starts the clock.
       else {
         const settled = new Promise<void>((resolve) => (wakeOnSettle = resolve))

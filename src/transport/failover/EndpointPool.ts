@@ -1,6 +1,6 @@
 import type { ChainxError } from '../../errors/ChainxError.js'
 import { redactUrl } from '../../utils/redactUrl.js'
-import { createRateLimiter, type RateLimiter, type RateLimiterSettings } from '../createRateLimiter.js'
+import { createRateLimiter, type RateLimiter } from '../createRateLimiter.js'
 import type { EndpointChange, EndpointKind, EndpointState, FailoverOptions } from '../endpointTypes.js'
 import { retryAfterOf } from '../../errors/shouldRetry.js'
 
@@ -28,9 +28,7 @@ export interface PoolEntry {
 /** Settings of a pool beyond its URLs. */
 export interface EndpointPoolSettings extends FailoverOptions {
   rateLimit?: number | undefined
-  rateLimiter?: RateLimiterSettings | undefined
   onEndpointChange?: ((change: EndpointChange) => void) | undefined
-  now?: (() => number) | undefined
 }
 
 const FAILURE_HALF_LIFE_MS = 60_000
@@ -65,12 +63,12 @@ export class EndpointPool {
   constructor(kind: EndpointKind, urls: readonly string[], settings: EndpointPoolSettings) {
     this.kind = kind
     this.#settings = settings
-    this.#now = settings.now ?? Date.now
+    this.#now = Date.now
     const { rateLimit } = settings
     this.entries = urls.map((url, index) => ({
       url,
       index,
-      limiter: rateLimit === undefined ? undefined : createRateLimiter(rateLimit, settings.rateLimiter),
+      limiter: rateLimit === undefined ? undefined : createRateLimiter(rateLimit),
       latencyMs: undefined,
       consecutiveFailures: 0,
       failures: 0,

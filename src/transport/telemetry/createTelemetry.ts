@@ -20,15 +20,10 @@ const RPC_HEAD = /^\{"jsonrpc":"2\.0","id":(\d+),"method":"([^"\\]{1,100})"/
 
 /**
  * The telemetry chunk: spans and metrics through the app's `@opentelemetry/api`, following the
- * semantic conventions for HTTP, RPC (JSON-RPC) and GraphQL clients. A CLIENT span per SDK call
- * (`query <OperationName>`, or the JSON-RPC method) and under it one HTTP client span per
- * attempt: the SDK's own `POST`, its context injected by the registered propagator, or, where
- * an HTTP instrumentation is registered for the transport (instrumentation-http,
- * instrumentation-undici) or `httpSpans` is `false`, the instrumentation's, made inside the
- * call span's context (the SDK then injects nothing: one span and one `traceparent` per
- * attempt). The `http.client.request.duration` histogram (seconds, with the SDK's own HTTP
- * spans) and the `chainx.client.retries` counter. Attributes hold URLs redacted as errors
- * redact them, never a header value or a body. Tracer and meter carry the package version.
+ * semantic conventions for HTTP, RPC (JSON-RPC) and GraphQL clients (docs/backends.md): a
+ * CLIENT span per SDK call and under it one HTTP client span per attempt (the SDK's own, or an
+ * HTTP instrumentation's), the `http.client.request.duration` histogram and the
+ * `chainx.client.retries` counter. Attributes hold redacted URLs, never a header value or a body.
  *
  * @example
  * const telemetry = createTelemetry(await import('@opentelemetry/api'), {}, 'fetch')
@@ -50,6 +45,10 @@ export function createTelemetry(module: object, options: TelemetryOptions = {}, 
 
   /** Walk spans not named yet: their first call names them. */
   const unnamedWalks = new WeakSet<Otel.Span>()
+  // Meters are not proxies: one got before a meter provider was registered stays a no-op. The
+  // tracer is: it records once a tracer provider is registered (a delegate other than the no-op one).
+  const metered = meter !== (api.createNoopMeter as (() => unknown) | undefined)?.()
+  const noTracing = api.ProxyTracerProvider ? new api.ProxyTracerProvider().getDelegate() : undefined
 
   /**
    * The CLIENT span of a call, named from its body's head: a GraphQL operation or a JSON-RPC
@@ -89,6 +88,10 @@ export function createTelemetry(module: object, options: TelemetryOptions = {}, 
   }
 
   return {
+    live() {
+      const provider = api.trace.getTracerProvider() as Partial<Otel.ProxyTracerProvider>
+      return metered || provider.getDelegate?.() !== noTracing || api.propagation.fields().length > 0
+    },
     async call(body, firstUrl, send) {
       const { span, rpc } = callSpan(body, firstUrl)
       const parent = api.trace.setSpan(api.context.active(), span)

@@ -53,12 +53,7 @@ export interface AttemptRecord {
 
 /** The span of one SDK call, parent of its attempts. */
 export interface CallTrace {
-  /**
-   * Runs one attempt inside its HTTP span's context (the SDK's CLIENT span, or the call's
-   * span when an HTTP instrumentation makes it): `run` gets the headers carrying the context
-   * to send (`traceparent`; none when the instrumentation sends its own) and a record to fill
-   * (`record`, when given).
-   */
+  /** Runs one attempt in its HTTP span's context: `run` gets the headers carrying it (`traceparent`) and the record to fill. */
   attempt<T>(
     url: string,
     attemptNumber: number,
@@ -68,11 +63,7 @@ export interface CallTrace {
   ): Promise<T>
 }
 
-/**
- * One walk's observer (a span with telemetry): `run` runs a page's request with the walk
- * current, so the request's spans are the walk's children; `end` closes it (with the error
- * that ended the walk, if any). `end` may be called more than once: the first call counts.
- */
+/** One walk's span: `run` runs a page's request with it current; `end` closes it (the first call counts). */
 export interface WalkTrace {
   run<T>(fetch: () => Promise<T>): Promise<T>
   end(error?: unknown): void
@@ -86,27 +77,18 @@ export interface ConnectionDetail {
   error?: unknown
 }
 
-/**
- * One subscription connection's observer (a span with telemetry): `event` records `connecting`,
- * `reconnecting`, `open`, `lost`, and `end` closes it (status ERROR when `error` is given).
- * Events after `end` are ignored.
- */
+/** One subscription connection's span: `event` records a step; `end` closes it (status ERROR with `error`). */
 export interface ConnectionTrace {
   event(name: 'connecting' | 'reconnecting' | 'open' | 'lost' | 'end', detail?: ConnectionDetail, time?: number): void
 }
 
 /** What the transport uses, once OpenTelemetry was found. */
 export interface Telemetry {
-  /**
-   * Runs one SDK call to `url` (`send`, given the call's trace for its attempts) in its span,
-   * named from the request `body` (the GraphQL operation or the JSON-RPC method and id; nothing
-   * else of it is read).
-   */
+  /** Whether a tracer provider, a meter provider or a propagator is registered: else every span would be a no-op. */
+  live(): boolean
+  /** Runs one SDK call to `url` in its span, named from the request `body` (nothing else of it is read). */
   call<T>(body: string, url: string, send: (call: CallTrace) => Promise<T>): Promise<T>
-  /**
-   * Starts the span of a walk, named from its first call (`paginate <OperationName>`, or
-   * `<method> walk` for JSON-RPC).
-   */
+  /** Starts the span of a walk, named from its first call (`paginate <OperationName>`, `<method> walk`). */
   walk(): WalkTrace
   /** Starts the `chainx subscription` span of a subscription connection (reconnects included). */
   connection(startTime: number): ConnectionTrace
