@@ -14,11 +14,9 @@ function builtin<T>(id: string): T | undefined {
 
 /**
  * Whether an OpenTelemetry HTTP instrumentation will make the client span of a request to
- * `url` (and inject its context) on this transport: for `node:http`, `request` of `node:http`
- * or `node:https` wrapped by instrumentation-http (the shimmer marks: `__wrapped`,
- * `__original`); for `fetch`, a subscriber on undici's `undici:request:create` diagnostics
- * channel (instrumentation-undici, which sees Node's global `fetch`). False where neither can
- * be told (browsers, Node before 20.16): the `httpSpans` option says it there.
+ * `url` on this transport: `request` of `node:http`/`node:https` wrapped by instrumentation-http
+ * (the shimmer marks), or for `fetch` a subscriber on undici's `undici:request:create` channel
+ * (instrumentation-undici). False where neither can be told (browsers, Node before 20.16).
  *
  * @example
  * httpInstrumented('node:http', 'https://rpc.example/graphql') // true once instrumentation-http patched node:https
@@ -36,8 +34,7 @@ export function httpInstrumented(via: HttpVia, url: string): boolean {
 }
 
 type RequestModule = { request?: { __wrapped?: unknown; __original?: unknown } }
-// Looked up once: the modules and the channel stay the same objects (an instrumentation patches
-// `request` on the module, and subscribes to the channel, whenever it is enabled).
+// Looked up once: an instrumentation patches these same objects whenever it is enabled.
 let undiciCreate: { hasSubscribers: boolean } | undefined
 let http: RequestModule | undefined
 let https: RequestModule | undefined

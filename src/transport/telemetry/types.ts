@@ -1,8 +1,6 @@
 /**
- * Tracing and metrics through OpenTelemetry: `false` turns them off; otherwise the SDK uses
- * the app's `@opentelemetry/api` (an optional peer dependency: imported with the first request
- * when installed; nothing is loaded when it is not) and whatever tracer provider, meter provider
- * and propagator the app registered with it.
+ * Tracing and metrics through the app's `@opentelemetry/api` (an optional peer dependency,
+ * imported with the first request when installed) and the providers and propagator it registered.
  *
  * @example
  * import * as otel from '@opentelemetry/api'
@@ -10,8 +8,7 @@
  */
 export interface TelemetryOptions {
   /**
-   * The `@opentelemetry/api` module itself, for runtimes where the SDK cannot import it by
-   * name (a browser bundle).
+   * The `@opentelemetry/api` module itself, where the SDK cannot import it by name (a browser bundle).
    * @default imported by name with the first request
    */
   api?: object | undefined
@@ -21,27 +18,16 @@ export interface TelemetryOptions {
    */
   name?: string | undefined
   /**
-   * Whether the SDK makes the HTTP client span of each attempt and injects its context
-   * (`traceparent`) into the request. Unset, it does unless it sees an HTTP instrumentation
-   * registered for its transport (instrumentation-http patching `node:http`/`node:https`,
-   * instrumentation-undici subscribed to Node's `fetch`): then the instrumentation's span is
-   * the one, a child of the SDK's call span, and its `traceparent` the one sent. `false`: never
-   * (an app whose HTTP instrumentation the SDK cannot see, such as a browser's
-   * instrumentation-fetch: the SDK then sends no `traceparent` of its own and records no
-   * `http.client.request.duration`). `true`: always its own span; with an instrumentation
-   * registered beside it, the instrumentation's span is a child of it and sends the one
-   * `traceparent`.
+   * Whether the SDK makes the HTTP client span of each attempt and sends its `traceparent`.
+   * Unset, it does unless it sees an HTTP instrumentation of its transport (instrumentation-http,
+   * instrumentation-undici), whose span is then the one. `false`: never (an instrumentation the
+   * SDK cannot see, such as a browser's instrumentation-fetch); `true`: always.
    * @default undefined (detected)
    */
   httpSpans?: boolean | undefined
 }
 
-/**
- * What an HttpFn sends through, for telemetry to tell whether an HTTP instrumentation sees it.
- *
- * @example
- * const via: HttpVia = 'fetch'
- */
+/** What an HttpFn sends through, for telemetry to tell whether an HTTP instrumentation sees it. */
 export type HttpVia = 'node:http' | 'fetch'
 
 /** What an attempt records as it goes: its response's status, duration and service version. */
