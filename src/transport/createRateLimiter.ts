@@ -14,13 +14,13 @@ export interface RateLimiter {
   acquire(signal?: AbortSignal): Promise<ReleaseSlot>
 }
 
-/** The limiter's clock (tests inject one). */
+/** The limiter's clock and window (tests inject a clock or shorten the window). */
 export interface RateLimiterSettings {
   /** @default performance.now (monotonic: a wall-clock jump neither frees nor holds slots) */
   now?: (() => number) | undefined
+  /** @default 60_000 */
+  windowMs?: number | undefined
 }
-
-const WINDOW_MS = 60_000
 
 /**
  * Creates a sliding-window limiter matching the service's per-minute quota (spec 8.1);
@@ -32,6 +32,7 @@ const WINDOW_MS = 60_000
  */
 export function createRateLimiter(requestsPerMinute: number, settings: RateLimiterSettings = {}): RateLimiter {
   const now = settings.now ?? (() => performance.now())
+  const windowMs = settings.windowMs ?? 60_000
   let inFlight = 0
   // When each slot used in the last window settled, oldest first (at most requestsPerMinute).
   const settledAt: number[] = []
@@ -56,12 +57,12 @@ export function createRateLimiter(requestsPerMinute: number, settings: RateLimit
       // A request whose caller gave up while it queued takes no slot.
       signal?.throwIfAborted()
       const time = now()
-      while (settledAt.length > 0 && (settledAt[0] as number) <= time - WINDOW_MS) settledAt.shift()
+      while (settledAt.length > 0 && (settledAt[0] as number) <= time - windowMs) settledAt.shift()
       if (inFlight + settledAt.length < requestsPerMinute) {
         inFlight++
         return slot()
       }
-      if (settledAt.length > 0) await sleep((settledAt[0] as number) + WINDOW_MS - time, signal)
+      if (settledAt.length > 0) await sleep((settledAt[0] as number) + windowMs - time, signal)
       // Every slot is held by a request in flight: the first to settle starts the clock.
       else {
         const settled = new Promise<void>((resolve) => (wakeOnSettle = resolve))

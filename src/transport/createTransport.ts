@@ -5,7 +5,7 @@ import { NetworkError } from '../errors/request.js'
 import { readLimitMs, timerDelayMs } from '../options/optionRules.js'
 import { failoverChunk } from './loadFailover.js'
 import { checkHeaders } from './checkHeaders.js'
-import { createRateLimiter, type RateLimiter } from './createRateLimiter.js'
+import { createRateLimiter, type RateLimiter, type RateLimiterSettings } from './createRateLimiter.js'
 import type { EndpointAffinity, EndpointGroup } from './endpoints.js'
 import { readTransportOptions, type TransportOptions } from './transportOptions.js'
 import { selectHttp } from './selectHttp.js'
@@ -75,6 +75,11 @@ function assignHeaders(headers: Record<string, string>, source: Record<string, s
   return headers
 }
 
+/** What tests tune beyond the public options: the rate limiter's clock and window. */
+export interface TransportInternals {
+  rateLimiter?: RateLimiterSettings | undefined
+}
+
 /**
  * Creates the transport shared by the GraphQL and JSON-RPC clients.
  *
@@ -82,12 +87,12 @@ function assignHeaders(headers: Record<string, string>, source: Record<string, s
  * const transport = createTransport({ timeoutMs: 10_000, retry: { retries: 2 } })
  * const text = await transport.request({ url, body: '{}', parse: (r) => r.body })
  */
-export function createTransport(options: TransportOptions = {}): Transport {
+export function createTransport(options: TransportOptions = {}, internals: TransportInternals = {}): Transport {
   const http = selectHttp(options)
   const retry = resolveRetryOptions(options.retry)
   const defaultTimeoutMs = attemptTimeoutMs(options.timeoutMs, 30_000)
   const { maxResponseBytes, requestsPerMinute: limit } = readTransportOptions(options)
-  const limiter = limit === undefined ? undefined : createRateLimiter(limit)
+  const limiter = limit === undefined ? undefined : createRateLimiter(limit, internals.rateLimiter)
   const { headers: headersOption, onRequest, onResponse, logger } = options
   // Static headers are checked and merged once; a copy keeps later changes to the caller's object out.
   const baseHeaders = assignHeaders(
@@ -199,6 +204,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
       group.pool ??= new module.EndpointPool(group.kind, group.urls, {
         ...options.failover,
         rateLimit: limit,
+        rateLimiter: internals.rateLimiter,
         onEndpointChange: options.onEndpointChange,
       })
       return module.sendWithFailover(

@@ -521,7 +521,10 @@ describe('options', () => {
         return HttpResponse.json({ ok: true })
       }),
     )
-    const transport = createTransport({ retry: false, rateLimit: 1, fetch: (input, init) => fetch(input, init) })
+    const transport = createTransport(
+      { retry: false, rateLimit: 1, fetch: (input, init) => fetch(input, init) },
+      { rateLimiter: { windowMs: 60_000 } },
+    )
     await expect(transport.request({ url, body: '{}', parse: parseJson })).resolves.toEqual({ ok: true })
     // The second waits for the window; it is given up while it waits, and never arrives.
     const controller = new AbortController()
