@@ -9,11 +9,10 @@ const decoder = new TextDecoder()
 
 /**
  * An HttpFn over a `fetch` implementation: the global one in browsers, or one the caller
- * injects. Redirects are never followed: an endpoint's request goes with `redirect: 'manual'`
- * (a 3xx comes back as it is; a browser answers an opaque redirect, status 0) until the
- * endpoint answers without one, then with `redirect: 'error'`, which spares fetch a copy of
- * the request and its body (about a tenth of its time on Node); a redirect met then fails
- * that attempt as `NETWORK` and the endpoint's next attempt reads it as it is. Credentials
+ * injects. Redirects are never followed: a 3xx comes back as it is (a browser answers an
+ * opaque redirect, status 0). Requests to an endpoint that answered without a redirect go with
+ * `redirect: 'error'`, which spares Node's fetch a copy of the request and its body (about a
+ * tenth of its time); a redirect met so is asked again with `redirect: 'manual'`. Credentials
  * written in the URL (which fetch refuses) are sent as Basic authorization. The body is
  * counted as it streams and cut off past `maxResponseBytes`. The time limit and the caller's
  * signal abort the fetch (which closes its connection) and reject with `TIMEOUT` or `ABORTED`.
@@ -36,10 +35,14 @@ export function createFetchHttp(fetchFn: FetchFn): HttpFn {
     const known = direct.has(endpoint)
     try {
       if (url.includes('@')) ({ url, headers } = moveUserInfo(url, headers))
-      const init: RequestInit = { method: 'POST', headers, body, signal: sent, redirect: known ? 'error' : 'manual' }
+      const init: RequestInit = { method: 'POST', headers, body, signal: sent, redirect: 'manual' }
       // `window: null` and `redirect: 'error'` together spare fetch its copy of the request.
-      if (known) init.window = null
-      const response = await fetchFn(url, init)
+      const first = known ? fetchFn(url, { ...init, redirect: 'error', window: null }) : fetchFn(url, init)
+      const response = await first.catch((error: unknown) => {
+        // A redirect in 'error' mode (undici says which): asked again in 'manual' mode, to come back as it is.
+        if (!known || (error as { cause?: { message?: unknown } } | null)?.cause?.message !== 'unexpected redirect') throw error
+        return fetchFn(url, init)
+      })
       if (response.status >= 300 && response.status < 400) direct.delete(endpoint)
       else if (direct.size < 64) direct.add(endpoint)
       const responseHeaders: Record<string, string> = {}
@@ -66,7 +69,6 @@ export function createFetchHttp(fetchFn: FetchFn): HttpFn {
       }
       return { status: response.status, headers: responseHeaders, body: text }
     } catch (error) {
-      // A redirect in 'error' mode among them: the next attempt goes in 'manual' mode.
       direct.delete(endpoint)
       // The reason is the TimeoutError or the abortError given to the controller.
       if (sent?.aborted) throw sent.reason
