@@ -18,7 +18,6 @@ import type { Logger } from '../utils/logger.js'
 import { redactUrl } from '../utils/redactUrl.js'
 
 export type { HeadersOption, RequestInfo, ResponseInfo, TransportOptions } from './transportOptions.js'
-export { DEFAULT_MAX_RESPONSE_BYTES } from './transportOptions.js'
 
 /**
  * One request through the transport.
@@ -64,8 +63,7 @@ function attemptTimeoutMs(timeoutMs: unknown, fallback: number): number {
   return timerDelayMs(readLimitMs('timeoutMs', timeoutMs, fallback)) ?? 0
 }
 
-// Header names are case-insensitive: a later source's `Content-Type` replaces the default
-// `content-type` instead of going out beside it.
+// Header names are case-insensitive: a later source's `Content-Type` replaces the default `content-type`.
 function assignHeaders(headers: Record<string, string>, source: Record<string, string> | undefined) {
   for (const name in source) {
     const lower = name.toLowerCase()
@@ -116,41 +114,16 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       },
     ))
 
-  /**
-   * One attempt at `url`, in its span when the call is traced. Retries and failovers are logged
-   * at `info` with the error of the attempt before (`previous`).
-   */
+  /** One attempt at `url`, its span's context (`traceHeaders`) sent along, filling `record`. */
   async function attempt<T>(
     request: TransportRequest<T>,
     url: string,
     slots: RateLimiter | undefined,
     timeoutMs: number,
     attemptNumber: number,
-    previous: unknown,
-    failover: boolean,
-    call: CallTrace | undefined,
-    record: AttemptRecord = {},
+    record: AttemptRecord,
     traceHeaders?: Record<string, string>,
   ): Promise<T> {
-    if (call && !traceHeaders) {
-      return call.attempt(
-        url,
-        attemptNumber,
-        failover,
-        (headers, traced) => attempt(request, url, slots, timeoutMs, attemptNumber, previous, failover, undefined, traced, headers),
-        record,
-      )
-    }
-    if (logger?.info && attemptNumber > 0) {
-      const to = redactUrl(url)
-      const after = isChainxError(previous) ? previous.code : 'an error'
-      logger.info(`[chainx-sdk] ${failover ? 'failover' : 'retry'} ${attemptNumber} to ${to} after ${after}`, {
-        url: to,
-        attempt: attemptNumber,
-        failover,
-        error: previous,
-      })
-    }
     const { body, signal } = request
     // A retry after close() is refused like a new request (not retryable: the loop ends).
     if (closed) throw new ClientClosedError()
@@ -195,10 +168,27 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
       previous = error
       throw error
     }
+    // One attempt, in its span when the call is traced; a retry or a failover is logged at `info`
+    // first, with the error of the attempt before it.
+    const tryAt = (url: string, slots: RateLimiter | undefined, n: number, failover: boolean, record: AttemptRecord = {}) => {
+      if (logger?.info && n > 0) {
+        const to = redactUrl(url)
+        const after = isChainxError(previous) ? previous.code : 'an error'
+        logger.info(`[chainx-sdk] ${failover ? 'failover' : 'retry'} ${n} to ${to} after ${after}`, {
+          url: to,
+          attempt: n,
+          failover,
+          error: previous,
+        })
+      }
+      const sent = call
+        ? call.attempt(url, n, failover, (headers, traced) => attempt(request, url, slots, timeoutMs, n, traced, headers), record)
+        : attempt(request, url, slots, timeoutMs, n, record)
+      return logger?.info ? sent.catch(remember) : sent
+    }
     const group = request.endpoints
     if (!group || group.urls.length < 2) {
-      const once = (n: number) => attempt(request, request.url, limiter, timeoutMs, n, previous, false, call)
-      return withRetry(logger?.info ? (n) => once(n).catch(remember) : once, requestRetryPolicy(retry, request.signal))
+      return withRetry((n) => tryAt(request.url, limiter, n, false), requestRetryPolicy(retry, request.signal))
     }
     return failoverChunk.load().then((module) => {
       group.pool ??= new module.EndpointPool(group.kind, group.urls, {
@@ -207,13 +197,7 @@ export function createTransport(options: TransportOptions = {}, internals: Trans
         rateLimiter: internals.rateLimiter,
         onEndpointChange: options.onEndpointChange,
       })
-      return module.sendWithFailover(
-        group.pool,
-        (url, slots, n, moved, record) => attempt(request, url, slots, timeoutMs, n, previous, moved, call, record).catch(remember),
-        retry,
-        request.signal,
-        request.affinity,
-      )
+      return module.sendWithFailover(group.pool, tryAt, retry, request.signal, request.affinity)
     })
   }
 

@@ -41,7 +41,6 @@ interface Target {
 /** node:http's options per endpoint URL, parsed once (a client has a few). */
 const targets = new Map<string, Target>()
 
-/** Throws the `URL` constructor's `TypeError` for a URL it can't parse (a `NETWORK` error, as with fetch). */
 function targetOf(url: string): Target {
   let target = targets.get(url)
   if (target) return target
@@ -62,10 +61,9 @@ function targetOf(url: string): Target {
 }
 
 /**
- * An HttpFn over `node:http`/`node:https` with keep-alive agents: about half the latency and
- * 40% of the CPU of Node's global `fetch` against a local server. It never follows a redirect,
- * and refuses a body over `maxResponseBytes` (by its `Content-Length` up front, else counted as
- * it arrives) by destroying the socket, as it does on the time limit and on the caller's abort.
+ * An HttpFn over `node:http`/`node:https` with keep-alive agents. It never follows a redirect;
+ * a body over `maxResponseBytes` (declared or counted), the time limit and the caller's abort
+ * destroy the socket.
  *
  * @example
  * const http = createNodeHttp()
@@ -157,7 +155,7 @@ function send(
         })
       },
     )
-    // A plain timer and, for a caller's signal, one entry in its shared listener: nothing else per request.
+    // A plain timer and one entry in the caller's signal's shared listener: nothing else per request.
     const timer = timeoutMs > 0 ? setTimeout(() => fail(new TimeoutError({ timeoutMs }), true), timeoutMs) : undefined
     const stopListening = signal ? onAbort(signal, () => fail(abortError(signal.reason), true)) : undefined
     req.on('error', fail)

@@ -1,6 +1,6 @@
 /**
- * Reads a `Retry-After` header in either form, delay-seconds or HTTP-date, and returns
- * the wait in milliseconds (never negative), or undefined when absent or unreadable.
+ * The wait a `Retry-After` header asks (delay-seconds or HTTP-date), in ms, never negative;
+ * undefined when absent or unreadable.
  *
  * @example
  * parseRetryAfter('2') // 2000

@@ -134,27 +134,13 @@ export interface TransportOptions {
   logger?: Logger | undefined
 }
 
-/** What `readTransportOptions` resolves: the response size limit and the rate limit (`undefined`: none). */
-export interface TransportSettings {
-  maxResponseBytes: number
-  requestsPerMinute: number | undefined
-}
-
-/**
- * The default `maxResponseBytes`: 128 MiB.
- *
- * @example
- * new ChainxClient({ graphqlUrl, maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES / 4 })
- */
-export const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024
-
 // The option rules of each option (defaults documented where it is declared).
 const TRANSPORT = {
   fetch: ['function'],
   onRequest: ['function'],
   onResponse: ['function'],
   onEndpointChange: ['function'],
-  maxResponseBytes: ['count', DEFAULT_MAX_RESPONSE_BYTES, 1, true],
+  maxResponseBytes: ['count', 128 * 1024 * 1024, 1, true],
   logger: ['group', { debug: ['function'], info: ['function'], warn: ['function'], error: ['function'] }],
 } as const
 const FAILOVER = { cooldownMs: ['wait', 5_000], maxCooldownMs: ['cap', 60_000], rankByLatency: ['boolean'] } as const
@@ -163,12 +149,13 @@ const TELEMETRY = { api: ['object'], name: ['string'], httpSpans: ['boolean'] } 
 /**
  * Checks the transport options that `selectHttp`, `readLimitMs`, `resolveRetryOptions` and
  * `checkHeaders` do not, by the option rules: a bad value throws `InvalidArgumentError` naming
- * the option as the caller wrote it (`rateLimit.requestsPerMinute`).
+ * the option as the caller wrote it (`rateLimit.requestsPerMinute`). Resolves the response
+ * size limit and the rate limit (`undefined`: none).
  *
  * @example
  * readTransportOptions({ maxResponseBytes: Infinity, rateLimit: { requestsPerMinute: 600 } }) // { maxResponseBytes: Infinity, requestsPerMinute: 600 }
  */
-export function readTransportOptions(options: TransportOptions): TransportSettings {
+export function readTransportOptions(options: TransportOptions): { maxResponseBytes: number; requestsPerMinute: number | undefined } {
   const { headers, secretHeaders, telemetry, rateLimit } = options
   const { maxResponseBytes } = readGroup('', options, TRANSPORT)
   if (typeof headers !== 'function') readObject('headers', headers)

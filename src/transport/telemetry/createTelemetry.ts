@@ -134,25 +134,20 @@ export function createTelemetry(module: object, options: TelemetryOptions = {}, 
             // A response outside 2xx is the HTTP error (`error.type` its status); a 2xx whose
             // body carries a GraphQL or JSON-RPC error is not: that error is the call span's.
             const failed = status === undefined ? error !== undefined : status < 200 || status > 299
-            if (failed) {
-              const type = status === undefined ? errorType(error) : String(status)
-              attempt.setAttribute('error.type', type)
-              attempt.setStatus({ code: STATUS_ERROR, message: error instanceof ChainxError ? error.shortMessage : undefined })
-              metric['error.type'] = type
-            }
+            const type = status === undefined ? errorType(error) : String(status)
+            if (failed) metric['error.type'] = type
             duration.record((performance.now() - started) / 1_000, metric)
-            attempt.end()
+            endSpan(attempt, failed ? (error ?? status) : undefined, false, undefined, type)
           }
-          return api.context.with(current, async () => {
-            try {
-              const value = await run(headers, record)
-              end()
-              return value
-            } catch (error) {
-              end(error)
-              throw error
-            }
-          })
+          return api.context.with(current, () =>
+            run(headers, record).then(
+              (value) => (end(), value),
+              (error: unknown) => {
+                end(error)
+                throw error
+              },
+            ),
+          )
         },
       }
       try {
@@ -203,20 +198,10 @@ export function createTelemetry(module: object, options: TelemetryOptions = {}, 
   }
 }
 
-type Server = { 'server.address': string; 'server.port': number }
-/** Endpoints parsed: a client has a few. */
-const servers = new Map<string, Server>()
-
-/** `server.address` and `server.port` of an endpoint (the scheme's port when it names none): a copy. */
-function serverOf(url: string): Server {
-  let server = servers.get(url)
-  if (!server) {
-    const target = new URL(url)
-    const secure = target.protocol === 'https:' || target.protocol === 'wss:'
-    server = { 'server.address': target.hostname, 'server.port': Number(target.port) || (secure ? 443 : 80) }
-    if (servers.size < 64) servers.set(url, server)
-  }
-  return { ...server }
+/** `server.address` and `server.port` of an endpoint (the scheme's port when it names none). */
+function serverOf(url: string): { 'server.address': string; 'server.port': number } {
+  const { protocol, hostname, port } = new URL(url)
+  return { 'server.address': hostname, 'server.port': Number(port) || (protocol === 'https:' || protocol === 'wss:' ? 443 : 80) }
 }
 
 function rpcCodeOf(error: unknown): unknown {
