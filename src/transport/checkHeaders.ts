@@ -8,10 +8,6 @@ const FIELD_VALUE = /^[\t\x20-\x7e]*$/
 /**
  * Checks headers before any request (names RFC 9110 tokens, values visible ASCII, spaces and
  * tabs): else `INVALID_ARGUMENT` naming the header and its source, never its value.
- *
- * @example
- * checkHeaders({ authorization: 'Bearer abc' }, 'headers')
- * checkHeaders({ 'x-id': 'a\r\nb' }, "the call's headers") // throws INVALID_ARGUMENT
  */
 export function checkHeaders<T extends Record<string, string>>(headers: T, source: string): T {
   for (const name in headers) {

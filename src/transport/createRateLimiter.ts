@@ -25,10 +25,6 @@ export interface RateLimiterSettings {
 /**
  * Creates a sliding-window limiter matching the service's per-minute quota (spec 8.1);
  * requests wait in arrival order.
- *
- * @example
- * const limiter = createRateLimiter(120)
- * const release = await limiter.acquire()
  */
 export function createRateLimiter(requestsPerMinute: number, settings: RateLimiterSettings = {}): RateLimiter {
   const now = settings.now ?? (() => performance.now())

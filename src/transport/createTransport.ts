@@ -19,12 +19,7 @@ import { redactUrl } from '../utils/redactUrl.js'
 
 export type { HeadersOption, RequestInfo, ResponseInfo, TransportOptions } from './transportOptions.js'
 
-/**
- * One request through the transport.
- *
- * @example
- * const request: TransportRequest<number> = { url, body: '{}', parse: (response) => response.status }
- */
+/** One request through the transport. */
 export interface TransportRequest<T> {
   /** The endpoint, or the preferred one of `endpoints`. */
   url: string
@@ -40,12 +35,7 @@ export interface TransportRequest<T> {
   parse: (response: HttpResponse, url: string) => T
 }
 
-/**
- * Sends requests with timeouts, retries, rate limiting and hooks.
- *
- * @example
- * const transport: Transport = createTransport({ timeoutMs: 5_000 })
- */
+/** Sends requests with timeouts, retries, rate limiting and hooks. */
 export interface Transport {
   request<T>(request: TransportRequest<T>): Promise<T>
   /** Refuses every later request with `CLIENT_CLOSED` and releases the connections the transport owns. */
@@ -78,13 +68,7 @@ export interface TransportInternals {
   rateLimiter?: RateLimiterSettings | undefined
 }
 
-/**
- * Creates the transport shared by the GraphQL and JSON-RPC clients.
- *
- * @example
- * const transport = createTransport({ timeoutMs: 10_000, retry: { retries: 2 } })
- * const text = await transport.request({ url, body: '{}', parse: (r) => r.body })
- */
+/** Creates the transport shared by the GraphQL and JSON-RPC clients. */
 export function createTransport(options: TransportOptions = {}, internals: TransportInternals = {}): Transport {
   const http = selectHttp(options)
   const retry = resolveRetryOptions(options.retry)

@@ -20,9 +20,6 @@ export interface DecodeContext {
  * 429 → RATE_LIMITED, any other non-2xx → HTTP whatever the body (a protocol error in it kept
  * as `cause`, with `Retry-After` and a 3xx's `Location`); a 2xx body that is not the
  * protocol's JSON → INVALID_RESPONSE, retried like a 5xx (every request is a read).
- *
- * @example
- * const json = decodeJsonResponse(response, { url, isProtocolBody: (b) => 'data' in b })
  */
 export function decodeJsonResponse(response: HttpResponse, context: DecodeContext): Record<string, unknown> {
   const { status, body } = response

@@ -36,9 +36,6 @@ export interface EndpointAffinity {
 /**
  * The endpoint URLs of one option as a list, each an absolute URL of one of `protocols`
  * (else `InvalidArgumentError` naming the option, without the URL's credentials).
- *
- * @example
- * endpointList('graphqlUrl', ['https://a.example/graphql', 'https://b.example/graphql'], ['http:', 'https:'])
  */
 export function endpointList(name: string, value: unknown, protocols: readonly string[]): readonly string[] {
   if (value === undefined) return []
@@ -64,9 +61,6 @@ function protocolOf(value: unknown): string {
 /**
  * The endpoints of one kind: requests carrying the group may go to any of them. With several,
  * the transport attaches their `pool` (health and ranking) with the first request.
- *
- * @example
- * const group: EndpointGroup = { kind: 'graphql', urls: [a, b] }
  */
 export interface EndpointGroup {
   readonly kind: EndpointKind

@@ -16,9 +16,6 @@ const decoder = new TextDecoder()
  * written in the URL (which fetch refuses) are sent as Basic authorization. The body is
  * counted as it streams and cut off past `maxResponseBytes`. The time limit and the caller's
  * signal abort the fetch (which closes its connection) and reject with `TIMEOUT` or `ABORTED`.
- *
- * @example
- * const http = createFetchHttp(globalThis.fetch)
  */
 export function createFetchHttp(fetchFn: FetchFn): HttpFn {
   // Endpoints whose last answer was no redirect (a client has a few).

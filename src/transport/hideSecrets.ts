@@ -22,10 +22,6 @@ const URL_FIELDS = ['graphqlUrl', 'rpcUrl', 'wsUrl'] as const
  * (`JSON.stringify`, `util.inspect`, `console.log`): secret header values and the credentials
  * in URLs are redacted by non-enumerable `toJSON` and inspection hooks, on the options and on
  * their `headers`. Reading a field still gives its real value.
- *
- * @example
- * const options = hideSecrets({ graphqlUrl, headers: { authorization: 'Bearer abc' } })
- * JSON.stringify(options) // {"graphqlUrl":"...","headers":{"authorization":"[redacted]"}}
  */
 export function hideSecrets<T extends { headers?: unknown; secretHeaders?: readonly string[] | undefined }>(options: T): T {
   const secretHeaders = options.secretHeaders ?? []

@@ -4,9 +4,6 @@ import { lazyChunk, type LazyChunk } from '../utils/lazyChunk.js'
 /**
  * The failover chunk (`./failover/index.ts`); a failed import is `CHUNK_LOAD_FAILED` and the
  * next call imports again.
- *
- * @example
- * const { endpointStates } = await failoverChunk.load()
  */
 export const failoverChunk: LazyChunk<typeof import('./failover/index.js')> = lazyChunk(
   () => import('./failover/index.js'),

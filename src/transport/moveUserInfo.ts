@@ -1,9 +1,6 @@
 /**
  * The URL without its user info (which fetch refuses), sent as `authorization: Basic` instead
  * (UTF-8, as node:http sends it) unless an `authorization` header is set.
- *
- * @example
- * moveUserInfo('https://me:pw@rpc.example/graphql', {}) // { url: 'https://rpc.example/graphql', headers: { authorization: 'Basic bWU6cHc=' } }
  */
 export function moveUserInfo(url: string, headers: Record<string, string>): { url: string; headers: Record<string, string> } {
   const parsed = new URL(url)

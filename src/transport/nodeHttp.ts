@@ -64,10 +64,6 @@ function targetOf(url: string): Target {
  * An HttpFn over `node:http`/`node:https` with keep-alive agents. It never follows a redirect;
  * a body over `maxResponseBytes` (declared or counted), the time limit and the caller's abort
  * destroy the socket.
- *
- * @example
- * const http = createNodeHttp()
- * const response = await http({ url, headers: {}, body: '{}', timeoutMs: 5_000, maxResponseBytes: 1 << 20 })
  */
 export function createNodeHttp(): HttpFn {
   // The agents are this HttpFn's own (one client's), so that closing it closes their connections.

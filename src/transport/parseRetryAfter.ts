@@ -1,10 +1,6 @@
 /**
  * The wait a `Retry-After` header asks (delay-seconds or HTTP-date), in ms, never negative;
  * undefined when absent or unreadable.
- *
- * @example
- * parseRetryAfter('2') // 2000
- * parseRetryAfter('Wed, 21 Oct 2026 07:28:00 GMT', Date.parse('Wed, 21 Oct 2026 07:27:58 GMT')) // 2000
  */
 export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | undefined {
   const text = value?.trim()

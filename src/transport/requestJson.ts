@@ -3,9 +3,6 @@ import { InvalidArgumentError } from '../errors/request.js'
 /**
  * JSON text of what the caller asked to send: a value `JSON.stringify` refuses (a `BigInt`, a
  * cycle) is `InvalidArgumentError` before anything is sent.
- *
- * @example
- * requestJson({ first: 10n }, 'variables') // throws InvalidArgumentError: variables must be JSON-serialisable
  */
 export function requestJson(value: unknown, what: string): string {
   try {

@@ -41,9 +41,6 @@ export type ResolvedRetryOptions = Required<RetryOptions>
 /**
  * Fills in the defaults of RetryOptions (`false`: no retries) and checks them by the option
  * rules; a bad value throws `InvalidArgumentError` naming `retry.<field>`.
- *
- * @example
- * resolveRetryOptions({ retries: 5 })
  */
 export function resolveRetryOptions(options: RetryOptions | false | undefined, name = 'retry'): ResolvedRetryOptions {
   if (options === false) return { retries: 0, baseDelayMs: 200, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 }
@@ -59,9 +56,6 @@ export function resolveRetryOptions(options: RetryOptions | false | undefined, n
 /**
  * The request path's retry policy for `withRetry`: the retry table's answer for a request,
  * waiting the backoff delay or the server's `Retry-After` when longer.
- *
- * @example
- * const result = await withRetry((n) => send(n), requestRetryPolicy(resolveRetryOptions({}), signal))
  */
 export function requestRetryPolicy(options: ResolvedRetryOptions, signal: AbortSignal | undefined): RetryPolicy {
   return {

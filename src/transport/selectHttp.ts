@@ -23,9 +23,6 @@ const KINDS: readonly unknown[] = ['auto', 'node-http', 'fetch'] satisfies Trans
  * else `node:http` keep-alive for `'node-http'` or where `'auto'` runs in Node.js itself (not
  * Bun, Deno or an edge runtime, which answer `process.versions.node` too), else the global
  * `fetch`. Throws `InvalidArgumentError` for an unknown kind, or for `'node-http'` with `fetch`.
- *
- * @example
- * const http = selectHttp({ transport: 'fetch' }) // the global fetch, in any runtime
  */
 export function selectHttp(options: { transport?: TransportKind | undefined; fetch?: FetchFn | undefined }): HttpFn {
   const kind = options.transport ?? 'auto'

@@ -151,9 +151,6 @@ const TELEMETRY = { api: ['object'], name: ['string'], httpSpans: ['boolean'] } 
  * `checkHeaders` do not, by the option rules: a bad value throws `InvalidArgumentError` naming
  * the option as the caller wrote it (`rateLimit.requestsPerMinute`). Resolves the response
  * size limit and the rate limit (`undefined`: none).
- *
- * @example
- * readTransportOptions({ maxResponseBytes: Infinity, rateLimit: { requestsPerMinute: 600 } }) // { maxResponseBytes: Infinity, requestsPerMinute: 600 }
  */
 export function readTransportOptions(options: TransportOptions): { maxResponseBytes: number; requestsPerMinute: number | undefined } {
   const { headers, secretHeaders, telemetry, rateLimit } = options

@@ -44,11 +44,6 @@ const UNMEASURED_MS = 1e9
 /**
  * The endpoints of one kind and their health: ranks them for each call, records each
  * attempt's outcome, and reports a change of the preferred one.
- *
- * @example
- * const pool = new EndpointPool('graphql', [a, b], { cooldownMs: 1_000 })
- * const [first] = pool.ranked()
- * pool.succeeded(first, 12, '2025.3.0')
  */
 export class EndpointPool {
   readonly kind: EndpointKind

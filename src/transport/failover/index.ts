@@ -10,9 +10,6 @@ export { sendWithFailover } from './sendWithFailover.js'
 /**
  * The state of every endpoint of `groups`, as `client.endpoints()` reports it. A kind without
  * a pool (one endpoint, or no call yet) shows as a fresh pool does: available, the first preferred.
- *
- * @example
- * endpointStates([graphqlGroup, rpcGroup]).filter((endpoint) => endpoint.status !== 'available')
  */
 export function endpointStates(groups: readonly EndpointGroup[]): EndpointState[] {
   return groups.flatMap(({ kind, urls, pool }) => (pool ?? new EndpointPool(kind, urls, {})).states())

@@ -24,9 +24,6 @@ export type EndpointAttempt<T> = (
  * transient failure (at once to one not yet tried, after the backoff delay to one that was)
  * within one retry budget for the call (a probe's failure costs none). With an affinity set:
  * its endpoint with the whole budget, then each other endpoint once, for an answer of its version.
- *
- * @example
- * const value = await sendWithFailover(pool, attempt, resolveRetryOptions({}), signal, affinity)
  */
 export function sendWithFailover<T>(
   pool: EndpointPool,

@@ -24,9 +24,6 @@ const RPC_HEAD = /^\{"jsonrpc":"2\.0","id":(\d+),"method":"([^"\\]{1,100})"/
  * CLIENT span per SDK call and under it one HTTP client span per attempt (the SDK's own, or an
  * HTTP instrumentation's), the `http.client.request.duration` histogram and the
  * `chainx.client.retries` counter. Attributes hold redacted URLs, never a header value or a body.
- *
- * @example
- * const telemetry = createTelemetry(await import('@opentelemetry/api'), {}, 'fetch')
  */
 export function createTelemetry(module: object, options: TelemetryOptions = {}, via?: HttpVia): Telemetry {
   const api = ('trace' in module ? module : (module as { default: object }).default) as Api

@@ -17,9 +17,6 @@ function builtin<T>(id: string): T | undefined {
  * `url` on this transport: `request` of `node:http`/`node:https` wrapped by instrumentation-http
  * (the shimmer marks), or for `fetch` a subscriber on undici's `undici:request:create` channel
  * (instrumentation-undici). False where neither can be told (browsers, Node before 20.16).
- *
- * @example
- * httpInstrumented('node:http', 'https://rpc.example/graphql') // true once instrumentation-http patched node:https
  */
 export function httpInstrumented(via: HttpVia, url: string): boolean {
   if (via === 'fetch') {

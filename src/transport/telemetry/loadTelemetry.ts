@@ -13,9 +13,6 @@ const telemetryChunk = lazyChunk(
  * Finds OpenTelemetry (the `api` option, else `@opentelemetry/api` imported by a computed name
  * that bundlers leave alone) and loads the telemetry chunk; undefined when it is not installed.
  * A chunk that fails to load rejects with `CHUNK_LOAD_FAILED`; the next call tries again.
- *
- * @example
- * const telemetry = await loadTelemetry({}) // undefined without @opentelemetry/api
  */
 export async function loadTelemetry(options: TelemetryOptions | undefined, via?: HttpVia): Promise<Telemetry | undefined> {
   let api: object | undefined = options?.api
