@@ -69,15 +69,6 @@ export function createNodeHttp(): HttpFn {
   // The agents are this HttpFn's own (one client's), so that closing it closes their connections.
   const ready = new Map<Scheme, NodeClient>()
   let closed = false
-  const clientOf = async (scheme: Scheme): Promise<NodeClient> => {
-    const module = await loadModule(scheme)
-    let client = ready.get(scheme)
-    if (client === undefined) {
-      client = { module, agent: new module.Agent({ keepAlive: !closed, keepAliveMsecs: 1_000, maxSockets: 64 }) }
-      ready.set(scheme, client)
-    }
-    return client
-  }
   const http: HttpFn = (request) => {
     let target: Target
     try {
@@ -85,8 +76,17 @@ export function createNodeHttp(): HttpFn {
     } catch (error) {
       return Promise.reject(error)
     }
-    const client = ready.get(target.scheme)
-    return client ? send(client, target.options, request) : clientOf(target.scheme).then((loaded) => send(loaded, target.options, request))
+    const { scheme, options } = target
+    const client = ready.get(scheme)
+    if (client) return send(client, options, request)
+    return loadModule(scheme).then((module) => {
+      let loaded = ready.get(scheme)
+      if (!loaded) {
+        loaded = { module, agent: new module.Agent({ keepAlive: !closed, keepAliveMsecs: 1_000, maxSockets: 64 }) }
+        ready.set(scheme, loaded)
+      }
+      return send(loaded, options, request)
+    })
   }
   http.close = () => {
     closed = true
