@@ -67,14 +67,12 @@ export type {
   EventWalkPage,
   EventWatcher,
   IterateEventsOptions,
-  QueryEventsFn,
   QueryEventsParameters,
   SubscribeParameters,
   WatchEventsOptions,
 } from './resources/events.js'
 export type {
   IterateTransactionsOptions,
-  QueryTransactionsFn,
   QueryTransactionsParameters,
   SubscribeTransactionsParameters,
   TransactionPage,

@@ -4,12 +4,10 @@ import type { ChainxEvent, EventId } from './types.js'
 const idOf = (event: ChainxEvent<unknown> | EventId): EventId => ('txDigest' in event ? event : event.id)
 
 /**
- * The identity of an event as one string, `<txDigest>:<eventSeq>`: equal for the same
- * event whichever query, page or subscription delivered it. Use it to de-duplicate.
+ * The identity of an event as one string, `<txDigest>:<eventSeq>`: equal for the same event
+ * whichever query, page or subscription delivered it. Use it to de-duplicate.
  *
  * @example
- * const seen = new Set<string>()
- * if (!seen.has(eventKey(event))) seen.add(eventKey(event))
  * eventKey({ txDigest: 'Eg3y…', eventSeq: '1' }) // 'Eg3y…:1'
  */
 export function eventKey(event: ChainxEvent<unknown> | EventId): string {
@@ -21,7 +19,6 @@ export function eventKey(event: ChainxEvent<unknown> | EventId): string {
  * The sequence number of an event inside its transaction, as a `bigint` (the service sends a string, spec 6.2).
  *
  * @example
- * eventSeqOf(event) // 0n
  * eventSeqOf({ txDigest: 'Eg3y…', eventSeq: '3' }) // 3n
  */
 export function eventSeqOf(event: ChainxEvent<unknown> | EventId): bigint {

@@ -76,29 +76,15 @@ const eventPage = object({
 /** The combinator decoders behind the tests above, on their own (the tests compare the two). */
 export const eventShapeDecoders = { eventId, event: chainxEvent, page: eventPage }
 
-/**
- * An event in JSON-RPC shape (spec 2.1): `parsedJson` any JSON value but there, `timestampMs`
- * maybe absent or null; fields not named here are kept.
- *
- * @example
- * const event = chainxEventDecoder(json) // throws a DecodeFailure naming the bad field
- */
+/** An event in JSON-RPC shape (spec 2.1); fields not named here are kept. */
 export const chainxEventDecoder = fastPath(isChainxEvent, chainxEvent)
 
-/**
- * The result of `chainx_queryEvents`: `data`, `nextCursor` (EventId or null), `hasNextPage`.
- *
- * @example
- * const page = eventPageDecoder(result)
- */
+/** The result of `chainx_queryEvents`: `data`, `nextCursor` (EventId or null), `hasNextPage`. */
 export const eventPageDecoder = fastPath(isEventPage, eventPage)
 
 /**
  * Reads one `chainx_queryEvents` result into a page (`{ items, hasMore, cursor }`), then applies
  * `parse` (the checked option): the first rejection fails the page with `EventContentError`.
- *
- * @example
- * const page = readEventPage(result, response, undefined)
  */
 export function readEventPage(result: unknown, response: HttpResponse, parse: unknown): PageShape<ChainxEvent, EventId> {
   const { data, nextCursor, hasNextPage } = decodeResult(

@@ -1,7 +1,8 @@
 import { TypeNameError } from '../errors/TypeNameError.js'
 
+const PRIMITIVES = ['bool', 'u8', 'u16', 'u32', 'u64', 'u128', 'u256', 'address', 'signer'] as const
 /** A Move primitive type name. */
-export type MovePrimitive = 'bool' | 'u8' | 'u16' | 'u32' | 'u64' | 'u128' | 'u256' | 'address' | 'signer'
+export type MovePrimitive = (typeof PRIMITIVES)[number]
 
 /** A parsed Move type: a primitive, `vector<T>`, or a struct tag with type arguments. */
 export type MoveTypeTag =
@@ -27,7 +28,6 @@ export interface ParseTypeNameOptions {
   maxTypeArgumentWidth?: number | undefined
 }
 
-const PRIMITIVES: ReadonlySet<string> = new Set<MovePrimitive>(['bool', 'u8', 'u16', 'u32', 'u64', 'u128', 'u256', 'address', 'signer'])
 const WORD = /[A-Za-z0-9_]*/y
 const IDENTIFIER = /^(?:[A-Za-z][A-Za-z0-9_]*|_[A-Za-z0-9_]+)$/
 const ADDRESS = /^0x[0-9a-fA-F]{1,64}$/
@@ -41,9 +41,6 @@ const ADDRESS = /^0x[0-9a-fA-F]{1,64}$/
  * @throws TypeNameError (INVALID_ARGUMENT) with the position.
  *
  * @example
- * parseTypeName('0x2::coin::Coin<0x2::sui::SUI>')
- * // { kind: 'struct', address: '0x2', module: 'coin', name: 'Coin',
- * //   typeArguments: [{ kind: 'struct', address: '0x2', module: 'sui', name: 'SUI', typeArguments: [] }] }
  * parseTypeName('vector<u8>') // { kind: 'vector', element: { kind: 'primitive', name: 'u8' } }
  */
 export function parseTypeName(text: string, options: ParseTypeNameOptions = {}): MoveTypeTag {
@@ -108,7 +105,7 @@ export function parseTypeName(text: string, options: ParseTypeNameOptions = {}):
       expect('>')
       return { kind: 'vector', element }
     }
-    if (PRIMITIVES.has(head)) return { kind: 'primitive', name: head as MovePrimitive }
+    if ((PRIMITIVES as readonly string[]).includes(head)) return { kind: 'primitive', name: head as MovePrimitive }
     const address = addressOf(head)
     if (address === undefined) {
       fail(`expected a primitive, vector<T> or an address (0x and 1 to 64 hex digits, or a decimal number), found '${head}'`, start)

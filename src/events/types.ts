@@ -12,8 +12,7 @@ export interface EventId {
  * JSON value; pass `parse` (a schema, a generated Move struct or registry) to have it typed.
  *
  * @example
- * const event: ChainxEvent<{ price: string }> = page.data[0]
- * BigInt(event.parsedJson.price)
+ * const price = BigInt((page.items[0] as ChainxEvent<{ price: string }>).parsedJson.price)
  */
 export interface ChainxEvent<TParsed = unknown> {
   id: EventId
@@ -40,10 +39,8 @@ export interface MoveModuleRef {
 
 /**
  * A query filter of `chainx_queryEvents` (spec 6.3): exactly one key, no combinations.
- * `TimeRange` bounds may be numbers or strings; they are sent as strings.
  *
  * @example
- * const byModule: EventQueryFilter = { MoveEventModule: { package: '0x2', module: 'market' } }
  * const lastHour: EventQueryFilter = { TimeRange: { startTime: Date.now() - 3_600_000, endTime: Date.now() } }
  */
 export type EventQueryFilter =
@@ -79,16 +76,13 @@ export type EventSubscriptionFilter =
   | { Or: [EventSubscriptionFilter, EventSubscriptionFilter] }
 
 /**
- * What checks and types each event's `parsedJson`: a schema with `parse` (zod, zod/mini, a
- * generated Move definition such as `market.Listed`), a plain function, or an event decoder with
- * `decode(event)` such as a generated Move `registry`. With a registry, `parsedJson` holds the
- * decoded event, a union discriminated by `name`; an event it has no definition for is rejected.
+ * What checks and types each event's `parsedJson`: a schema with `parse` (zod, a generated Move
+ * definition such as `market.Listed`), a plain function, or an event decoder with `decode(event)`
+ * such as a generated Move `registry` (then `parsedJson` holds the decoded event, a union
+ * discriminated by `name`; an event it has no definition for is rejected).
  *
  * @example
  * const parse: ParsedJsonParser<{ price: bigint }> = (json) => ({ price: BigInt((json as { price: string }).price) })
- * for await (const event of client.events.watch({ filter: { MoveEventModule: { package, module: 'market' } }, parse: registry })) {
- *   if (event.parsedJson.name === 'market::Sold') console.log(event.parsedJson.parsedJson.buyer)
- * }
  */
 export type ParsedJsonParser<T> = { parse(value: unknown): T } | ((value: unknown, event: ChainxEvent<unknown>) => T) | EventDecoder<T>
 

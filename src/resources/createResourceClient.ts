@@ -13,7 +13,7 @@ import { warnDeprecatedOnce } from '../subscription/warnDeprecatedOnce.js'
 import { createWatchLoop, type Watcher } from '../subscription/watchLoop.js'
 import type { JsonRpcChunk, ResourceDescriptor, ResourcePageRequest } from './types.js'
 
-// The option keys of each call besides the resource's own (`ownKeys`): the walk vocabulary.
+// The option keys of each call besides the resource's own (`ownKeys`).
 const QUERY_KEYS = ['filter', 'cursor', 'pageSize', 'direction', 'signal']
 const ITERATE_KEYS = ['filter', 'cursor', 'direction', ...WALK_OPTION_KEYS]
 const WATCH_KEYS = ['filter', 'cursor', 'pageSize', 'maxItems', 'signal', 'intervalMs', 'onError', 'backoff', 'maxConsecutiveErrors']
@@ -43,11 +43,8 @@ export type CallPage = <T>(
 
 /**
  * Binds `query`, `iterate`, `watch` and `subscribe`, written once here, to a resource descriptor.
- * Each refuses an unknown option key and checks its filter, cursor and options before anything
- * is sent: `query` and `subscribe` reject, `iterate` and `watch` throw.
- *
- * @example
- * const transactions = createResourceClient(transactionsResource, context) as TransactionsClient
+ * Each checks its option keys, filter, cursor and options before anything is sent: `query` and
+ * `subscribe` reject, `iterate` and `watch` throw.
  */
 export function createResourceClient<TItem, TCursor, TFilter>(
   resource: ResourceDescriptor<TItem, TCursor, TFilter>,

@@ -35,14 +35,9 @@ export interface ResourcesOptions {
 }
 
 /**
- * The client's JSON-RPC resources, built by one function from their descriptors. They share one
- * chunk (loaded by the first read or subscribe) and one subscription machine, so one WebSocket;
- * `close()` closes it, a later subscribe opens a new one.
- *
- * @example
- * const { events, transactions, close } = createResources({ rpcUrl, wsUrl, transport, closed })
- * await events.query({ filter: { All: [] } })
- * await close()
+ * The client's JSON-RPC resources, built from their descriptors. They share one chunk (loaded by
+ * the first read or subscribe) and one subscription machine, so one WebSocket; `close()` closes
+ * it, a later subscribe opens a new one.
  */
 export function createResources(options: ResourcesOptions) {
   const { transport, closed } = options

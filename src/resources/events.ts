@@ -44,14 +44,6 @@ export type QueryEventsParameters<TParsed = unknown> = ResourceQueryOptions<Even
 export type EventPage<TParsed = unknown> = PageShape<ChainxEvent<TParsed>, EventId>
 
 /**
- * The type of `client.events.query`.
- *
- * @example
- * const query: QueryEventsFn = client.events.query
- */
-export type QueryEventsFn = <TParsed = unknown>(parameters: QueryEventsParameters<TParsed>) => Promise<EventPage<TParsed>>
-
-/**
  * Options of `client.events.iterate`.
  *
  * @example
@@ -81,7 +73,6 @@ export type WatchEventsOptions<TParsed = unknown> = ResourceWatchOptions<EventQu
  *
  * @example
  * const watcher: EventWatcher = client.events.watch({ filter: { Sender: '0x2' } })
- * for await (const event of watcher) await store.save(watcher.cursor)
  */
 export type EventWatcher<TParsed = unknown> = Watcher<ChainxEvent<TParsed>, EventId>
 
@@ -103,7 +94,6 @@ export interface SubscribeParameters<TParsed = unknown> extends SubscribeCallbac
  * `watch` follows new events by polling, the deprecated `subscribe` listens on the client's WebSocket.
  *
  * @example
- * const { items, cursor } = await client.events.query({ filter: { Sender: '0x2' }, pageSize: 10 })
  * for await (const event of client.events.watch({ filter: { Sender: '0x2' }, cursor })) console.log(event.id)
  */
 export interface EventsClient {
@@ -111,10 +101,9 @@ export interface EventsClient {
    * One page of `chainx_queryEvents` (spec 4.4); the cursor is exclusive and bound to the filter and direction.
    *
    * @example
-   * const page = await client.events.query({ filter: { Sender: '0x2' }, pageSize: 20 })
    * const next = await client.events.query({ filter: { Sender: '0x2' }, pageSize: 20, cursor: page.cursor })
    */
-  query: QueryEventsFn
+  query<TParsed = unknown>(parameters: QueryEventsParameters<TParsed>): Promise<EventPage<TParsed>>
   /**
    * Walks every page, yielding each event once, in order; `walk.cursor` (the last event's id) resumes.
    *
@@ -149,10 +138,7 @@ export const SUBSCRIBE_DEPRECATION_CODE = 'CHAINX_DEP_SUBSCRIBE'
 
 const U64 = /^(0|[1-9]\d{0,19})$/
 
-/**
- * Events as a resource: the event id is the cursor and the identity; `parse` is the resource's
- * own option; a `TimeRange` watch moves its `startTime` up as it goes.
- */
+/** Events as a resource: the event id is the cursor and the identity; `parse` is its own option. */
 export const eventsResource: ResourceDescriptor<ChainxEvent, EventId, EventQueryFilter> = {
   name: 'events',
   method: 'chainx_queryEvents',

@@ -51,16 +51,6 @@ export type QueryTransactionsParameters<TOptions extends TransactionBlockRespons
 export type TransactionPage<TOptions extends TransactionBlockResponseOptions = NoOptions> = PageShape<Tx<TOptions>, string>
 
 /**
- * The type of `client.transactions.query`.
- *
- * @example
- * const query: QueryTransactionsFn = client.transactions.query
- */
-export type QueryTransactionsFn = <const TOptions extends TransactionBlockResponseOptions = NoOptions>(
-  parameters: QueryTransactionsParameters<TOptions>,
-) => Promise<TransactionPage<TOptions>>
-
-/**
  * Options of `client.transactions.iterate`.
  *
  * @example
@@ -95,7 +85,6 @@ export type WatchTransactionsOptions<TOptions extends TransactionBlockResponseOp
  *
  * @example
  * const watcher: TransactionWatcher = client.transactions.watch({ filter: { FromAddress: alice } })
- * for await (const tx of watcher) await store.save(tx.digest, watcher.cursor)
  */
 export type TransactionWatcher<TOptions extends TransactionBlockResponseOptions = NoOptions> = Watcher<Tx<TOptions>, string>
 
@@ -117,7 +106,6 @@ export interface SubscribeTransactionsParameters extends SubscribeCallbacks<stri
  * every page, `watch` follows new ones by polling, the deprecated `subscribe` listens on the WebSocket.
  *
  * @example
- * const { items, cursor } = await client.transactions.query({ filter: { FromAddress: alice }, options: { showEffects: true } })
  * for await (const tx of client.transactions.watch({ filter: { FromAddress: alice }, cursor })) console.log(tx.digest)
  */
 export interface TransactionsClient {
@@ -126,9 +114,10 @@ export interface TransactionsClient {
    *
    * @example
    * const { items } = await client.transactions.query({ filter: { FromAddress: alice }, options: { showEffects: true } })
-   * items[0]?.effects.status
    */
-  query: QueryTransactionsFn
+  query<const TOptions extends TransactionBlockResponseOptions = NoOptions>(
+    parameters: QueryTransactionsParameters<TOptions>,
+  ): Promise<TransactionPage<TOptions>>
   /**
    * Walks every page, yielding each transaction once, in order; `walk.cursor` (the last digest) resumes.
    *
@@ -159,11 +148,10 @@ export interface TransactionsClient {
   subscribe(parameters: SubscribeTransactionsParameters): Promise<Unsubscribe>
 }
 
-/** The text and the code of the one-time warning of `client.transactions.subscribe`. */
+/** The text of the one-time warning of `client.transactions.subscribe`. */
 export const SUBSCRIBE_TRANSACTION_DEPRECATION_MESSAGE =
   '[chainx-sdk] client.transactions.subscribe (chainx_subscribeTransaction) is deprecated by the service (spec 1.2); ' +
   'use client.transactions.watch, which polls chainx_queryTransactionBlocks with a cursor.'
-export const SUBSCRIBE_TRANSACTION_DEPRECATION_CODE = 'CHAINX_DEP_SUBSCRIBE_TRANSACTION'
 
 const SHOW_FLAGS: readonly (keyof TransactionBlockResponseOptions)[] = [
   'showInput',
@@ -211,7 +199,7 @@ export const transactionsResource: ResourceDescriptor<TransactionBlockResponse, 
     deprecation: {
       flag: 'chainx-sdk.subscribeTransaction.deprecationWarned',
       message: SUBSCRIBE_TRANSACTION_DEPRECATION_MESSAGE,
-      code: SUBSCRIBE_TRANSACTION_DEPRECATION_CODE,
+      code: 'CHAINX_DEP_SUBSCRIBE_TRANSACTION',
     },
     checkFilter: (filter) => validateTransactionFilter(filter as TransactionFilter | null),
     kind: (chunk) => chunk.transactionSubscriptionKind,

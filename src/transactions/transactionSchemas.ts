@@ -158,10 +158,6 @@ const response = object(responseShape)
  * `digest` is required, other fields are checked when present. Null fields and an empty `errors`
  * are removed; a transaction missing a requested field is degraded (`errors` holds the service's
  * messages, or one of the SDK's naming the field).
- *
- * @example
- * transactionResponseDecoder({ showEffects: true })({ digest: 'Eg3y…' })
- * // { digest: 'Eg3y…', errors: ['effects: not in the response although showEffects asked for it'] }
  */
 export function transactionResponseDecoder(options: TransactionBlockResponseOptions | null | undefined): Decoder<Record<string, unknown>> {
   return (value) => settle(response(value) as Record<string, unknown>, options)
@@ -183,12 +179,9 @@ function settle(transaction: Record<string, unknown>, options: TransactionBlockR
 }
 
 /**
- * Reads one `chainx_queryTransactionBlocks` result into a page (`{ items, hasMore, cursor }`),
- * each transaction as `transactionResponseDecoder` reads it. A page without `data` or
- * `hasNextPage`, or a cursor that is not a digest, is refused: the real service never sends one.
- *
- * @example
- * const page = readTransactionPage(result, response, { showEffects: true })
+ * Reads one `chainx_queryTransactionBlocks` result into a page (`{ items, hasMore, cursor }`).
+ * A page without `data` or `hasNextPage`, or a cursor that is not a digest, is refused: the real
+ * service never sends one.
  */
 export function readTransactionPage(
   result: unknown,

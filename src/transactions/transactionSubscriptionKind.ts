@@ -3,12 +3,8 @@ import { transactionEffectsDecoder } from './transactionSchemas.js'
 import type { TransactionBlockEffects, TransactionBlockResponse, TransactionFilter } from './types.js'
 
 /**
- * Transactions as an item kind of the one subscription machine: `chainx_subscribeTransaction`
- * with the checked filter, each notification's effects decoded, keyed by digest, backfilled
- * through `chainx_queryTransactionBlocks` with the same filter and `showEffects` (an exact query).
- *
- * @example
- * machine.subscribe(transactionSubscriptionKind({ FromAddress: alice }, client.transactions.query), { onItem: console.log })
+ * Transactions as an item kind of the one subscription machine: each notification's effects,
+ * keyed by digest, backfilled through `query` with the same filter and `showEffects` (exact).
  */
 export function transactionSubscriptionKind(
   filter: TransactionFilter | null,

@@ -28,13 +28,10 @@ export interface TransactionBlockResponseOptions {
 
 /**
  * Who owns an object: an address, another object, everyone (shared), nobody (immutable), an
- * address through consensus, or a form the service added after this SDK (`UnknownVariant`, an
- * object or a string: check `typeof owner === 'string'` before an `in`).
+ * address through consensus, or a form added after this SDK (`UnknownVariant`, maybe a string).
  *
  * @example
- * if (typeof owner === 'string') console.log(owner === 'Immutable' ? 'frozen' : `unknown: ${owner}`)
- * else if ('AddressOwner' in owner) console.log(owner.AddressOwner)
- * else if ('Shared' in owner) console.log(owner.Shared.initial_shared_version)
+ * if (typeof owner !== 'string' && 'AddressOwner' in owner) console.log(owner.AddressOwner)
  */
 export type ObjectOwner =
   | { AddressOwner: string }
@@ -90,8 +87,8 @@ export interface GasCostSummary {
 export type ExecutionStatus = { status: 'success' } | { status: 'failure'; error: string }
 
 /**
- * A transaction's effects (`showEffects`), and each item of `chainx_subscribeTransaction`.
- * Lists the service leaves out when empty are optional; fields the SDK does not name are kept.
+ * A transaction's effects (`showEffects`), and each item of `chainx_subscribeTransaction`; lists
+ * the service leaves out when empty are optional.
  *
  * @example
  * const { status, gasUsed, mutated } = response.effects
@@ -133,15 +130,10 @@ type Version = string | number
 
 /**
  * An object the transaction published, transferred, mutated, deleted, wrapped or created, or a
- * change of a type added after this SDK (`type` an `UnknownVariant`). A `switch` over `type` narrows.
+ * change of a type added after this SDK (`type` an `UnknownVariant`); `type` narrows.
  *
  * @example
- * for (const change of response.objectChanges) {
- *   switch (change.type) {
- *     case 'created': console.log('new', change.objectId, change.owner); break
- *     case 'published': console.log('package', change.packageId); break
- *   }
- * }
+ * const created = response.objectChanges.filter((change) => change.type === 'created')
  */
 export type ObjectChange =
   | { type: 'published'; packageId: string; version: Version; digest: string; modules: string[] }
@@ -247,9 +239,8 @@ export type CompleteTransactionBlockResponse<TOptions extends TransactionBlockRe
   Shown<TOptions, 'showRawEffects', 'rawEffects', number[]>
 
 /**
- * A transaction the service degraded: it could not load some of what the options asked for
- * (events, object or balance changes), left it out and said why in `errors` (never empty; the
- * SDK's own message when the service gave none). Any `show*` field may be missing.
+ * A transaction the service degraded: it left out some of what the options asked for and said
+ * why in `errors` (never empty; the SDK's own message when the service gave none).
  *
  * @example
  * if (tx.errors) console.warn(tx.digest, tx.errors.join('; '), tx.events?.length ?? 'no events')
@@ -258,26 +249,19 @@ export type DegradedTransactionBlockResponse = ResponseBase & { errors: string[]
 
 /**
  * One transaction, typed by the options asked for: complete (`errors` absent, every requested
- * field there) or degraded (`errors` present, any may be missing). One check of `errors` tells which.
+ * field there) or degraded (`errors` present, any may be missing).
  *
  * @example
- * const page = await client.transactions.query({ filter: { FromAddress: alice }, options: { showEffects: true } })
- * const tx = page.items[0]
- * if (tx && !tx.errors) console.log(tx.effects.status.status) // typed: no `?.` needed
- * else if (tx) console.warn('degraded:', tx.errors, tx.effects?.status)
+ * if (!tx.errors) console.log(tx.effects.status.status) // with showEffects: no `?.` needed
  */
 export type TransactionBlockResponse<TOptions extends TransactionBlockResponseOptions = NoOptions> =
   CompleteTransactionBlockResponse<TOptions> | DegradedTransactionBlockResponse
 
 /**
- * A transaction filter of `chainx_queryTransactionBlocks` and `chainx_subscribeTransaction`:
- * exactly one key. `Checkpoint` and `FromOrToAddress`, which the service marks "currently not
- * supported", are refused locally with `INVALID_FILTER`.
+ * A transaction filter of `chainx_queryTransactionBlocks` and `chainx_subscribeTransaction`: exactly one key.
  *
  * @example
- * const bySender: TransactionFilter = { FromAddress: '0xa11ce' }
  * const byCall: TransactionFilter = { MoveFunction: { package: '0x2', module: 'market', function: 'buy' } }
- * const touching: TransactionFilter = { AffectedObject: '0x5' }
  */
 export type TransactionFilter =
   /** Not supported by the service: refused locally. */

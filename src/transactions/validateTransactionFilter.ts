@@ -1,7 +1,6 @@
 import * as read from '../events/filterValueReaders.js'
 import type { TransactionFilter } from './types.js'
 
-/** In the service's type, marked "currently not supported" there. */
 const UNSUPPORTED = ['Checkpoint', 'FromOrToAddress']
 const KIND_NAME = /^[A-Za-z][A-Za-z0-9]{0,99}$/
 const MAX_KINDS = 64
@@ -29,16 +28,13 @@ const CHECKS: Record<string, (value: unknown, key: string) => TransactionFilter 
 }
 
 /**
- * Checks a transaction filter before anything is sent, and returns it in the form the service
- * accepts (`null` for no filter; `MoveFunction` without the keys left out). `null` or exactly
- * one key; addresses, Move names (`function` needs `module`) and kinds are checked;
- * `TransactionKindIn` lists 1 to 64 kinds. `Checkpoint` and `FromOrToAddress` are refused: the
- * service's own reference marks them "currently not supported".
+ * Checks a transaction filter (`null` or exactly one key) before anything is sent, and returns it
+ * in the form the service accepts. `Checkpoint` and `FromOrToAddress` are refused: the service's
+ * own reference marks them "currently not supported".
  *
  * @throws InvalidFilterError (INVALID_FILTER) whose `path` points at the offending part.
  *
  * @example
- * validateTransactionFilter({ MoveFunction: { package: '0x2', module: 'market' } }) // returned as given
  * validateTransactionFilter({ FromOrToAddress: { addr: '0x2' } }) // throws InvalidFilterError, path 'FromOrToAddress'
  */
 export function validateTransactionFilter(filter: TransactionFilter | null | undefined): TransactionFilter | null {

@@ -5,7 +5,7 @@ import type { ChainxEvent, EventId, ParsedJsonParser } from '../../src/events/ty
 import {
   SUBSCRIBE_DEPRECATION_CODE,
   SUBSCRIBE_DEPRECATION_MESSAGE,
-  type QueryEventsFn,
+  type EventsClient,
   type SubscribeParameters,
 } from '../../src/resources/events.js'
 import type { SubscriptionOptions } from '../../src/resources/createResources.js'
@@ -19,7 +19,7 @@ export type { SubscriptionStateChange } from '../../src/subscription/types.js'
 export type { WebSocketConstructor, WebSocketLike } from '../../src/jsonRpc/webSocketTypes.js'
 
 /** What the event subscription tests read pages through: `client.events.query`, or a fake of it. */
-export type QueryEventsLike = QueryEventsFn
+export type QueryEventsLike = EventsClient['query']
 
 /** Options of the harness: the machine's, the backfill query, and optionally a machine to share. */
 export interface SubscriptionClientOptions extends SubscriptionOptions {

@@ -7,13 +7,9 @@ import { matchSubscriptionFilter } from './matchSubscriptionFilter.js'
 import { planBackfill } from './planBackfill.js'
 
 /**
- * Events as an item kind of the one subscription machine: `chainx_subscribeEvent` with the
- * checked filter, each notification decoded, keyed by event id, backfilled through
- * `queryEvents` with the query `planBackfill` picks (checked locally with
- * `matchSubscriptionFilter` when that query selects more), `parse` applied before delivery.
- *
- * @example
- * machine.subscribe(eventSubscriptionKind(filter, client.events.query, { parse }), { onItem: console.log })
+ * Events as an item kind of the one subscription machine, keyed by event id, backfilled through
+ * `queryEvents` with the query `planBackfill` picks (checked locally with `matchSubscriptionFilter`
+ * when that query selects more), `parse` applied before delivery.
  */
 export function eventSubscriptionKind(
   filter: EventSubscriptionFilter,

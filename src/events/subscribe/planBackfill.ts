@@ -1,11 +1,7 @@
 import type { EventQueryFilter, EventSubscriptionFilter } from '../types.js'
 
-/**
- * How the events a subscription missed are fetched: a query filter (spec 6.3) that selects every
- * event the subscription selects, and whether exactly those (when not, each result is checked
- * with `matchSubscriptionFilter`).
- */
-export interface BackfillPlan {
+/** A query filter that selects every event a subscription selects, and whether exactly those. */
+interface BackfillPlan {
   query: EventQueryFilter
   exact: boolean
 }
@@ -16,13 +12,11 @@ const EVERYTHING: BackfillPlan = { query: { All: [] }, exact: false }
 const NARROWNESS = ['All', 'Sender', 'MoveModule', 'MoveEventModule', 'MoveEventType', 'Transaction']
 
 /**
- * Maps a subscription filter (spec 6.4) to the query that fetches what it missed (queries take
- * one key, spec 6.3). `MoveEventType`, `MoveModule`, `Sender`, `SenderAddress`, `Transaction`
- * and `All([])` map exactly. `MoveEventModule` queries its module and checks the struct name
- * locally (a `MoveEventType` query would miss generic instances such as `E<T>`); `All` and
- * `And` query their narrowest part; `Package`, `MoveEventField`, `TimeRange`, `Any`, `Or` query
- * everything. Every query selects a superset of the subscription's events, so the id of an event
- * the subscription delivered is always a valid exclusive cursor for it.
+ * The query that fetches what a subscription missed (queries take one key, spec 6.3).
+ * `MoveEventModule` queries its module (a `MoveEventType` query would miss generic instances);
+ * `All` and `And` query their narrowest part; `Package`, `MoveEventField`, `TimeRange`, `Any`,
+ * `Or` query everything. Every query selects a superset of the subscription's events, so the id
+ * of an event the subscription delivered is always a valid exclusive cursor for it.
  */
 export function planBackfill(filter: EventSubscriptionFilter): BackfillPlan {
   if ('MoveEventType' in filter) return { query: { MoveEventType: filter.MoveEventType }, exact: true }

@@ -9,17 +9,10 @@ import type { EventSubscriptionFilter } from '../types.js'
 export type MillisInput = number | bigint | string | Date
 
 /**
- * Builders of subscription filters (spec 6.4): each returns the plain typed value `subscribe`
- * sends. Combinators: `all(...)` every filter (`all()` every event), `any(...)` at least one,
- * `and(a, b)` both, `or(a, b)` either.
+ * Builders of subscription filters (spec 6.4): each returns the plain typed value `subscribe` sends.
  *
  * @example
- * import { subscriptionFilter as f } from 'chainx-sdk'
- * const filter = f.all(
- *   f.moveModule('0x2', 'market'),
- *   f.any(f.sender('0xa11ce'), f.moveEventField('/price', '100')),
- *   f.timeRange(Date.now(), Date.now() + 60_000),
- * )
+ * const filter = subscriptionFilter.all(subscriptionFilter.moveModule('0x2', 'market'), subscriptionFilter.sender('0xa11ce'))
  */
 export const subscriptionFilter = {
   /** Events of that package (S3). */

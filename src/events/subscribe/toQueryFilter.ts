@@ -5,26 +5,14 @@ import { validateSubscriptionFilter } from './validateSubscriptionFilter.js'
 
 /**
  * Turns a subscription filter (spec 6.4) into the query filter (spec 6.3) that selects the same
- * events, for moving from `subscribe` to `watch`, `iterate` or `query`; checked first.
- *
- * | Subscription filter | Query filter |
- * |---|---|
- * | `{ MoveModule: { package, module } }` | the same |
- * | `{ MoveEventModule: { package, module, event } }` | `{ MoveEvent: 'package::module::event' }` (every instantiation) |
- * | `{ MoveEventType: type }` | `{ MoveEvent: type }` |
- * | `{ Sender: a }`, `{ SenderAddress: a }` | `{ Sender: a }` |
- * | `{ Transaction: digest }` | the same |
- * | `{ TimeRange: { start_time, end_time } }`, [start, end) | `{ TimeRange: { startTime: start, endTime: end - 1 } }`, closed |
- * | `{ All: [] }`, and `{ All: [f] }` | `{ All: [] }`, and `toQueryFilter(f)` |
+ * events, for moving from `subscribe` to `watch`, `iterate` or `query`; checked first. The
+ * mapping is tabled in docs/subscriptions.md.
  *
  * @throws InvalidFilterError (INVALID_FILTER) saying what to use instead for `Package`,
  * `MoveEventField`, an empty `TimeRange` and combinations of filters: no query equivalent.
  *
  * @example
- * import { toQueryFilter } from 'chainx-sdk'
- * const filter = toQueryFilter({ MoveEventModule: { package: '0x2', module: 'market', event: 'Listed' } })
- * // { MoveEvent: '0x2::market::Listed' }
- * for await (const event of client.events.watch({ filter })) console.log(event.type)
+ * toQueryFilter({ MoveEventModule: { package: '0x2', module: 'market', event: 'Listed' } }) // { MoveEvent: '0x2::market::Listed' }
  */
 export function toQueryFilter(filter: EventSubscriptionFilter, options: ParseTypeNameOptions = {}): EventQueryFilter {
   return convert(validateSubscriptionFilter(filter, options), '')

@@ -61,17 +61,13 @@ const CHECKS: Record<string, Check> = {
 }
 
 /**
- * Checks a `chainx_subscribeEvent` filter (spec 6.4) before anything is sent and returns it in
- * the form the service reads (`TimeRange` bounds as strings of milliseconds). Exactly one key;
- * addresses, digests, Move names and struct tags are checked; `MoveEventField.path` is a JSON
- * Pointer and `value` JSON; `All`/`Any` take a list, `And`/`Or` two, nested at most 16 deep.
+ * Checks a `chainx_subscribeEvent` filter (spec 6.4; combinators nested at most 16 deep) before
+ * anything is sent and returns it in the form the service reads (`TimeRange` bounds as strings).
  *
  * @throws InvalidFilterError (INVALID_FILTER) whose `path` points at the offending part, e.g. `All[1].MoveModule.package`.
  *
  * @example
  * validateSubscriptionFilter({ And: [{ Sender: '0x1' }, { Package: '0x2' }] }) // returned as given
- * validateSubscriptionFilter({ MoveModule: { package: 'x', module: 'm' } })
- * // throws InvalidFilterError, path 'MoveModule.package'
  */
 export function validateSubscriptionFilter(filter: EventSubscriptionFilter, options: ParseTypeNameOptions = {}): EventSubscriptionFilter {
   return check(filter, '', 0, options)
