@@ -26,6 +26,16 @@ export function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`
 }
 
+/**
+ * The check of a filter's one key from `checks`; any other key fails naming the ones `checks`
+ * takes, and saying why when it is one of `elsewhere` (a filter of another kind).
+ */
+export function checkOf<C>(checks: Record<string, C>, key: string, path: string, takes: string, elsewhere: [string[], string]): C {
+  if (Object.hasOwn(checks, key)) return checks[key] as C
+  const reason = elsewhere[0].includes(key) ? `${key} ${elsewhere[1]}; ${takes}` : `unknown filter key; ${takes}`
+  throw invalidFilter(path, `${reason} ${Object.keys(checks).join(', ')}`)
+}
+
 /** The one key of a filter and its value. */
 export function readOneKey(filter: unknown, path: string): [key: string, value: unknown] {
   if (!isPlainObject(filter)) throw invalidFilter(path, `expected an object with one key, got ${describe(filter)}`)
@@ -79,6 +89,14 @@ export function readDigest(value: unknown, path: string): string {
   return value
 }
 
+/** `{ package, module }`, and `event` with `withEvent`: an address and Move names. */
+export function readModule(value: unknown, path: string, withEvent = false): void {
+  const fields = readFields(value, path, withEvent ? ['package', 'module', 'event'] : ['package', 'module'])
+  readAddress(fields.package, `${path}.package`)
+  readIdentifier(fields.module, `${path}.module`, 'a module name')
+  if (withEvent) readIdentifier(fields.event, `${path}.event`, 'an event struct name')
+}
+
 /** A struct tag string, parsed by `parseStructTag`; its `TypeNameError` is kept as the cause. */
 export function readStructTag(value: unknown, path: string, options: ParseTypeNameOptions): void {
   if (typeof value !== 'string') throw invalidFilter(path, `expected a struct tag string, got ${describe(value)}`)
@@ -99,4 +117,13 @@ export function readMillis(value: unknown, path: string): bigint {
     throw invalidFilter(path, `expected milliseconds as an integer in 0..2^64-1 (a number or a string of digits), got ${describe(value)}`)
   }
   return millis
+}
+
+/** A time range `{ [start]: millis, [end]: millis }`, start not after end, its bounds as strings. */
+export function readTimeRange<K extends string>(value: unknown, path: string, [start, end]: [K, K], note = ''): Record<K, string> {
+  const fields = readFields(value, path, [start, end])
+  const from = readMillis(fields[start], `${path}.${start}`)
+  const to = readMillis(fields[end], `${path}.${end}`)
+  if (from > to) throw invalidFilter(path, `${start} (${from}) is after ${end} (${to})${note}`)
+  return { [start]: from.toString(), [end]: to.toString() } as Record<K, string>
 }

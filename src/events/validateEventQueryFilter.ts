@@ -5,12 +5,6 @@ import type { EventQueryFilter } from './types.js'
 
 type Check = (value: unknown, key: string, options: ParseTypeNameOptions) => EventQueryFilter | void
 
-function readModule(value: unknown, key: string): void {
-  const fields = read.readFields(value, key, ['package', 'module'])
-  read.readAddress(fields.package, `${key}.package`)
-  read.readIdentifier(fields.module, `${key}.module`, 'a module name')
-}
-
 /** The check of each key's value; one that returns a filter returns it in the form the service accepts. */
 const CHECKS: Record<string, Check> = {
   All(value) {
@@ -19,8 +13,8 @@ const CHECKS: Record<string, Check> = {
     throw read.invalidFilter('All', `expected [] or null, got ${read.describe(value)}`)
   },
   Transaction: (value, key) => ({ Transaction: read.readDigest(value, key) }),
-  MoveModule: readModule,
-  MoveEventModule: readModule,
+  MoveModule: (value, key) => read.readModule(value, key),
+  MoveEventModule: (value, key) => read.readModule(value, key),
   MoveEvent(value, key, options) {
     const text = read.readString(value, key)
     if (!isMoveIdentifier(text)) read.readStructTag(text, key, options)
@@ -40,14 +34,9 @@ const CHECKS: Record<string, Check> = {
     read.readAddress(address, `${key}.${owner}`)
   },
   Object: read.readAddress,
-  TimeRange(value, key) {
-    const fields = read.readFields(value, key, ['startTime', 'endTime'])
-    const start = read.readMillis(fields.startTime, 'TimeRange.startTime')
-    const end = read.readMillis(fields.endTime, 'TimeRange.endTime')
-    if (start > end)
-      throw read.invalidFilter(key, `startTime (${start}) is after endTime (${end}); the range is closed, [startTime, endTime]`)
-    return { TimeRange: { startTime: start.toString(), endTime: end.toString() } }
-  },
+  TimeRange: (value, key) => ({
+    TimeRange: read.readTimeRange(value, key, ['startTime', 'endTime'], '; the range is closed, [startTime, endTime]'),
+  }),
 }
 const COMBINATORS = ['Any', 'And', 'Or', 'Not']
 const SUBSCRIPTION_ONLY = ['Package', 'MoveEventField', 'SenderAddress']
@@ -65,12 +54,8 @@ const SUBSCRIPTION_ONLY = ['Package', 'MoveEventField', 'SenderAddress']
 export function validateEventQueryFilter(filter: EventQueryFilter, options: ParseTypeNameOptions = {}): EventQueryFilter {
   const [key, value] = read.readOneKey(filter, '')
   if (COMBINATORS.includes(key)) throw combination(key)
-  const check = Object.hasOwn(CHECKS, key) ? CHECKS[key] : undefined
-  if (check) return check(value, key, options) ?? filter
-  const reason = SUBSCRIPTION_ONLY.includes(key)
-    ? `${key} is a subscription filter (spec 6.4); queries take`
-    : 'unknown filter key; queries take'
-  throw read.invalidFilter(key, `${reason} ${Object.keys(CHECKS).join(', ')}`)
+  const check = read.checkOf(CHECKS, key, key, 'queries take', [SUBSCRIPTION_ONLY, 'is a subscription filter (spec 6.4)'])
+  return check(value, key, options) ?? filter
 }
 
 function combination(key: string): InvalidFilterError {

@@ -43,8 +43,7 @@ function variants(tag: string, known: Record<string, Decoder<unknown>>, closed?:
   const kind = object({ [tag]: closed ? literal(...closed) : string })
   return (value) => {
     const name = kind(value)[tag] as string
-    const decoder = Object.prototype.hasOwnProperty.call(known, name) ? known[name] : undefined
-    return decoder === undefined ? value : decoder(value)
+    return Object.hasOwn(known, name) ? (known[name] as Decoder<unknown>)(value) : value
   }
 }
 
@@ -59,10 +58,8 @@ const OWNERS: Record<string, Decoder<unknown>> = {
 export const ownerDecoder: Decoder<ObjectOwner> = (value) => {
   if (typeof value === 'string' && value !== '') return value as ObjectOwner
   if (isRecord(value)) {
-    for (const key of Object.keys(OWNERS)) {
-      if (Object.prototype.hasOwnProperty.call(value, key)) return (OWNERS[key] as Decoder<ObjectOwner>)(value)
-    }
-    return value as ObjectOwner
+    const form = Object.keys(OWNERS).find((key) => Object.hasOwn(value, key))
+    return (form === undefined ? value : (OWNERS[form] as Decoder<unknown>)(value)) as ObjectOwner
   }
   throw new DecodeFailure('an owner (an object, or a string such as "Immutable")', value)
 }
@@ -160,22 +157,15 @@ const response = object(responseShape)
  * messages, or one of the SDK's naming the field).
  */
 export function transactionResponseDecoder(options: TransactionBlockResponseOptions | null | undefined): Decoder<Record<string, unknown>> {
-  return (value) => settle(response(value) as Record<string, unknown>, options)
-}
-
-function settle(transaction: Record<string, unknown>, options: TransactionBlockResponseOptions | null | undefined) {
-  for (const key of Object.keys(transaction)) if (transaction[key] === null) delete transaction[key]
-  let missing: string[] | undefined
-  for (const [option, field] of FIELDS) {
-    if (options?.[option] === true && ownField(transaction, field) === undefined) {
-      ;(missing ??= []).push(`${field}: not in the response although ${option} asked for it`)
-    }
+  return (value) => {
+    const transaction = response(value) as Record<string, unknown>
+    for (const key of Object.keys(transaction)) if (transaction[key] === null) delete transaction[key]
+    if ((ownField(transaction, 'errors') as string[] | undefined)?.length) return transaction
+    const missing = FIELDS.filter(([option, field]) => options?.[option] === true && ownField(transaction, field) === undefined)
+    if (missing.length === 0) delete transaction.errors
+    else transaction.errors = missing.map(([option, field]) => `${field}: not in the response although ${option} asked for it`)
+    return transaction
   }
-  const errors = ownField(transaction, 'errors') as string[] | undefined
-  if (errors !== undefined && errors.length > 0) return transaction
-  if (missing === undefined) delete transaction.errors
-  else transaction.errors = missing
-  return transaction
 }
 
 /**

@@ -40,12 +40,8 @@ const CHECKS: Record<string, (value: unknown, key: string) => TransactionFilter 
 export function validateTransactionFilter(filter: TransactionFilter | null | undefined): TransactionFilter | null {
   if (filter === null || filter === undefined) return null
   const [key, value] = read.readOneKey(filter, '')
-  const check = Object.hasOwn(CHECKS, key) ? CHECKS[key] : undefined
-  if (check) return check(value, key) ?? filter
-  const reason = UNSUPPORTED.includes(key)
-    ? `${key} is not supported by the service (its reference marks it "currently not supported"); use one of`
-    : 'unknown filter key; transaction filters take'
-  throw read.invalidFilter(key, `${reason} ${Object.keys(CHECKS).join(', ')}`)
+  const why = 'is not supported by the service (its reference marks it "currently not supported")'
+  return read.checkOf(CHECKS, key, key, 'transaction filters take', [UNSUPPORTED, why])(value, key) ?? filter
 }
 
 function readMoveFunction(value: unknown): { package: string; module?: string; function?: string } {

@@ -15,12 +15,6 @@ type Check = (
   child: (inner: unknown, index: number) => unknown,
 ) => unknown
 
-const readModule: Check = (value, at, key) => {
-  const fields = read.readFields(value, at, key === 'MoveModule' ? ['package', 'module'] : ['package', 'module', 'event'])
-  read.readAddress(fields.package, `${at}.package`)
-  read.readIdentifier(fields.module, `${at}.module`, 'a module name')
-  if (key === 'MoveEventModule') read.readIdentifier(fields.event, `${at}.event`, 'an event struct name')
-}
 const readList: Check = (value, at, key, _options, child) => {
   if (!Array.isArray(value)) throw read.invalidFilter(at, `expected a list of filters, got ${read.describe(value)}`)
   return { [key]: value.map(child) }
@@ -33,9 +27,9 @@ const readPair: Check = (value, at, key, _options, child) => {
 /** The keys of a subscription filter (spec 6.4, plus the reference service's `Any`, `And`, `Or`) and their checks. */
 const CHECKS: Record<string, Check> = {
   Package: read.readAddress,
-  MoveModule: readModule,
+  MoveModule: (value, at) => read.readModule(value, at),
   MoveEventType: (value, at, _key, options) => read.readStructTag(value, at, options),
-  MoveEventModule: readModule,
+  MoveEventModule: (value, at) => read.readModule(value, at, true),
   MoveEventField(value, at) {
     const fields = read.readFields(value, at, ['path', 'value'])
     if (typeof fields.path !== 'string' || !fields.path.startsWith('/')) {
@@ -47,13 +41,7 @@ const CHECKS: Record<string, Check> = {
   SenderAddress: read.readAddress,
   Sender: read.readAddress,
   Transaction: (value, at) => void read.readDigest(value, at),
-  TimeRange(value, at) {
-    const fields = read.readFields(value, at, ['start_time', 'end_time'])
-    const start = read.readMillis(fields.start_time, `${at}.start_time`)
-    const end = read.readMillis(fields.end_time, `${at}.end_time`)
-    if (start > end) throw read.invalidFilter(at, `start_time (${start}) is after end_time (${end})`)
-    return { TimeRange: { start_time: start.toString(), end_time: end.toString() } }
-  },
+  TimeRange: (value, at) => ({ TimeRange: read.readTimeRange(value, at, ['start_time', 'end_time']) }),
   All: readList,
   Any: readList,
   And: readPair,
@@ -77,15 +65,9 @@ function check(filter: unknown, path: string, depth: number, options: ParseTypeN
   if (depth > MAX_DEPTH) throw read.invalidFilter(path, `filters are nested deeper than ${MAX_DEPTH} levels`)
   const [key, value] = read.readOneKey(filter, path)
   const at = path === '' ? key : `${path}.${key}`
-  const checkValue = Object.hasOwn(CHECKS, key) ? CHECKS[key] : undefined
-  if (checkValue) {
-    const checked = checkValue(value, at, key, options, (inner, index) => check(inner, `${at}[${index}]`, depth + 1, options))
-    return (checked ?? filter) as EventSubscriptionFilter
-  }
-  const reason = QUERY_ONLY.includes(key)
-    ? `${key} is a query filter (spec 6.3); subscriptions take`
-    : 'unknown filter key; subscriptions take'
-  throw read.invalidFilter(at, `${reason} ${Object.keys(CHECKS).join(', ')}`)
+  const checkValue = read.checkOf(CHECKS, key, at, 'subscriptions take', [QUERY_ONLY, 'is a query filter (spec 6.3)'])
+  const checked = checkValue(value, at, key, options, (inner, index) => check(inner, `${at}[${index}]`, depth + 1, options))
+  return (checked ?? filter) as EventSubscriptionFilter
 }
 
 function isJson(value: unknown, depth = 0): boolean {
