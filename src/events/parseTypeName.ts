@@ -61,14 +61,13 @@ export function parseTypeName(text: string, options: ParseTypeNameOptions = {}):
     at += found.length
     return found
   }
-  const expect = (token: string) => {
-    skipSpaces()
-    if (!text.startsWith(token, at)) fail(`expected '${token}'`)
-    at += token.length
-  }
   const peek = (token: string): boolean => {
     skipSpaces()
     return text.startsWith(token, at)
+  }
+  const expect = (token: string) => {
+    if (!peek(token)) fail(`expected '${token}'`)
+    at += token.length
   }
   const identifier = (what: string): string => {
     const from = (skipSpaces(), at)

@@ -184,14 +184,14 @@ function timeRangePlan(range: { startTime: number | string; endTime: number | st
   const admit = (event: ChainxEvent): boolean => {
     if (event.timestampMs === undefined || event.timestampMs === null) return true
     const timestamp = BigInt(event.timestampMs)
-    const key = eventKey(event)
+    if (timestamp < startTime) return true
     if (timestamp > startTime) {
       startTime = timestamp
       yieldedAtStart.clear()
-    } else if (timestamp === startTime && yieldedAtStart.has(key)) {
-      return false
     }
-    if (timestamp === startTime) yieldedAtStart.add(key)
+    const key = eventKey(event)
+    if (yieldedAtStart.has(key)) return false
+    yieldedAtStart.add(key)
     return true
   }
   return {

@@ -100,9 +100,6 @@ export interface ResourcePageRequest<TFilter, TCursor> {
   signal?: AbortSignal | undefined
 }
 
-/** Reads one JSON-RPC result into a page (`{ items, hasMore, cursor }`), every item checked. */
-export type PageReader<TItem, TCursor> = (result: unknown, response: HttpResponse, own: unknown) => PageShape<TItem, TCursor>
-
 /** How a watch differs from a plain cursor poll (events' `TimeRange`): the filter of each poll, which items to yield, a start step. */
 export interface WatchPlan<TItem, TCursor, TFilter> {
   pollFilter(): TFilter
@@ -118,7 +115,6 @@ export interface WatchPlan<TItem, TCursor, TFilter> {
 export interface ResourceDescriptor<TItem, TCursor, TFilter> {
   /** The client's property, e.g. `'events'`: errors say `client.events.iterate`. */
   name: string
-  /** The JSON-RPC method of one page, e.g. `chainx_queryEvents`. */
   method: string
   /** The resource's own option keys of every read (`parse`, `options`). */
   ownKeys: readonly string[]
@@ -129,8 +125,8 @@ export interface ResourceDescriptor<TItem, TCursor, TFilter> {
   /** Checks the resource's own options of a read (the caller's options object). */
   readOwn(options: Record<string, unknown>): unknown
   params(request: ResourcePageRequest<TFilter, TCursor>): unknown[]
-  reader(chunk: JsonRpcChunk): PageReader<TItem, TCursor>
-  /** The cursor that resumes after an item. */
+  /** Reads one JSON-RPC result into a page, every item checked. */
+  reader(chunk: JsonRpcChunk): (result: unknown, response: HttpResponse, own: unknown) => PageShape<TItem, TCursor>
   cursorOf(item: TItem): TCursor
   /** Identity of an item (restart de-duplication). */
   key(item: TItem): string
@@ -151,7 +147,6 @@ export interface SubscriptionDescriptor<TCursor> {
   deprecation: { flag: string; message: string; code: string }
   /** Checks the subscription filter as written (`typeNameLimits` from the client's options). */
   checkFilter(filter: unknown, settings: { typeNameLimits?: unknown }): unknown
-  /** The machine's item kind for one subscription, from the chunk. */
   kind(
     chunk: JsonRpcChunk,
   ): (filter: never, query: KindQuery<any, TCursor> | undefined, parameters: never) => SubscriptionKind<any, TCursor>
