@@ -1,4 +1,5 @@
 import { InvalidFilterError } from '../errors/jsonRpc.js'
+import { isRecord } from '../utils/isRecord.js'
 import { isTransactionDigest } from '../utils/isTransactionDigest.js'
 import { TypeNameError } from '../errors/TypeNameError.js'
 import { isMoveAddress, isMoveIdentifier, parseStructTag, type ParseTypeNameOptions } from './parseTypeName.js'
@@ -11,11 +12,6 @@ const U64_MAX = 2n ** 64n - 1n
 /** The error of a filter check: INVALID_FILTER at `path`, with `reason`. */
 export function invalidFilter(path: string, reason: string, cause?: unknown): InvalidFilterError {
   return new InvalidFilterError({ path, reason, cause })
-}
-
-/** Whether `value` is an object that is neither null nor an array. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** How a value is named in messages. */
@@ -38,7 +34,7 @@ export function checkOf<C>(checks: Record<string, C>, key: string, path: string,
 
 /** The one key of a filter and its value. */
 export function readOneKey(filter: unknown, path: string): [key: string, value: unknown] {
-  if (!isPlainObject(filter)) throw invalidFilter(path, `expected an object with one key, got ${describe(filter)}`)
+  if (!isRecord(filter)) throw invalidFilter(path, `expected an object with one key, got ${describe(filter)}`)
   const [key, ...more] = Object.keys(filter)
   if (key === undefined || more.length > 0)
     throw invalidFilter(path, `expected exactly one key, got ${key === undefined ? 'none' : [key, ...more].join(', ')}`)
@@ -53,7 +49,7 @@ export function readFields(
   optional: readonly string[] = [],
 ): Record<string, unknown> {
   const all = [...names, ...optional]
-  if (!isPlainObject(value))
+  if (!isRecord(value))
     throw invalidFilter(path, `expected { ${[...names, ...optional.map((name) => `${name}?`)].join(', ')} }, got ${describe(value)}`)
   for (const name of Object.keys(value)) {
     if (!all.includes(name)) throw invalidFilter(`${path}.${name}`, `unknown field, expected ${all.join(', ')}`)
@@ -77,9 +73,10 @@ export function readAddress(value: unknown, path: string): void {
 }
 
 /** A Move identifier; `what` names it in the message (e.g. `a module name`). */
-export function readIdentifier(value: unknown, path: string, what: string): void {
+export function readIdentifier(value: unknown, path: string, what: string): string {
   if (typeof value !== 'string' || !isMoveIdentifier(value))
     throw invalidFilter(path, `expected ${what} (a Move identifier), got ${describe(value)}`)
+  return value
 }
 
 export function readDigest(value: unknown, path: string): string {

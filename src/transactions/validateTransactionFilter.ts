@@ -44,19 +44,15 @@ export function validateTransactionFilter(filter: TransactionFilter | null | und
   return read.checkOf(CHECKS, key, key, 'transaction filters take', [UNSUPPORTED, why])(value, key) ?? filter
 }
 
+/** `MoveFunction` without the keys left out (`null` or `undefined`). */
 function readMoveFunction(value: unknown): { package: string; module?: string; function?: string } {
   const fields = read.readFields(value, 'MoveFunction', ['package'], ['module', 'function'])
   read.readAddress(fields.package, 'MoveFunction.package')
   const result: { package: string; module?: string; function?: string } = { package: fields.package as string }
-  if (fields.module !== undefined && fields.module !== null) {
-    read.readIdentifier(fields.module, 'MoveFunction.module', 'a module name')
-    result.module = fields.module as string
-  }
-  if (fields.function !== undefined && fields.function !== null) {
-    if (result.module === undefined) throw read.invalidFilter('MoveFunction.function', 'a function needs its module')
-    read.readIdentifier(fields.function, 'MoveFunction.function', 'a function name')
-    result.function = fields.function as string
-  }
+  const [module, name] = [fields.module ?? undefined, fields.function ?? undefined]
+  if (module !== undefined) result.module = read.readIdentifier(module, 'MoveFunction.module', 'a module name')
+  if (name !== undefined && module === undefined) throw read.invalidFilter('MoveFunction.function', 'a function needs its module')
+  if (name !== undefined) result.function = read.readIdentifier(name, 'MoveFunction.function', 'a function name')
   return result
 }
 

@@ -1,3 +1,4 @@
+import { isRecord } from '../../utils/isRecord.js'
 import * as read from '../filterValueReaders.js'
 import type { ParseTypeNameOptions } from '../parseTypeName.js'
 import type { EventSubscriptionFilter } from '../types.js'
@@ -75,6 +76,6 @@ function isJson(value: unknown, depth = 0): boolean {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true
   if (typeof value === 'number') return Number.isFinite(value)
   if (Array.isArray(value)) return value.every((item) => isJson(item, depth + 1))
-  if (read.isPlainObject(value)) return Object.values(value).every((item) => isJson(item, depth + 1))
+  if (isRecord(value)) return Object.values(value).every((item) => isJson(item, depth + 1))
   return false
 }
