@@ -1,12 +1,9 @@
-import { chainxEventDecoder, isU64String } from '../events/eventSchemas.js'
-import { isTransactionDigest } from '../utils/isTransactionDigest.js'
+import { chainxEventDecoder } from '../events/eventSchemas.js'
 import {
   array,
   boolean,
   check,
-  DecodeFailure,
   jsonObject,
-  literal,
   nonEmptyString,
   nullable,
   object,
@@ -16,86 +13,13 @@ import {
   unknown,
   type Decoder,
 } from '../utils/decode.js'
-import { isRecord } from '../utils/isRecord.js'
 import { decodeResult } from '../jsonRpc/decodeResult.js'
 import type { PageShape } from '../pagination/types.js'
 import type { HttpResponse } from '../transport/types.js'
-import { SYSTEM_KINDS, type ObjectOwner, type TransactionBlockResponse, type TransactionBlockResponseOptions } from './types.js'
+import { balanceChange, digest, objectRef, ownerDecoder, transactionEffectsDecoder, u64String, variants, version } from './effects.js'
+import { SYSTEM_KINDS, type TransactionBlockResponse, type TransactionBlockResponseOptions } from './types.js'
 
-const u64String = check(isU64String, 'an unsigned integer string')
-const digest = check(
-  (value): value is string => typeof value === 'string' && isTransactionDigest(value),
-  'a transaction digest (Base58, 32 bytes)',
-)
-// One test, not `either`: a failed first branch throws, and most versions are numbers.
-const version = check(
-  (value): value is string | number => isU64String(value) || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0),
-  'a version (an unsigned integer string or a non-negative integer)',
-)
-const signedAmount = check((value): value is string => typeof value === 'string' && /^-?\d{1,40}$/.test(value), 'an integer string')
 const byte = check((value): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 255, 'a byte')
-
-/**
- * A tagged union read leniently: a known variant (by its `tag`) is checked, an unknown one passed
- * on as received (the service adds variants over time), unless `closed` lists every tag.
- */
-function variants(tag: string, known: Record<string, Decoder<unknown>>, closed?: readonly string[]): Decoder<unknown> {
-  const kind = object({ [tag]: closed ? literal(...closed) : string })
-  return (value) => {
-    const name = kind(value)[tag] as string
-    return Object.hasOwn(known, name) ? (known[name] as Decoder<unknown>)(value) : value
-  }
-}
-
-const OWNERS: Record<string, Decoder<unknown>> = {
-  AddressOwner: object({ AddressOwner: nonEmptyString }),
-  ObjectOwner: object({ ObjectOwner: nonEmptyString }),
-  Shared: object({ Shared: object({ initial_shared_version: version }) }),
-  ConsensusAddressOwner: object({ ConsensusAddressOwner: object({ owner: nonEmptyString, start_version: version }) }),
-}
-
-/** An object owner: the service's five forms checked (`'Immutable'` a bare string), any other string or object passed on. */
-export const ownerDecoder: Decoder<ObjectOwner> = (value) => {
-  if (typeof value === 'string' && value !== '') return value as ObjectOwner
-  if (isRecord(value)) {
-    const form = Object.keys(OWNERS).find((key) => Object.hasOwn(value, key))
-    return (form === undefined ? value : (OWNERS[form] as Decoder<unknown>)(value)) as ObjectOwner
-  }
-  throw new DecodeFailure('an owner (an object, or a string such as "Immutable")', value)
-}
-
-const objectRef = object({ objectId: nonEmptyString, version, digest: nonEmptyString })
-const ownedObjectRef = object({ owner: ownerDecoder, reference: objectRef })
-const executionStatus = variants('status', { success: jsonObject, failure: object({ error: string }) }, ['success', 'failure'])
-const gasCostSummary = object({
-  computationCost: u64String,
-  storageCost: u64String,
-  storageRebate: u64String,
-  nonRefundableStorageFee: u64String,
-})
-
-/** A transaction's effects; lists may be absent, fields not named here are kept. */
-export const transactionEffectsDecoder = object({
-  messageVersion: literal('v1'),
-  status: executionStatus,
-  executedEpoch: u64String,
-  gasUsed: gasCostSummary,
-  transactionDigest: digest,
-  gasObject: ownedObjectRef,
-  created: optional(array(ownedObjectRef)),
-  mutated: optional(array(ownedObjectRef)),
-  unwrapped: optional(array(ownedObjectRef)),
-  deleted: optional(array(objectRef)),
-  unwrappedThenDeleted: optional(array(objectRef)),
-  wrapped: optional(array(objectRef)),
-  sharedObjects: optional(array(objectRef)),
-  modifiedAtVersions: optional(array(object({ objectId: nonEmptyString, sequenceNumber: version }))),
-  dependencies: optional(array(nonEmptyString)),
-  eventsDigest: optional(nullable(nonEmptyString)),
-  abortError: unknown,
-})
-
-const balanceChange = object({ owner: ownerDecoder, coinType: nonEmptyString, amount: signedAmount })
 
 const changeBase = { sender: nonEmptyString, objectType: string, objectId: nonEmptyString, version }
 const objectChange = variants('type', {

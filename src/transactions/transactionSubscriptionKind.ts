@@ -1,5 +1,5 @@
 import type { KindQuery, SubscriptionKind } from '../subscription/SubscriptionKind.js'
-import { transactionEffectsDecoder } from './transactionSchemas.js'
+import { transactionEffectsDecoder } from './effects.js'
 import type { TransactionBlockEffects, TransactionBlockResponse, TransactionFilter } from './types.js'
 
 /**

@@ -1,7 +1,9 @@
 import type { ChainxEvent } from '../events/types.js'
 import type { UnknownVariant } from '../utils/unknownVariant.js'
+import type { BalanceChange, ObjectOwner, ObjectRef, TransactionBlockEffects } from './effects.js'
 
 export type { UnknownVariant } from '../utils/unknownVariant.js'
+export type * from './effects.js'
 
 /**
  * Which fields a transaction response carries besides its `digest` (every flag defaults to false).
@@ -24,105 +26,6 @@ export interface TransactionBlockResponseOptions {
   showObjectChanges?: boolean | undefined
   /** The coin balances it changed (`balanceChanges`). @default false */
   showBalanceChanges?: boolean | undefined
-}
-
-/**
- * Who owns an object: an address, another object, everyone (shared), nobody (immutable), an
- * address through consensus, or a form added after this SDK (`UnknownVariant`, maybe a string).
- *
- * @example
- * if (typeof owner !== 'string' && 'AddressOwner' in owner) console.log(owner.AddressOwner)
- */
-export type ObjectOwner =
-  | { AddressOwner: string }
-  | { ObjectOwner: string }
-  | { Shared: { initial_shared_version: string | number } }
-  | 'Immutable'
-  | { ConsensusAddressOwner: { owner: string; start_version: string | number } }
-  | UnknownVariant
-  | (string & UnknownVariant)
-
-/**
- * A reference to one version of an object; `version` is a number on the wire (a string is accepted too).
- *
- * @example
- * const ref: ObjectRef = { objectId: '0x5', version: 12, digest: 'Eg3y…' }
- */
-export interface ObjectRef {
-  objectId: string
-  version: string | number
-  digest: string
-}
-
-/**
- * An object reference with the object's owner after the transaction.
- *
- * @example
- * effects.created?.map(({ reference, owner }) => [reference.objectId, owner])
- */
-export interface OwnedObjectRef {
-  owner: ObjectOwner
-  reference: ObjectRef
-}
-
-/**
- * What a transaction's gas paid for, each amount a string of MIST.
- *
- * @example
- * const charged = BigInt(gasUsed.computationCost) + BigInt(gasUsed.storageCost) - BigInt(gasUsed.storageRebate)
- */
-export interface GasCostSummary {
-  computationCost: string
-  storageCost: string
-  storageRebate: string
-  nonRefundableStorageFee: string
-}
-
-/**
- * Whether the transaction succeeded, and why it failed.
- *
- * @example
- * if (effects.status.status === 'failure') console.warn(effects.status.error)
- */
-export type ExecutionStatus = { status: 'success' } | { status: 'failure'; error: string }
-
-/**
- * A transaction's effects (`showEffects`), and each item of `chainx_subscribeTransaction`; lists
- * the service leaves out when empty are optional.
- *
- * @example
- * const { status, gasUsed, mutated } = response.effects
- */
-export interface TransactionBlockEffects {
-  messageVersion: 'v1'
-  status: ExecutionStatus
-  executedEpoch: string
-  gasUsed: GasCostSummary
-  transactionDigest: string
-  gasObject: OwnedObjectRef
-  created?: OwnedObjectRef[] | undefined
-  mutated?: OwnedObjectRef[] | undefined
-  unwrapped?: OwnedObjectRef[] | undefined
-  deleted?: ObjectRef[] | undefined
-  unwrappedThenDeleted?: ObjectRef[] | undefined
-  wrapped?: ObjectRef[] | undefined
-  sharedObjects?: ObjectRef[] | undefined
-  modifiedAtVersions?: { objectId: string; sequenceNumber: string | number }[] | undefined
-  dependencies?: string[] | undefined
-  eventsDigest?: string | null | undefined
-  abortError?: unknown
-}
-
-/**
- * A coin balance the transaction changed: `amount` is a signed integer string (negative: spent).
- *
- * @example
- * const spent = response.balanceChanges.filter((change) => change.amount.startsWith('-'))
- */
-export interface BalanceChange {
-  owner: ObjectOwner
-  coinType: string
-  amount: string
 }
 
 /** Versions in an object change: strings on the wire; numbers are accepted too. */

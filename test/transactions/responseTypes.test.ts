@@ -1,7 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { ChainxEvent } from '../../src/events/types.js'
 import { chainxEventDecoder } from '../../src/events/eventSchemas.js'
-import { ownerDecoder, transactionEffectsDecoder, transactionResponseDecoder } from '../../src/transactions/transactionSchemas.js'
+import { ownerDecoder, transactionEffectsDecoder } from '../../src/transactions/effects.js'
+import { transactionResponseDecoder } from '../../src/transactions/transactionSchemas.js'
 import type {
   BalanceChange,
   ObjectChange,
