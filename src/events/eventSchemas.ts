@@ -24,12 +24,10 @@ const present = check((value): value is unknown => value !== undefined, 'a JSON 
 // than the combinator decoders, which run only on a value the tests refuse, to name what is
 // wrong. Each accepts exactly what its decoder accepts (test/events/eventSchemas.test.ts).
 
-/** Whether `value` is an event ID. */
 export function isEventId(value: unknown): boolean {
   return isRecord(value) && typeof value.txDigest === 'string' && value.txDigest !== '' && isU64String(value.eventSeq)
 }
 
-/** Whether `value` is an event in JSON-RPC shape. */
 export function isChainxEvent(value: unknown): boolean {
   if (!isRecord(value)) return false
   const { bcsEncoding, timestampMs } = value
@@ -46,7 +44,6 @@ export function isChainxEvent(value: unknown): boolean {
   )
 }
 
-/** Whether `value` is a `chainx_queryEvents` result. */
 export function isEventPage(value: unknown): boolean {
   if (!isRecord(value) || typeof value.hasNextPage !== 'boolean') return false
   const { data, nextCursor } = value

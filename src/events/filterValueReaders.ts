@@ -7,9 +7,6 @@ import { isMoveAddress, isMoveIdentifier, parseStructTag, type ParseTypeNameOpti
 // The parts of the filter checks (event queries, event subscriptions, transactions): each reader
 // checks one value and throws INVALID_FILTER at `path` when it is not what it should be.
 
-const U64_MAX = 2n ** 64n - 1n
-
-/** The error of a filter check: INVALID_FILTER at `path`, with `reason`. */
 export function invalidFilter(path: string, reason: string, cause?: unknown): InvalidFilterError {
   return new InvalidFilterError({ path, reason, cause })
 }
@@ -110,7 +107,7 @@ export function readMillis(value: unknown, path: string): bigint {
   let millis: bigint | undefined
   if (typeof value === 'number' && Number.isSafeInteger(value)) millis = BigInt(value)
   else if (typeof value === 'string' && /^\d{1,20}$/.test(value)) millis = BigInt(value)
-  if (millis === undefined || millis < 0n || millis > U64_MAX) {
+  if (millis === undefined || millis < 0n || millis >= 2n ** 64n) {
     throw invalidFilter(path, `expected milliseconds as an integer in 0..2^64-1 (a number or a string of digits), got ${describe(value)}`)
   }
   return millis

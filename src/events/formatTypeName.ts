@@ -14,8 +14,6 @@ export interface FormatTypeNameOptions {
  * two spellings of one type (`0x2::sui::SUI` and `0x0…02::sui::SUI`) compare equal.
  *
  * @example
- * formatTypeName(parseTypeName('0x2::coin::Coin< 0x2::sui::SUI >'))
- * // '0x0000000000000000000000000000000000000000000000000000000000000002::coin::Coin<0x00…02::sui::SUI>'
  * formatTypeName(parseTypeName('vector<0x02::m::S>'), { addresses: 'short' }) // 'vector<0x2::m::S>'
  */
 export function formatTypeName(tag: MoveTypeTag, options: FormatTypeNameOptions = {}): string {

@@ -20,10 +20,9 @@ export function parseEventContent<T>(events: readonly ChainxEvent<unknown>[], pa
 }
 
 /**
- * A `parse` option as one function of the event's JSON and the event: a function as is, a
- * schema as `schema.parse(parsedJson)`, an event decoder (a generated Move registry) as
- * `decoder.decode(event)`; `InvalidArgumentError` for anything else. Schemas are recognised
- * first: zod 4 schemas and Move definitions have a `decode` too.
+ * A `parse` option as one function of the event's JSON and the event: a function as is, a schema
+ * as `schema.parse(parsedJson)` (first: zod 4 schemas and Move definitions have a `decode` too),
+ * an event decoder (a generated Move registry) as `decoder.decode(event)`.
  */
 export function readParser<T>(parser: ParsedJsonParser<T>): EventParser<T> {
   if (typeof parser === 'function') return parser

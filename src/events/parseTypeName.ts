@@ -123,14 +123,12 @@ export function parseTypeName(text: string, options: ParseTypeNameOptions = {}):
   return result
 }
 
-const U256_MAX = 2n ** 256n - 1n
-
 /** A struct tag's address: hex as written, or a decimal number (as Move reads it) in its 0x form. */
 function addressOf(head: string): string | undefined {
   if (ADDRESS.test(head)) return head
   if (!/^[0-9]{1,78}$/.test(head)) return undefined
   const value = BigInt(head)
-  return value <= U256_MAX ? `0x${value.toString(16)}` : undefined
+  return value < 2n ** 256n ? `0x${value.toString(16)}` : undefined
 }
 
 /**

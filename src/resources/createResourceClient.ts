@@ -55,7 +55,6 @@ export function createResourceClient<TItem, TCursor, TFilter>(
     if (context.closed?.aborted) throw new ClientClosedError()
   }
 
-  /** The caller's options object, its keys checked. */
   function readGiven(method: string, options: unknown, keys: readonly string[]): Record<string, unknown> {
     assertOpen()
     if (typeof options !== 'object' || options === null) throw new InvalidArgumentError(`${area}.${method} takes an object of options`)
@@ -63,13 +62,11 @@ export function createResourceClient<TItem, TCursor, TFilter>(
     return options as Record<string, unknown>
   }
 
-  /** The options every read shares, as the caller wrote them. */
   function readRead(method: string, options: unknown, keys: readonly string[]) {
     const given = readGiven(method, options, [...keys, ...resource.ownKeys])
     return { given, filter: resource.checkFilter(given.filter), own: resource.readOwn(given) }
   }
 
-  /** One page with checked parameters. */
   async function read(request: ResourcePageRequest<TFilter, TCursor>): Promise<PageShape<TItem, TCursor>> {
     assertOpen()
     if (context.reads === undefined) throw new InvalidArgumentError(`${area} needs rpcUrl in the ChainxClient options`)

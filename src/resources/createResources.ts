@@ -21,13 +21,11 @@ export interface SubscriptionOptions extends Omit<SubscriptionMachineOptions, 'w
   typeNameLimits?: ParseTypeNameOptions | undefined
 }
 
-/** Options of `createResources`. */
 export interface ResourcesOptions {
   /** The JSON-RPC endpoints; none makes every read fail with `INVALID_ARGUMENT` naming `rpcUrl`. */
   rpcUrl: EndpointGroup
   /** The WebSocket endpoints; none makes every subscribe fail with `INVALID_ARGUMENT` naming `wsUrl`. */
   wsUrl: readonly string[]
-  /** The transport shared with the other clients. */
   transport: Transport
   subscriptions?: SubscriptionOptions | undefined
   /** Aborted when the client closes: running watches end, later calls fail with `CLIENT_CLOSED`. */

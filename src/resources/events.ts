@@ -17,7 +17,6 @@ import type {
   WatchPlan,
 } from './types.js'
 
-/** The resource's own option of every read. */
 interface ParseOption<TParsed> {
   /**
    * Checks and types each event's `parsedJson` (a schema, a function, a generated Move `registry`);

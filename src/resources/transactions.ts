@@ -27,7 +27,6 @@ interface TransactionOptions<TOptions> {
   options?: TOptions | null | undefined
 }
 
-/** A call's options with transactions' optional filter and their own `options`. */
 type WithTransactionOptions<TBase, TOptions> = Omit<TBase, 'filter'> & TransactionOptions<TOptions>
 type Tx<TOptions extends TransactionBlockResponseOptions> = TransactionBlockResponse<TOptions>
 

@@ -6,7 +6,6 @@ import type { KindQuery, SubscriptionKind } from '../subscription/SubscriptionKi
 import type { SubscriptionStateChange } from '../subscription/types.js'
 import type { WatchLoopOptions } from '../subscription/watchLoop.js'
 
-/** The chunk of the JSON-RPC resources, reads and subscriptions (`jsonRpcChunk.ts`). */
 export type JsonRpcChunk = typeof import('./jsonRpcChunk.js')
 
 /**
@@ -122,7 +121,6 @@ export interface ResourceDescriptor<TItem, TCursor, TFilter> {
   checkFilter(filter: unknown): TFilter
   /** Checks a cursor as written; throws `INVALID_ARGUMENT` naming `cursor`. */
   checkCursor(cursor: unknown): TCursor | null
-  /** Checks the resource's own options of a read (the caller's options object). */
   readOwn(options: Record<string, unknown>): unknown
   params(request: ResourcePageRequest<TFilter, TCursor>): unknown[]
   /** Reads one JSON-RPC result into a page, every item checked. */

@@ -39,11 +39,8 @@ export function matchSubscriptionFilter(filter: EventSubscriptionFilter, event: 
 }
 
 function sameAddress(a: string, b: string): boolean {
-  return canonicalAddress(a) === canonicalAddress(b)
-}
-
-function canonicalAddress(address: string): string {
-  return isMoveAddress(address) ? formatMoveAddress(address) : address
+  const canonical = (address: string) => (isMoveAddress(address) ? formatMoveAddress(address) : address)
+  return canonical(a) === canonical(b)
 }
 
 function structTagOf(type: string): MoveStructTag | undefined {

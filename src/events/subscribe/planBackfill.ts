@@ -1,12 +1,7 @@
 import type { EventQueryFilter, EventSubscriptionFilter } from '../types.js'
 
 /** A query filter that selects every event a subscription selects, and whether exactly those. */
-interface BackfillPlan {
-  query: EventQueryFilter
-  exact: boolean
-}
-
-const EVERYTHING: BackfillPlan = { query: { All: [] }, exact: false }
+type BackfillPlan = { query: EventQueryFilter; exact: boolean }
 
 /** Single-key queries from the widest to the narrowest, to pick one inside `All`/`And`. */
 const NARROWNESS = ['All', 'Sender', 'MoveModule', 'MoveEventModule', 'MoveEventType', 'Transaction']
@@ -29,7 +24,7 @@ export function planBackfill(filter: EventSubscriptionFilter): BackfillPlan {
     return { query: { MoveEventModule: { package: packageId, module } }, exact: false }
   }
   const parts = 'All' in filter ? filter.All : 'And' in filter ? filter.And : undefined
-  if (parts === undefined) return EVERYTHING
+  if (parts === undefined) return { query: { All: [] }, exact: false } // every event, checked locally
   if (parts.length === 0) return { query: { All: [] }, exact: true }
   if (parts.length === 1) return planBackfill(parts[0] as EventSubscriptionFilter)
   const narrowest = parts.map(planBackfill).reduce((best, plan) => (narrowness(plan) > narrowness(best) ? plan : best))
