@@ -20,7 +20,7 @@ export type Decoder<T> = (value: unknown) => T
  * The type a decoder returns.
  *
  * @example
- * type Id = Decoded<typeof eventIdDecoder> // { txDigest: string; eventSeq: string }
+ * type Ref = Decoded<typeof objectRef> // { objectId: string; version: string | number; digest: string }
  */
 export type Decoded<D> = D extends Decoder<infer T> ? T : never
 
