@@ -90,13 +90,8 @@ export function generateMoveEvents(pkg: MovePackageText, options: GenerateMoveEv
     modules.map((module) => addressKey(module.address)),
   )
   if (!packageAddress) {
-    throw new MoveCodegenError([
-      {
-        file: 'Move.toml',
-        line: 1,
-        message: `the package has no address (named address \`${first.address}\` is unset or 0x0): pass --address 0x…`,
-      },
-    ])
+    const message = `the package has no address (named address \`${first.address}\` is unset or 0x0): pass --address 0x…`
+    throw new MoveCodegenError([{ file: 'Move.toml', line: 1, message }])
   }
   const byKey = new Map<string, PackageStruct>()
   const enums = new Set<string>()

@@ -33,11 +33,7 @@ const LIMIT_MESSAGES: [RegExp, (match: RegExpExecArray, message: string) => Limi
   [/request timed out\. Limit: ([\d.]+)s/i, (m) => ({ limit: 'requestTimeoutMs', max: Number(m[1]) * 1000 })],
 ]
 
-/**
- * Turns the `errors` of a GraphQL response into the SDK's typed error, classified by the
- * first entry's message and `extensions.code` as the service words them. Partial `data`
- * and every entry are kept on the error.
- */
+/** The SDK's typed error for a response's `errors`, by the first entry's message and code; `data` and entries kept. */
 export function mapGraphQLErrors(
   errors: GraphQLErrorEntry[],
   data: unknown,

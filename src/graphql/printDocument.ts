@@ -10,15 +10,9 @@ type Definition = DocumentNodeLike['definitions'][number]
 const printed = new WeakMap<object, string>()
 
 /**
- * The text sent for a document: a string or a typed string as is; for a parsed document, the
- * text of all its definitions, each fragment once (the first of a name). That is its source body
- * when the body holds exactly those definitions (a plain `parse`, graphql-tag), else the
- * definitions printed from the AST (gql.tada's composed fragments, a `noLocation` parse, codegen's
- * AST documents, a hand-built AST). An AST that does not print is `INVALID_ARGUMENT`.
- *
- * @example
- * const Fields = graphql(`fragment Fields on Epoch { epochId }`)
- * printDocument(graphql(`query { epoch { ...Fields } }`, [Fields])) // 'query {\n  epoch {\n ... fragment Fields on Epoch {\n  epochId\n}'
+ * The text sent for a document: a string as is; for a parsed document, all its definitions, each
+ * fragment once: its source body when that holds exactly those definitions, else printed from the
+ * AST (gql.tada's composed fragments, codegen's AST documents). An AST that does not print is `INVALID_ARGUMENT`.
  */
 export function printDocument(document: GraphQLDocument<unknown, unknown>): string {
   const known = documentText(document)

@@ -2,7 +2,7 @@ import { bcs, type BcsType, fromBase58, fromBase64 } from '@mysten/bcs'
 import * as z from 'zod/mini'
 import { MoveEventError } from '../errors/MoveEventError.js'
 import { formatMoveAddress, formatTypeName } from '../events/formatTypeName.js'
-import { parseStructTag, parseTypeName } from '../events/parseTypeName.js'
+import { parseStructTag, parseTypeName, type MoveStructTag } from '../events/parseTypeName.js'
 import { moveTypes, typeNameOf, type MoveType, type MoveTypeArgument } from './moveType.js'
 
 /**
@@ -112,7 +112,7 @@ export function moveStruct<T>(options: MoveStructOptions<T>): MoveStruct<T> {
     decode: (bytes: string | Uint8Array, encoding: 'base64' | 'base58' = 'base64'): T => decodeBcs(layout, type, bytes, encoding),
     typeName,
     matches: (eventType: string): boolean => {
-      const tag = tryParseTag(eventType)
+      const tag = tryParseStructTag(eventType)
       if (!tag || `${formatMoveAddress(tag.address)}::${tag.module}::${tag.name}` !== baseType) return false
       return canonical === undefined || formatTypeName(tag) === canonical
     },
@@ -164,7 +164,8 @@ function serviceForm(type: string): string {
   }
 }
 
-function tryParseTag(type: string) {
+/** The struct tag of an event type, or undefined when the type is not one. */
+export function tryParseStructTag(type: string): MoveStructTag | undefined {
   try {
     return parseStructTag(type)
   } catch {
