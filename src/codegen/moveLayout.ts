@@ -2,8 +2,7 @@ import { formatMoveAddress } from '../events/formatTypeName.js'
 import type { MoveCodegenProblem } from './MoveCodegenError.js'
 import type { MoveModuleDeclaration, MoveStructDeclaration, MoveTypeExpression } from './parseMoveSource.js'
 
-// How a field's Move type maps to a known JSON form and BCS layout: resolving type paths
-// through `use`s, implicit aliases and named addresses, and reporting what cannot be typed.
+// A field's Move type to its JSON form and BCS layout, type paths resolved through `use`s, aliases and named addresses.
 
 export type Primitive = 'bool' | 'u8' | 'u16' | 'u32' | 'u64' | 'u128' | 'u256' | 'address'
 

@@ -1,20 +1,11 @@
 import { parse } from 'smol-toml'
 import { MoveCodegenError } from './MoveCodegenError.js'
 
-/** What the generator needs from `Move.toml`: the package name and the named addresses. */
-export interface MoveManifest {
-  name: string | undefined
-  addresses: Map<string, string>
-}
-
 /**
- * Reads the `[package]` name and the `[addresses]` of a `Move.toml` with a TOML 1.0 parser
- * (smol-toml), in every form the Move tooling writes (quoted strings, tables, inline tables,
- * dotted keys, comments). Other tables, and addresses that are not strings, are skipped.
- *
+ * Reads the `[package]` name and the string `[addresses]` of a `Move.toml` (smol-toml, TOML 1.0).
  * @throws MoveCodegenError when the text is not valid TOML (the message gives line and column)
  */
-export function readMoveToml(text: string): MoveManifest {
+export function readMoveToml(text: string) {
   let document: Record<string, unknown>
   try {
     document = parse(text)

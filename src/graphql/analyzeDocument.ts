@@ -14,13 +14,6 @@ type DirectiveNode = NonNullable<SelectionNode['directives']>[number]
 /** A page-size argument as written: a literal number, a variable, or absent. */
 export type PageArgument = { kind: 'literal'; value: number | null } | { kind: 'variable'; name: string } | undefined
 
-/** A field that takes `first`/`last` (a connection), at its response path (aliases applied). */
-export interface PagedField {
-  path: string
-  first: PageArgument
-  last: PageArgument
-}
-
 /** What the checks before sending need to know about one operation. */
 export interface OperationAnalysis {
   name: string | undefined
@@ -31,7 +24,8 @@ export interface OperationAnalysis {
   inputNodes: number
   /** Deepest selection level; spreads and inline fragments add a level. */
   depth: number
-  pagedFields: PagedField[]
+  /** The fields that take `first`/`last` (connections), at their response paths (aliases applied). */
+  pagedFields: { path: string; first: PageArgument; last: PageArgument }[]
   selections: readonly SelectionNode[]
   fragments: Map<string, FragmentNode>
 }
@@ -95,7 +89,7 @@ export function analyzeDocument(source: string): DocumentAnalysis {
 
 function analyzeOperation(operation: OperationNode, fragments: Map<string, FragmentNode>): OperationAnalysis {
   const used = new Set<string>()
-  const pagedFields: PagedField[] = []
+  const pagedFields: OperationAnalysis['pagedFields'] = []
   let inputNodes = 0
   let depth = 0
   // Breadth-first, as the service walks; a fragment cycle is a validation error, so the
@@ -162,19 +156,12 @@ function collectVariables(value: ValueNode, into: Set<string>): void {
 /** Picks the operation a request runs: the named one, or the only one. */
 export function selectOperation(analysis: DocumentAnalysis, operationName?: string): OperationAnalysis {
   const { operations } = analysis
-  const operation =
-    operationName === undefined
-      ? operations.length === 1
-        ? operations[0]
-        : undefined
-      : operations.find((candidate) => candidate.name === operationName)
-  if (!operation) {
-    throw new InvalidArgumentError(
-      operationName === undefined
-        ? `Document has ${operations.length} operations; pass operationName`
-        : `Document has no operation named ${operationName}`,
-    )
+  if (operationName === undefined) {
+    if (operations.length === 1) return operations[0] as OperationAnalysis
+    throw new InvalidArgumentError(`Document has ${operations.length} operations; pass operationName`)
   }
+  const operation = operations.find((candidate) => candidate.name === operationName)
+  if (!operation) throw new InvalidArgumentError(`Document has no operation named ${operationName}`)
   return operation
 }
 

@@ -31,14 +31,8 @@ function textOf(document: DocumentNodeLike): string {
   if (!Array.isArray(definitions) || definitions.length === 0 || definitions.some((definition) => !isRecord(definition))) {
     throw new InvalidArgumentError('A DocumentNode needs its definitions: pass a parsed document or a string')
   }
-  const fragments = new Set<string>()
-  const once = definitions.filter((definition) => {
-    if (definition.kind !== 'FragmentDefinition') return true
-    const key = keyOf(definition)
-    if (fragments.has(key)) return false
-    fragments.add(key)
-    return true
-  })
+  const keys = definitions.map(keyOf)
+  const once = definitions.filter((definition, index) => definition.kind !== 'FragmentDefinition' || keys.indexOf(keys[index]!) === index)
   const body: unknown = document.loc?.source?.body
   if (typeof body === 'string' && sameDefinitions(body, once)) return body
   try {
@@ -54,11 +48,10 @@ function keyOf(definition: Definition): string {
 
 // Whether the body parses to the same definitions, in the same order, by kind and name.
 function sameDefinitions(body: string, definitions: readonly Definition[]): boolean {
-  let parsed
   try {
-    parsed = parse(body, { noLocation: true }).definitions
+    const parsed = parse(body, { noLocation: true }).definitions
+    return parsed.length === definitions.length && parsed.every((definition, index) => keyOf(definition) === keyOf(definitions[index]!))
   } catch {
     return false
   }
-  return parsed.length === definitions.length && parsed.every((definition, index) => keyOf(definition) === keyOf(definitions[index]!))
 }

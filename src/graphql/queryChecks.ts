@@ -1,5 +1,4 @@
-// What the GraphQL client needs only once it sends: one chunk, loaded by `queryChecks`
-// (createGraphQLClient.ts), so that a browser's first load does not carry it.
+// What the GraphQL client needs only once it sends: a chunk of its own (`queryChecks`), out of a browser's first load.
 export { analyzeDocument, omittedAsNull, selectOperation } from './analyzeDocument.js'
 export { checkPagingDocument, checkQuery } from './checkQuery.js'
 export { printDocument } from './printDocument.js'

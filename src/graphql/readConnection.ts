@@ -16,17 +16,6 @@ export interface PageInfo {
   endCursor: string | null
 }
 
-/** One page of a connection, checked and in the walk's order. */
-export interface ConnectionPage<TNode> {
-  /** The nodes, newest first for a backward walk. */
-  items: TNode[]
-  /** The edges' own cursors, parallel to `items`, when the document selects `edges { cursor }`. */
-  itemCursors: string[] | undefined
-  hasMore: boolean
-  nextCursor: string | null
-  pageInfo: Partial<PageInfo>
-}
-
 const connectionDecoder = object({
   pageInfo: object({
     hasNextPage: optional(boolean),
@@ -49,7 +38,7 @@ export function readConnection<TNode>(
   path: string,
   direction: 'forward' | 'backward',
   version: ServiceVersion | undefined,
-): ConnectionPage<TNode> {
+) {
   const invalid = (reason: string) => new InvalidResponseError({ status: 200, body: '', reason, version })
   const { pageInfo, edges, nodes } = decodeOr(connectionDecoder, connection, (failure) => invalid(failure.describe(path)))
   const reverse = direction === 'backward'
@@ -64,6 +53,7 @@ export function readConnection<TNode>(
   }
   const count = list.length
   const items = new Array<TNode>(count)
+  // The edges' own cursors, parallel to `items`, when the document selects `edges { cursor }`.
   const itemCursors = edges?.[0]?.cursor === undefined ? undefined : new Array<string>(count)
   for (let index = 0; index < count; index++) {
     // Yield order: a backward page is reversed, newest first.

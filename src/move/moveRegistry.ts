@@ -95,22 +95,20 @@ export function moveRegistry<const M extends MoveModules>(modules: M): MoveRegis
   const structOf = (tag: MoveStructTag) => byType.get(`${formatMoveAddress(tag.address)}::${tag.module}::${tag.name}`)
   /** A type argument as a definition when its layout is known, else its name (enough for a phantom parameter). */
   const argumentOf = (tag: MoveTypeTag): MoveTypeArgument => layoutOf(tag) ?? formatTypeName(tag)
+  const wrapped = (kind: 'vector' | 'option', element: MoveTypeTag) => {
+    const layout = layoutOf(element)
+    return layout && moveTypes[kind](layout)
+  }
   const layoutOf = (tag: MoveTypeTag): MoveType<unknown> | undefined => {
     if (tag.kind === 'primitive') return tag.name === 'signer' ? undefined : moveTypes[tag.name]
-    if (tag.kind === 'vector') {
-      const element = layoutOf(tag.element)
-      return element && moveTypes.vector(element)
-    }
+    if (tag.kind === 'vector') return wrapped('vector', tag.element)
     const name = `${formatMoveAddress(tag.address)}::${tag.module}::${tag.name}`
     const [first] = tag.typeArguments
     const builtin = BUILTINS.get(name)
     if (builtin) return builtin
-    if (name === OPTION && first) {
-      const element = layoutOf(first)
-      return element && moveTypes.option(element)
-    }
+    if (name === OPTION && first) return wrapped('option', first)
     if (name === BALANCE && first) return moveTypes.balance(formatTypeName(first))
-    const entry = structOf(tag)
+    const entry = byType.get(name)
     return entry && bind(entry.definition, tag)
   }
   const bind = (definition: MoveStruct<unknown>, tag: MoveStructTag): MoveStruct<unknown> | undefined => {
@@ -159,14 +157,8 @@ export function moveRegistry<const M extends MoveModules>(modules: M): MoveRegis
           throw new MoveEventError({ eventType: type, reason: `the JSON and the BCS payload disagree at ${difference || 'the root'}` })
         }
       }
-      return {
-        name: `${entry.module}::${entry.struct}`,
-        module: entry.module,
-        struct: entry.struct,
-        type,
-        parsedJson,
-        event,
-      } as DecodedMoveEvent<M, E>
+      const { module, struct } = entry
+      return { name: `${module}::${struct}`, module, struct, type, parsedJson, event } as DecodedMoveEvent<M, E>
     },
   }
 }

@@ -135,11 +135,8 @@ export function genericMoveStruct<F extends (...typeArguments: any[]) => MoveStr
   of: F,
   parameters: readonly string[],
 ): ReturnType<F> & { readonly of: F } {
-  const unbound = parameters.map((name) => {
-    const parameter = moveTypes.typeParameter(name)
-    placeholders.add(parameter)
-    return parameter
-  })
+  const unbound = parameters.map((name) => moveTypes.typeParameter(name))
+  for (const parameter of unbound) placeholders.add(parameter)
   return Object.freeze({ ...of(...unbound), of }) as ReturnType<F> & { readonly of: F }
 }
 
