@@ -1,4 +1,4 @@
-import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
+import { ChainxError, type ChainxErrorOptions } from './ChainxErrorBase.js'
 
 /**
  * A chunk of the package (a part loaded on first use: the query checks, the rate limiter, the

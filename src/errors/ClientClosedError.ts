@@ -1,4 +1,4 @@
-import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
+import { ChainxError, type ChainxErrorOptions } from './ChainxErrorBase.js'
 
 /**
  * The client was closed (`client.close()`, or the end of an `await using` block): nothing was

@@ -1,4 +1,4 @@
-import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
+import { ChainxError, type ChainxErrorOptions } from './ChainxErrorBase.js'
 
 /**
  * The indexer's database (`chainx-sdk/indexer`) failed: it refused the connection, lost it more

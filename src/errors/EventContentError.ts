@@ -1,4 +1,4 @@
-import type { ChainxErrorOptions } from './ChainxError.js'
+import type { ChainxErrorOptions } from './ChainxErrorBase.js'
 import { InvalidResponseError } from './request.js'
 
 /** An event's id as the service sends it (the same shape as `EventId` of the events API). */

@@ -1,4 +1,4 @@
-import type { ChainxErrorOptions } from './ChainxError.js'
+import type { ChainxErrorOptions } from './ChainxErrorBase.js'
 import { InvalidResponseError } from './request.js'
 
 /**

@@ -1,4 +1,4 @@
-import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
+import { ChainxError, type ChainxErrorOptions } from './ChainxErrorBase.js'
 
 /**
  * A walk's endpoint failed and no other endpoint serves the service version its cursors

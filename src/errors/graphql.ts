@@ -1,5 +1,5 @@
 import type { Usage } from '../utils/usage.js'
-import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
+import { ChainxError, type ChainxErrorOptions } from './ChainxErrorBase.js'
 
 /**
  * One entry of a GraphQL response's `errors` array, as the service sent it.

@@ -2,11 +2,11 @@ export {
   ChainxError,
   isChainxError,
   type ChainxErrorByCode,
+  type ChainxErrorClass,
   type ChainxErrorCode,
   type ChainxErrorOptions,
   type ChainxErrorUnion,
   type ErrorCauseSummary,
-  type NarrowedError,
 } from './ChainxError.js'
 export {
   AbortedError,

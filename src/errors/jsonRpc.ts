@@ -1,4 +1,4 @@
-import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
+import { ChainxError, type ChainxErrorOptions } from './ChainxErrorBase.js'
 
 /**
  * A JSON-RPC error object from the service, with `rpcCode`, `message` and `data` kept

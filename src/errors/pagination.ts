@@ -1,5 +1,5 @@
-import type { ChainxErrorOptions } from './ChainxError.js'
-import { ChainxError } from './ChainxError.js'
+import type { ChainxErrorOptions } from './ChainxErrorBase.js'
+import { ChainxError } from './ChainxErrorBase.js'
 import { GraphQLError, type GraphQLErrorEntry } from './graphql.js'
 
 /**

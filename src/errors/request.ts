@@ -1,5 +1,5 @@
 import { redactUrl } from '../utils/redactUrl.js'
-import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
+import { ChainxError, type ChainxErrorOptions } from './ChainxErrorBase.js'
 
 /**
  * The server answered with a status that is not a success (any non-2xx, whatever the body).

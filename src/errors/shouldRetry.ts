@@ -1,4 +1,4 @@
-import { isChainxError, type ChainxErrorCode, type ChainxErrorUnion } from './ChainxError.js'
+import { hasBrand, type ChainxErrorCode } from './codes.js'
 
 /**
  * Who asks whether to try again: one request's retries (`'request'`, the transport), a poll of
@@ -107,7 +107,19 @@ export function isRateLimitGraphQLError(extensionCode: unknown, message: string)
   return extensionCode === 'RATE_LIMITED' || /too many requests/i.test(message)
 }
 
-type Rule = (error: ChainxErrorUnion, attempt: RetryAttempt) => boolean
+/** The fields of an error the rules read (the classes that carry them set them). */
+interface Failed {
+  code: ChainxErrorCode
+  message: string
+  timeoutMs?: number | undefined
+  status?: number
+  rpcCode?: number
+  id?: unknown
+  eventType?: string
+  connectionLost?: boolean
+}
+
+type Rule = (error: Failed, attempt: RetryAttempt) => boolean
 
 const never: Rule = () => false
 const always: Rule = () => true
@@ -120,19 +132,19 @@ const RETRY_BY_CODE: Record<ChainxErrorCode, Rule> = {
   NETWORK: always,
   RATE_LIMITED: always,
   // The SDK's per-attempt limit (`timeoutMs` set) is worth another attempt; the caller's deadline is final.
-  TIMEOUT: (error) => error.code === 'TIMEOUT' && error.timeoutMs !== undefined,
+  TIMEOUT: (error) => error.timeoutMs !== undefined,
   // 5xx and 408 (`isTransientStatus`).
-  HTTP: (error) => error.code === 'HTTP' && isTransientStatus(error.status),
+  HTTP: (error) => isTransientStatus(error.status ?? 0),
   // Every request is a read: an undecodable body is retried; one event's content that the caller's
   // own checks rejected (`EventContentError`, `MoveEventError`: `eventType` set) is not.
-  INVALID_RESPONSE: (error) => !('eventType' in error),
+  INVALID_RESPONSE: (error) => error.eventType === undefined,
   JSON_RPC: (error, { context, failures }) => {
-    if (error.code !== 'JSON_RPC') return false
-    if (isTransientRpcError(error.rpcCode, error.id)) return true
-    if (context === 'resubscribe' && TRANSIENT_RPC_CODES.has(error.rpcCode)) return true
+    const rpcCode = error.rpcCode ?? 0
+    if (isTransientRpcError(rpcCode, error.id)) return true
+    if (context === 'resubscribe' && TRANSIENT_RPC_CODES.has(rpcCode)) return true
     if (context !== 'poll') return false
     return KNOWN_SERVICE_MESSAGES.some(
-      (known) => known.rpcCode === error.rpcCode && known.pattern.test(error.message) && failures < known.maxRetries,
+      (known) => known.rpcCode === rpcCode && known.pattern.test(error.message) && failures < known.maxRetries,
     )
   },
   // A page that claims more without moving: the walk stops; a poll reports it and polls again later.
@@ -147,7 +159,7 @@ const RETRY_BY_CODE: Record<ChainxErrorCode, Rule> = {
   // The loader itself tries again on the next call.
   CHUNK_LOAD_FAILED: never,
   // The indexer's database: a lost or refused connection is retried from the watermark; a refused statement is final.
-  DATABASE: (error) => error.code === 'DATABASE' && error.connectionLost,
+  DATABASE: (error) => error.connectionLost === true,
   INVALID_ARGUMENT: never,
   INVALID_FILTER: never,
   RESPONSE_TOO_LARGE: never,
@@ -170,10 +182,8 @@ const RETRY_BY_CODE: Record<ChainxErrorCode, Rule> = {
  * @example
  * if (shouldRetry(error, { context: 'request', failures: n })) await sleep(backoffDelay(n, options))
  */
-export function shouldRetry(error: unknown, attempt: RetryAttempt): error is ChainxErrorUnion {
-  if (!isChainxError(error)) return false
-  const union = error as ChainxErrorUnion
-  return RETRY_BY_CODE[union.code](union, attempt)
+export function shouldRetry(error: unknown, attempt: RetryAttempt): boolean {
+  return hasBrand(error) && RETRY_BY_CODE[error.code](error, attempt)
 }
 
 /**
