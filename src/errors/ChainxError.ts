@@ -72,6 +72,7 @@ export type ChainxErrorUnion = ChainxErrorByCode[ChainxErrorCode]
 export interface ChainxErrorClass {
   new (...args: ConstructorParameters<typeof ChainxErrorBase>): ChainxErrorBase
   readonly prototype: ChainxErrorBase
+  /** A brand check: true for the errors of any copy of the SDK, narrowed to `ChainxErrorUnion`. */
   [Symbol.hasInstance](value: unknown): value is ChainxErrorUnion
 }
 
@@ -90,7 +91,7 @@ export interface ChainxErrorClass {
  */
 // The same class; its `Symbol.hasInstance` (a brand check) is typed here, beside the union it narrows to.
 export const ChainxError = ChainxErrorBase as unknown as ChainxErrorClass
-/** A chainx-sdk error (see `ChainxErrorUnion` for the type narrowed by `code`). */
+/** A chainx-sdk error: `code`, `shortMessage`, `details`, `cause`, `toJSON()`, `walk()` (`ChainxErrorUnion` narrows by `code`). */
 export type ChainxError = ChainxErrorBase
 
 /**
