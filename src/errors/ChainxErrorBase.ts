@@ -5,14 +5,10 @@ import { shouldRetry } from './shouldRetry.js'
 
 /** Node's inspection hook (`util.inspect`, `console.log`), by its registered name: no import. */
 const INSPECT = Symbol.for('nodejs.util.inspect.custom')
-/** A URL in free text (a cause's message): redacted as `redactUrl` redacts one. */
 const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi
-/** How many causes deep `toJSON` summarises. */
-const CAUSE_DEPTH = 4
 
 /**
- * What `JSON.stringify` writes for an error's `cause`: its name, code (when a string or a
- * number) and message, URLs in it redacted, and its own cause below.
+ * What `JSON.stringify` writes for an error's `cause`: name, code, message (URLs redacted) and its own cause.
  *
  * @example
  * const summary: ErrorCauseSummary = { name: 'Error', code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:9' }
@@ -40,27 +36,9 @@ export interface ChainxErrorOptions {
   version?: ServiceVersion | undefined
 }
 
-/**
- * Base class of every error thrown by chainx-sdk. `code` is stable across releases;
- * `message` is short; `details` and `cause` carry the rest.
- *
- * @example
- * import { ChainxError } from 'chainx-sdk'
- * try {
- *   await client.graphql.epoch({ id: 1 })
- * } catch (error) {
- *   if (error instanceof ChainxError && error.code === 'RATE_LIMITED') console.log('slow down')
- * }
- */
+/** Base class of every chainx-sdk error; exported (typed to narrow by `instanceof`) from ChainxError.ts. */
 export class ChainxError extends Error {
-  /**
-   * `instanceof` holds for errors from any copy of the SDK (ESM and CommonJS builds, two
-   * versions side by side): a ChainxError is recognised by its brand, a subclass by its name
-   * along the prototype chain.
-   *
-   * @example
-   * errorFromCjsBuild instanceof ChainxError // true
-   */
+  /** True for errors of any copy of the SDK: a ChainxError by its brand, a subclass by its name along the prototype chain. */
   static override [Symbol.hasInstance](value: unknown): boolean {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true
     if (!hasBrand(value)) return false
@@ -88,16 +66,9 @@ export class ChainxError extends Error {
   readonly details: string | undefined
   /** Service version of the response that produced the error, if one was received. */
   version: ServiceVersion | undefined
-  /**
-   * Set on every error thrown out of a walk (`paginate`, `events.iterate`): the items the
-   * walk delivered before it stopped.
-   */
+  /** Set on every error thrown out of a walk (`paginate`, `events.iterate`): the items it delivered before it stopped. */
   delivered?: number | undefined
-  /**
-   * Set on every error thrown out of a walk: where to resume, to pass as the walk's `cursor`
-   * option (a GraphQL cursor string for `paginate`, an event id for `events.iterate`; `null`
-   * means from the start). Same value as the walk's `cursor` when it threw.
-   */
+  /** Set on every error thrown out of a walk: the walk's `cursor` when it threw, to resume from (`null`: from the start). */
   resumeCursor?: unknown
 
   constructor(code: ChainxErrorCode, shortMessage: string, options: ChainxErrorOptions = {}) {
@@ -109,8 +80,7 @@ export class ChainxError extends Error {
   }
 
   /**
-   * Whether repeating the same request may succeed (network faults, timeouts of the SDK's own
-   * limit, 5xx, rate limits): what the one retry table, `shouldRetry`, says of a request.
+   * Whether repeating the request may succeed (network faults, the SDK's own time limit, 5xx, rate limits), by `shouldRetry`.
    *
    * @example
    * if (error instanceof ChainxError && !error.retryable) report(error)
@@ -120,11 +90,8 @@ export class ChainxError extends Error {
   }
 
   /**
-   * What `JSON.stringify(error)` writes (a structured log line): `name`, `code`, `message`,
-   * `retryable`, `details` and `version` when set, the fields of the error's class that are set
-   * and plain (numbers, strings, booleans: `status`, `url`, `retryAfterMs`, `delivered`...), and a summary of `cause` (name, code, message, a few causes deep). No
-   * credential: URLs are redacted as in messages (user info and key-like query parameters),
-   * and no header or request body is ever kept on an error.
+   * What `JSON.stringify(error)` writes: `name`, `code`, `message`, `retryable`, the plain fields that are set (`status`, `url`,
+   * `delivered`...), `version` and a summary of `cause`. URLs are redacted; no header or body is ever kept on an error.
    *
    * @example
    * logger.error(JSON.stringify(error)) // {"name":"HttpError","code":"HTTP","message":"HTTP 503 from https://rpc.example/graphql",...}
@@ -136,27 +103,20 @@ export class ChainxError extends Error {
       if (key !== 'shortMessage' && (type === 'string' || type === 'number' || type === 'boolean'))
         json[key] ??= type === 'string' ? redactText(value as string) : value
     }
-    // Left out by JSON.stringify when undefined.
     json.version = this.version?.raw
-    json.cause = this.cause === undefined ? undefined : summarise(this.cause, CAUSE_DEPTH)
+    json.cause = this.cause === undefined ? undefined : summarise(this.cause, 4)
     return json
   }
 
-  /**
-   * What `util.inspect` and `console.log` show in Node: the error as Node shows one (stack,
-   * fields, `[cause]`), without the fields that are not set.
-   */
+  /** What `console.log` shows in Node: a copy of the error without its unset fields (Node formats it as an error). */
   [INSPECT](): object {
-    // A copy of the error without its undefined fields; Node formats it as an error (stack,
-    // fields, [cause]) and does not call this hook on it.
     const fields = Object.getOwnPropertyDescriptors(this) as Record<string, PropertyDescriptor>
     for (const key in fields) if (fields[key]?.enumerable && fields[key].value === undefined) delete fields[key]
     return Object.create(Object.getPrototypeOf(this) as object, { ...fields, [INSPECT]: {} }) as object
   }
 
   /**
-   * Walks the `cause` chain and returns the first error matching `predicate`
-   * (the deepest cause when no predicate is given).
+   * The first error of the `cause` chain matching `predicate` (the deepest cause without one).
    *
    * @example
    * const root = error.walk()
@@ -178,7 +138,7 @@ function redactText(text: string): string {
   return text.replace(URL_IN_TEXT, (url) => redactUrl(url))
 }
 
-/** A cause as `toJSON` writes it: an error's name, code and message (and its cause, `depth` deep), or a value's text. */
+/** A cause as `toJSON` writes it, `depth` causes deep. */
 function summarise(cause: unknown, depth: number): ErrorCauseSummary | string {
   if (!(cause instanceof Error))
     return redactText(typeof cause === 'object' && cause ? Object.prototype.toString.call(cause) : String(cause))
