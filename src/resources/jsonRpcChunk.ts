@@ -4,6 +4,7 @@
 // each resource's item kind. One chunk, not two: the reads alone are under the 2 kB a chunk must
 // be worth, and they share the decoders with the subscriptions (issue 29: at most five chunks).
 export { createJsonRpcCaller } from '../jsonRpc/createJsonRpcCaller.js'
+export { walkPages } from '../pagination/walkPages.js'
 export { readEventPage } from '../events/readEventPage.js'
 export { readTransactionPage } from '../transactions/readTransactionPage.js'
 export { createSubscriptionMachine } from '../subscription/createSubscriptionMachine.js'

@@ -1,4 +1,5 @@
 import { createPageIterator } from '../pagination/createPageIterator.js'
+import { walkPages } from '../pagination/walkPages.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
 import type { SubscriptionKind } from './SubscriptionKind.js'
 
@@ -46,7 +47,8 @@ export type ReadMissedItemsResult = {
  */
 export async function readMissedItems<TItem, TCursor>(options: ReadMissedItemsOptions<TItem, TCursor>): Promise<ReadMissedItemsResult> {
   const { kind, pageSize } = options
-  const walk = createPageIterator({
+  // In the JSON-RPC chunk already: the walk is at hand.
+  const walk = createPageIterator(async () => walkPages, {
     // Without prefetch: nothing is read past the live stream, a cancellation or maxItems.
     options: resolvePaginationOptions<TItem>({ prefetch: false, pageSize }),
     // A cursor that does not move is as far as the service goes: the end of what was missed.
