@@ -1,7 +1,7 @@
-import { ChainxError as ChainxErrorBase } from './ChainxErrorBase.js'
+import type { ChainxError as ChainxErrorBase } from './ChainxErrorBase.js'
 import type { ChunkLoadError } from './ChunkLoadError.js'
 import type { ClientClosedError } from './ClientClosedError.js'
-import { hasBrand, type ChainxErrorCode } from './codes.js'
+import type { ChainxErrorCode } from './codes.js'
 import type { DatabaseError } from './DatabaseError.js'
 import type * as GraphQL from './graphql.js'
 import type * as JsonRpc from './jsonRpc.js'
@@ -12,6 +12,10 @@ import type { UnexpectedError } from './UnexpectedError.js'
 
 export type { ChainxErrorOptions, ErrorCauseSummary } from './ChainxErrorBase.js'
 export type { ChainxErrorCode } from './codes.js'
+// The values are the base class and the brand check, as they are: this module has no code of its own (so no chunk of its own
+// in a split build). The declarations below shadow their plain types with the ones that narrow to the union.
+export * from './ChainxErrorBase.js'
+export * from './codes.js'
 
 /**
  * The class of the error that carries each code: what `isChainxError(error, code)` narrows to.
@@ -89,8 +93,7 @@ export interface ChainxErrorClass {
  *   if (error instanceof ChainxError && error.code === 'RATE_LIMITED') console.log('slow down')
  * }
  */
-// The same class; its `Symbol.hasInstance` (a brand check) is typed here, beside the union it narrows to.
-export const ChainxError = ChainxErrorBase as unknown as ChainxErrorClass
+export declare const ChainxError: ChainxErrorClass
 /** A chainx-sdk error: `code`, `shortMessage`, `details`, `cause`, `toJSON()`, `walk()` (`ChainxErrorUnion` narrows by `code`). */
 export type ChainxError = ChainxErrorBase
 
@@ -109,8 +112,5 @@ export type ChainxError = ChainxErrorBase
  *   }
  * }
  */
-export function isChainxError(error: unknown): error is ChainxErrorUnion
-export function isChainxError<C extends ChainxErrorCode>(error: unknown, code: C): error is ChainxErrorByCode[C]
-export function isChainxError(error: unknown, code?: ChainxErrorCode): boolean {
-  return hasBrand(error, code)
-}
+export declare function isChainxError(error: unknown): error is ChainxErrorUnion
+export declare function isChainxError<C extends ChainxErrorCode>(error: unknown, code: C): error is ChainxErrorByCode[C]

@@ -1,6 +1,6 @@
 import { redactUrl } from '../utils/redactUrl.js'
 import type { ServiceVersion } from '../utils/serviceVersion.js'
-import { BRAND, hasBrand, type ChainxErrorCode } from './codes.js'
+import { BRAND, isChainxError, type ChainxErrorCode } from './codes.js'
 import { shouldRetry } from './shouldRetry.js'
 
 /** Node's inspection hook (`util.inspect`, `console.log`), by its registered name: no import. */
@@ -41,7 +41,7 @@ export class ChainxError extends Error {
   /** True for errors of any copy of the SDK: a ChainxError by its brand, a subclass by its name along the prototype chain. */
   static override [Symbol.hasInstance](value: unknown): boolean {
     if (Function.prototype[Symbol.hasInstance].call(this, value)) return true
-    if (!hasBrand(value)) return false
+    if (!isChainxError(value)) return false
     if (this === ChainxError) return true
     // Another copy's subclass of the same name (bounded: prototype chains are short).
     let proto: unknown = Object.getPrototypeOf(value)

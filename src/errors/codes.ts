@@ -38,8 +38,11 @@ export type ChainxErrorCode =
  */
 export const BRAND: unique symbol = Symbol.for('chainx-sdk.ChainxError') as never
 
-/** Whether a value carries the ChainxError brand (and `code`, when given). */
-export function hasBrand(value: unknown, code?: ChainxErrorCode): value is { readonly code: ChainxErrorCode; readonly message: string } {
+/** Whether a value carries the ChainxError brand (and `code`, when given); typed to narrow in ChainxError.ts. */
+export function isChainxError(
+  value: unknown,
+  code?: ChainxErrorCode,
+): value is { readonly code: ChainxErrorCode; readonly message: string } {
   return (
     typeof value === 'object' &&
     value !== null &&

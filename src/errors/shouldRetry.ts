@@ -1,4 +1,4 @@
-import { hasBrand, type ChainxErrorCode } from './codes.js'
+import { isChainxError, type ChainxErrorCode } from './codes.js'
 
 /**
  * Who asks whether to try again: a request's retries, a poll of `watch`, or a subscribe call on a live socket.
@@ -49,7 +49,7 @@ export const KNOWN_SERVICE_MESSAGES: readonly KnownServiceMessage[] = [
     rpcCode: -32602,
     pattern: /^Could not find the referenced transaction/,
     maxRetries: 3,
-    reason: 'a lagging node behind a load balancer does not know the transaction of a valid cursor yet (jsonrpc-anchor 2.2)',
+    reason: 'a lagging node behind a load balancer, for a valid cursor (jsonrpc-anchor 2.2)',
   },
 ]
 
@@ -67,14 +67,6 @@ export function isTransientStatus(status: number): boolean {
  */
 export function isTransientRpcError(rpcCode: number, id?: unknown): boolean {
   return rpcCode === -32050 || (rpcCode === -32603 && id === null)
-}
-
-/**
- * Whether a GraphQL error entry is the rate limit (`RATE_LIMITED`): the spec gives no code (spec 7, 8.1; graphql-anchor 4), so an
- * `extensions.code` of `RATE_LIMITED` or the JSON-RPC side's "too many requests" text (jsonrpc-anchor 2.6).
- */
-export function isRateLimitGraphQLError(extensionCode: unknown, message: string): boolean {
-  return extensionCode === 'RATE_LIMITED' || /too many requests/i.test(message)
 }
 
 /** The fields of an error the rules read. */
@@ -125,7 +117,7 @@ const RETRY_BY_CODE: Partial<Record<ChainxErrorCode, Rule>> = {
  * if (shouldRetry(error, { context: 'request', failures: n })) await sleep(backoffDelay(n, options))
  */
 export function shouldRetry(error: unknown, attempt: RetryAttempt): boolean {
-  return hasBrand(error) && (RETRY_BY_CODE[error.code]?.(error, attempt) ?? false)
+  return isChainxError(error) && (RETRY_BY_CODE[error.code]?.(error, attempt) ?? false)
 }
 
 /** The wait the server asked for with an error (`Retry-After` of a 429 or 503), if any. */

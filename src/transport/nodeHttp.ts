@@ -1,5 +1,5 @@
 import type * as NodeHttp from 'node:http'
-import { abortError } from '../errors/abortError.js'
+import { abortError } from '../errors/request.js'
 import type { ChainxError } from '../errors/ChainxError.js'
 import { InvalidArgumentError, ResponseTooLargeError, TimeoutError } from '../errors/request.js'
 import { onAbort } from '../utils/onAbort.js'
