@@ -32,10 +32,7 @@ export type ChainxErrorCode =
   | 'CHUNK_LOAD_FAILED'
   | 'DATABASE'
 
-/**
- * The brand every ChainxError carries, registered globally so that copies of the SDK loaded side
- * by side (its ESM and CommonJS builds, two versions in one app) recognise each other's errors.
- */
+/** The brand of every ChainxError, registered globally: copies of the SDK side by side recognise each other's errors. */
 export const BRAND: unique symbol = Symbol.for('chainx-sdk.ChainxError') as never
 
 /** Whether a value carries the ChainxError brand (and `code`, when given); typed to narrow in ChainxError.ts. */

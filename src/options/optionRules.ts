@@ -33,16 +33,13 @@ export function readCapMs(name: string, value: unknown, fallback: number): numbe
   return ms
 }
 
-/** How a count may be bounded: its minimum, and whether `Infinity` (unbounded) is accepted. */
-export interface CountRule {
-  /** The smallest value accepted (0 by default). */
-  min?: number | undefined
-  /** Whether `Infinity` (unbounded) is accepted (not by default). */
-  infinite?: boolean | undefined
-}
-
 /** Reads a count (its default when undefined): a whole number >= `min`, or `Infinity` where the rule allows it. */
-export function readCount(name: string, value: unknown, fallback: number, rule: CountRule = {}): number {
+export function readCount(
+  name: string,
+  value: unknown,
+  fallback: number,
+  rule: { min?: number | undefined; infinite?: boolean | undefined } = {},
+): number {
   const count = value ?? fallback
   const { min = 0, infinite = false } = rule
   if (infinite && count === Infinity) return count
@@ -52,25 +49,9 @@ export function readCount(name: string, value: unknown, fallback: number, rule: 
   return count
 }
 
-/** The backoff between failed attempts: exponential from `baseDelayMs` with jitter, capped at `maxDelayMs`. */
-export interface BackoffOptions {
-  /** First delay in ms (a wait); doubles each attempt, with jitter. */
-  baseDelayMs?: number | undefined
-  /** Largest delay in ms (a cap): `Infinity` leaves the doubling uncapped. */
-  maxDelayMs?: number | undefined
-}
-
-/** Reads a backoff object under the name the caller wrote (`retry`, `subscriptions.reconnect`), each field by its kind. */
-export function readBackoff(
-  name: string,
-  value: BackoffOptions | undefined,
-  defaults: Required<BackoffOptions>,
-): { baseDelayMs: number; maxDelayMs: number } {
-  readObject(name, value)
-  return {
-    baseDelayMs: readWaitMs(`${name}.baseDelayMs`, value?.baseDelayMs, defaults.baseDelayMs),
-    maxDelayMs: readCapMs(`${name}.maxDelayMs`, value?.maxDelayMs, defaults.maxDelayMs),
-  }
+/** Reads a backoff object (`baseDelayMs` a wait, `maxDelayMs` a cap) under the name the caller wrote. */
+export function readBackoff(name: string, value: unknown, defaults: { baseDelayMs: number; maxDelayMs: number }) {
+  return readGroup(name, value, { baseDelayMs: ['wait', defaults.baseDelayMs], maxDelayMs: ['cap', defaults.maxDelayMs] } as const)
 }
 
 /** Checks that an options group is an object (or undefined). */

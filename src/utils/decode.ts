@@ -104,21 +104,18 @@ export function matching(pattern: RegExp, expected: string): Decoder<string> {
 /** `true` or `false`. */
 export const boolean: Decoder<boolean> = check((value): value is boolean => typeof value === 'boolean', 'a boolean')
 
+const numberWhere = (test: (value: number) => boolean, expected: string): Decoder<number> =>
+  check((value): value is number => typeof value === 'number' && test(value), expected)
+
 /** A finite number. */
-export const finiteNumber: Decoder<number> = check(
-  (value): value is number => typeof value === 'number' && Number.isFinite(value),
-  'a finite number',
-)
+export const finiteNumber: Decoder<number> = numberWhere(Number.isFinite, 'a finite number')
 
 /** A safe integer (no precision lost). */
-export const safeInteger: Decoder<number> = check(
-  (value): value is number => typeof value === 'number' && Number.isSafeInteger(value),
-  'an integer',
-)
+export const safeInteger: Decoder<number> = numberWhere(Number.isSafeInteger, 'an integer')
 
 /** A safe integer of at least 0. */
-export const nonNegativeInteger: Decoder<number> = check(
-  (value): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0,
+export const nonNegativeInteger: Decoder<number> = numberWhere(
+  (value) => Number.isSafeInteger(value) && value >= 0,
   'a non-negative integer',
 )
 
