@@ -54,9 +54,7 @@ export interface ChainxErrorByCode {
 }
 
 /**
- * Every chainx-sdk error as a union discriminated by `code`: `switch (error.code)` and
- * `error.code === 'RATE_LIMITED'` narrow it to the class that carries the code. `instanceof
- * ChainxError` narrows to it too.
+ * Every chainx-sdk error as a union discriminated by `code` (what `instanceof ChainxError` narrows to): `switch (error.code)` narrows.
  *
  * @example
  * function retryIn(error: ChainxErrorUnion): number | undefined {
@@ -69,10 +67,7 @@ export interface ChainxErrorByCode {
  */
 export type ChainxErrorUnion = ChainxErrorByCode[ChainxErrorCode]
 
-/**
- * The constructor of `ChainxError` as the package exports it: `error instanceof ChainxError`
- * narrows to `ChainxErrorUnion`, whose `code` narrows.
- */
+/** The constructor of `ChainxError` as the package exports it: `error instanceof ChainxError` narrows to `ChainxErrorUnion`. */
 export interface ChainxErrorClass {
   new (...args: ConstructorParameters<typeof ChainxErrorBase>): ChainxErrorBase
   readonly prototype: ChainxErrorBase
@@ -81,9 +76,7 @@ export interface ChainxErrorClass {
 }
 
 /**
- * Base class of every error thrown by chainx-sdk. `code` is stable across releases;
- * `message` is short; `details` and `cause` carry the rest. `instanceof` holds for errors from
- * any copy of the SDK (its ESM and CommonJS builds, two versions side by side).
+ * Base class of every chainx-sdk error: a stable `code`, a short `message`, `details` and `cause`; `instanceof` holds across copies.
  *
  * @example
  * import { ChainxError } from 'chainx-sdk'
@@ -98,10 +91,8 @@ export declare const ChainxError: ChainxErrorClass
 export type ChainxError = ChainxErrorBase
 
 /**
- * Tells whether a value is a ChainxError (from this copy of the SDK or any other: ESM and
- * CommonJS builds recognise each other's errors), optionally with a given code. Without a code
- * it narrows to `ChainxErrorUnion`, so a `switch (error.code)` after it narrows in each case;
- * with a code, to that code's class.
+ * Whether a value is a ChainxError of any copy of the SDK, optionally with a given code: narrows to `ChainxErrorUnion` (so
+ * `switch (error.code)` narrows in each case), or with a code to its class.
  *
  * @example
  * if (isChainxError(error, 'RATE_LIMITED')) await sleep(error.retryAfterMs ?? 1_000)

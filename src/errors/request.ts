@@ -121,8 +121,7 @@ export class AbortedError extends ChainxError {
 }
 
 /**
- * A 2xx response whose body is not what the protocol promises (not JSON, or the wrong shape); retried like a 5xx (every request is
- * a read), except the subclasses for content the caller's own checks rejected.
+ * A 2xx response whose body is not what the protocol promises; retried like a 5xx, except content the caller's checks rejected.
  *
  * @example
  * if (error instanceof InvalidResponseError) console.log(error.bodyExcerpt)
@@ -200,10 +199,7 @@ function errnoOf(cause: unknown): string | undefined {
   return undefined
 }
 
-/**
- * The error for a caller's signal that fired: `TIMEOUT` when its reason is a `TimeoutError` (`AbortSignal.timeout(ms)`),
- * `ABORTED` otherwise; the reason is kept as `cause`.
- */
+/** The error for a caller's signal that fired (`cause`: its reason): `TIMEOUT` for `AbortSignal.timeout(ms)`, else `ABORTED`. */
 export function abortError(reason: unknown): AbortedError | TimeoutError {
   const name = typeof reason === 'object' && reason !== null ? (reason as { name?: unknown }).name : undefined
   return name === 'TimeoutError' ? new TimeoutError({ timeoutMs: undefined, cause: reason }) : new AbortedError({ cause: reason })

@@ -1,12 +1,7 @@
 import { sleep } from './sleep.js'
 
-/** What a retry policy learns of a failure. */
-export interface RetryInfo {
-  /** Failures before this one, in a row (0 for the first). */
-  count: number
-  /** What the failed attempt threw. */
-  error: unknown
-}
+/** What a retry policy learns of a failure: the failures before it in a row (`count`) and what the attempt threw. */
+export type RetryInfo = { count: number; error: unknown }
 
 /** When and how long to wait before trying again; what is worth another try is the caller's `shouldRetry` (no error class here). */
 export interface RetryPolicy {
