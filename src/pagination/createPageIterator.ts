@@ -5,17 +5,30 @@ import { checkKeys } from '../options/checkKeys.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import type { FetchedPage, PageIterable, ServiceStallError, WalkPage } from './types.js'
 import { throwIfAborted } from './throwIfAborted.js'
-import { walkPages, type DeliveredPage } from './walkPages.js'
+import type { DeliveredPage, walkPages, WalkRun } from './walkPages.js'
 import type { PageIteratorConfig } from './pageIteratorConfig.js'
 
 export type { PageIteratorConfig, PageRequest } from './pageIteratorConfig.js'
+
+/**
+ * Loads the walk itself (`walkPages`), which comes with the chunk of the requests it makes (the GraphQL checks, the JSON-RPC
+ * chunk), so an app that never walks never loads it.
+ */
+export type WalkLoader = () => Promise<typeof walkPages>
+
+async function* lazyWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>>(
+  loadWalk: WalkLoader,
+  run: WalkRun<TItem, TCursor, TPage>,
+): AsyncGenerator<DeliveredPage<TCursor, WalkPage<TPage>>> {
+  yield* (await loadWalk())(run)
+}
 
 /**
  * A walk of the page machine: the public `PageIterable`, plus why the most recent walk ended
  * when `onServiceStall` is `'end'`.
  *
  * @example
- * const walk = createPageIterator({ ...config, onServiceStall: 'end' })
+ * const walk = createPageIterator(loadWalk, { ...config, onServiceStall: 'end' })
  * for await (const page of walk.pages()) handle(page.items)
  * if (walk.stall?.code === 'CURSOR_NOT_ADVANCING') reportStuckCursor(walk.stall)
  */
@@ -58,13 +71,14 @@ interface WalkState<TCursor> {
  * 'restart'` nothing is kept per item, so memory does not grow with the walk.
  *
  * @example
- * const walk = createPageIterator({
+ * const walk = createPageIterator(async () => walkPages, {
  *   fetchPage: async ({ cursor, size }) => ({ items: rows.slice(cursor ?? 0, (cursor ?? 0) + size), nextCursor: (cursor ?? 0) + size, hasMore: (cursor ?? 0) + size < rows.length }),
  *   options: resolvePaginationOptions({ pageSize: 10, maxItems: 25 }),
  * })
  * for await (const row of walk) console.log(row, walk.cursor)
  */
 export function createPageIterator<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>>(
+  loadWalk: WalkLoader,
   config: PageIteratorConfig<TItem, TCursor, TPage>,
 ): PageWalk<TItem, WalkPage<TPage>, TCursor> {
   const { maxItems, signal } = config.options
@@ -74,7 +88,7 @@ export function createPageIterator<TItem, TCursor, TPage extends FetchedPage<TIt
     view: (pages: AsyncGenerator<DeliveredPage<TCursor, WalkPage<TPage>>>, state: WalkState<TCursor>) => AsyncGenerator<TOut>,
   ) => {
     latest = { cursor: config.startCursor ?? null, delivered: 0, stall: undefined }
-    return startWalk(config, cap, latest, view)
+    return startWalk(config, loadWalk, cap, latest, view)
   }
   return {
     get cursor() {
@@ -106,6 +120,7 @@ export function createPageIterator<TItem, TCursor, TPage extends FetchedPage<TIt
  */
 function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TOut>(
   config: PageIteratorConfig<TItem, TCursor, TPage>,
+  loadWalk: WalkLoader,
   cap: number,
   state: WalkState<TCursor>,
   view: (pages: AsyncGenerator<DeliveredPage<TCursor, WalkPage<TPage>>>, state: WalkState<TCursor>) => AsyncGenerator<TOut>,
@@ -127,7 +142,7 @@ function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TO
   const stalled = (error: ServiceStallError) => {
     state.stall = positioned(error)
   }
-  const pages = walkPages({ config, cap, signal: own.signal, stopped: stop.signal, observer, stalled })
+  const pages = lazyWalk(loadWalk, { config, cap, signal: own.signal, stopped: stop.signal, observer, stalled })
   const inner = view(pages, state)
   const end = (error?: unknown) => {
     unfollow()
