@@ -16,13 +16,12 @@ export interface SafePoint {
 }
 
 /**
- * The output of an export: a file (opened fresh, or truncated to a resumed state's length)
- * or standard output. It buffers lines, writes them in large chunks, and tracks the last
- * safe point (a cursor whose items are all in the output, nothing after them) in bytes, so
- * `sync` can tell the state what it may record.
+ * The output of an export: a file (fresh, or truncated to a resumed state's length) or standard
+ * output. It buffers lines, writes them in large chunks, and tracks in bytes the last safe point
+ * (a cursor whose items are all in the output, nothing after them), which `sync` returns for the state.
  *
  * @example
- * const writer = ExportWriter.open('events.ndjson', { resumeBytes: 0 })
+ * const writer = ExportWriter.open('events.ndjson', { cursor: null, items: 0, bytes: 0 }, false)
  * writer.add(line)
  * writer.markSafe(walk.cursor, 1)
  * const safe = await writer.sync() // flushed and fsynced: record it in the state
@@ -43,10 +42,7 @@ export class ExportWriter {
     this.#safe = start
   }
 
-  /**
-   * Opens the output file: truncated to `start.bytes` (a resumed export: what the state
-   * covers) or emptied (a fresh one). A file shorter than the state says is refused.
-   */
+  /** Opens the output file: emptied, or to resume truncated to `start.bytes` (a file shorter than that is refused). */
   static open(path: string, start: SafePoint, resume: boolean): ExportWriter {
     if (!resume) return new ExportWriter(openSync(path, 'w'), undefined, start)
     let fd: number
@@ -116,11 +112,7 @@ export class ExportWriter {
     this.#written += bytes.length
   }
 
-  /**
-   * Flushes and syncs the file: the returned safe point (the one at the flush) is on disk and
-   * may be recorded. The fsync runs off the main thread, so lines keep coming meanwhile; they
-   * land after the safe point.
-   */
+  /** Flushes and syncs the file: the safe point returned is on disk. Lines added during the fsync (off the main thread) land after it. */
   async sync(): Promise<SafePoint> {
     await this.flush()
     const safe = this.#safe

@@ -1,10 +1,5 @@
-/**
- * The counters an export updates and the progress line reads.
- *
- * @example
- * progress.counts.items++
- */
-export interface ProgressCounts {
+/** The counters a command updates and the progress line reads. */
+interface ProgressCounts {
   /** Items in the output, earlier runs' included. */
   items: number
   /** Items this run wrote. */
@@ -12,6 +7,8 @@ export interface ProgressCounts {
   /** Pages this run fetched (undefined when the walk does not report pages). */
   pages: number | undefined
 }
+
+type ProgressOptions = { label: string; stream: NodeJS.WritableStream; tty: boolean; intervalMs: number; quiet: boolean }
 
 /**
  * Progress of an export on standard error, never on the data's stream: on a terminal a live
@@ -26,11 +23,11 @@ export interface ProgressCounts {
  */
 export class Progress {
   readonly counts: ProgressCounts = { items: 0, itemsThisRun: 0, pages: undefined }
-  readonly #options: { label: string; stream: NodeJS.WritableStream; tty: boolean; intervalMs: number; quiet: boolean }
+  readonly #options: ProgressOptions
   readonly #started = performance.now()
   #timer: ReturnType<typeof setInterval> | undefined
 
-  constructor(options: { label: string; stream: NodeJS.WritableStream; tty: boolean; intervalMs: number; quiet: boolean }) {
+  constructor(options: ProgressOptions) {
     this.#options = options
   }
 

@@ -3,13 +3,7 @@ import { open, rename } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { UsageError } from './UsageError.js'
 
-/**
- * What an export is: the command, what it reads, the walk's direction, the format and the
- * output file. A state file is used only by the export it was written for.
- *
- * @example
- * const identity: ExportIdentity = { command: 'events export', source: { filter: { All: [] } }, direction: 'forward', format: 'ndjson', out: '/data/events.ndjson' }
- */
+/** What an export is: a state file is used only by the export it was written for. */
 export interface ExportIdentity {
   command: string
   source: unknown
@@ -19,13 +13,7 @@ export interface ExportIdentity {
   out: string
 }
 
-/**
- * The content of a `--state` file: where the walk stands and how many bytes of the output
- * the items before it fill. Written after those bytes are flushed and synced.
- *
- * @example
- * const state: ExportState = { kind: 'chainx-export-state', version: 1, identity, cursor: null, bytes: 0, items: 0 }
- */
+/** The content of a `--state` file: where the walk stands and how many bytes of the output the items before it fill (synced before it is written). */
 export interface ExportState {
   kind: 'chainx-export-state'
   version: 1
@@ -40,13 +28,7 @@ export interface ExportState {
   columns?: readonly string[] | undefined
 }
 
-/**
- * Reads a state file for an export: undefined when there is none, the state when it belongs
- * to this export, else `UsageError` saying whose it is.
- *
- * @example
- * const state = readExportState('events.state.json', identity) // undefined on the first run
- */
+/** Reads the state file of an export: undefined when there is none, else the state, or `UsageError` when it is another export's. */
 export function readExportState(path: string, identity: ExportIdentity): ExportState | undefined {
   let text: string
   try {
@@ -81,12 +63,8 @@ export function readExportState(path: string, identity: ExportIdentity): ExportS
 }
 
 /**
- * Writes a state file atomically: to a temporary file beside it, synced, then renamed over
- * it (and the directory synced), so a kill at any instant leaves the old state or the new
- * one, never a mix. Call it only after the output bytes it covers are synced.
- *
- * @example
- * await writeExportState('events.state.json', { ...state, cursor: walk.cursor, bytes, items })
+ * Writes a state file atomically (a synced temporary file renamed over it, the directory synced),
+ * so a kill at any instant leaves the old state or the new one. Call it once the bytes it covers are synced.
  */
 export async function writeExportState(path: string, state: ExportState): Promise<void> {
   const temporary = `${path}.tmp`
@@ -115,7 +93,7 @@ async function syncDirectory(directory: string): Promise<void> {
 }
 
 /** JSON with object keys sorted at every level: the same value whatever order a user typed its keys in. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
     typeof inner === 'object' && inner !== null && !Array.isArray(inner)
       ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))

@@ -1,18 +1,12 @@
 import type { ChainxClient } from '../client.js'
 import type { ChainxError } from '../errors/ChainxError.js'
 import type { PageProgress } from '../pagination/types.js'
+import type { WalkDirection } from '../pagination/walkOptions.js'
 import { RESOURCES } from './commands.js'
 import type { ExportCommand } from './parseCommandLine.js'
 import { UsageError } from './UsageError.js'
-import { defined, walkOptions } from './walkOptions.js'
 
-/**
- * A walk as an export drives it: the items, and where it stands after the last one handed
- * out (read after each item: a value that changed is a safe point to record).
- *
- * @example
- * for await (const item of walk.items) save(item, walk.cursor())
- */
+/** A walk as an export drives it: the items, and where it stands after the last one handed out (a change is a safe point to record). */
 export interface ExportWalk {
   items: AsyncIterable<unknown>
   cursor(): unknown
@@ -29,10 +23,10 @@ interface ResourceWalks {
 }
 
 /**
- * Creates the walk of an export from `start` (a resumed state's cursor, else `--cursor`, else
- * the beginning), capped at `maxItems` (what is left of `--max-items`): `iterate` or `watch` of
- * the command's resource, or `paginate`. Creating it checks the options (the SDK throws before
- * any request): a refusal becomes `UsageError`.
+ * Creates the walk of an export from `start` (a resumed state's cursor, else `--cursor`, else the
+ * beginning), capped at `maxItems` (what is left of `--max-items`): `iterate` or `watch` of the
+ * command's resource, or `paginate`. The SDK checks the options before any request: a refusal
+ * becomes `UsageError`.
  *
  * @example
  * const walk = openExportWalk(command, client, { start: null, maxItems: undefined, signal, onPage })
@@ -44,8 +38,14 @@ export function openExportWalk(
 ): ExportWalk {
   const { source } = command
   const { signal, onPage } = options
-  const walk = walkOptions({ ...command.walk, maxItems: options.maxItems, cursor: options.start ?? command.walk.cursor })
-  return refusedAsUsage(() => {
+  // The walk flags as the SDK's walk options, those not given left out (the SDK's defaults apply).
+  const walk = defined({ ...command.walk, maxItems: options.maxItems, cursor: options.start ?? command.walk.cursor }) as {
+    direction: WalkDirection
+    pageSize?: number
+    maxItems?: number
+    cursor?: never
+  }
+  try {
     if (source.kind === 'graphql') {
       const iterable = client.paginate(source.query, source.vars, { connection: source.connection, ...walk, signal, onPage })
       return { items: iterable, cursor: () => iterable.cursor, pages: true, csv: { columns: undefined, leaves: [] } }
@@ -61,23 +61,17 @@ export function openExportWalk(
     const start = walk.cursor ?? 'latest'
     const watcher = resource.watch({ ...shared, cursor: start, ...defined({ intervalMs: source.intervalMs, pageSize: walk.pageSize }) })
     return { items: watcher, cursor: () => watcher.cursor ?? start, pages: false, csv }
-  })
-}
-
-function refusedAsUsage<T>(create: () => T): T {
-  try {
-    return create()
   } catch (error) {
     throw refusal(error)
   }
 }
 
-/**
- * The SDK's refusal of an argument as the CLI's usage error: a filter's names `--filter`.
- *
- * @example
- * throw refusal(error) // UsageError('--filter: Invalid filter at Sender: …')
- */
+/** The entries of `values` that are not undefined: options as a caller who left them out writes them. */
+function defined<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>
+}
+
+/** The SDK's refusal of an argument as the CLI's usage error (a filter's names `--filter`). */
 export function refusal(error: unknown): UsageError {
   if (error instanceof UsageError) return error
   const { code, shortMessage, message } = error as Partial<ChainxError>

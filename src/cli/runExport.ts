@@ -10,37 +10,25 @@ import { Progress } from './Progress.js'
 import { lockStateFile } from './stateLock.js'
 import { UsageError } from './UsageError.js'
 
-/**
- * Where an export writes and what stops it: standard output and error, whether standard
- * error is a terminal, and the signal that SIGINT aborts.
- *
- * @example
- * const io: ExportIo = { stdout: process.stdout, stderr: process.stderr, stderrIsTTY: process.stderr.isTTY === true, signal }
- */
+/** Where a command writes, whether standard error is a terminal, and the signal SIGINT or SIGTERM aborts (its reason the signal's name). */
 export interface ExportIo {
   stdout: NodeJS.WritableStream
   stderr: NodeJS.WritableStream
   stderrIsTTY: boolean
-  /**
-   * Aborted by SIGINT or SIGTERM (its reason the signal's name): the export saves its state and
-   * returns 130 (SIGINT) or 143 (SIGTERM).
-   */
   signal: AbortSignal
 }
 
 /**
- * Runs an export command to its end: the walk, the output, the state, the progress. Returns
- * the exit code: 0 done, 1 a `ChainxError` ended the walk (the state is saved: a rerun
- * resumes), 130 or 143 interrupted by SIGINT or SIGTERM (saved too). Throws `UsageError` for
- * what it refuses before any request (a missing endpoint, another export's state file), and
- * `StateInUseError` when another run holds the state file's lock.
+ * Runs an export command to its end. Returns the exit code: 0 done, 1 a `ChainxError` ended the
+ * walk, 130 or 143 interrupted by SIGINT or SIGTERM (the state saved either way). Throws
+ * `UsageError` for what it refuses before any request (a missing endpoint, another export's or a
+ * locked state file).
  *
- * With `--state`, the output and the state move together: lines are written in large
- * chunks; every `stateIntervalMs`, at the end, on an error and on SIGINT the output is
- * synced and then the state records the walk's cursor after the last item whose line is
- * in it, with the output's length up to that line. A rerun truncates the output to that
- * length and resumes the walk from that cursor: whatever killed the last run, the output
- * holds every item once, in order.
+ * With `--state`, the output and the state move together: every `stateIntervalMs`, at the end,
+ * on an error and on a signal the output is synced, then the state records the walk's cursor
+ * after the last item whose line is in it, with the output's length up to that line. A rerun
+ * truncates the output to that length and resumes from that cursor: whatever killed the last
+ * run, the output holds every item once, in order.
  *
  * @example
  * process.exitCode = await runExport(parseCommandLine(args, process.env) as ExportCommand, io)
@@ -49,7 +37,7 @@ export async function runExport(command: ExportCommand, io: ExportIo): Promise<n
   const client = createClient(command)
   let release: (() => void) | undefined
   try {
-    if (command.state !== undefined && command.out !== undefined) release = lockStateFile(command.state)
+    if (command.state !== undefined) release = lockStateFile(command.state)
     return await exportWith(command, io, client)
   } finally {
     await client.close()
@@ -58,16 +46,7 @@ export async function runExport(command: ExportCommand, io: ExportIo): Promise<n
 }
 
 async function exportWith(command: ExportCommand, io: ExportIo, client: ChainxClient): Promise<number> {
-  const identity: ExportIdentity | undefined =
-    command.out === undefined
-      ? undefined
-      : {
-          command: command.name,
-          source: identitySource(command),
-          direction: command.walk.direction,
-          format: command.format,
-          out: resolve(command.out),
-        }
+  const identity = command.out === undefined ? undefined : identityOf(command, command.out)
   const saved = command.state !== undefined && identity ? readExportState(command.state, identity) : undefined
   const start = { cursor: saved?.cursor ?? null, items: saved?.items ?? 0, bytes: saved?.bytes ?? 0 }
   const { maxItems } = command.walk
@@ -79,7 +58,7 @@ async function exportWith(command: ExportCommand, io: ExportIo, client: ChainxCl
     quiet: command.quiet,
   })
   const walk = openExportWalk(command, client, {
-    start: saved?.cursor ?? null,
+    start: start.cursor,
     maxItems: maxItems === undefined ? undefined : Math.max(0, maxItems - start.items),
     signal: io.signal,
     onPage: ({ pages }) => (progress.counts.pages = pages),
@@ -92,12 +71,16 @@ async function exportWith(command: ExportCommand, io: ExportIo, client: ChainxCl
   })
   const follow = command.source.kind === 'resource' && command.source.follow
   let last = walk.cursor()
+  // A cursor that moved covers every line added so far: a safe point.
+  const mark = (): void => {
+    const cursor = walk.cursor()
+    if (cursor === last) return
+    last = cursor
+    writer.markSafe(cursor, progress.counts.items)
+  }
   const checkpoint = async (): Promise<void> => {
-    // A watch's cursor covers every event written, and moves before the first (when 'latest' resolves).
-    if (follow && walk.cursor() !== last) {
-      last = walk.cursor()
-      writer.markSafe(last, progress.counts.items)
-    }
+    // A watch's cursor covers every item written, and moves before the first (when 'latest' resolves).
+    if (follow) mark()
     const safe = await writer.sync()
     if (command.state === undefined || identity === undefined) return
     const state: ExportState = { kind: 'chainx-export-state', version: 1, identity, ...safe, columns: format.columns }
@@ -144,11 +127,7 @@ async function exportWith(command: ExportCommand, io: ExportIo, client: ChainxCl
       writer.add(format.line(next.value))
       counts.items++
       counts.itemsThisRun++
-      const cursor = walk.cursor()
-      if (cursor !== last) {
-        last = cursor
-        writer.markSafe(cursor, counts.items)
-      }
+      mark()
       // A watch writes each event as it lands; an export in large chunks.
       if (follow || writer.full) await writer.flush()
       if (!warned && format.leftOut !== undefined) {
@@ -208,10 +187,11 @@ function createClient(command: ExportCommand): ChainxClient {
   }
 }
 
-/** What the state file's identity records of the source (the GraphQL document by its text), and a first run's --cursor. */
-function identitySource({ source, walk }: ExportCommand): unknown {
+/** Whose a state file is: the command, what it reads (the GraphQL document by its text, a first run's --cursor), the direction, the format, the output. */
+function identityOf({ name, source, walk, format }: ExportCommand, out: string): ExportIdentity {
   const read = source.kind === 'graphql' ? source : { resource: source.resource, filter: source.filter, options: source.options }
-  return walk.cursor === undefined ? read : { ...read, cursor: walk.cursor }
+  const what = walk.cursor === undefined ? read : { ...read, cursor: walk.cursor }
+  return { command: name, source: what, direction: walk.direction, format, out: resolve(out) }
 }
 
 /** The stack and the cause chain, for --verbose. */

@@ -2,26 +2,11 @@ import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'n
 import { UsageError } from './UsageError.js'
 
 /**
- * Another run of `chainx` holds the lock of this `--state` file: the bin exits with
- * `STATE_IN_USE_EXIT` (75, sysexits' EX_TEMPFAIL: try again later) and this message.
- *
- * @example
- * throw new StateInUseError('--state: x.json is in use by another chainx run (pid 4242)')
- */
-export class StateInUseError extends Error {
-  override name = 'StateInUseError'
-}
-
-/** The exit code of a run refused because its `--state` file is in use. */
-export const STATE_IN_USE_EXIT = 75
-
-/**
- * Locks a `--state` file for this process: `<state>.lock` holds the pid of the run using it.
- * Created atomically (written beside it, then hard-linked into place), so a lock is whole or
- * absent. A lock held by a live process throws `StateInUseError`; one whose process is gone
- * (killed with SIGKILL, a crash) is taken over: moved aside atomically, so of two runs taking
- * it over at once one wins. Returns the release (the lock is removed if it is still ours), which
- * also runs at `process.exit`.
+ * Locks a `--state` file for this process: `<state>.lock` holds the pid of the run using it,
+ * written beside it and hard-linked into place, so a lock is whole or absent. A lock of a live
+ * process throws `UsageError` (exit 75); one whose process is gone (SIGKILL, a crash) is moved
+ * aside atomically and taken over, so of two runs taking it over at once one wins. Returns the
+ * release (removing the lock if it is still ours), which also runs at `process.exit`.
  *
  * @example
  * const release = lockStateFile('events.state.json')
@@ -99,9 +84,10 @@ function unlinkQuietly(path: string): void {
   }
 }
 
-function inUse(state: string, lock: string, pid: number): StateInUseError {
-  return new StateInUseError(
+function inUse(state: string, lock: string, pid: number): UsageError {
+  return new UsageError(
     `--state: ${state} is in use by another chainx run (pid ${pid}); wait for it to end or stop it (if no such process is a chainx run, delete ${lock})`,
+    75,
   )
 }
 

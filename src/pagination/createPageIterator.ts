@@ -1,30 +1,70 @@
+import { abortError } from '../errors/abortError.js'
 import { ChainxError } from '../errors/ChainxError.js'
-import { followSignal } from '../utils/followSignal.js'
-import { readCount } from '../options/optionRules.js'
-import { checkKeys } from '../options/checkKeys.js'
+import { CursorNotAdvancingError, EmptyPagesError, StaleCursorError } from '../errors/pagination.js'
 import { InvalidArgumentError } from '../errors/request.js'
-import type { FetchedPage, PageIterable, ServiceStallError, WalkPage } from './types.js'
-import { throwIfAborted } from './throwIfAborted.js'
-import { walkPages, type DeliveredPage } from './walkPages.js'
-import type { PageIteratorConfig } from './pageIteratorConfig.js'
+import { checkKeys } from '../options/checkKeys.js'
+import { readCount } from '../options/optionRules.js'
+import { followSignal } from '../utils/followSignal.js'
+import type { ResolvedPaginationOptions } from './resolvePaginationOptions.js'
+import type { FetchedPage, ItemKey, PageIterable, ServiceStallError, WalkObserver, WalkPage } from './types.js'
 
-export type { PageIteratorConfig, PageRequest } from './pageIteratorConfig.js'
+/** One request of a walk, as the adapter's `fetchPage` receives it. */
+export interface PageRequest<TCursor> {
+  /** Where to continue (exclusive); `null` starts from the beginning. Opaque: pass it on as received. */
+  cursor: TCursor | null
+  /** Items to ask for (`requestSize`); undefined leaves the size to the service (send none). */
+  size: number | undefined
+  /** Aborted by the caller's `signal`, `break` or `return()`; pass it to the request. */
+  signal: AbortSignal
+  /** 0 for a walk's first request and after a restart (the cursor did not come from a page of this walk), then 1, 2, … */
+  chainIndex: number
+}
+
+/** What a service says of its page sizes: GraphQL in `serviceConfig`; JSON-RPC says neither. */
+export interface ServicePageSizes {
+  /** Items a request that names no size gets. */
+  defaultPageSize?: number | undefined
+  /** The most items a request may ask for. */
+  maxPageSize?: number | undefined
+}
+
+/** How an adapter plugs one page shape into the page machine. */
+export interface PageIteratorConfig<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>> {
+  /** Fetches one page. Throw `StaleCursorError` when the service says the cursor is stale. */
+  fetchPage: (request: PageRequest<TCursor>) => Promise<TPage>
+  /** Validated options (`resolvePaginationOptions`). */
+  options: ResolvedPaginationOptions<TItem>
+  /**
+   * What the service says of its page sizes, read once per walk before its first request.
+   * @default undefined (without `pageSize`, requests name no size)
+   */
+  servicePageSizes?: ((signal: AbortSignal) => ServicePageSizes | Promise<ServicePageSizes>) | undefined
+  /**
+   * A page claiming more without moving its cursor, or `maxEmptyPages` empty pages claiming more:
+   * `'throw'` throws it (once the stuck page's items are delivered); `'end'` ends the walk as if
+   * the service had no more, and the walk's `stall` holds the error (a poll reads as far as it can).
+   * @default 'throw'
+   */
+  onServiceStall?: 'throw' | 'end' | undefined
+  /**
+   * Where the first request starts (exclusive): the walk's `cursor` option.
+   * @default null
+   */
+  startCursor?: TCursor | null | undefined
+  /**
+   * Cursor equality, the only thing the walk does with cursors besides passing them on.
+   * @default Object.is
+   */
+  sameCursor?: ((a: TCursor, b: TCursor) => boolean) | undefined
+  /** Called as each walk starts: the observer it returns runs the walk's requests and hears when it ends. */
+  onWalkStart?: (() => WalkObserver | undefined) | undefined
+}
 
 /**
- * A walk of the page machine: the public `PageIterable`, plus why the most recent walk ended
- * when `onServiceStall` is `'end'`.
- *
- * @example
- * const walk = createPageIterator({ ...config, onServiceStall: 'end' })
- * for await (const page of walk.pages()) handle(page.items)
- * if (walk.stall?.code === 'CURSOR_NOT_ADVANCING') reportStuckCursor(walk.stall)
+ * A walk of the page machine: the public `PageIterable`, plus `stall`: why the most recent walk
+ * ended with `onServiceStall: 'end'` (with `delivered` and `resumeCursor`), else undefined.
  */
 export interface PageWalk<TItem, TPage, TCursor> extends PageIterable<TItem, TPage, TCursor> {
-  /**
-   * The stall that ended the walk most recently started from this iterable (with
-   * `onServiceStall: 'end'`), with `delivered` and `resumeCursor` like a thrown error;
-   * undefined when it ended otherwise or has not ended.
-   */
   readonly stall: ServiceStallError | undefined
 }
 
@@ -35,27 +75,23 @@ interface WalkState<TCursor> {
   stall: ServiceStallError | undefined
 }
 
+/** A page as the walk hands it to a view, with its end cursor when every item it delivers is delivered (no limit cut it), else null. */
+type DeliveredPage<TCursor, TPage> = [page: TPage, endCursor: TCursor | null]
+
+type View<TCursor, TPage, TOut> = (pages: AsyncGenerator<DeliveredPage<TCursor, TPage>>, state: WalkState<TCursor>) => AsyncGenerator<TOut>
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown }
+
 /**
- * The one auto-paging machine behind every walk: GraphQL connections (`paginate`), JSON-RPC
- * pages of every resource's `iterate`, `watch`'s polls and the subscription backfill. It knows no
- * wire and no API: an adapter fetches pages, the machine follows the cursor chain of its
- * first page (so a consistent service serves every page from one snapshot) and bounds the
- * walk whatever the service sends:
- * - it stops at `maxItems`, a `toArray` limit or `maxPages` without fetching past them;
- * - a page that claims more but repeats its cursor (or gives none) throws `CursorNotAdvancingError`
- *   once its items are delivered, when the walk would fetch the next page;
- * - `maxEmptyPages` empty pages in a row that claim more throw `EmptyPagesError`;
- * - with `onServiceStall: 'end'` those two end the walk instead, and `stall` tells which;
- * - a stale cursor throws `StaleCursorError` or, with `onStale: 'restart'`, restarts without
- *   a cursor, skipping delivered items by key; so does `ServiceVersionChangedError` (the walk's
- *   endpoint failed and only endpoints of another version answer).
- * Every `ChainxError` thrown out of a walk carries `delivered` and `resumeCursor`; the
- * iterable's `cursor` tells where the walk stands after each item (see `PageIterable.cursor`).
- * With `prefetch` the next page is requested while the consumer handles the current one.
- *
- * Per item it costs one async-generator step and a cursor assignment: pages are not copied
- * (except to drop items on the last page or after a restart), and without `onStale:
- * 'restart'` nothing is kept per item, so memory does not grow with the walk.
+ * The one page machine behind every walk (`paginate`, each resource's `iterate`, `watch`'s polls,
+ * the subscription backfill). An adapter fetches pages; the machine follows the cursor chain of
+ * the first page (one snapshot on a consistent service) and bounds the walk whatever the service
+ * sends: `maxItems`, a `toArray` limit and `maxPages` stop it without fetching past them; a page
+ * claiming more with a cursor that does not move, or `maxEmptyPages` empty pages claiming more,
+ * stop it (see `onServiceStall`); a stale cursor throws or, with `onStale: 'restart'`, restarts
+ * without one, skipping delivered items by key. Every `ChainxError` out of a walk carries
+ * `delivered` and `resumeCursor`. Pages are not copied unless cut, and without `onStale:
+ * 'restart'` nothing is kept per item.
  *
  * @example
  * const walk = createPageIterator({
@@ -69,10 +105,7 @@ export function createPageIterator<TItem, TCursor, TPage extends FetchedPage<TIt
 ): PageWalk<TItem, WalkPage<TPage>, TCursor> {
   const { maxItems, signal } = config.options
   let latest: WalkState<TCursor> | undefined
-  const start = <TOut>(
-    cap: number,
-    view: (pages: AsyncGenerator<DeliveredPage<TCursor, WalkPage<TPage>>>, state: WalkState<TCursor>) => AsyncGenerator<TOut>,
-  ) => {
+  const start = <TOut>(cap: number, view: View<TCursor, WalkPage<TPage>, TOut>) => {
     latest = { cursor: config.startCursor ?? null, delivered: 0, stall: undefined }
     return startWalk(config, cap, latest, view)
   }
@@ -98,24 +131,22 @@ export function createPageIterator<TItem, TCursor, TPage extends FetchedPage<TIt
 }
 
 /**
- * Starts one walk. `return()` and `throw()` abort its requests in flight (the prefetched
- * one included) before closing it; every `ChainxError` it throws gets the walk's position.
- * The walk's own signal follows the caller's through one shared listener entry, removed on
- * every way out (end, break, throw, abort), so a long-lived caller's signal keeps nothing of
- * the walks it started.
+ * Starts one walk. `return()` and `throw()` abort its requests in flight (the prefetched one
+ * included) before closing it. The walk's signal follows the caller's through one listener,
+ * removed on every way out, so a long-lived caller's signal keeps nothing of its walks.
  */
 function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TOut>(
   config: PageIteratorConfig<TItem, TCursor, TPage>,
   cap: number,
   state: WalkState<TCursor>,
-  view: (pages: AsyncGenerator<DeliveredPage<TCursor, WalkPage<TPage>>>, state: WalkState<TCursor>) => AsyncGenerator<TOut>,
+  view: View<TCursor, WalkPage<TPage>, TOut>,
 ): AsyncIterableIterator<TOut> {
   // `stop`: the consumer ended the walk; `own`: the walk's requests end (that, or the caller's signal).
   const stop = new AbortController()
   const own = new AbortController()
   const unfollow = followSignal(own, config.options.signal)
   const observer = config.onWalkStart?.()
-  // A ChainxError leaves the walk as a copy built with where the walk stopped; the one thrown inside is never changed.
+  // A ChainxError leaves the walk as a copy with where the walk stopped; the one thrown inside is never changed.
   const positioned = <T>(error: T): T =>
     error instanceof ChainxError
       ? (Object.create(Object.getPrototypeOf(error) as object, {
@@ -127,8 +158,7 @@ function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TO
   const stalled = (error: ServiceStallError) => {
     state.stall = positioned(error)
   }
-  const pages = walkPages({ config, cap, signal: own.signal, stopped: stop.signal, observer, stalled })
-  const inner = view(pages, state)
+  const inner = view(walkPages(config, cap, own.signal, stop.signal, observer, stalled), state)
   const end = (error?: unknown) => {
     unfollow()
     stop.abort()
@@ -194,4 +224,164 @@ async function* yieldPages<TCursor, TPage extends ViewPage<unknown, TCursor>>(
     state.delivered += page.items.length
     yield page
   }
+}
+
+/**
+ * The walk itself: follows the cursor chain while the service claims more and the walk has room
+ * (`cap` items, `maxPages`), delivering each page once, restarting after a stale cursor when
+ * allowed, and stopping a service that stalls: thrown, or with `onServiceStall: 'end'` handed to
+ * `stalled` and the walk ends there.
+ */
+async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>>(
+  config: PageIteratorConfig<TItem, TCursor, TPage>,
+  cap: number,
+  signal: AbortSignal,
+  stopped: AbortSignal,
+  observer: WalkObserver | undefined,
+  stalled: (error: ServiceStallError) => void,
+): AsyncGenerator<DeliveredPage<TCursor, WalkPage<TPage>>> {
+  const { options, fetchPage } = config
+  const { key } = options
+  const sameCursor = config.sameCursor ?? Object.is
+  // Keys of delivered items, kept only when a restart may need to skip them (`key` is set only with `onStale: 'restart'`).
+  const seen = new Set<ItemKey>()
+  const started = performance.now()
+  let pageSize: number | undefined
+  let sized = false
+  let cursor: TCursor | null = config.startCursor ?? null
+  let chainIndex = 0
+  let delivered = 0
+  let pageIndex = 0
+  let restarts = 0
+  let emptyRun = 0
+  // The prefetched request for `cursor`, if any: settled, so an abandoned one never rejects unhandled.
+  let ahead: Promise<Settled<TPage>> | undefined
+
+  const hasRoom = () => delivered < cap && pageIndex < options.maxPages
+  // After a restart delivered items come back and are skipped: full pages.
+  const request = (): Promise<Settled<TPage>> => {
+    const page = { cursor, size: requestSize(pageSize, restarts > 0 ? Infinity : cap - delivered), signal, chainIndex }
+    return (observer ? observer.run(() => fetchPage(page)) : fetchPage(page)).then(
+      (value) => ({ ok: true, value }),
+      (error: unknown) => ({ ok: false, error }),
+    )
+  }
+  // The next page (prefetched or requested now); undefined after a restart or once the consumer stopped.
+  const nextPage = async (): Promise<TPage | undefined> => {
+    try {
+      if (!sized) {
+        pageSize = walkPageSize(options.pageSize, (await config.servicePageSizes?.(signal)) ?? {})
+        sized = true
+      }
+      const settled = await (ahead ?? request())
+      ahead = undefined
+      if (!settled.ok) throw settled.error
+      return settled.value
+    } catch (error) {
+      if (!stopped.aborted) restartOrThrow(error)
+      return undefined
+    }
+  }
+  // A stale cursor (or one no endpoint of its version can read) starts the chain over without a cursor when allowed.
+  const restartOrThrow = (error: unknown): void => {
+    const stale = error instanceof StaleCursorError || (error as ChainxError | undefined)?.code === 'VERSION_CHANGED'
+    if (!stale || !key || restarts >= options.maxRestarts) throw error
+    restarts++
+    options.onRestart?.({ delivered, reason: error as Error, restarts })
+    cursor = null
+    chainIndex = 0
+  }
+  const notAdvancing = (at: TCursor | null) => new CursorNotAdvancingError({ cursor: at, delivered })
+  const endOnStall = (stall: ServiceStallError): void => {
+    if (config.onServiceStall !== 'end') throw stall
+    stalled(stall)
+  }
+  // The first `room` items of the page (the page's own array when all fit) or, with `key`, those not delivered yet.
+  const keep = (page: TPage, room: number): { items: TItem[]; cursors: readonly TCursor[] | undefined; total: number } => {
+    const { items, itemCursors } = page
+    if (!key) {
+      if (items.length <= room) return { items, cursors: itemCursors, total: items.length }
+      return { items: items.slice(0, room), cursors: itemCursors?.slice(0, room), total: items.length }
+    }
+    const kept = { items: [] as TItem[], cursors: itemCursors ? ([] as TCursor[]) : undefined, total: 0 }
+    for (const [index, item] of items.entries()) {
+      const id = key(item)
+      if (seen.has(id)) continue
+      kept.total++
+      if (kept.items.length === room) continue
+      seen.add(id)
+      kept.items.push(item)
+      kept.cursors?.push(itemCursors?.[index] as TCursor)
+    }
+    return kept
+  }
+
+  while (hasRoom()) {
+    throwIfAborted(options.signal)
+    const page = await nextPage()
+    if (stopped.aborted) return
+    if (page === undefined) continue
+    const { nextCursor, hasMore, items } = page
+    // A page that claims more must move: a null cursor would restart the walk, the same cursor would loop it.
+    // Its items are still delivered; the walk stops when asked for the page after it.
+    const stuck = hasMore && (nextCursor === null || (cursor !== null && sameCursor(nextCursor, cursor)))
+    emptyRun = items.length === 0 && hasMore ? emptyRun + 1 : 0
+    if (stuck && items.length === 0) return endOnStall(notAdvancing(nextCursor))
+    if (emptyRun >= options.maxEmptyPages) return endOnStall(new EmptyPagesError({ pages: emptyRun }))
+    const kept = keep(page, cap - delivered)
+    delivered += kept.items.length
+    options.onPage?.({ pages: pageIndex + 1, items: delivered, elapsedMs: performance.now() - started, restarts })
+    // The page's end moves the walk's cursor once its last delivered item is consumed, unless a limit cut it
+    // or the end does not move (then the items' own cursors, if any, tell where the walk stands).
+    const endCursor = kept.items.length === kept.total && !stuck ? nextCursor : null
+    const { nextCursor: _service, ...rest } = page
+    const walkPage = {
+      ...rest,
+      items: kept.items,
+      itemCursors: kept.cursors,
+      cursor: endCursor ?? kept.cursors?.at(-1) ?? cursor,
+      fromCursor: cursor,
+      pageIndex,
+      restarts,
+    } as WalkPage<TPage>
+    pageIndex++
+    cursor = nextCursor
+    chainIndex++
+    const more = hasMore && hasRoom()
+    if (more && !stuck && options.prefetch) ahead = request()
+    yield [walkPage, endCursor]
+    if (!more) return
+    if (stuck) return endOnStall(notAdvancing(nextCursor))
+  }
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw abortError(signal.reason)
+}
+
+/**
+ * The one page-size rule of every walk: the caller's `pageSize`, else the service's default,
+ * cut to the service's maximum when it says one; `undefined` leaves the size to the service (a
+ * JSON-RPC request then names no `limit` and gets the service's maximum, 50 unless configured).
+ *
+ * @example
+ * walkPageSize(undefined, { defaultPageSize: 20, maxPageSize: 50 }) // 20
+ * walkPageSize(200, { maxPageSize: 50 }) // 50
+ */
+export function walkPageSize(requested: number | undefined, service: ServicePageSizes): number | undefined {
+  const size = requested ?? service.defaultPageSize
+  return size === undefined || service.maxPageSize === undefined ? size : Math.min(size, service.maxPageSize)
+}
+
+/**
+ * Items one request asks for: the page size, or only what remains under a limit; without a page
+ * size a capped walk asks for what remains (the service cuts it), an uncapped one names none.
+ *
+ * @example
+ * requestSize(50, 7) // 7
+ * requestSize(undefined, Infinity) // undefined
+ */
+export function requestSize(pageSize: number | undefined, remaining: number): number | undefined {
+  if (pageSize !== undefined) return Math.min(pageSize, remaining)
+  return Number.isSafeInteger(remaining) ? remaining : undefined
 }

@@ -50,17 +50,11 @@ export interface ChainxQueries {
 }
 
 /**
- * Builds TanStack Query options (`queryKey`, `queryFn`, and for infinite queries the page
- * params) for a client's reads. Framework-agnostic: the objects suit `@tanstack/react-query`,
- * `vue-query`, `solid-query`, `svelte-query` and `query-core` alike. Every `queryFn` passes
- * TanStack's `signal`, so cancelling a query or unmounting its component aborts the request;
- * data is plain JSON, so `dehydrate`/`hydrate` carry it from server to browser; errors are the
- * SDK's `ChainxError`s (declare TanStack's `Register { defaultError: ChainxError }` to type
- * them so); `retry` is `false` because the SDK retries itself (client `retry` option). Keys are
- * `['chainx', endpoint, resource, operation, ...input]` (see `chainxKeys`: each prefix is a group
- * to invalidate), equal for equal inputs across clients on one endpoint (credentials redacted),
- * whatever the order of the input's keys. Building options never throws: bad input fails the
- * query; a filter value still `undefined` gives `enabled: false`.
+ * Builds TanStack Query options (`queryKey`, `queryFn`, page params) for a client's reads, for
+ * every TanStack Query adapter. Each `queryFn` passes TanStack's `signal` (cancelling aborts the
+ * request); data is plain JSON (`dehydrate`/`hydrate` carry it); errors are `ChainxError`s;
+ * `retry` is `false` (the SDK retries itself). Keys: see `chainxKeys`. Building never throws: bad
+ * input fails the query; a filter value still `undefined` gives `enabled: false`.
  *
  * @example
  * import { QueryClient } from '@tanstack/query-core'
@@ -70,7 +64,6 @@ export interface ChainxQueries {
  * console.log(epoch.epoch?.referenceGasPrice)
  */
 export function createQueryOptions(client: ChainxClient): ChainxQueries {
-  // Checked once here, so that no builder meets a missing client during render.
   if (typeof client?.options !== 'object' || client.options === null)
     throw new InvalidArgumentError('createQueryOptions takes a ChainxClient')
   return {

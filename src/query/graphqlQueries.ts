@@ -4,7 +4,6 @@ import type { GraphQLDocument, ResultOf, VariablesOf } from '../graphql/createGr
 import { operations } from '../graphql/generated/methods.js'
 import type { CheckedConnectionPath, NodeOf, PageVariables } from '../graphql/paginate.js'
 import { graphqlKey } from './chainxKeys.js'
-import { endpointName } from './queryKey.js'
 import type { ChainxInfiniteQueryOptions, ChainxQueryOptions, GraphQLQueryPage, InfiniteWalkOptions } from './types.js'
 
 /**
@@ -31,20 +30,15 @@ export type OperationQueryOptions = {
 }
 
 /**
- * Query options for any GraphQL document: the data is the operation's result (`data` of
- * `client.graphql.query`), the key `['chainx', graphqlUrl, 'graphql', '<Name>', 'query',
- * { document, variables }]`, shared by a generated method and `q.query` over its document.
- * Variables a key cannot hold (a `BigInt`) fail the query, not the call.
- *
- * @example
- * const options = documentQueryOptions(client, EpochDocument, { id: 3 })
+ * Query options for any GraphQL document: the data is `client.graphql.query`'s `data`; a generated
+ * method and `q.query` over its document share the key. Variables a key cannot hold fail the query.
  */
 export function documentQueryOptions<D extends GraphQLDocument<any, any>>(
   client: ChainxClient,
   document: D,
   variables?: VariablesOf<D>,
 ): ChainxQueryOptions<ResultOf<D>> {
-  const { queryKey, error } = graphqlKey(endpointName(client.options.graphqlUrl), document, 'query', { variables: variables ?? {} })
+  const { queryKey, error } = graphqlKey(client, document, 'query', { variables: variables ?? {} })
   return {
     queryKey: queryKey as ChainxQueryOptions<ResultOf<D>>['queryKey'],
     queryFn: async ({ signal }) => {
@@ -56,13 +50,7 @@ export function documentQueryOptions<D extends GraphQLDocument<any, any>>(
   }
 }
 
-/**
- * `q.graphql`: the generated operations as query option builders.
- *
- * @example
- * const methods = operationQueryOptions(client)
- * await queryClient.fetchQuery(methods.epoch())
- */
+/** `q.graphql`: the generated operations as query option builders. */
 export function operationQueryOptions(client: ChainxClient): OperationQueryOptions {
   const methods: Record<string, unknown> = {}
   for (const [name, { document }] of Object.entries(operations)) {
@@ -72,14 +60,9 @@ export function operationQueryOptions(client: ChainxClient): OperationQueryOptio
 }
 
 /**
- * Infinite-query options over any Relay connection: each page is one request of
- * `client.paginate` (checked the same way: the page variables belong to the walk, `first`
- * with `last` is refused before sending), its page param the cursor the previous page ended
- * on, so `fetchNextPage` follows one cursor chain and reads one checkpoint. A page that
- * claims more without moving the cursor fails with `CursorNotAdvancingError`.
- *
- * @example
- * const options = paginateQueryOptions(client, EventsDocument, { filter: { sender } }, { pageSize: 20 })
+ * Infinite-query options over any Relay connection: each page is one request of `client.paginate`
+ * (checked the same way), its page param the cursor the previous page ended on, so `fetchNextPage`
+ * follows one cursor chain. A page claiming more without moving the cursor fails with `CursorNotAdvancingError`.
  */
 export function paginateQueryOptions<D extends GraphQLDocument<any, any>, TPath extends string = never>(
   client: ChainxClient,
@@ -89,8 +72,7 @@ export function paginateQueryOptions<D extends GraphQLDocument<any, any>, TPath 
 ): ChainxInfiniteQueryOptions<GraphQLQueryPage<NodeOf<ResultOf<D>, TPath>>, string | null> {
   type TPage = GraphQLQueryPage<NodeOf<ResultOf<D>, TPath>>
   const { connection, pageSize, direction, cursor = null } = options ?? {}
-  const input = { variables, connection, pageSize, direction, cursor }
-  const { queryKey, error } = graphqlKey(endpointName(client.options.graphqlUrl), document, 'infinite', input)
+  const { queryKey, error } = graphqlKey(client, document, 'infinite', { variables, connection, pageSize, direction, cursor })
   return {
     queryKey: queryKey as ChainxInfiniteQueryOptions<TPage, string | null>['queryKey'],
     initialPageParam: cursor,

@@ -14,12 +14,12 @@ export type {
   TransactionSelection,
 } from './resourceTypes.js'
 export type { OperationQueryOptions, VariablesArgument } from './graphqlQueries.js'
-export type { ChainxQueryKey, JsonValue } from './queryKey.js'
 export type {
   ChainxInfiniteQueryOptions,
   ChainxLiveQueryOptions,
-  ChainxPage,
+  ChainxQueryKey,
   ChainxQueryOptions,
   GraphQLQueryPage,
   InfiniteWalkOptions,
+  JsonValue,
 } from './types.js'

@@ -1,29 +1,25 @@
+import type { QueryFunctionContext } from '@tanstack/query-core'
 import type { ChainxClient } from '../client.js'
 import { CursorNotAdvancingError } from '../errors/pagination.js'
 import { InvalidArgumentError } from '../errors/request.js'
+import type { PageShape } from '../pagination/types.js'
 import { resourceKey } from './chainxKeys.js'
-import { endpointName, type ChainxQueryKey } from './queryKey.js'
-import { streamIntoQuery } from './streamIntoQuery.js'
-import type { ChainxInfiniteQueryOptions, ChainxLiveQueryOptions, ChainxPage, ChainxQueryOptions } from './types.js'
+import type { ChainxInfiniteQueryOptions, ChainxQueryKey, ChainxLiveQueryOptions, ChainxQueryOptions } from './types.js'
 
 /** What the option builders use of a client resource (`client.events`, `client.transactions`): its public `query` and `watch`. */
 interface ResourceMethods {
-  query(parameters: object): Promise<ChainxPage<unknown, unknown>>
+  query(parameters: object): Promise<PageShape<unknown, unknown>>
   watch(parameters: object): AsyncIterable<unknown>
 }
 
 /**
- * What differs between the JSON-RPC resources, as data: whether a query needs a filter, and
- * the cursor that resumes after an item (a live query's refetch continues after the newest
- * item it holds). A new paged resource of the client is one line here.
+ * What differs between the JSON-RPC resources: whether a query needs a filter, and the cursor
+ * that resumes after an item (a live query's refetch continues after the newest item it holds).
  */
 const RESOURCES = {
   events: { filterRequired: true, cursorOf: (event: { id: unknown }) => event.id },
   transactions: { filterRequired: false, cursorOf: (transaction: { digest: string }) => transaction.digest },
 } as const satisfies Record<string, { filterRequired: boolean; cursorOf(item: never): unknown }>
-
-/** The JSON-RPC resources `chainx-sdk/query` builds options for. */
-export type ResourceName = keyof typeof RESOURCES
 
 /** The input members the builders read; the others go to the client as given. */
 interface Input {
@@ -31,55 +27,40 @@ interface Input {
   maxItems?: unknown
 }
 
-/** Options' shared part: key, `enabled`, `retry`, and the error a bad input fails the query with. */
-interface Prepared {
-  queryKey: ChainxQueryKey
-  enabled: boolean
-  retry: false
-  /** Throws what makes the query fail before any request: input a key cannot hold, or a filter still pending. */
-  check(): void
-}
+const DEFAULT_LIVE_ITEMS = 200
 
 /**
- * The option builders of one JSON-RPC resource of a client, written once for all of them: one
- * page (`query`), an infinite query following the item cursor (refusing a cursor that does not
- * advance) and a live feed of `watch` that keeps the newest `maxItems` and resumes after the
- * last one held. The resource is read from the client when a query runs, through its public
- * `query` and `watch`. Option building never throws: bad input fails the query with the
- * `ChainxError` the client (or the key) gives; a pending filter gives `enabled: false`.
- *
- * @example
- * const events = resourceQueryOptions(client, 'events') as EventQueryOptions
- * await queryClient.fetchQuery(events.query({ filter: { All: [] }, pageSize: 5 }))
+ * The option builders of one JSON-RPC resource, written once for all: one page (`query`), an
+ * infinite query following the item cursor, and a live feed of `watch` keeping the newest
+ * `maxItems`. The resource is read from the client when a query runs. Building never throws: bad
+ * input fails the query with the client's (or the key's) `ChainxError`; a pending filter gives `enabled: false`.
  */
-export function resourceQueryOptions(client: ChainxClient, name: ResourceName) {
+export function resourceQueryOptions(client: ChainxClient, name: keyof typeof RESOURCES) {
   const { filterRequired, cursorOf } = RESOURCES[name]
   const resource = () => client[name] as unknown as ResourceMethods
-  const prepare = (operation: 'query' | 'infinite' | 'live', input: Input): Prepared => {
-    const { queryKey, error, pending } = resourceKey(endpointName(client.options.rpcUrl), name, operation, input ?? {}, filterRequired)
-    return {
-      queryKey,
-      enabled: !pending,
-      retry: false,
-      check() {
-        if (error) throw error
-        if (pending) throw new InvalidArgumentError(`${name}: the filter has an undefined value; the query runs once it is set`)
-      },
+  const prepare = (operation: 'query' | 'infinite' | 'live', input: Input) => {
+    const { queryKey, error, pending } = resourceKey(client, name, operation, input ?? {}, filterRequired)
+    const options = { queryKey, enabled: !pending, retry: false as const }
+    // What fails the query before any request: input a key cannot hold, or a filter still pending.
+    const check = () => {
+      if (error) throw error
+      if (pending) throw new InvalidArgumentError(`${name}: the filter has an undefined value; the query runs once it is set`)
     }
+    return { check, options }
   }
   return {
     query(input: Input): ChainxQueryOptions<unknown> {
-      const { check, ...options } = prepare('query', input)
+      const { check, options } = prepare('query', input)
       return {
         ...(options as Omit<ChainxQueryOptions<unknown>, 'queryFn'>),
         queryFn: async ({ signal }) => (check(), resource().query({ ...input, signal })),
       }
     },
-    infinite(input: Input): ChainxInfiniteQueryOptions<ChainxPage<unknown, unknown>, unknown> {
-      const { check, ...options } = prepare('infinite', input)
+    infinite(input: Input): ChainxInfiniteQueryOptions<PageShape<unknown, unknown>, unknown> {
+      const { check, options } = prepare('infinite', input)
       return {
         ...(options as Omit<
-          ChainxInfiniteQueryOptions<ChainxPage<unknown, unknown>, unknown>,
+          ChainxInfiniteQueryOptions<PageShape<unknown, unknown>, unknown>,
           'queryFn' | 'initialPageParam' | 'getNextPageParam'
         >),
         initialPageParam: input?.cursor ?? null,
@@ -95,7 +76,7 @@ export function resourceQueryOptions(client: ChainxClient, name: ResourceName) {
       }
     },
     live(input: Input): ChainxLiveQueryOptions<unknown[]> {
-      const { check, ...options } = prepare('live', input)
+      const { check, options } = prepare('live', input)
       const { maxItems = DEFAULT_LIVE_ITEMS, cursor = 'latest', ...rest } = input ?? {}
       return {
         ...(options as Omit<ChainxLiveQueryOptions<unknown[]>, 'queryFn' | 'staleTime'>),
@@ -108,11 +89,32 @@ export function resourceQueryOptions(client: ChainxClient, name: ResourceName) {
             const last = held.at(-1)
             return resource().watch({ ...rest, cursor: last === undefined ? cursor : cursorOf(last as never), signal })
           }
-          return streamIntoQuery(open, maxItems)(context)
+          return streamIntoQuery(open, maxItems, context)
         },
       }
     },
   }
 }
 
-const DEFAULT_LIVE_ITEMS = 200
+/**
+ * Runs a live query, like TanStack's `experimental_streamedQuery` without a runtime import of
+ * `@tanstack/query-core` (a types-only peer): the query succeeds at once with what it holds, each
+ * item is appended with `setQueryData` (the newest `maxItems` kept), and the stream runs until
+ * TanStack aborts its `signal` (the last observer left, or `cancelQueries`). `open` gets the items
+ * held, to resume after the last one on a refetch.
+ */
+async function streamIntoQuery<T>(
+  open: (signal: AbortSignal, held: readonly T[]) => AsyncIterable<T>,
+  maxItems: number,
+  { client, queryKey, signal }: QueryFunctionContext<ChainxQueryKey>,
+): Promise<T[]> {
+  let items: T[] = (client.getQueryData<T[]>(queryKey) ?? []).slice(-maxItems)
+  if (signal.aborted) return items
+  client.setQueryData(queryKey, items)
+  for await (const item of open(signal, items)) {
+    if (signal.aborted) break
+    items = items.length < maxItems ? [...items, item] : [...items.slice(items.length - maxItems + 1), item]
+    client.setQueryData(queryKey, items)
+  }
+  return items
+}

@@ -1,13 +1,14 @@
 import type { ChainxEvent, EventId, EventQueryFilter } from '../events/types.js'
 import type { EventPage } from '../resources/events.js'
 import type { TransactionPage } from '../resources/transactions.js'
+import type { PageShape } from '../pagination/types.js'
 import type { WalkDirection } from '../pagination/walkOptions.js'
 import type { NoOptions, TransactionBlockResponse, TransactionBlockResponseOptions, TransactionFilter } from '../transactions/types.js'
-import type { ChainxInfiniteQueryOptions, ChainxLiveQueryOptions, ChainxPage, ChainxQueryOptions } from './types.js'
+import type { ChainxInfiniteQueryOptions, ChainxLiveQueryOptions, ChainxQueryOptions } from './types.js'
 
 /**
- * A filter whose value may still be `undefined` (an address not loaded yet): the query is then
- * built with `enabled: false`, as wagmi does, and runs once the value is there.
+ * A filter whose value may still be `undefined` (an address not loaded yet): the query waits
+ * (`enabled: false`) until it is there.
  *
  * @example
  * const filter: PendingFilter<EventQueryFilter> = { Sender: account?.address } // undefined until signed in
@@ -15,8 +16,7 @@ import type { ChainxInfiniteQueryOptions, ChainxLiveQueryOptions, ChainxPage, Ch
 export type PendingFilter<TFilter> = TFilter extends unknown ? { [K in keyof TFilter]: TFilter[K] | undefined } : never
 
 /**
- * The walk options of `q.<resource>.query` and `.infinite`: those of the client's `query`
- * without `signal` (TanStack's is used).
+ * The walk options of `q.<resource>.query` and `.infinite` (the client's, without `signal`).
  *
  * @example
  * const options: PageInput<EventId> = { pageSize: 20, direction: 'backward' }
@@ -40,16 +40,15 @@ export interface PageInput<TCursor> {
 }
 
 /**
- * The options of `q.<resource>.live`: those of the client's `watch` that a key can hold, and
- * the cap on the items kept.
+ * The options of `q.<resource>.live`: the client's `watch` options a key can hold, and the cap on items kept.
  *
  * @example
  * const options: LiveInput<string> = { intervalMs: 500, maxItems: 100 }
  */
 export interface LiveInput<TCursor> {
   /**
-   * Where the feed starts: `'latest'` for what arrives after it starts, `null` for the oldest
-   * match, or a cursor (exclusive). A refetch resumes after the newest item held.
+   * Where the feed starts: `'latest'` (what arrives from now), `null` (the oldest), or a cursor
+   * (exclusive). A refetch resumes after the newest item held.
    * @default 'latest'
    */
   cursor?: TCursor | null | 'latest' | undefined
@@ -82,8 +81,7 @@ export interface EventSelection {
 }
 
 /**
- * Input of `q.events.query` and `q.events.infinite` (`parse` is not among them: a function
- * cannot be part of a key; parse in the query's `select`).
+ * Input of `q.events.query` and `q.events.infinite` (no `parse`: a key cannot hold a function; use `select`).
  *
  * @example
  * const input: EventQueryInput = { filter: { Sender: alice }, pageSize: 20, direction: 'backward' }
@@ -145,14 +143,13 @@ export interface EventQueryOptions {
   /** One page of `chainx_queryEvents`, as `client.events.query` returns it. */
   query(input: EventQueryInput): ChainxQueryOptions<EventPage>
   /** Pages of events, each `{ items, hasMore, cursor }`, the page param the event cursor. */
-  infinite(input: EventQueryInput): ChainxInfiniteQueryOptions<ChainxPage<ChainxEvent, EventId>, EventId | null>
+  infinite(input: EventQueryInput): ChainxInfiniteQueryOptions<PageShape<ChainxEvent, EventId>, EventId | null>
   /** The events `client.events.watch` delivers, newest last; stops when no longer observed. */
   live(input: LiveEventsInput): ChainxLiveQueryOptions<ChainxEvent[]>
 }
 
 /**
- * `q.transactions`: one page, an infinite query and a live feed of JSON-RPC transaction
- * blocks, typed by `options` as `client.transactions` is.
+ * `q.transactions`: one page, an infinite query and a live feed of transaction blocks, typed by `options`.
  *
  * @example
  * const { data } = useInfiniteQuery(q.transactions.infinite({ filter: { FromAddress: alice }, options: { showEffects: true } }))
@@ -166,7 +163,7 @@ export interface TransactionQueryOptions {
   /** Pages of transactions, each `{ items, hasMore, cursor }`, the page param the digest cursor. */
   infinite<const TOptions extends TransactionBlockResponseOptions = NoOptions>(
     input: TransactionQueryInput<TOptions>,
-  ): ChainxInfiniteQueryOptions<ChainxPage<TransactionBlockResponse<TOptions>>, string | null>
+  ): ChainxInfiniteQueryOptions<PageShape<TransactionBlockResponse<TOptions>, string>, string | null>
   /** The transactions `client.transactions.watch` delivers, newest last; stops when no longer observed. */
   live<const TOptions extends TransactionBlockResponseOptions = NoOptions>(
     input: LiveTransactionsInput<TOptions>,

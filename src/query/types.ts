@@ -1,16 +1,35 @@
 import type { DataTag, InfiniteData, QueryFunctionContext } from '@tanstack/query-core'
 import type { ChainxError } from '../errors/ChainxError.js'
 import type { PageInfo } from '../graphql/readConnection.js'
+import type { PageShape } from '../pagination/types.js'
 import type { WalkDirection } from '../pagination/walkOptions.js'
-import type { ChainxQueryKey } from './queryKey.js'
 
 /**
- * Options of one query, for `useQuery`, `queryClient.fetchQuery`, `prefetchQuery` and their
- * counterparts in every TanStack Query adapter. `retry` is `false`: the SDK already retries
- * what is worth retrying (time-outs, 5xx, 429, resets) with backoff and `Retry-After`, under
- * the client's `retry` option, and a second layer of retries would multiply the requests;
- * set `retry` on the query to retry more. Building the options never throws: input the query
- * cannot run with fails the query (its `queryFn` rejects with the `ChainxError`).
+ * A JSON value as it sits in a query key: what `JSON.stringify` writes and reads back unchanged.
+ *
+ * @example
+ * const input: JsonValue = { filter: { Sender: '0xa11ce' }, pageSize: 20 }
+ */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
+
+/**
+ * The key of every query `chainx-sdk/query` builds, most general first so that each prefix names
+ * a group (see `chainxKeys`):
+ * - JSON-RPC resources: `['chainx', rpcUrl, 'events' | 'transactions', 'query' | 'infinite' | 'live', input]`;
+ * - GraphQL: `['chainx', graphqlUrl, 'graphql', operationName, 'query' | 'infinite', { document, variables, ... }]`,
+ *   `document` a hash of the document's text (two documents sharing a name stay apart).
+ * The endpoint has its credentials redacted; the input is canonical JSON (keys sorted, `undefined` members left out).
+ *
+ * @example
+ * const key: ChainxQueryKey = ['chainx', 'http://127.0.0.1:9000/json-rpc', 'events', 'query', { filter: { All: [] } }]
+ */
+export type ChainxQueryKey = readonly ['chainx', string, string, string, ...JsonValue[]]
+
+/**
+ * Options of one query, for `useQuery`, `fetchQuery`, `prefetchQuery` and their counterparts in
+ * every TanStack Query adapter. `retry` is `false`: the SDK already retries what is worth retrying
+ * (client `retry` option); a second layer would multiply requests. Building never throws: input
+ * the query cannot run with fails the query with the `ChainxError`.
  *
  * @example
  * const { data } = useQuery(q.graphql.epoch())
@@ -21,8 +40,7 @@ export interface ChainxQueryOptions<TData> {
   /** Runs the request with TanStack's `signal`: cancelling the query aborts it on the wire. */
   queryFn: (context: QueryFunctionContext<ChainxQueryKey>) => Promise<TData>
   /**
-   * `false` while a filter value is still `undefined` (`{ Sender: undefined }`), as wagmi does:
-   * the query waits instead of running; spread the options and set `enabled` to add conditions.
+   * `false` while a filter value is still `undefined` (`{ Sender: undefined }`): the query waits.
    * @default true
    */
   enabled: boolean
@@ -31,9 +49,8 @@ export interface ChainxQueryOptions<TData> {
 }
 
 /**
- * Options of a live query (`q.events.live`): its data grows while the query fetches, and
- * `staleTime` is 0 whatever the QueryClient's default, so a component that mounts again (React's
- * StrictMode mounts twice) restarts the stream its last unmount stopped.
+ * Options of a live query (`q.events.live`): its data grows while the query fetches; `staleTime`
+ * 0 restarts on a new mount the stream the last unmount stopped (React's StrictMode mounts twice).
  *
  * @example
  * const { data: feed = [] } = useQuery(q.events.live({ filter: { All: [] } }))
@@ -44,10 +61,8 @@ export interface ChainxLiveQueryOptions<TData> extends ChainxQueryOptions<TData>
 }
 
 /**
- * Options of an infinite query (`useInfiniteQuery`, `fetchInfiniteQuery`): the page param
- * is the walk's cursor, `null` for the first page, and `getNextPageParam` reads the next
- * one from the last page, so `fetchNextPage` follows one cursor chain. `retry` is `false`
- * as in `ChainxQueryOptions`.
+ * Options of an infinite query (`useInfiniteQuery`, `fetchInfiniteQuery`): the page param is
+ * the walk's cursor (`null` first), so `fetchNextPage` follows one cursor chain.
  *
  * @example
  * const events = useInfiniteQuery(q.paginate(EventsDocument, {}, { pageSize: 20 }))
@@ -67,33 +82,19 @@ export interface ChainxInfiniteQueryOptions<TPage, TPageParam> {
 }
 
 /**
- * One page of an infinite query, plain JSON: the items, whether the connection claims more
- * in the walk's direction, and the cursor to continue from (`null` when there is none).
- *
- * @example
- * const rows = data.pages.flatMap((page: ChainxPage<EventNode>) => page.items)
- */
-export interface ChainxPage<TItem, TCursor = string> {
-  items: TItem[]
-  hasMore: boolean
-  cursor: TCursor | null
-}
-
-/**
- * A page of `q.paginate`: `ChainxPage` plus the connection's `pageInfo` as received.
+ * A page of `q.paginate`: `{ items, hasMore, cursor }` plus the connection's `pageInfo` as received.
  *
  * @example
  * const last: GraphQLQueryPage<EventNode> = data.pages.at(-1)!
  * console.log(last.pageInfo.endCursor)
  */
-export interface GraphQLQueryPage<TNode> extends ChainxPage<TNode> {
+export interface GraphQLQueryPage<TNode> extends PageShape<TNode, string> {
   pageInfo: Partial<PageInfo>
 }
 
 /**
- * Options of `q.paginate`: which connection, how many per page, which way, and where to start.
- * The page variables are not among them: the walk sends `first`/`after` forward and
- * `last`/`before` backward, never both.
+ * Options of `q.paginate`: which connection, how many per page, which way, and where to start
+ * (the walk sends the page variables itself).
  *
  * @example
  * const options: InfiniteWalkOptions<'epoch.transactionBlocks'> = { connection: 'epoch.transactionBlocks', pageSize: 20 }

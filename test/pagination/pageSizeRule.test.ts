@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createPageIterator, type PageRequest } from '../../src/pagination/createPageIterator.js'
-import { requestSize, walkPageSize } from '../../src/pagination/pageSizeRule.js'
+import { createPageIterator, requestSize, walkPageSize, type PageRequest } from '../../src/pagination/createPageIterator.js'
 import { resolvePaginationOptions } from '../../src/pagination/resolvePaginationOptions.js'
 
 describe('the one page-size rule of every walk', () => {
