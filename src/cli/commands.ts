@@ -93,28 +93,17 @@ Walk:
   --max-items <n>            stop after this many items in all (counted across resumed runs)
   --cursor <cursor>          start after this cursor (JSON, or a plain string), as a walk's cursor option`
 
-const COMMON: OptionSpecs = {
-  out: { type: 'string', short: 'o' },
-  format: { type: 'string' },
-  state: { type: 'string' },
-  'state-interval': { type: 'string' },
-  'rpc-url': { type: 'string' },
-  'graphql-url': { type: 'string' },
-  quiet: { type: 'boolean', short: 'q' },
-  'progress-interval': { type: 'string' },
-  verbose: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-}
-const WALK: OptionSpecs = {
-  direction: { type: 'string' },
-  'page-size': { type: 'string' },
-  'max-items': { type: 'string' },
-  cursor: { type: 'string' },
+/** The flags a help lists, for `parseArgs`: each line `  --name[, -x]`, taking a value when a placeholder follows. */
+export function flagsOf(help: string): OptionSpecs {
+  const options: OptionSpecs = {}
+  for (const [, name, short, value] of help.matchAll(/^ {2}--([a-z-]+)(?:, -([a-z]))?( \S)?/gm)) {
+    options[name as string] = { type: value ? 'string' : 'boolean', ...(short && { short }) }
+  }
+  return options
 }
 
-function resourceCommands(name: ResourceName, resource: CliResource): [CommandName, Command][] {
+function resourceCommands(name: ResourceName, resource: CliResource): [CommandName, Omit<Command, 'options'>][] {
   const { item, method, filterRequired, responseOptions } = resource
-  const options: OptionSpecs = { ...COMMON, filter: { type: 'string' }, ...(responseOptions && { options: { type: 'string' } }) }
   const usage = `${filterRequired ? '--filter <json>' : '[--filter <json>]'}${responseOptions ? ' [--options <json>]' : ''} [options]`
   const source = `  --filter <json>            a ${method} filter, e.g. '${resource.exampleFilter}'${filterRequired ? '' : ' (every one when absent)'}${
     responseOptions ? `\n  --options <json>           which fields each ${item} carries, e.g. '{"showEffects":true}'` : ''
@@ -138,37 +127,16 @@ ${source}
   --cursor <cursor>          start after this cursor (JSON, or a plain string; default: the newest)
 ${COMMON_HELP}`
   return [
-    [
-      `${name} export`,
-      {
-        options: { ...options, ...WALK },
-        help: exportHelp,
-        summary: `every ${item} of a filter, to NDJSON or CSV, resumable with --state`,
-      },
-    ],
-    [
-      `${name} watch`,
-      {
-        options: { ...options, interval: { type: 'string' }, 'page-size': { type: 'string' }, cursor: { type: 'string' } },
-        help: watchHelp,
-        summary: `follow new ${item}s as they land, until interrupted`,
-      },
-    ],
+    [`${name} export`, { help: exportHelp, summary: `every ${item} of a filter, to NDJSON or CSV, resumable with --state` }],
+    [`${name} watch`, { help: watchHelp, summary: `follow new ${item}s as they land, until interrupted` }],
   ]
 }
 
-/**
- * The flags, help and summary of each command.
- *
- * @example
- * COMMANDS['events export'].options.filter // { type: 'string' }
- */
-export const COMMANDS = Object.fromEntries([
+const ENTRIES: [CommandName, Omit<Command, 'options'>][] = [
   ...Object.entries(RESOURCES).flatMap(([name, resource]) => resourceCommands(name as ResourceName, resource)),
   [
     'graphql export',
     {
-      options: { ...COMMON, ...WALK, query: { type: 'string' }, vars: { type: 'string' }, connection: { type: 'string' } },
       help: `usage: chainx graphql export --query <file.graphql> [--vars <json>] [--connection <path>] [options]
 
 Writes every node of a GraphQL connection through client.paginate. The query declares $first and $after
@@ -182,7 +150,17 @@ ${COMMON_HELP}`,
       summary: 'every node of any GraphQL connection, to NDJSON or CSV, resumable with --state',
     },
   ],
-]) as Record<CommandName, Command>
+]
+
+/**
+ * The help and summary of each command, and its flags: those its help lists (one source for both).
+ *
+ * @example
+ * COMMANDS['events export'].options.filter // { type: 'string' }
+ */
+export const COMMANDS = Object.fromEntries(
+  ENTRIES.map(([name, command]) => [name, { ...command, options: flagsOf(command.help) }]),
+) as Record<CommandName, Command>
 
 /** The command list of a help: each name padded, then its summary. */
 function list(names: string[]): string {

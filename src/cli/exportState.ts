@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { open, rename } from 'node:fs/promises'
+import { open, rename, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { UsageError } from './UsageError.js'
 
@@ -68,27 +68,21 @@ export function readExportState(path: string, identity: ExportIdentity): ExportS
  */
 export async function writeExportState(path: string, state: ExportState): Promise<void> {
   const temporary = `${path}.tmp`
-  const file = await open(temporary, 'w')
-  try {
+  await withFile(temporary, 'w', async (file) => {
     await file.writeFile(`${JSON.stringify(state)}\n`)
     await file.sync()
-  } finally {
-    await file.close()
-  }
+  })
   await rename(temporary, path)
-  await syncDirectory(dirname(path))
+  // Not every platform syncs a directory (Windows cannot open one); the rename is still atomic.
+  await withFile(dirname(path), 'r', (directory) => directory.sync()).catch(() => undefined)
 }
 
-async function syncDirectory(directory: string): Promise<void> {
+async function withFile(path: string, flags: string, use: (file: FileHandle) => Promise<void>): Promise<void> {
+  const file = await open(path, flags)
   try {
-    const handle = await open(directory, 'r')
-    try {
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-  } catch {
-    // Not every platform syncs a directory (Windows cannot open one); the rename is still atomic.
+    await use(file)
+  } finally {
+    await file.close()
   }
 }
 

@@ -18,22 +18,7 @@ export type ExportSource =
   | { kind: 'graphql'; query: string; vars: Record<string, unknown>; connection: string | undefined }
 
 /** An export command line, checked: every value parsed and validated, nothing sent yet. */
-export interface ExportCommand {
-  name: CommandName
-  source: ExportSource
-  /** The walk flags, named as the SDK's walk options; `cursor` is where a first run starts. */
-  walk: { direction: WalkDirection; pageSize: number | undefined; maxItems: number | undefined; cursor: unknown }
-  rpcUrl: string | undefined
-  graphqlUrl: string | undefined
-  out: string | undefined
-  format: 'ndjson' | 'csv'
-  state: string | undefined
-  stateIntervalMs: number
-  quiet: boolean
-  verbose: boolean
-  /** Progress period on a non-TTY standard error. */
-  progressIntervalMs: number
-}
+export type ExportCommand = Exclude<ReturnType<typeof parseCommandLine>, { help: string }>
 
 /**
  * Parses and checks the command line of a known export command with `node:util` `parseArgs`
@@ -43,7 +28,7 @@ export interface ExportCommand {
  * @example
  * parseCommandLine(['events', 'export', '--filtr', '{}'], {}) // throws UsageError: Unknown option '--filtr'
  */
-export function parseCommandLine(args: readonly string[], env: Record<string, string | undefined>): ExportCommand | { help: string } {
+export function parseCommandLine(args: readonly string[], env: Record<string, string | undefined>) {
   const name = `${args[0]} ${args[1]}` as CommandName
   const spec = COMMANDS[name]
   let values: Record<string, unknown>
@@ -77,7 +62,7 @@ export function parseCommandLine(args: readonly string[], env: Record<string, st
     rpcUrl: text('rpc-url') ?? (env.CHAINX_RPC_URL || undefined),
     graphqlUrl: text('graphql-url') ?? (env.CHAINX_GRAPHQL_URL || undefined),
     out,
-    format,
+    format: format as 'ndjson' | 'csv',
     state,
     stateIntervalMs: readCount('--state-interval', text('state-interval'), 1) ?? 1000,
     quiet: values.quiet === true,
@@ -112,7 +97,7 @@ function readSource(name: CommandName, text: (flag: string) => string | undefine
   }
 }
 
-function readObject(flag: string, value: string | undefined): Record<string, unknown> | undefined {
+export function readObject(flag: string, value: string | undefined): Record<string, unknown> | undefined {
   if (value === undefined) return undefined
   let parsed: unknown
   try {
@@ -142,7 +127,7 @@ function readCursor(value: string | undefined): unknown {
   }
 }
 
-function readCount(flag: string, value: string | undefined, min: number): number | undefined {
+export function readCount(flag: string, value: string | undefined, min: number): number | undefined {
   if (value === undefined) return undefined
   const count = /^\d{1,15}$/.test(value) ? Number(value) : NaN
   if (!(count >= min)) throw new UsageError(`${flag} must be an integer of at least ${min}, got ${value}`)

@@ -174,14 +174,12 @@ async function exportWith(command: ExportCommand, io: ExportIo, client: ChainxCl
 
 const LOCAL_REFUSALS: ReadonlySet<string> = new Set(['INVALID_ARGUMENT', 'INVALID_FILTER', 'FIRST_AND_LAST'])
 
-function createClient(command: ExportCommand): ChainxClient {
-  const needsRpc = command.source.kind !== 'graphql'
-  const { rpcUrl, graphqlUrl } = command
-  if (needsRpc && rpcUrl === undefined) throw new UsageError(`chainx ${command.name} needs --rpc-url <url> or CHAINX_RPC_URL`)
-  if (!needsRpc && graphqlUrl === undefined) throw new UsageError(`chainx ${command.name} needs --graphql-url <url> or CHAINX_GRAPHQL_URL`)
+function createClient({ name, source, rpcUrl, graphqlUrl }: ExportCommand): ChainxClient {
+  const [url, needs] =
+    source.kind === 'graphql' ? [graphqlUrl, '--graphql-url <url> or CHAINX_GRAPHQL_URL'] : [rpcUrl, '--rpc-url <url> or CHAINX_RPC_URL']
+  if (url === undefined) throw new UsageError(`chainx ${name} needs ${needs}`)
   try {
-    // The client requires a GraphQL URL; a JSON-RPC-only export never sends to it.
-    return new ChainxClient({ graphqlUrl: (graphqlUrl ?? rpcUrl) as string, rpcUrl })
+    return new ChainxClient({ graphqlUrl, rpcUrl })
   } catch (error) {
     throw new UsageError((error as Error).message)
   }

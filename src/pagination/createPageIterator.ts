@@ -34,27 +34,16 @@ export interface PageIteratorConfig<TItem, TCursor, TPage extends FetchedPage<TI
   fetchPage: (request: PageRequest<TCursor>) => Promise<TPage>
   /** Validated options (`resolvePaginationOptions`). */
   options: ResolvedPaginationOptions<TItem>
-  /**
-   * What the service says of its page sizes, read once per walk before its first request.
-   * @default undefined (without `pageSize`, requests name no size)
-   */
+  /** What the service says of its page sizes, read once per walk before its first request (none: requests without `pageSize` name no size). */
   servicePageSizes?: ((signal: AbortSignal) => ServicePageSizes | Promise<ServicePageSizes>) | undefined
   /**
-   * A page claiming more without moving its cursor, or `maxEmptyPages` empty pages claiming more:
-   * `'throw'` throws it (once the stuck page's items are delivered); `'end'` ends the walk as if
-   * the service had no more, and the walk's `stall` holds the error (a poll reads as far as it can).
-   * @default 'throw'
+   * A stalled service (a cursor that does not move, `maxEmptyPages` empty pages): `'throw'` (the default) throws once the
+   * stuck page's items are delivered; `'end'` ends the walk as if the service had no more, `stall` holding the error.
    */
   onServiceStall?: 'throw' | 'end' | undefined
-  /**
-   * Where the first request starts (exclusive): the walk's `cursor` option.
-   * @default null
-   */
+  /** Where the first request starts (exclusive): the walk's `cursor` option. */
   startCursor?: TCursor | null | undefined
-  /**
-   * Cursor equality, the only thing the walk does with cursors besides passing them on.
-   * @default Object.is
-   */
+  /** Cursor equality (default `Object.is`), the only thing the walk does with cursors besides passing them on. */
   sameCursor?: ((a: TCursor, b: TCursor) => boolean) | undefined
   /** Called as each walk starts: the observer it returns runs the walk's requests and hears when it ends. */
   onWalkStart?: (() => WalkObserver | undefined) | undefined
@@ -83,15 +72,10 @@ type View<TCursor, TPage, TOut> = (pages: AsyncGenerator<DeliveredPage<TCursor, 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown }
 
 /**
- * The one page machine behind every walk (`paginate`, each resource's `iterate`, `watch`'s polls,
- * the subscription backfill). An adapter fetches pages; the machine follows the cursor chain of
- * the first page (one snapshot on a consistent service) and bounds the walk whatever the service
- * sends: `maxItems`, a `toArray` limit and `maxPages` stop it without fetching past them; a page
- * claiming more with a cursor that does not move, or `maxEmptyPages` empty pages claiming more,
- * stop it (see `onServiceStall`); a stale cursor throws or, with `onStale: 'restart'`, restarts
- * without one, skipping delivered items by key. Every `ChainxError` out of a walk carries
- * `delivered` and `resumeCursor`. Pages are not copied unless cut, and without `onStale:
- * 'restart'` nothing is kept per item.
+ * The one page machine behind every walk (`paginate`, `iterate`, `watch`'s polls, the subscription
+ * backfill): follows the cursor chain of the first page and bounds the walk whatever the service
+ * sends (`maxItems`, `maxPages`, a stalled service, stale cursors). Every `ChainxError` out of a
+ * walk carries `delivered` and `resumeCursor`. Pages are not copied unless cut.
  *
  * @example
  * const walk = createPageIterator({
@@ -105,10 +89,64 @@ export function createPageIterator<TItem, TCursor, TPage extends FetchedPage<TIt
 ): PageWalk<TItem, WalkPage<TPage>, TCursor> {
   const { maxItems, signal } = config.options
   let latest: WalkState<TCursor> | undefined
-  const start = <TOut>(cap: number, view: View<TCursor, WalkPage<TPage>, TOut>) => {
-    latest = { cursor: config.startCursor ?? null, delivered: 0, stall: undefined }
-    return startWalk(config, cap, latest, view)
+  // Starts one walk. `return()` and `throw()` abort its requests in flight (the prefetched one included) before
+  // closing it. Its signal follows the caller's through one listener, removed on every way out.
+  const start = <TOut>(cap: number, view: View<TCursor, WalkPage<TPage>, TOut>): AsyncIterableIterator<TOut> => {
+    const state: WalkState<TCursor> = { cursor: config.startCursor ?? null, delivered: 0, stall: undefined }
+    latest = state
+    // `stop`: the consumer ended the walk; `own`: the walk's requests end (that, or the caller's signal).
+    const stop = new AbortController()
+    const own = new AbortController()
+    const unfollow = followSignal(own, signal)
+    const observer = config.onWalkStart?.()
+    // A ChainxError leaves the walk as a copy with where the walk stopped; the one thrown inside is never changed.
+    const positioned = <T>(error: T): T =>
+      error instanceof ChainxError
+        ? (Object.create(Object.getPrototypeOf(error) as object, {
+            ...Object.getOwnPropertyDescriptors(error),
+            delivered: { value: state.delivered, enumerable: true, writable: true, configurable: true },
+            resumeCursor: { value: state.cursor, enumerable: true, writable: true, configurable: true },
+          }) as T)
+        : error
+    const stalled = (error: ServiceStallError) => {
+      state.stall = positioned(error)
+    }
+    const inner = view(walkPages(config, cap, own.signal, stop.signal, observer, stalled), state)
+    const end = (error?: unknown) => {
+      unfollow()
+      stop.abort()
+      own.abort()
+      observer?.end(error)
+    }
+    return {
+      next: () =>
+        inner.next().then(
+          (result) => {
+            if (result.done === true) {
+              unfollow()
+              observer?.end()
+            }
+            return result
+          },
+          (error: unknown) => {
+            end(error)
+            throw positioned(error)
+          },
+        ),
+      return(value?: unknown) {
+        end()
+        return inner.return(value as TOut)
+      },
+      throw(error?: unknown) {
+        end(error)
+        return inner.throw(error)
+      },
+      [Symbol.asyncIterator]() {
+        return this
+      },
+    }
   }
+  const items: View<TCursor, WalkPage<TPage>, TItem> = (pages, state) => yieldItems(pages, state, signal)
   return {
     get cursor() {
       return latest ? latest.cursor : (config.startCursor ?? null)
@@ -116,78 +154,15 @@ export function createPageIterator<TItem, TCursor, TPage extends FetchedPage<TIt
     get stall() {
       return latest?.stall
     },
-    [Symbol.asyncIterator]: () => start(maxItems, (pages, state) => yieldItems(pages, state, signal)),
+    [Symbol.asyncIterator]: () => start(maxItems, items),
     pages: () => start(maxItems, yieldPages),
     async toArray(options) {
       if (typeof options !== 'object' || options === null) throw new InvalidArgumentError('toArray takes { maxItems }')
       checkKeys('toArray', options, ['maxItems'])
       const limit = readCount('toArray({ maxItems })', options.maxItems, NaN, { infinite: true })
-      const items: TItem[] = []
-      const walk = start(Math.min(limit, maxItems), (pages, state) => yieldItems(pages, state, signal))
-      for await (const item of walk) items.push(item)
-      return items
-    },
-  }
-}
-
-/**
- * Starts one walk. `return()` and `throw()` abort its requests in flight (the prefetched one
- * included) before closing it. The walk's signal follows the caller's through one listener,
- * removed on every way out, so a long-lived caller's signal keeps nothing of its walks.
- */
-function startWalk<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>, TOut>(
-  config: PageIteratorConfig<TItem, TCursor, TPage>,
-  cap: number,
-  state: WalkState<TCursor>,
-  view: View<TCursor, WalkPage<TPage>, TOut>,
-): AsyncIterableIterator<TOut> {
-  // `stop`: the consumer ended the walk; `own`: the walk's requests end (that, or the caller's signal).
-  const stop = new AbortController()
-  const own = new AbortController()
-  const unfollow = followSignal(own, config.options.signal)
-  const observer = config.onWalkStart?.()
-  // A ChainxError leaves the walk as a copy with where the walk stopped; the one thrown inside is never changed.
-  const positioned = <T>(error: T): T =>
-    error instanceof ChainxError
-      ? (Object.create(Object.getPrototypeOf(error) as object, {
-          ...Object.getOwnPropertyDescriptors(error),
-          delivered: { value: state.delivered, enumerable: true, writable: true, configurable: true },
-          resumeCursor: { value: state.cursor, enumerable: true, writable: true, configurable: true },
-        }) as T)
-      : error
-  const stalled = (error: ServiceStallError) => {
-    state.stall = positioned(error)
-  }
-  const inner = view(walkPages(config, cap, own.signal, stop.signal, observer, stalled), state)
-  const end = (error?: unknown) => {
-    unfollow()
-    stop.abort()
-    own.abort()
-    observer?.end(error)
-  }
-  const stamp = (error: unknown): never => {
-    end(error)
-    throw positioned(error)
-  }
-  return {
-    next: () =>
-      inner.next().then((result) => {
-        if (result.done === true) {
-          unfollow()
-          observer?.end()
-        }
-        return result
-      }, stamp),
-    return(value?: unknown) {
-      end()
-      return inner.return(value as TOut)
-    },
-    throw(error?: unknown) {
-      end(error)
-      return inner.throw(error)
-    },
-    [Symbol.asyncIterator]() {
-      return this
+      const collected: TItem[] = []
+      for await (const item of start(Math.min(limit, maxItems), items)) collected.push(item)
+      return collected
     },
   }
 }
@@ -226,12 +201,7 @@ async function* yieldPages<TCursor, TPage extends ViewPage<unknown, TCursor>>(
   }
 }
 
-/**
- * The walk itself: follows the cursor chain while the service claims more and the walk has room
- * (`cap` items, `maxPages`), delivering each page once, restarting after a stale cursor when
- * allowed, and stopping a service that stalls: thrown, or with `onServiceStall: 'end'` handed to
- * `stalled` and the walk ends there.
- */
+/** The walk itself: each page of the chain once while the service claims more and the walk has room, restarting or stopping as configured. */
 async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>>(
   config: PageIteratorConfig<TItem, TCursor, TPage>,
   cap: number,

@@ -1,9 +1,10 @@
 import type { ChainxClient } from '../client.js'
-import { CursorNotAdvancingError } from '../errors/pagination.js'
 import type { GraphQLDocument, ResultOf, VariablesOf } from '../graphql/createGraphQLClient.js'
 import { operations } from '../graphql/generated/methods.js'
 import type { CheckedConnectionPath, NodeOf, PageVariables } from '../graphql/paginate.js'
+import type { PageShape } from '../pagination/types.js'
 import { graphqlKey } from './chainxKeys.js'
+import { infinitePage, nextPageParam } from './resourceQueries.js'
 import type { ChainxInfiniteQueryOptions, ChainxQueryOptions, GraphQLQueryPage, InfiniteWalkOptions } from './types.js'
 
 /**
@@ -88,13 +89,11 @@ export function paginateQueryOptions<D extends GraphQLDocument<any, any>, TPath 
         prefetch: false,
       })
       for await (const page of walk.pages()) {
-        const next = page.hasMore ? page.cursor : null
-        if (next !== null && next === pageParam) throw new CursorNotAdvancingError({ cursor: next, delivered: 0 })
-        return { items: page.items as TPage['items'], hasMore: page.hasMore, cursor: next, pageInfo: { ...page.pageInfo } }
+        return { ...infinitePage(page as PageShape<TPage['items'][number], string>, pageParam), pageInfo: { ...page.pageInfo } }
       }
       return { items: [], hasMore: false, cursor: null, pageInfo: {} }
     },
-    getNextPageParam: (lastPage) => (lastPage.hasMore && lastPage.cursor !== null ? lastPage.cursor : undefined),
+    getNextPageParam: nextPageParam,
     enabled: true,
     retry: false,
   }

@@ -66,13 +66,9 @@ export function resourceQueryOptions(client: ChainxClient, name: keyof typeof RE
         initialPageParam: input?.cursor ?? null,
         async queryFn({ signal, pageParam }) {
           check()
-          const page = await resource().query({ ...input, cursor: pageParam, signal })
-          const next = page.hasMore ? page.cursor : null
-          if (next !== null && pageParam !== null && JSON.stringify(next) === JSON.stringify(pageParam))
-            throw new CursorNotAdvancingError({ cursor: next, delivered: 0 })
-          return { items: page.items, hasMore: page.hasMore, cursor: next }
+          return infinitePage(await resource().query({ ...input, cursor: pageParam, signal }), pageParam)
         },
-        getNextPageParam: (lastPage) => (lastPage.hasMore && lastPage.cursor !== null ? lastPage.cursor : undefined),
+        getNextPageParam: nextPageParam,
       }
     },
     live(input: Input): ChainxLiveQueryOptions<unknown[]> {
@@ -94,6 +90,18 @@ export function resourceQueryOptions(client: ChainxClient, name: keyof typeof RE
       }
     },
   }
+}
+
+/** A page of an infinite query: its cursor the one to continue from, `null` when the service claims no more; one that does not move fails. */
+export function infinitePage<TItem, TCursor>(page: PageShape<TItem, TCursor>, pageParam: unknown): PageShape<TItem, TCursor> {
+  const cursor = page.hasMore ? page.cursor : null
+  if (cursor !== null && JSON.stringify(cursor) === JSON.stringify(pageParam)) throw new CursorNotAdvancingError({ cursor, delivered: 0 })
+  return { items: page.items, hasMore: page.hasMore, cursor }
+}
+
+/** `getNextPageParam` of every infinite query: the last page's cursor while it claims more. */
+export function nextPageParam<TCursor>(lastPage: PageShape<unknown, TCursor>): TCursor | undefined {
+  return lastPage.hasMore && lastPage.cursor !== null ? lastPage.cursor : undefined
 }
 
 /**
