@@ -16,15 +16,8 @@ export interface SafePoint {
 }
 
 /**
- * The output of an export: a file (fresh, or truncated to a resumed state's length) or standard
- * output. It buffers lines, writes them in large chunks, and tracks in bytes the last safe point
- * (a cursor whose items are all in the output, nothing after them), which `sync` returns for the state.
- *
- * @example
- * const writer = ExportWriter.open('events.ndjson', { cursor: null, items: 0, bytes: 0 }, false)
- * writer.add(line)
- * writer.markSafe(walk.cursor, 1)
- * const safe = await writer.sync() // flushed and fsynced: record it in the state
+ * The output of an export (a file, fresh or truncated to a resumed state's length, or standard output), written
+ * in large chunks, and its last safe point: a cursor whose items are all in the output, nothing after them.
  */
 export class ExportWriter {
   readonly #fd: number | undefined

@@ -2,9 +2,6 @@
  * What the `chainx` bin refuses, printed on one line: bad usage, before any request (an unknown
  * flag, a value that does not parse, a filter the SDK refuses, another export's state file), exits
  * 2; a `--state` file in use by another run exits 75 (sysexits' EX_TEMPFAIL: try again later).
- *
- * @example
- * throw new UsageError('--page-size must be an integer of at least 1, got 0')
  */
 export class UsageError extends Error {
   override name = 'UsageError'

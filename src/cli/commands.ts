@@ -4,12 +4,10 @@ type OptionSpecs = NonNullable<ParseArgsConfig['options']>
 
 /** A paged JSON-RPC resource of the client as the bin drives it: an `export` and a `watch` command, through its public `iterate` and `watch`. */
 interface CliResource {
-  /** What one item is, in the help. */
+  /** What one item is, the method, and an example filter, in the help. */
   item: string
-  /** The JSON-RPC method and an example filter, in the help. */
   method: string
   exampleFilter: string
-  /** Whether the method needs a filter (else every item without one). */
   filterRequired: boolean
   /** Whether it takes `--options <json>` (which fields each item carries). */
   responseOptions: boolean
@@ -17,13 +15,7 @@ interface CliResource {
   csv: { columns: readonly string[] | undefined; leaves: readonly string[] }
 }
 
-/**
- * The resources of the `chainx` bin, by the client's property name (the command word): adding
- * one to the CLI is one entry.
- *
- * @example
- * RESOURCES.events.filterRequired // true: chainx_queryEvents needs a filter
- */
+/** The resources of the `chainx` bin, by the client's property name (the command word): adding one is one entry. */
 export const RESOURCES = {
   events: {
     item: 'event',
@@ -152,12 +144,7 @@ ${COMMON_HELP}`,
   ],
 ]
 
-/**
- * The help and summary of each command, and its flags: those its help lists (one source for both).
- *
- * @example
- * COMMANDS['events export'].options.filter // { type: 'string' }
- */
+/** The help and summary of each command, and its flags: those its help lists (one source for both). */
 export const COMMANDS = Object.fromEntries(
   ENTRIES.map(([name, command]) => [name, { ...command, options: flagsOf(command.help) }]),
 ) as Record<CommandName, Command>

@@ -9,12 +9,8 @@ export interface RecordFormat {
 }
 
 /**
- * Turns items into lines: NDJSON (one `JSON.stringify` per line) or CSV (RFC 4180 quoting, a
- * header row, nested objects flattened into dotted columns, arrays and the `leaves` kept whole as
- * JSON). CSV columns are fixed for a whole export: given (events, or a resumed export's), else the first item's.
- *
- * @example
- * createRecordFormat('ndjson', {}).line({ a: 1 }) // '{"a":1}\n'
+ * Turns items into lines: NDJSON, or CSV (RFC 4180 quoting, a header row, objects flattened into dotted columns, arrays
+ * and `leaves` kept whole as JSON) with columns fixed for a whole export: given (events, a resumed export's), else the first item's.
  */
 export function createRecordFormat(
   format: 'ndjson' | 'csv',

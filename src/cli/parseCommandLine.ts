@@ -20,14 +20,7 @@ export type ExportSource =
 /** An export command line, checked: every value parsed and validated, nothing sent yet. */
 export type ExportCommand = Exclude<ReturnType<typeof parseCommandLine>, { help: string }>
 
-/**
- * Parses and checks the command line of a known export command with `node:util` `parseArgs`
- * (strict). Pure but for reading `--query`'s file: what it refuses throws `UsageError` before any
- * request. Returns the command's help for `--help`.
- *
- * @example
- * parseCommandLine(['events', 'export', '--filtr', '{}'], {}) // throws UsageError: Unknown option '--filtr'
- */
+/** Parses and checks a known export command's line (strict `parseArgs`): a refusal throws `UsageError` before any request. */
 export function parseCommandLine(args: readonly string[], env: Record<string, string | undefined>) {
   const name = `${args[0]} ${args[1]}` as CommandName
   const spec = COMMANDS[name]

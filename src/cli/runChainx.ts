@@ -5,15 +5,8 @@ import type { ExportIo } from './runExport.js'
 import { UsageError } from './UsageError.js'
 
 /**
- * The `chainx` command: `<resource> export|watch`, `graphql export`, `index`, `codegen-move`, help
- * at every level (and `chainx help …`) and `--version`. Returns the exit code: 0 done, 1 a failure
- * of the service or the file system (with `--state`, rerun to resume), 2 bad usage (nothing sent),
- * 75 the `--state` file in use by another run, 130 SIGINT, 143 SIGTERM. Data goes to `--out` or
- * standard output, everything else to standard error, each error on a line starting `chainx: `
- * (stack traces only with `--verbose`).
- *
- * @example
- * process.exitCode = await runChainx(process.argv.slice(2), { ...process, stderrIsTTY: process.stderr.isTTY === true, env: process.env, signal })
+ * The `chainx` command; returns the exit code (see `TOP_HELP`). Data goes to `--out` or standard
+ * output, everything else to standard error, each error on a line starting `chainx: `.
  */
 export async function runChainx(args: readonly string[], io: ExportIo & { env: Record<string, string | undefined> }): Promise<number> {
   const [first, second] = args

@@ -1,10 +1,12 @@
 import { resolve } from 'node:path'
 import { ChainxClient } from '../client.js'
 import { ChainxError } from '../errors/ChainxError.js'
+import type { PageProgress } from '../pagination/types.js'
+import type { WalkDirection } from '../pagination/walkOptions.js'
+import { RESOURCES } from './commands.js'
 import { ExportWriter } from './ExportWriter.js'
 import { readExportState, writeExportState, type ExportIdentity, type ExportState } from './exportState.js'
 import { createRecordFormat } from './formatRecords.js'
-import { openExportWalk, refusal } from './openExportWalk.js'
 import type { ExportCommand } from './parseCommandLine.js'
 import { Progress } from './Progress.js'
 import { lockStateFile } from './stateLock.js'
@@ -19,19 +21,14 @@ export interface ExportIo {
 }
 
 /**
- * Runs an export command to its end. Returns the exit code: 0 done, 1 a `ChainxError` ended the
- * walk, 130 or 143 interrupted by SIGINT or SIGTERM (the state saved either way). Throws
- * `UsageError` for what it refuses before any request (a missing endpoint, another export's or a
- * locked state file).
+ * Runs an export command to its end: 0 done, 1 a `ChainxError` ended the walk, 130 or 143 SIGINT or
+ * SIGTERM (the state saved either way); `UsageError` for what it refuses before any request.
  *
  * With `--state`, the output and the state move together: every `stateIntervalMs`, at the end,
  * on an error and on a signal the output is synced, then the state records the walk's cursor
  * after the last item whose line is in it, with the output's length up to that line. A rerun
  * truncates the output to that length and resumes from that cursor: whatever killed the last
  * run, the output holds every item once, in order.
- *
- * @example
- * process.exitCode = await runExport(parseCommandLine(args, process.env) as ExportCommand, io)
  */
 export async function runExport(command: ExportCommand, io: ExportIo): Promise<number> {
   const client = createClient(command)
@@ -110,7 +107,8 @@ async function exportWith(command: ExportCommand, io: ExportIo, client: ChainxCl
 
   // Claimed at once: from here on the state file and the output move together.
   await saveNow()
-  if (walk.pages) progress.counts.pages = 0
+  // A watch reports no pages.
+  if (!follow) progress.counts.pages = 0
   progress.counts.items = start.items
   if (saved && !command.quiet) io.stderr.write(`chainx ${command.name}: resuming after ${saved.items} items (${command.state})\n`)
   progress.start()
@@ -203,4 +201,67 @@ export function describeError(error: unknown): string {
     if (current !== undefined) text += 'caused by: '
   }
   return text
+}
+
+/** A walk as an export drives it: the items, and where it stands after the last one handed out (a change is a safe point to record). */
+interface ExportWalk {
+  items: AsyncIterable<unknown>
+  cursor(): unknown
+  /** CSV columns known before the first item, and the fields kept whole as JSON. */
+  csv: { columns: readonly string[] | undefined; leaves: readonly string[] }
+}
+
+/** What the CLI uses of a resource of the client (`client.events`, `client.transactions`): its public walks. */
+type ResourceWalks = Record<
+  'iterate' | 'watch',
+  (options: Record<string, unknown>) => AsyncIterable<unknown> & { readonly cursor: unknown }
+>
+
+/** The walk flags as the SDK's walk options take them, those not given left out (the SDK's defaults apply). */
+type WalkFlags = { direction: WalkDirection; pageSize?: number; maxItems?: number; cursor?: never }
+
+/**
+ * The walk of an export (`iterate` or `watch` of the command's resource, or `paginate`) from `start`
+ * (a resumed state's cursor, else `--cursor`), capped at what is left of `--max-items`. The SDK's
+ * refusal of an option (before any request) becomes `UsageError`.
+ */
+function openExportWalk(
+  command: ExportCommand,
+  client: ChainxClient,
+  options: { start: unknown; maxItems: number | undefined; signal: AbortSignal; onPage: (progress: PageProgress) => void },
+): ExportWalk {
+  const { source } = command
+  const { signal, onPage } = options
+  const walk = defined({ ...command.walk, maxItems: options.maxItems, cursor: options.start ?? command.walk.cursor }) as WalkFlags
+  try {
+    if (source.kind === 'graphql') {
+      const iterable = client.paginate(source.query, source.vars, { connection: source.connection, ...walk, signal, onPage })
+      return { items: iterable, cursor: () => iterable.cursor, csv: { columns: undefined, leaves: [] } }
+    }
+    const resource = client[source.resource] as unknown as ResourceWalks
+    const { csv } = RESOURCES[source.resource]
+    const shared = { ...defined({ filter: source.filter, options: source.options }), signal }
+    if (!source.follow) {
+      const iterable = resource.iterate({ ...shared, ...walk, onPage })
+      return { items: iterable, cursor: () => iterable.cursor, csv }
+    }
+    // A fresh watch starts at the newest item; until the watcher has resolved it, the state keeps 'latest'.
+    const start = walk.cursor ?? 'latest'
+    const watcher = resource.watch({ ...shared, cursor: start, ...defined({ intervalMs: source.intervalMs, pageSize: walk.pageSize }) })
+    return { items: watcher, cursor: () => watcher.cursor ?? start, csv }
+  } catch (error) {
+    throw refusal(error)
+  }
+}
+
+/** The entries of `values` that are not undefined: options as a caller who left them out writes them. */
+function defined<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>
+}
+
+/** The SDK's refusal of an argument as the CLI's usage error (a filter's names `--filter`). */
+function refusal(error: unknown): UsageError {
+  if (error instanceof UsageError) return error
+  const { code, shortMessage, message } = error as Partial<ChainxError>
+  return new UsageError(code === 'INVALID_FILTER' ? `--filter: ${shortMessage ?? message}` : (shortMessage ?? String(message)))
 }

@@ -34,9 +34,6 @@ const OPTIONS = flagsOf(HELP)
  * `chainx index events|transactions`: one pipeline named after the resource into its built-in
  * table (chainx-sdk/indexer). Exit codes as the exports': 0 done, 1 failed, 2 bad usage, 130
  * interrupted (SIGINT stops at a batch boundary).
- *
- * @example
- * process.exitCode = await runIndex(['events', '--filter', '{"All":[]}', '--until', 'caught-up'], { ...io, env: process.env })
  */
 export async function runIndex(args: readonly string[], io: ExportIo & { env: Record<string, string | undefined> }): Promise<number> {
   const usage = (message: string) => (io.stderr.write(`chainx: ${message} (chainx index --help)\n`), 2)

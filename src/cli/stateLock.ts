@@ -2,15 +2,9 @@ import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'n
 import { UsageError } from './UsageError.js'
 
 /**
- * Locks a `--state` file for this process: `<state>.lock` holds the pid of the run using it,
- * written beside it and hard-linked into place, so a lock is whole or absent. A lock of a live
- * process throws `UsageError` (exit 75); one whose process is gone (SIGKILL, a crash) is moved
- * aside atomically and taken over, so of two runs taking it over at once one wins. Returns the
- * release (removing the lock if it is still ours), which also runs at `process.exit`.
- *
- * @example
- * const release = lockStateFile('events.state.json')
- * try { await run() } finally { release() }
+ * Locks a `--state` file: `<state>.lock`, hard-linked into place whole, holds the pid of the run. A live
+ * holder throws `UsageError` (exit 75); a dead one's lock is moved aside atomically and taken over (of two
+ * runs, one wins). Returns the release (the lock removed if still ours), which also runs at `process.exit`.
  */
 export function lockStateFile(state: string): () => void {
   const lock = `${state}.lock`

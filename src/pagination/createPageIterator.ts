@@ -49,10 +49,7 @@ export interface PageIteratorConfig<TItem, TCursor, TPage extends FetchedPage<TI
   onWalkStart?: (() => WalkObserver | undefined) | undefined
 }
 
-/**
- * A walk of the page machine: the public `PageIterable`, plus `stall`: why the most recent walk
- * ended with `onServiceStall: 'end'` (with `delivered` and `resumeCursor`), else undefined.
- */
+/** A walk of the page machine: a `PageIterable`, and the stall that ended its latest walk with `onServiceStall: 'end'`. */
 export interface PageWalk<TItem, TPage, TCursor> extends PageIterable<TItem, TPage, TCursor> {
   readonly stall: ServiceStallError | undefined
 }
@@ -333,10 +330,6 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
  * The one page-size rule of every walk: the caller's `pageSize`, else the service's default,
  * cut to the service's maximum when it says one; `undefined` leaves the size to the service (a
  * JSON-RPC request then names no `limit` and gets the service's maximum, 50 unless configured).
- *
- * @example
- * walkPageSize(undefined, { defaultPageSize: 20, maxPageSize: 50 }) // 20
- * walkPageSize(200, { maxPageSize: 50 }) // 50
  */
 export function walkPageSize(requested: number | undefined, service: ServicePageSizes): number | undefined {
   const size = requested ?? service.defaultPageSize
@@ -346,10 +339,6 @@ export function walkPageSize(requested: number | undefined, service: ServicePage
 /**
  * Items one request asks for: the page size, or only what remains under a limit; without a page
  * size a capped walk asks for what remains (the service cuts it), an uncapped one names none.
- *
- * @example
- * requestSize(50, 7) // 7
- * requestSize(undefined, Infinity) // undefined
  */
 export function requestSize(pageSize: number | undefined, remaining: number): number | undefined {
   if (pageSize !== undefined) return Math.min(pageSize, remaining)

@@ -2,21 +2,10 @@ import { InvalidArgumentError } from '../errors/request.js'
 import { readCount } from '../options/optionRules.js'
 import type { ItemKey, StaleOptions, WalkOptions } from './types.js'
 
-/**
- * Options a walk accepts, before validation.
- *
- * @example
- * const input: PaginationOptionsInput<{ digest: string }> = { maxItems: 100, onStale: 'restart' }
- */
+/** Options a walk accepts, before validation. */
 export type PaginationOptionsInput<TItem> = WalkOptions & StaleOptions<TItem>
 
-/**
- * Every option key a walk reads: a walk's caller adds its own (`filter`, `direction`, `cursor`, ...)
- * and refuses any other key (`checkKeys`).
- *
- * @example
- * checkKeys('client.paginate', options, ['connection', 'direction', 'cursor', ...WALK_OPTION_KEYS])
- */
+/** Every option key a walk reads: its caller adds its own (`filter`, `direction`, ...) and refuses any other (`checkKeys`). */
 export const WALK_OPTION_KEYS = Object.keys({
   pageSize: 1,
   maxItems: 1,
@@ -37,9 +26,6 @@ export type ResolvedPaginationOptions<TItem> = ReturnType<typeof resolvePaginati
 /**
  * Validates a walk's options and applies their defaults. Pure, and run before any request:
  * a bad option throws `InvalidArgumentError` where the walk is created.
- *
- * @example
- * resolvePaginationOptions({ maxItems: 100 }) // { pageSize: undefined, maxItems: 100, maxPages: Infinity, maxEmptyPages: 100, prefetch: true, ... }
  */
 export function resolvePaginationOptions<TItem>(options: PaginationOptionsInput<TItem> = {}, defaultKey?: (item: TItem) => ItemKey) {
   const { prefetch = true, onStale = 'throw' } = options

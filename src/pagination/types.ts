@@ -110,10 +110,8 @@ export interface PageIterable<TItem, TPage, TCursor = unknown> extends AsyncIter
   /** Starts the walk: each item once, in order (one walk per iterator). */
   [Symbol.asyncIterator](): AsyncIterableIterator<TItem>
   /**
-   * Where the latest walk stands: the cursor after the last item it yielded, to pass as `cursor`
-   * to resume. It moves per item when pages carry item cursors (`edges { cursor }`, events), else
-   * at each page's end (a resume may then repeat a partly consumed page). Before any item: the
-   * `cursor` option (or `null`).
+   * Where the latest walk stands (the `cursor` option before any item): the cursor to resume after the last item
+   * it yielded; at each page's end when pages carry no item cursors (a resume may then repeat a partly consumed page).
    */
   readonly cursor: TCursor | null
   /** Walks page by page; `items` of each page are what the item iterator would yield. */

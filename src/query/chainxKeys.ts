@@ -3,8 +3,7 @@ import { InvalidArgumentError } from '../errors/request.js'
 import type { GraphQLDocument, VariablesOf } from '../graphql/createGraphQLClient.js'
 import { redactUrl } from '../utils/redactUrl.js'
 import { operationId } from './operationId.js'
-import type { EventQueryInput, LiveEventsInput, LiveTransactionsInput, TransactionQueryInput } from './resourceTypes.js'
-import type { ChainxQueryKey, JsonValue } from './types.js'
+import type { ChainxQueryKey, EventQueryInput, JsonValue, LiveEventsInput, LiveTransactionsInput, TransactionQueryInput } from './types.js'
 
 /**
  * Where a key's queries go: a client (its `rpcUrl` for `events` and `transactions`, its

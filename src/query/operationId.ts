@@ -20,9 +20,6 @@ interface DocumentAst {
  * Names a GraphQL document in a query key: its first operation's name and a 32-bit FNV-1a hash of
  * its text (a DocumentNode's definitions without locations), so documents sharing a name get
  * different keys, and a generated method and `q.query` over its document share one.
- *
- * @example
- * operationId(EpochDocument) // { name: 'Epoch', hash: '5f3a9c1e' }
  */
 export function operationId(document: GraphQLDocument<any, any>): OperationId {
   const cached = typeof document === 'object' ? cache.get(document) : undefined
