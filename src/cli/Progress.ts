@@ -5,7 +5,7 @@ type ProgressOptions = { label: string; stream: NodeJS.WritableStream; tty: bool
  * a second, elsewhere a plain line every `intervalMs`, nothing when quiet; `finish` prints the summary.
  */
 export class Progress {
-  /** What the line reads: items in the output (earlier runs' included), items this run wrote, pages this run fetched (if the walk reports them). */
+  /** What the line reads: items in the output (earlier runs' included), items this run wrote, pages fetched (if reported). */
   readonly counts = { items: 0, itemsThisRun: 0, pages: undefined as number | undefined }
   readonly #options: ProgressOptions
   readonly #started = performance.now()

@@ -2,7 +2,7 @@ import type { ParseArgsConfig } from 'node:util'
 
 type OptionSpecs = NonNullable<ParseArgsConfig['options']>
 
-/** A paged JSON-RPC resource of the client as the bin drives it: an `export` and a `watch` command, through its public `iterate` and `watch`. */
+/** A paged JSON-RPC resource as the bin drives it: `export` and `watch` commands, through its public `iterate` and `watch`. */
 interface CliResource {
   /** What one item is, the method, and an example filter, in the help. */
   item: string

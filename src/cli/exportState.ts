@@ -13,7 +13,7 @@ export interface ExportIdentity {
   out: string
 }
 
-/** The content of a `--state` file: where the walk stands and how many bytes of the output the items before it fill (synced before it is written). */
+/** A `--state` file: where the walk stands, and the bytes of the output the items before it fill (synced first). */
 export interface ExportState {
   kind: 'chainx-export-state'
   version: 1

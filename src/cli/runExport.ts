@@ -183,7 +183,7 @@ function createClient({ name, source, rpcUrl, graphqlUrl }: ExportCommand): Chai
   }
 }
 
-/** Whose a state file is: the command, what it reads (the GraphQL document by its text, a first run's --cursor), the direction, the format, the output. */
+/** Whose a state file is: the command, what it reads (a first run's --cursor included), the direction, the format, the output. */
 function identityOf({ name, source, walk, format }: ExportCommand, out: string): ExportIdentity {
   const read = source.kind === 'graphql' ? source : { resource: source.resource, filter: source.filter, options: source.options }
   const what = walk.cursor === undefined ? read : { ...read, cursor: walk.cursor }

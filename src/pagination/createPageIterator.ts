@@ -34,7 +34,7 @@ export interface PageIteratorConfig<TItem, TCursor, TPage extends FetchedPage<TI
   fetchPage: (request: PageRequest<TCursor>) => Promise<TPage>
   /** Validated options (`resolvePaginationOptions`). */
   options: ResolvedPaginationOptions<TItem>
-  /** What the service says of its page sizes, read once per walk before its first request (none: requests without `pageSize` name no size). */
+  /** What the service says of its page sizes, read once per walk before its first request. */
   servicePageSizes?: ((signal: AbortSignal) => ServicePageSizes | Promise<ServicePageSizes>) | undefined
   /**
    * A stalled service (a cursor that does not move, `maxEmptyPages` empty pages): `'throw'` (the default) throws once the
@@ -198,7 +198,7 @@ async function* yieldPages<TCursor, TPage extends ViewPage<unknown, TCursor>>(
   }
 }
 
-/** The walk itself: each page of the chain once while the service claims more and the walk has room, restarting or stopping as configured. */
+/** The walk itself: each page of the chain once while the service claims more and the walk has room. */
 async function* walkPages<TItem, TCursor, TPage extends FetchedPage<TItem, TCursor>>(
   config: PageIteratorConfig<TItem, TCursor, TPage>,
   cap: number,

@@ -130,7 +130,7 @@ function operationQueryOptions(client: ChainxClient): OperationQueryOptions {
   return methods as OperationQueryOptions
 }
 
-/** Infinite-query options over any Relay connection: each page one request of `client.paginate`, its page param the cursor the last one ended on. */
+/** Infinite-query options over a Relay connection: a page per `client.paginate` request, its param the cursor the last ended on. */
 function paginateQueryOptions<D extends GraphQLDocument<any, any>, TPath extends string = never>(
   client: ChainxClient,
   document: D,
@@ -243,7 +243,7 @@ function resourceQueryOptions(client: ChainxClient, name: keyof typeof RESOURCES
   }
 }
 
-/** A page of an infinite query: its cursor the one to continue from, `null` when the service claims no more; one that does not move fails. */
+/** An infinite query's page: its cursor where to go on (`null`: no more); a cursor that does not move fails. */
 function infinitePage<TItem, TCursor>(page: PageShape<TItem, TCursor>, pageParam: unknown): PageShape<TItem, TCursor> {
   const cursor = page.hasMore ? page.cursor : null
   if (cursor !== null && JSON.stringify(cursor) === JSON.stringify(pageParam)) throw new CursorNotAdvancingError({ cursor, delivered: 0 })
