@@ -28,7 +28,8 @@ for (const file of sourceFiles('src')) {
   const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
   if (lines > FILE_LIMIT) overLong.push(`${file}: ${lines} lines (limit ${FILE_LIMIT})`)
   if ([...EXCLUDED].some((folder) => file.startsWith(`${folder}/`))) continue
-  const folder = relative('src', file).split('/').length > 1 ? relative('src', file).split('/')[0] : '(root)'
+  const parts = relative('src', file).split('/')
+  const folder = parts.length > 1 ? parts[0]! : '(root)'
   perFolder.set(folder, (perFolder.get(folder) ?? 0) + lines)
   total += lines
 }

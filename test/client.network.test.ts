@@ -6,7 +6,7 @@ import { EventsDocument } from '../src/graphql/generated/operations.js'
 import { mapGraphQLErrors } from '../src/graphql/mapGraphQLErrors.js'
 import { parseServiceVersion } from '../src/utils/serviceVersion.js'
 import { startMockNetwork, type RunningMockNetwork } from '../src/testing/index.js'
-import { useMockNetwork } from './mockNetworkFixture.js'
+import { useMockNetwork } from './helpers/mockNetworkFixture.js'
 
 // The SDK's typed operations and error mapping against the mock network over real sockets:
 // what a user meets against a real service.

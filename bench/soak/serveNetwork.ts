@@ -4,7 +4,7 @@
 // against which a client that does not close its pool keeps its sockets forever. On a
 // message `{ restartEveryMs }` it restarts the network (dropping every socket) at that period.
 import { startMockNetwork } from '../../src/testing/index.js'
-import { startNeverIdleServer } from '../../test/lifecycle/neverIdleServer.js'
+import { startNeverIdleServer } from '../../test/helpers/neverIdleServer.js'
 
 /** What the child sends its parent once both servers listen. */
 export interface ServedNetwork {

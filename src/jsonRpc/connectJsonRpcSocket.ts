@@ -6,35 +6,21 @@ import { jsonText } from '../utils/jsonText.js'
 import { redactUrl } from '../utils/redactUrl.js'
 import type { WebSocketConstructor, WebSocketLike } from './webSocketTypes.js'
 
-// Frames arrive over the connection the 101 Switching Protocols response opened.
+// The HTTP status of a WebSocket's responses: 101 Switching Protocols.
 const WEBSOCKET_STATUS = 101
 
-/**
- * How the socket checks that the server still answers.
- *
- * @example
- * const heartbeat: HeartbeatOptions = { intervalMs: 15_000, timeoutMs: 10_000, method: 'chainx_unsubscribeEvent', params: [-1] }
- */
+/** How the socket checks that the server still answers. */
 export interface HeartbeatOptions {
   /** Time between two probes, in ms. */
   intervalMs: number
   /** A probe with no answer (and no other frame) within this many ms means the socket is dead. */
   timeoutMs: number
-  /** The cheap JSON-RPC call sent as a probe; any answer, even an error, proves the socket alive. */
+  /** The cheap JSON-RPC call sent as a probe (with `params`); any answer, even an error, proves the socket alive. */
   method: string
-  /** Its params. */
   params: readonly unknown[]
 }
 
-/**
- * Options of `connectJsonRpcSocket` (all required: the subscription client fills them in).
- *
- * @example
- * const options: JsonRpcSocketOptions = {
- *   url: 'ws://127.0.0.1:9001', WebSocket, connectTimeoutMs: 10_000, callTimeoutMs: 30_000, heartbeat: false,
- *   onNotification: route, onLost: reconnect, onError: report,
- * }
- */
+/** Options of `connectJsonRpcSocket` (the subscription machine fills them all in). */
 export interface JsonRpcSocketOptions {
   /** The WebSocket endpoint, {ws_url}. */
   url: string
@@ -56,13 +42,7 @@ export interface JsonRpcSocketOptions {
   onError: (error: ChainxError) => void
 }
 
-/**
- * One open JSON-RPC 2.0 connection over a WebSocket. It never reconnects by itself.
- *
- * @example
- * const id = await socket.call('chainx_subscribeEvent', [{ All: [] }])
- * socket.close()
- */
+/** One open JSON-RPC 2.0 connection over a WebSocket. It never reconnects by itself. */
 export interface JsonRpcSocket {
   /** Sends `{"jsonrpc":"2.0","id":<n>,"method","params"}` and resolves with `result` (rejects with `JsonRpcError`, `TimeoutError` or `SocketClosedError`). */
   call(method: string, params: readonly unknown[]): Promise<unknown>
@@ -78,14 +58,12 @@ const CLOSED = 3
 const CLOSE_GRACE_MS = 1_000
 
 /**
- * Opens a WebSocket and speaks JSON-RPC 2.0 on it. Calls get integer ids and resolve by
- * id; every pending call is rejected with `SocketClosedError` as soon as the socket
- * closes, and with `TimeoutError` after `callTimeoutMs`. An error frame with `id: null`
- * (rate limit, server time-out, parse error) rejects the pending call when exactly one
- * waits, and goes to `onError` otherwise. Notifications go to `onNotification` in order.
- * With a heartbeat, a probe call is sent every `intervalMs`; when neither its answer nor
- * any other frame arrives within `timeoutMs` the socket is terminated and `onLost` fires.
- * The connect attempt itself fails after `connectTimeoutMs` instead of hanging.
+ * Opens a WebSocket and speaks JSON-RPC 2.0 on it. Calls resolve by id and reject with
+ * `SocketClosedError` as soon as the socket closes, or `TimeoutError` after `callTimeoutMs`. An
+ * error frame with `id: null` (rate limit, server time-out) rejects the pending call when exactly
+ * one waits, and goes to `onError` otherwise. With a heartbeat, a probe whose answer (or any other
+ * frame) does not arrive within `timeoutMs` terminates the socket. Connecting fails after
+ * `connectTimeoutMs` instead of hanging.
  *
  * @example
  * const socket = await connectJsonRpcSocket({
@@ -108,9 +86,12 @@ export function connectJsonRpcSocket(options: JsonRpcSocketOptions): Promise<Jso
       return reject(new SocketClosedError({ reason: `cannot connect to ${shownUrl}`, cause: quotingOnly(cause, url, shownUrl) }))
     }
     let lastError: unknown
-    const fail = (error: SocketClosedError) => {
+    const settle = () => {
       clearTimeout(timer)
       signal?.removeEventListener('abort', onAbort)
+    }
+    const fail = (error: SocketClosedError) => {
+      settle()
       detach(socket)
       dropSocket(socket)
       reject(error)
@@ -127,9 +108,8 @@ export function connectJsonRpcSocket(options: JsonRpcSocketOptions): Promise<Jso
     socket.onclose = (event) =>
       fail(new SocketClosedError({ reason: `connecting to ${shownUrl} failed (code ${event.code ?? 'unknown'})`, cause: lastError }))
     socket.onopen = () => {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', onAbort)
-      resolve(new OpenJsonRpcSocket(socket, options))
+      settle()
+      resolve(openSocket(socket, options))
     }
   })
 }
@@ -141,156 +121,122 @@ interface PendingCall {
   timer: ReturnType<typeof setTimeout>
 }
 
-class OpenJsonRpcSocket implements JsonRpcSocket {
-  readonly #socket: WebSocketLike
-  readonly #options: JsonRpcSocketOptions
-  readonly #pending = new Map<number, PendingCall>()
-  readonly #heartbeatTimer: ReturnType<typeof setInterval> | undefined
-  #lastId = 0
-  #framesReceived = 0
-  #probing = false
-  #closed = false
+function openSocket(socket: WebSocketLike, options: JsonRpcSocketOptions): JsonRpcSocket {
+  const pending = new Map<number, PendingCall>()
+  let lastId = 0
+  let framesReceived = 0
+  let probing = false
+  let closed = false
 
-  constructor(socket: WebSocketLike, options: JsonRpcSocketOptions) {
-    this.#socket = socket
-    this.#options = options
-    socket.onmessage = (event) => this.#onFrame(event.data)
-    socket.onerror = () => {}
-    socket.onclose = (event) => {
-      const reason = `code ${event.code ?? 'unknown'}${event.reason ? ` (${event.reason})` : ''}`
-      this.#lose(new SocketClosedError({ reason }))
-    }
-    const { heartbeat } = options
-    if (heartbeat !== false) {
-      this.#heartbeatTimer = setInterval(() => this.#probe(heartbeat), heartbeat.intervalMs)
-      unrefTimer(this.#heartbeatTimer)
-    }
+  const take = (id: number): PendingCall | undefined => {
+    const call = pending.get(id)
+    pending.delete(id)
+    if (call !== undefined) clearTimeout(call.timer)
+    return call
   }
-
-  get closed(): boolean {
-    return this.#closed
-  }
-
-  call(method: string, params: readonly unknown[], timeoutMs = this.#options.callTimeoutMs): Promise<unknown> {
-    if (this.#closed) return Promise.reject(new SocketClosedError({ reason: `${method} not sent: the socket is closed` }))
-    this.#lastId = this.#lastId >= Number.MAX_SAFE_INTEGER ? 1 : this.#lastId + 1
-    const id = this.#lastId
+  const call = (method: string, params: readonly unknown[], timeoutMs = options.callTimeoutMs): Promise<unknown> => {
+    if (closed) return Promise.reject(new SocketClosedError({ reason: `${method} not sent: the socket is closed` }))
+    lastId = lastId >= Number.MAX_SAFE_INTEGER ? 1 : lastId + 1
+    const id = lastId
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.#pending.delete(id)
+        pending.delete(id)
         reject(new TimeoutError({ timeoutMs, details: `${method} got no answer` }))
       }, timeoutMs)
-      this.#pending.set(id, { method, resolve, reject, timer })
+      pending.set(id, { method, resolve, reject, timer })
       try {
-        this.#socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }))
+        socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }))
       } catch (cause) {
-        clearTimeout(timer)
-        this.#pending.delete(id)
+        take(id)
         reject(new SocketClosedError({ reason: `${method} not sent`, cause }))
       }
     })
   }
-
-  close(): void {
-    if (this.#closed) return
-    this.#finish(new SocketClosedError({ reason: 'closed by client' }))
-    const socket = this.#socket
-    const grace = setTimeout(() => dropSocket(socket), CLOSE_GRACE_MS)
-    socket.onclose = () => clearTimeout(grace)
-    try {
-      socket.close(1000, 'client closed')
-    } catch {
-      clearTimeout(grace)
-      dropSocket(socket)
-    }
-    if (socket.readyState === CLOSED) clearTimeout(grace)
+  const finish = (error: SocketClosedError) => {
+    closed = true
+    clearInterval(heartbeatTimer)
+    detach(socket)
+    const calls = [...pending.keys()].map(take)
+    for (const waiting of calls) waiting?.reject(error)
   }
-
-  terminate(reason: string): void {
-    if (this.#closed) return
-    dropSocket(this.#socket)
-    this.#lose(new SocketClosedError({ reason }))
+  const lose = (error: SocketClosedError) => {
+    if (closed) return
+    finish(error)
+    options.onLost(error)
   }
-
-  #lose(error: SocketClosedError): void {
-    if (this.#closed) return
-    this.#finish(error)
-    this.#options.onLost(error)
+  const terminate = (reason: string) => {
+    if (closed) return
+    dropSocket(socket)
+    lose(new SocketClosedError({ reason }))
   }
-
-  #finish(error: SocketClosedError): void {
-    this.#closed = true
-    if (this.#heartbeatTimer !== undefined) clearInterval(this.#heartbeatTimer)
-    detach(this.#socket)
-    const pending = [...this.#pending.values()]
-    this.#pending.clear()
-    for (const call of pending) {
-      clearTimeout(call.timer)
-      call.reject(error)
-    }
-  }
-
-  #probe(heartbeat: HeartbeatOptions): void {
-    if (this.#closed || this.#probing) return
-    this.#probing = true
-    const framesBefore = this.#framesReceived
-    this.call(heartbeat.method, heartbeat.params, heartbeat.timeoutMs).then(
+  const probe = (heartbeat: HeartbeatOptions) => {
+    if (closed || probing) return
+    probing = true
+    const framesBefore = framesReceived
+    call(heartbeat.method, heartbeat.params, heartbeat.timeoutMs).then(
       () => {
-        this.#probing = false
+        probing = false
       },
       (error: unknown) => {
-        this.#probing = false
-        if (error instanceof TimeoutError && this.#framesReceived === framesBefore) {
-          this.terminate(`no answer to the heartbeat within ${heartbeat.timeoutMs} ms`)
+        probing = false
+        if (error instanceof TimeoutError && framesReceived === framesBefore) {
+          terminate(`no answer to the heartbeat within ${heartbeat.timeoutMs} ms`)
         }
       },
     )
   }
+  const invalidFrame = (text: string, reason: string, cause?: unknown) =>
+    options.onError(new InvalidResponseError({ status: WEBSOCKET_STATUS, body: text, reason, cause }))
 
-  #onFrame(data: unknown): void {
-    if (this.#closed) return
-    this.#framesReceived++
-    let message: unknown
+  socket.onmessage = ({ data }) => {
+    if (closed) return
+    framesReceived++
     const text = frameText(data)
+    let message: unknown
     try {
       message = JSON.parse(text)
     } catch (cause) {
-      this.#options.onError(
-        new InvalidResponseError({ status: WEBSOCKET_STATUS, body: text, reason: 'WebSocket frame is not JSON', cause }),
-      )
-      return
+      return invalidFrame(text, 'WebSocket frame is not JSON', cause)
     }
-    if (!isRecord(message)) {
-      this.#options.onError(
-        new InvalidResponseError({ status: WEBSOCKET_STATUS, body: text, reason: 'WebSocket frame is not a JSON-RPC object' }),
-      )
-      return
-    }
-    if (typeof message.method === 'string' && message.id === undefined) {
-      this.#options.onNotification(message.method, message.params)
-      return
-    }
+    if (!isRecord(message)) return invalidFrame(text, 'WebSocket frame is not a JSON-RPC object')
+    if (typeof message.method === 'string' && message.id === undefined) return options.onNotification(message.method, message.params)
     if (message.id === null) {
-      this.#onUnaddressedError(message.error)
+      const only = pending.size === 1 ? take([...pending.keys()][0] as number) : undefined
+      if (only !== undefined) only.reject(toJsonRpcError(message.error, only.method))
+      else options.onError(toJsonRpcError(message.error, '(unknown: error frame with id null)'))
       return
     }
-    const call = typeof message.id === 'number' ? this.#pending.get(message.id) : undefined
-    if (call === undefined) return
-    this.#pending.delete(message.id as number)
-    clearTimeout(call.timer)
-    if (message.error !== undefined) call.reject(toJsonRpcError(message.error, call.method))
-    else call.resolve(message.result)
+    const answered = typeof message.id === 'number' ? take(message.id) : undefined
+    if (message.error !== undefined) answered?.reject(toJsonRpcError(message.error, answered.method))
+    else answered?.resolve(message.result)
   }
+  socket.onerror = () => {}
+  socket.onclose = (event) =>
+    lose(new SocketClosedError({ reason: `code ${event.code ?? 'unknown'}${event.reason ? ` (${event.reason})` : ''}` }))
+  const { heartbeat } = options
+  const heartbeatTimer = heartbeat === false ? undefined : setInterval(() => probe(heartbeat), heartbeat.intervalMs)
+  heartbeatTimer?.unref?.()
 
-  #onUnaddressedError(error: unknown): void {
-    if (this.#pending.size === 1) {
-      const [[id, call]] = [...this.#pending.entries()] as [[number, PendingCall]]
-      this.#pending.delete(id)
-      clearTimeout(call.timer)
-      call.reject(toJsonRpcError(error, call.method))
-      return
-    }
-    this.#options.onError(toJsonRpcError(error, '(unknown: error frame with id null)'))
+  return {
+    call,
+    get closed() {
+      return closed
+    },
+    close() {
+      if (closed) return
+      finish(new SocketClosedError({ reason: 'closed by client' }))
+      // A server that never completes the close handshake is dropped after a grace period.
+      const grace = setTimeout(() => dropSocket(socket), CLOSE_GRACE_MS)
+      socket.onclose = () => clearTimeout(grace)
+      try {
+        socket.close(1000, 'client closed')
+      } catch {
+        clearTimeout(grace)
+        dropSocket(socket)
+      }
+      if (socket.readyState === CLOSED) clearTimeout(grace)
+    },
+    terminate,
   }
 }
 
@@ -323,15 +269,7 @@ function dropSocket(socket: WebSocketLike): void {
   }
 }
 
-function unrefTimer(timer: unknown): void {
-  const handle = timer as { unref?: () => void }
-  handle.unref?.()
-}
-
-/**
- * The WebSocket constructor's error for a URL it refuses quotes that URL, credentials and all
- * (`Invalid URL: ws://user:pass@…`): the same error, quoting `shown` instead.
- */
+/** The WebSocket constructor's error quotes the URL it refuses, credentials and all: the same error, quoting `shown`. */
 function quotingOnly(cause: unknown, url: string, shown: string): unknown {
   if (!(cause instanceof Error) || !cause.message.includes(url)) return cause
   const safe = new Error(cause.message.split(url).join(shown))

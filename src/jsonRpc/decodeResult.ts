@@ -4,9 +4,8 @@ import { decodeOr, type Decoder } from '../utils/decode.js'
 import { parseServiceVersion } from '../utils/serviceVersion.js'
 
 /**
- * Checks a JSON-RPC `result` with a decoder: what does not fit is `InvalidResponseError`
- * (INVALID_RESPONSE) saying which method's result is not `what`, and where, with the status,
- * body and service version of the response.
+ * Checks a JSON-RPC `result` with a decoder: what does not fit is `InvalidResponseError` saying
+ * `what` and where, with the response's status, body and service version.
  *
  * @example
  * const page = decodeResult(eventPageDecoder, result, response, 'chainx_queryEvents result is not an event page')

@@ -1,7 +1,5 @@
 /**
- * The part of a WebSocket the subscription client uses: the standard browser API, which
- * `ws` (through isomorphic-ws) implements too. `terminate` (ws only) drops the connection
- * without a close handshake; `close` is used where it is missing.
+ * The part of the standard WebSocket API the subscriptions use (`ws` implements it too).
  *
  * @example
  * const socket: WebSocketLike = new WebSocket('ws://127.0.0.1:9001')

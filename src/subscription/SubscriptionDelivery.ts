@@ -1,28 +1,26 @@
 import { ChainxError } from '../errors/ChainxError.js'
 import { UnexpectedError } from '../errors/UnexpectedError.js'
-import { LiveBuffer } from './LiveBuffer.js'
-import { RecentKeys } from './RecentKeys.js'
 import type { SubscriptionKind, SubscriptionListener } from './SubscriptionKind.js'
 import type { SubscriptionStateChange } from './types.js'
 import type { ResolvedLogger } from '../utils/logger.js'
 
-/**
- * The position of a subscription: the cursor of the last item handled (`null`: none yet, from
- * the chain's start), or unknown (nothing to backfill from).
- *
- * @example
- * const position: SubscriptionPosition<EventId> = { known: true, id: event.id }
- */
+/** The cursor of the last item handled (`null`: none yet, from the chain's start), or unknown (nothing to backfill from). */
 export type SubscriptionPosition<TCursor> = { known: true; id: TCursor | null } | { known: false }
 
+/** Live items held back while a backfill runs, in arrival order, with their keys. */
+interface HeldItems<TItem> {
+  items: TItem[]
+  keys: Set<string>
+  capacity: number
+}
+
 /**
- * The delivery side of one subscription: each item handled once (a bounded set of recent
- * keys), in order, to the listener; live items held back while a backfill runs; the
- * position; state changes and errors to the caller's listeners. `active` turns false for
- * good when the subscription ends, and nothing is delivered or reported after.
+ * The delivery side of one subscription: each item handled once (a bounded set of recent keys),
+ * in order, to the listener; live items held back while a backfill runs; the position; state
+ * changes and errors to the listener. `active` turns false for good when the subscription ends.
  *
  * @example
- * const delivery = new SubscriptionDelivery(kind, { onItem: console.log }, 10_000)
+ * const delivery = new SubscriptionDelivery(kind, { onItem: console.log }, 10_000, resolveLogger(undefined))
  * delivery.accept(event, false) // true: delivered
  * delivery.accept(event, false) // false: seen
  */
@@ -35,20 +33,22 @@ export class SubscriptionDelivery<TItem, TCursor> {
   onHandled: ((key: string) => void) | undefined
   readonly #kind: SubscriptionKind<TItem, TCursor>
   readonly #listener: SubscriptionListener<TItem, TCursor>
-  readonly #seen: RecentKeys
+  readonly #logger: Pick<ResolvedLogger, 'error'>
+  /** Keys of the last `#remember` items handled, oldest first. */
+  readonly #seen = new Set<string>()
+  readonly #remember: number
   #lastTimestampMs = Date.now()
-  #held: LiveBuffer<TItem> | undefined
-  readonly #logger: Pick<ResolvedLogger, 'error'> | undefined
+  #held: HeldItems<TItem> | undefined
 
   constructor(
     kind: SubscriptionKind<TItem, TCursor>,
     listener: SubscriptionListener<TItem, TCursor>,
     remember: number,
-    logger?: Pick<ResolvedLogger, 'error'>,
+    logger: Pick<ResolvedLogger, 'error'>,
   ) {
     this.#kind = kind
     this.#listener = listener
-    this.#seen = new RecentKeys(remember)
+    this.#remember = remember
     this.#logger = logger
   }
 
@@ -59,7 +59,7 @@ export class SubscriptionDelivery<TItem, TCursor> {
 
   /** The oldest live item held back. */
   get firstHeld(): TItem | undefined {
-    return this.#held?.first
+    return this.#held?.items[0]
   }
 
   /** Whether the item with this key was handled recently. */
@@ -69,26 +69,34 @@ export class SubscriptionDelivery<TItem, TCursor> {
 
   /** Starts holding live items back (at most `capacity`), dropping what an earlier socket held. */
   hold(capacity: number): void {
-    this.#held = new LiveBuffer(capacity, (item: TItem) => this.#kind.key(item))
+    this.#held = { items: [], keys: new Set(), capacity }
   }
 
   /** Whether this live item is held back: a backfill reaching it has reached the live stream. */
   isHeld(item: TItem): boolean {
-    return this.#held?.has(this.#kind.key(item)) === true
+    return this.#held?.keys.has(this.#kind.key(item)) === true
   }
 
-  /** A live item: delivered, or held back. False when holding it overflowed (backfill again). */
+  /**
+   * A live item: delivered, or held back. Past capacity everything held is forgotten and it
+   * returns false: those items are on the chain, and one more backfill pass reads them.
+   */
   live(item: TItem): boolean {
-    if (this.#held === undefined) {
-      this.accept(item, false)
-      return true
+    const held = this.#held
+    if (held === undefined) this.accept(item, false)
+    else if (held.items.length >= held.capacity) {
+      this.hold(held.capacity)
+      return false
+    } else {
+      held.items.push(item)
+      held.keys.add(this.#kind.key(item))
     }
-    return this.#held.push(item)
+    return true
   }
 
   /** Delivers what was held back (those a backfill delivered are skipped as seen). */
   release(): void {
-    const held = this.#held?.drain() ?? []
+    const held = this.#held?.items ?? []
     this.#held = undefined
     for (const item of held) {
       if (!this.active) return
@@ -106,25 +114,27 @@ export class SubscriptionDelivery<TItem, TCursor> {
   accept(item: TItem, check: boolean): boolean {
     const kind = this.#kind
     const key = kind.key(item)
-    if (this.#seen.has(key)) return false
-    this.#seen.add(key)
+    const seen = this.#seen
+    if (seen.has(key)) return false
+    if (seen.size >= this.#remember) seen.delete(seen.values().next().value as string)
+    seen.add(key)
     this.onHandled?.(key)
     this.position = { known: true, id: kind.cursorOf(item) }
     this.#lastTimestampMs = kind.timestampOf(item) ?? this.#lastTimestampMs
     if (check && !kind.matches(item)) return false
-    if (kind.prepare) {
-      try {
-        item = kind.prepare(item)
-      } catch (error) {
-        this.error(error, 'parse')
-        return true
-      }
+    try {
+      item = kind.prepare ? kind.prepare(item) : item
+    } catch (error) {
+      this.error(error, 'parse')
+      return true
     }
+    // The option name of the item listener: `onEvent`, `onTransaction`.
+    const listenerName = `on${kind.noun.charAt(0).toUpperCase()}${kind.noun.slice(1)}`
     try {
       const returned: unknown = this.#listener.onItem(item)
-      if (returned instanceof Promise) returned.catch((error: unknown) => this.error(error, this.#itemListenerName()))
+      if (returned instanceof Promise) returned.catch((error: unknown) => this.error(error, listenerName))
     } catch (error) {
-      this.error(error, this.#itemListenerName())
+      this.error(error, listenerName)
     }
     return true
   }
@@ -145,27 +155,17 @@ export class SubscriptionDelivery<TItem, TCursor> {
   }
 
   /**
-   * Passes an error to `onError` (default: the logger's `error`, console.error without one); a
-   * throwing `onError` is ignored.
-   * `onError` receives a `ChainxError` only: anything else is wrapped in an `UnexpectedError`
-   * (code `UNEXPECTED`) whose `source` is `source` (what threw) and whose `cause` is it.
+   * Passes an error to `onError` (default: the logger's `error`); a throwing `onError` is ignored. Anything but a `ChainxError` is wrapped in an `UnexpectedError`
+   * whose `source` says what threw.
    */
   error(error: unknown, source = `${this.#kind.noun} subscription`): void {
     const reported = error instanceof ChainxError ? error : new UnexpectedError({ source, cause: error })
     try {
       const { onError } = this.#listener
       if (onError) onError(reported)
-      else if (this.#logger)
-        this.#logger.error(`[chainx-sdk] ${this.#kind.noun} subscription error: ${reported.message}`, { error: reported })
-      else console.error(`[chainx-sdk] ${this.#kind.noun} subscription error:`, reported)
+      else this.#logger.error(`[chainx-sdk] ${this.#kind.noun} subscription error: ${reported.message}`, { error: reported })
     } catch {
       // an onError that throws must not break the stream either
     }
-  }
-
-  /** The option name of the item listener: `onEvent`, `onTransaction`. */
-  #itemListenerName(): string {
-    const noun = this.#kind.noun
-    return `on${noun.charAt(0).toUpperCase()}${noun.slice(1)}`
   }
 }

@@ -1,10 +1,10 @@
 import type { ChainxError } from '../errors/ChainxError.js'
 import type { PageShape } from '../pagination/types.js'
 import type { WalkDirection } from '../pagination/walkOptions.js'
+import type { SubscriptionStateChange } from './types.js'
 
 /**
- * A resource's page read as the subscription item kinds call it (the resource's `query`): the
- * kind's filter (and the resource's own options), a cursor, a size and a direction.
+ * A resource's `query` as the item kinds call it: a filter (and the resource's own options), a cursor, a size and a direction.
  *
  * @example
  * const query: KindQuery<ChainxEvent, EventId> = client.events.query
@@ -19,9 +19,9 @@ export type KindQuery<TItem, TCursor> = (parameters: {
 }) => Promise<PageShape<TItem, TCursor>>
 
 /**
- * What the one subscription machine needs from an item kind (events, transactions, a third
- * kind): its wire methods, how to check a notification, each item's key, cursor and time, and
- * how to read missed items through a query. Built per subscription, from its validated filter.
+ * What the one subscription machine needs from an item kind (events, transactions): its wire
+ * methods, how to check a notification, each item's key, cursor and time, and the query that
+ * reads missed items. Built per subscription, from its validated filter.
  *
  * @example
  * const kind: SubscriptionKind<ChainxEvent, EventId> = eventSubscriptionKind(filter, queryEvents)
@@ -49,10 +49,7 @@ export interface SubscriptionKind<TItem, TCursor> {
   sameCursor(a: TCursor, b: TCursor): boolean
   /** Unix ms of an item, when it carries one (gap reports). */
   timestampOf(item: TItem | undefined): number | undefined
-  /**
-   * Reads a page of the backfill query: after `cursor` oldest first, or the newest first going
-   * `'backward'`. Absent: the kind cannot backfill, and missed items are reported as gaps.
-   */
+  /** A page of the backfill query: after `cursor` oldest first, or newest first `'backward'`. Absent: missed items are gaps. */
   query?:
     | ((page: {
         cursor: TCursor | null
@@ -69,14 +66,9 @@ export interface SubscriptionKind<TItem, TCursor> {
   prepare?: ((item: TItem) => TItem) | undefined
 }
 
-/**
- * The callbacks of one subscription, in the machine's terms (each kind names `onItem` its own way: `onEvent`, `onTransaction`).
- *
- * @example
- * const listener: SubscriptionListener<ChainxEvent, EventId> = { onItem: console.log }
- */
+/** The callbacks of one subscription (each resource names `onItem` its own way: `onEvent`, `onTransaction`). */
 export interface SubscriptionListener<TItem, TCursor> {
   onItem: (item: TItem) => void | Promise<void>
   onError?: ((error: ChainxError) => void) | undefined
-  onStateChange?: ((change: import('./types.js').SubscriptionStateChange<TCursor>) => void) | undefined
+  onStateChange?: ((change: SubscriptionStateChange<TCursor>) => void) | undefined
 }

@@ -1,23 +1,21 @@
 import type { ChainxError } from '../errors/ChainxError.js'
+import { SocketClosedError } from '../errors/jsonRpc.js'
 import { connectJsonRpcSocket, type JsonRpcSocket } from '../jsonRpc/connectJsonRpcSocket.js'
+import type { ConnectionTrace } from '../transport/telemetry/types.js'
+import { resolveLogger } from '../utils/logger.js'
 import { MAX_TIMER_MS } from '../utils/maxTimerMs.js'
-import { createSocketKeeper } from './createSocketKeeper.js'
-import { timerDelayMs } from '../options/optionRules.js'
-import { readSubscriptionOptions } from './readSubscriptionOptions.js'
+import { redactUrl } from '../utils/redactUrl.js'
+import { backoffDelay, retryAfterFailure } from '../utils/withRetry.js'
 import { loadWebSocket } from './loadWebSocket.js'
 import { Subscription } from './Subscription.js'
 import type { SubscriptionKind, SubscriptionListener } from './SubscriptionKind.js'
+import { readSubscriptionOptions, type ReconnectOptions, type SubscriptionMachineOptions } from './subscriptionOptionRules.js'
 import type { SubscriptionStateChange, Unsubscribe } from './types.js'
-import type { ConnectionTrace } from '../transport/telemetry/types.js'
-import { resolveLogger } from '../utils/logger.js'
-import { redactUrl } from '../utils/redactUrl.js'
-import type { SubscriptionMachineOptions } from './subscriptionMachineOptions.js'
 
-export type { BackfillOptions, SubscriptionMachineOptions } from './subscriptionMachineOptions.js'
+export type { BackfillOptions, ReconnectOptions, SubscriptionMachineOptions } from './subscriptionOptionRules.js'
 
 /**
- * One socket's subscriptions, of any item kind: what `client.events.subscribe` and
- * `client.transactions.subscribe` share.
+ * One socket's subscriptions, of any item kind: what every resource's `subscribe` shares.
  *
  * @example
  * const unsubscribe = await machine.subscribe(kind, { onItem: console.log })
@@ -31,27 +29,16 @@ export interface SubscriptionMachine {
 }
 
 const MAX_EARLY_NOTIFICATIONS = 1_000
+/** The heartbeat probe: an unsubscribe of id -1, which the service answers `false`. */
+const HEARTBEAT_METHOD = 'chainx_unsubscribeEvent'
 
 /**
- * The one subscription machine behind `client.events.subscribe` and
- * `client.transactions.subscribe` (any item kind is an adapter, `SubscriptionKind`):
- * WebSocket subscriptions that survive network faults and restarts without losing or
- * repeating items.
- *
- * - One socket for all subscriptions of the machine, opened on the first `subscribe` and
- *   closed after the last unsubscribe (no handle left open in Node).
- * - Lost sockets reconnect with jittered exponential backoff (`reconnecting` states);
- *   a heartbeat with a deadline finds sockets that went silent; each subscription still
- *   subscribed is subscribed again (and none that was unsubscribed).
- * - After each (re)subscribe, what was missed is fetched with the kind's query from the
- *   last item handled, live items are held back meanwhile, and duplicates are dropped by
- *   key: each item reaches the listener once, in order. What cannot be fetched is
- *   reported as a `gap` state with its time bounds.
- * - Every `verifyIntervalMs` each subscription checks with its query that its server
- *   side still delivers (the service can drop it and keep the socket); a dead one is
- *   reported as `stalled`, subscribed again and backfilled.
- * - Errors go to `onError` and never escape into the socket's event loop; a throwing
- *   listener does not stop the stream. Pending calls fail as soon as the socket closes.
+ * The one subscription machine behind every resource's `subscribe` (an item kind is an adapter,
+ * `SubscriptionKind`), as docs/subscriptions.md tells: one socket for all subscriptions, open
+ * while any is; lost sockets reconnect (to the next `wsUrl`) and every subscription still
+ * subscribed is subscribed again and backfilled, each item once and in order; silent sockets
+ * (heartbeat) and silently dropped subscriptions (`verifyIntervalMs`) are found. Errors go to
+ * `onError`, never into the socket's event loop.
  *
  * @example
  * const machine = createSubscriptionMachine({ wsUrl: 'ws://127.0.0.1:9001' })
@@ -59,27 +46,27 @@ const MAX_EARLY_NOTIFICATIONS = 1_000
  * await unsubscribe() // true
  */
 export function createSubscriptionMachine(options: SubscriptionMachineOptions): SubscriptionMachine {
-  const settings = readSubscriptionOptions(options)
-  const { backfill, reconnect } = settings
-  // Timer delays: `undefined` for off.
-  const heartbeatMs = timerDelayMs(settings.heartbeatMs)
-  const heartbeatTimeoutMs = timerDelayMs(settings.heartbeatTimeoutMs)
-  const connectTimeoutMs = timerDelayMs(settings.connectTimeoutMs)
-  const callTimeoutMs = timerDelayMs(settings.callTimeoutMs)
-  const verifyIntervalMs = timerDelayMs(settings.verifyIntervalMs)
-  const verifies = verifyIntervalMs !== undefined && verifyIntervalMs > 0 && backfill !== false
-  let verifyTimer: ReturnType<typeof setInterval> | undefined
-  let verifyRound: Promise<void> | undefined
+  const { backfill, reconnect, heartbeatMs, heartbeatTimeoutMs, verifyIntervalMs, ...settings } = readSubscriptionOptions(options)
+  const logger = resolveLogger(options.logger)
+  const wsUrls = typeof options.wsUrl === 'string' ? [options.wsUrl] : options.wsUrl
+  let wsIndex = 0
   type AnySubscription = Subscription<unknown, unknown>
   const subscriptions = new Set<AnySubscription>()
   const routes = new Map<number, AnySubscription>()
-  const methods = new WeakMap<AnySubscription, string>()
+  // Notifications that came before their subscribe's acknowledgement was handled, kept for `route`.
   const early = new Map<number, [method: string, result: unknown][]>()
   let earlyCount = 0
+  let verifyTimer: ReturnType<typeof setInterval> | undefined
+  let verifyRound: Promise<void> | undefined
+  // The trace of the current connection, from its first attempt to its release or give-up.
+  let connection: ConnectionTrace | undefined
+  let socket: JsonRpcSocket | undefined
+  /** The attempts under way to open a socket; `release` aborts them. */
+  let run: AbortController | undefined
+  /** Failed attempts in a row; a subscribe the server accepts resets it. */
+  let failures = 0
 
-  const forEachSubscription = (action: (subscription: AnySubscription) => void) => {
-    for (const subscription of [...subscriptions]) action(subscription)
-  }
+  const forEachSubscription = (action: (subscription: AnySubscription) => void) => [...subscriptions].forEach(action)
   const broadcast = (change: SubscriptionStateChange<unknown>) => forEachSubscription((subscription) => subscription.report(change))
   const forgetRoutes = () => {
     routes.clear()
@@ -92,9 +79,7 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
     const { subscription: id, result } = params as { subscription?: unknown; result?: unknown }
     if (typeof id !== 'number') return
     const target = routes.get(id)
-    // A notification's method is its subscribe method (jsonrpc-anchor 2.8): another kind's is not this subscription's.
-    if (target !== undefined) return methods.get(target) === method ? target.handleLive(result) : undefined
-    // The acknowledgement's continuation has not run yet: keep the item for `route`.
+    if (target !== undefined) return target.handleLive(method, result)
     if (earlyCount >= MAX_EARLY_NOTIFICATIONS) return
     earlyCount++
     const list = early.get(id)
@@ -109,12 +94,14 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
         const waiting = early.get(id) ?? []
         early.delete(id)
         earlyCount -= waiting.length
-        for (const [method, result] of waiting) if (methods.get(subscription) === method) subscription.handleLive(result)
+        for (const [method, result] of waiting) subscription.handleLive(method, result)
       },
       unroute: (id) => {
         if (routes.get(id) === subscription) routes.delete(id)
       },
-      healthy: () => keeper.markHealthy(),
+      healthy: () => {
+        failures = 0
+      },
     })
   }
 
@@ -122,146 +109,145 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
   const verifyAll = async () => {
     for (const subscription of [...subscriptions]) await subscription.verify()
   }
+  // Not unref'd: clearing it with the last subscription is what lets the process exit.
   const startVerifying = () => {
-    if (!verifies || verifyTimer !== undefined) return
+    if (verifyIntervalMs === Infinity || backfill === false || verifyTimer !== undefined) return
     verifyTimer = setInterval(() => {
       verifyRound ??= verifyAll().finally(() => {
         verifyRound = undefined
       })
     }, verifyIntervalMs)
   }
-  // Not unref'd: the socket holds the process anyway while subscribed, and clearing it with
-  // the last subscription is what lets the process exit.
-  const stopVerifying = () => {
+  const release = () => {
     clearInterval(verifyTimer)
     verifyTimer = undefined
+    run?.abort(new SocketClosedError({ reason: 'closed by client' }))
+    run = undefined
+    const open = socket
+    socket = undefined
+    open?.close()
+    connection?.event('end')
+    connection = undefined
   }
-
   const forget = (subscription: AnySubscription) => {
     subscriptions.delete(subscription)
     for (const [id, target] of routes) if (target === subscription) routes.delete(id)
-    if (subscriptions.size === 0) {
-      stopVerifying()
-      release()
-    }
+    if (subscriptions.size === 0) release()
   }
-
-  const logger = resolveLogger(options.logger)
-  const wsUrls = typeof options.wsUrl === 'string' ? [options.wsUrl] : options.wsUrl
-  let wsIndex = 0
   // A socket that fails or is lost sends the next connection to the next endpoint.
   const moveOn = () => {
     wsIndex = (wsIndex + 1) % wsUrls.length
   }
-  // The watch of the current connection, from its first attempt to its release or give-up.
-  let connection: ConnectionTrace | undefined
-  const release = () => {
-    keeper.release()
+
+  const onConnecting = () => {
     connection?.event('end')
-    connection = undefined
+    connection = options.onConnectionStart?.()
+    connection?.event('connecting', { url: wsUrls[wsIndex] })
+    broadcast({ state: 'connecting' })
   }
-  const keeper = createSocketKeeper({
-    reconnect,
-    connect: async (signal, onLost) =>
-      connectJsonRpcSocket({
-        url: wsUrls[wsIndex] as string,
-        WebSocket: await loadWebSocket(options.WebSocket),
-        connectTimeoutMs: connectTimeoutMs ?? NO_TIME_LIMIT_MS,
-        callTimeoutMs: callTimeoutMs ?? NO_TIME_LIMIT_MS,
-        heartbeat:
-          heartbeatMs !== undefined && heartbeatMs > 0
-            ? { intervalMs: heartbeatMs, timeoutMs: heartbeatTimeoutMs ?? NO_TIME_LIMIT_MS, method: HEARTBEAT_METHOD, params: [-1] }
-            : false,
-        signal,
-        onNotification,
-        onLost: (error) => {
-          moveOn()
-          onLost(error)
-        },
-        onError: (error) => forEachSubscription((subscription) => subscription.notifyError(error)),
-      }).catch((error: unknown) => {
+  const onReconnecting = (attempt: number, delayMs: number, error: ChainxError) => {
+    connection?.event('reconnecting', { url: wsUrls[wsIndex], attempt, delayMs, error })
+    const url = redactUrl(wsUrls[wsIndex] as string)
+    const message = `[chainx-sdk] subscription reconnecting to ${url} in ${Math.round(delayMs)} ms (attempt ${attempt})`
+    logger.info(message, { url, attempt, delayMs, error })
+    broadcast({ state: 'reconnecting', attempt, delayMs, error })
+  }
+
+  // The socket keeper: at most one socket while it is wanted; a lost or failed one is retried
+  // with jittered exponential backoff, up to `reconnect.retries` attempts in a row.
+  const start = (lostError?: ChainxError) => {
+    const controller = new AbortController()
+    run = controller
+    connect(controller.signal, lostError).then(
+      (opened) => {
+        if (run !== controller) return opened.close()
+        run = undefined
+        if (opened.closed) return start(new SocketClosedError({ reason: 'lost right after opening' }))
+        socket = opened
+        connection?.event('open', { url: wsUrls[wsIndex] })
+        forgetRoutes()
+        forEachSubscription((subscription) => attach(subscription, opened))
+      },
+      (error: ChainxError) => {
+        if (run !== controller) return
+        run = undefined
+        connection?.event('end', { error })
+        logger.warn(`[chainx-sdk] subscription connection gave up (${error.code})`, { error })
+        connection = undefined
+        forEachSubscription((subscription) => subscription.fail(error))
+      },
+    )
+  }
+
+  const connect = async (signal: AbortSignal, lastError: ChainxError | undefined): Promise<JsonRpcSocket> => {
+    for (;;) {
+      if (lastError === undefined) onConnecting()
+      else
+        await retryAfterFailure(lastError, failures++, {
+          retryCount: reconnect === false ? 0 : reconnect.retries,
+          delay: ({ count }) => backoffDelay(count, reconnect as Required<ReconnectOptions>),
+          onRetry: ({ count, delayMs, error }) => onReconnecting(count + 1, delayMs, error as ChainxError),
+          signal,
+        })
+      const holder: { socket?: JsonRpcSocket } = {}
+      try {
+        holder.socket = await connectJsonRpcSocket({
+          url: wsUrls[wsIndex] as string,
+          WebSocket: await loadWebSocket(options.WebSocket),
+          // The longest timer stands for "no limit": no call or connect attempt lives 24.8 days.
+          connectTimeoutMs: Math.min(settings.connectTimeoutMs, MAX_TIMER_MS),
+          callTimeoutMs: Math.min(settings.callTimeoutMs, MAX_TIMER_MS),
+          heartbeat:
+            heartbeatMs === Infinity
+              ? false
+              : { intervalMs: heartbeatMs, timeoutMs: Math.min(heartbeatTimeoutMs, MAX_TIMER_MS), method: HEARTBEAT_METHOD, params: [-1] },
+          signal,
+          onNotification,
+          onLost: (error) => onSocketLost(holder.socket, error),
+          onError: (error) => forEachSubscription((subscription) => subscription.notifyError(error)),
+        })
+        return holder.socket
+      } catch (error) {
         moveOn()
-        throw error
-      }),
-    onConnecting: () => {
-      connection?.event('end')
-      connection = options.onConnectionStart?.()
-      connection?.event('connecting', { url: wsUrls[wsIndex] })
-      broadcast({ state: 'connecting' })
-    },
-    onReconnecting: (attempt, delayMs, error) => {
-      connection?.event('reconnecting', { url: wsUrls[wsIndex], attempt, delayMs, error })
-      const url = redactUrl(wsUrls[wsIndex] as string)
-      logger.info(`[chainx-sdk] subscription reconnecting to ${url} in ${Math.round(delayMs)} ms (attempt ${attempt})`, {
-        url,
-        attempt,
-        delayMs,
-        error,
-      })
-      broadcast({ state: 'reconnecting', attempt, delayMs, error })
-    },
-    onOpen: (socket) => {
-      connection?.event('open', { url: wsUrls[wsIndex] })
-      forgetRoutes()
-      forEachSubscription((subscription) => attach(subscription, socket))
-    },
-    onLost: (error) => {
-      connection?.event('lost', { error })
-      logger.info(`[chainx-sdk] subscription connection lost (${error.code})`, { error })
-      forgetRoutes()
-      forEachSubscription((subscription) => subscription.detach())
-    },
-    onGiveUp: (error: ChainxError) => {
-      connection?.event('end', { error })
-      logger.warn(`[chainx-sdk] subscription connection gave up (${error.code})`, { error })
-      connection = undefined
-      forEachSubscription((subscription) => subscription.fail(error))
-    },
-  })
+        if (signal.aborted) throw error
+        lastError = error as ChainxError
+      }
+    }
+  }
+
+  const onSocketLost = (lost: JsonRpcSocket | undefined, error: SocketClosedError) => {
+    moveOn()
+    if (lost === undefined || lost !== socket) return
+    socket = undefined
+    connection?.event('lost', { error })
+    logger.info(`[chainx-sdk] subscription connection lost (${error.code})`, { error })
+    forgetRoutes()
+    forEachSubscription((subscription) => subscription.detach())
+    start(error)
+  }
 
   return {
-    async subscribe<TItem, TCursor>(
-      kind: SubscriptionKind<TItem, TCursor>,
-      listener: SubscriptionListener<TItem, TCursor>,
-    ): Promise<Unsubscribe> {
-      const subscription = new Subscription<TItem, TCursor>({
-        kind,
-        listener,
-        backfill,
-        onEnded: forget as (ended: Subscription<TItem, TCursor>) => void,
-        logger,
-      })
+    async subscribe<TItem, TCursor>(kind: SubscriptionKind<TItem, TCursor>, listener: SubscriptionListener<TItem, TCursor>) {
+      const onEnded = forget as (ended: Subscription<TItem, TCursor>) => void
+      const subscription = new Subscription<TItem, TCursor>({ kind, listener, backfill, onEnded, logger })
       const any = subscription as unknown as AnySubscription
-      methods.set(any, kind.subscribeMethod)
       subscriptions.add(any)
       startVerifying()
-      const socket = keeper.current()
-      if (socket === undefined) keeper.ensure()
-      else attach(any, socket)
+      if (socket !== undefined) attach(any, socket)
+      else if (run === undefined) {
+        failures = 0
+        start()
+      }
       await subscription.ready
       let result: Promise<boolean> | undefined
-      return () => {
-        result ??= subscription.end().finally(() => forget(any))
-        return result
-      }
+      return () => (result ??= subscription.end().finally(() => forget(any)))
     },
     async close() {
       const all = [...subscriptions]
       subscriptions.clear()
       forgetRoutes()
-      stopVerifying()
       release()
       for (const subscription of all) subscription.close()
     },
   }
 }
-
-/**
- * The heartbeat probe: an unsubscribe of id -1, which the service answers `false` (any kind's
- * unsubscribe would do; the events one is the oldest).
- */
-const HEARTBEAT_METHOD = 'chainx_unsubscribeEvent'
-
-// connectJsonRpcSocket takes a number for each limit: the longest timer (about 24.8 days)
-// stands for "none", as no call or connect attempt lives that long.
-const NO_TIME_LIMIT_MS = MAX_TIMER_MS

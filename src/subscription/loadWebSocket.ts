@@ -3,10 +3,8 @@ import type { WebSocketConstructor } from '../jsonRpc/webSocketTypes.js'
 import { isNodeRuntime } from '../utils/isNodeRuntime.js'
 import { lazyChunk } from '../utils/lazyChunk.js'
 
-// `ws` through isomorphic-ws, on the one loader of lazy chunks: a failed import (ws not
-// installed, or pruned by a bundler) is CHUNK_LOAD_FAILED naming the package, and the next
-// connect attempt imports again. A computed specifier, as for Node's built-ins: browsers use the
-// global WebSocket, so a browser build needs no chunk of its own for isomorphic-ws's stub.
+// `ws` through isomorphic-ws on the one loader of lazy chunks (a failed import is retried by the
+// next connect). A computed specifier: browsers use the global WebSocket and need no chunk for it.
 const isomorphicWs = lazyChunk(
   async () => {
     const name = 'isomorphic-ws'
@@ -23,10 +21,8 @@ const isomorphicWs = lazyChunk(
 )
 
 /**
- * Resolves the WebSocket class to use, loading it only when a subscription needs one:
- * the injected class if given; in browsers (and other runtimes that are not Node) the
- * global `WebSocket`; in Node `ws` through a dynamic import of isomorphic-ws, so
- * HTTP-only users and browser bundles never load it. A failed import rejects with
+ * Resolves the WebSocket class when a subscription needs one: the injected class if given; outside
+ * Node the global `WebSocket`; in Node `ws`, imported on first use. A failed import rejects with
  * `ChunkLoadError` (`CHUNK_LOAD_FAILED`, naming `ws`) and the next call tries again.
  *
  * @example

@@ -1,12 +1,146 @@
-import type { OptionRules } from '../options/optionRules.js'
+import { readGroup, type OptionRules } from '../options/optionRules.js'
+import type { ConnectionTrace } from '../transport/telemetry/types.js'
+import type { Logger } from '../utils/logger.js'
+import type { WebSocketConstructor } from '../jsonRpc/webSocketTypes.js'
 
 /**
- * The rule book's rows of the subscription options (`SubscriptionMachineOptions`,
- * `ReconnectOptions`, `BackfillOptions` and the events client's `typeNameLimits`), with the
- * defaults documented where each is declared. Small and in the first load: `new ChainxClient`
- * checks `subscriptions` by it (`readGroup('subscriptions', ...)`), so a bad value fails at
- * construction, named as written; the subscription machine, a chunk of its own, reads its
- * options by the same rows.
+ * How a lost or failed connection is retried.
+ *
+ * @example
+ * new ChainxClient({ rpcUrl, wsUrl, subscriptions: { reconnect: { retries: Infinity, maxDelayMs: 60_000 } } })
+ */
+export interface ReconnectOptions {
+  /**
+   * Connect retries in a row before giving up, after the first attempt (0: no retry), like
+   * `retry.retries`; `Infinity` retries forever (delays stay capped).
+   * @default 10
+   */
+  retries?: number | undefined
+  /**
+   * Delay before the first retry in ms; doubles each retry, with jitter (50-100% of the value).
+   * @default 500
+   */
+  baseDelayMs?: number | undefined
+  /**
+   * Largest delay between two attempts, in ms; `Infinity` leaves the doubling uncapped.
+   * @default 30_000
+   */
+  maxDelayMs?: number | undefined
+}
+
+/**
+ * How missed items are fetched with the resource's query after (re)subscribing.
+ *
+ * @example
+ * new ChainxClient({ rpcUrl, wsUrl, subscriptions: { backfill: { onSubscribe: false, maxItems: 50_000 } } })
+ */
+export interface BackfillOptions {
+  /**
+   * Also fetch items emitted between `subscribe` and the server's acknowledgement (one extra
+   * query notes the newest matching item before subscribing).
+   * @default true
+   */
+  onSubscribe?: boolean | undefined
+  /**
+   * Most items one backfill reads; past it, the rest is a `gap` and delivery resumes at the newest item.
+   * @default 10_000
+   */
+  maxItems?: number | undefined
+  /**
+   * Page size of the backfill queries (the service clamps it to its maximum).
+   * @default 50
+   */
+  pageSize?: number | undefined
+  /**
+   * Live items held back while a backfill runs; past it they are dropped from memory and read by one more backfill pass.
+   * @default 10_000
+   */
+  maxBufferedItems?: number | undefined
+}
+
+/** Backfill settings with the defaults applied. */
+export type ResolvedBackfill = Required<BackfillOptions>
+
+/**
+ * Options of `createSubscriptionMachine`: the socket, its heartbeat and reconnects, and the
+ * backfill and liveness settings every subscription of the machine shares. Every time limit or
+ * period takes 0, Infinity or more than a timer holds (2^31 - 1 ms) as off; a negative or NaN
+ * value throws `INVALID_ARGUMENT` naming it.
+ *
+ * @example
+ * const options: SubscriptionMachineOptions = { wsUrl: 'ws://127.0.0.1:9001', heartbeatMs: 15_000 }
+ */
+export interface SubscriptionMachineOptions {
+  /**
+   * The WebSocket endpoint, {ws_url}, or several in order of preference: a connection that
+   * fails or is lost reconnects to the next one (and backfills what was missed).
+   */
+  wsUrl: string | readonly string[]
+  /**
+   * The WebSocket class.
+   * @default the global WebSocket outside Node; `ws` (isomorphic-ws, imported on first use) in Node
+   */
+  WebSocket?: WebSocketConstructor | undefined
+  /**
+   * Time between two heartbeat probes in ms (a `chainx_unsubscribeEvent` of id -1, which the service answers `false`).
+   * @default 15_000
+   */
+  heartbeatMs?: number | undefined
+  /**
+   * A probe with no answer (and no other frame) within this many ms marks the socket dead: it is dropped and reconnected.
+   * @default 10_000
+   */
+  heartbeatTimeoutMs?: number | undefined
+  /**
+   * A connect attempt fails after this many ms.
+   * @default 10_000
+   */
+  connectTimeoutMs?: number | undefined
+  /**
+   * A subscribe or unsubscribe call with no answer fails after this many ms (and as soon as the socket closes).
+   * @default 30_000
+   */
+  callTimeoutMs?: number | undefined
+  /**
+   * Reconnecting after a lost socket or a failed connect; `false` ends every subscription instead.
+   * @default { retries: 10, baseDelayMs: 500, maxDelayMs: 30_000 }
+   */
+  reconnect?: ReconnectOptions | false | undefined
+  /**
+   * Fetching missed items; `false` reports every reconnect as a `gap`.
+   * @default { onSubscribe: true, maxItems: 10_000, pageSize: 50, maxBufferedItems: 10_000 }
+   */
+  backfill?: BackfillOptions | false | undefined
+  /**
+   * Time between two checks that each subscription's server side still delivers, in ms (needs
+   * the resource's query and backfill). The service can drop a slow subscriber without a word,
+   * the socket staying up (jsonrpc-anchor 2.8), so each check reads the newest items of the
+   * backfill query (one when that query is exact, else a page of `backfill.pageSize` checked
+   * against the filter). A matching item newer than the last one handled and still not delivered
+   * at the next check means the subscription is dead: a `stalled` state, then a new server
+   * subscription on the same socket, backfilled from the last item handled. The price is one
+   * small query per subscription per interval; set 0 with many subscriptions under a tight rate limit.
+   * @default 60_000
+   */
+  verifyIntervalMs?: number | undefined
+  /**
+   * Watches each connection (the transport's `onConnectionStart`: with telemetry, a
+   * `chainx subscription` span with `connecting`, `reconnecting`, `open` and `lost` events).
+   * @default none
+   */
+  onConnectionStart?: (() => ConnectionTrace | undefined) | undefined
+  /**
+   * The client's `logger` option: connections lost and reconnecting (`info`), given up (`warn`),
+   * errors of a subscription without `onError` (`error`).
+   * @default { warn: console.warn, error: console.error }
+   */
+  logger?: Logger | undefined
+}
+
+/**
+ * The rule book's rows of the subscription options (and the events' `typeNameLimits`), with the
+ * defaults documented above. In the first load: `new ChainxClient` checks `subscriptions` by it,
+ * so a bad value fails at construction, named as written.
  *
  * @example
  * readGroup('subscriptions', { heartbeatMs: -1 }, SUBSCRIPTION_OPTION_RULES) // throws: subscriptions.heartbeatMs must be ...
@@ -33,3 +167,25 @@ export const SUBSCRIPTION_OPTION_RULES = {
   ],
   typeNameLimits: ['group', { maxTypeArgumentDepth: ['count', 16], maxTypeArgumentWidth: ['count', 32] }],
 } as const satisfies OptionRules
+
+/** The subscription options as read: each time limit or period in ms (`Infinity`: off), every group field set. */
+export interface SubscriptionSettings {
+  heartbeatMs: number
+  heartbeatTimeoutMs: number
+  connectTimeoutMs: number
+  callTimeoutMs: number
+  verifyIntervalMs: number
+  reconnect: Required<ReconnectOptions> | false
+  backfill: ResolvedBackfill | false
+}
+
+/**
+ * Reads the subscription machine's options by `SUBSCRIPTION_OPTION_RULES`; a bad value throws
+ * `InvalidArgumentError` naming it (`reconnect.maxDelayMs`).
+ *
+ * @example
+ * readSubscriptionOptions({ reconnect: { retries: 3 } }).reconnect // { retries: 3, baseDelayMs: 500, maxDelayMs: 30000 }
+ */
+export function readSubscriptionOptions(options: Partial<Omit<SubscriptionMachineOptions, 'wsUrl'>> | undefined): SubscriptionSettings {
+  return readGroup('', options, SUBSCRIPTION_OPTION_RULES) as unknown as SubscriptionSettings
+}

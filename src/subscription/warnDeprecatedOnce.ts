@@ -1,12 +1,10 @@
 type EmitWarning = (message: string, options: { type: string; code: string }) => void
 
 /**
- * Emits a deprecation warning once per process for each `code`: through
- * `process.emitWarning` as a `DeprecationWarning` with that code where `process` exists (so
- * `--no-deprecation`, `--throw-deprecation` and `process.on('warning')` apply), with
- * `console.warn` elsewhere. The flag lives on `globalThis` under a registered symbol named
- * after `flag`, so the ESM and CJS builds of the SDK loaded side by side still warn only once.
- * Returns whether it warned.
+ * Emits a deprecation warning once per process: a `DeprecationWarning` with `code` through
+ * `process.emitWarning` where it exists (so `--no-deprecation` applies), `console.warn` elsewhere.
+ * The flag is a registered symbol on `globalThis`, so the ESM and CJS builds side by side warn
+ * once. Returns whether it warned.
  *
  * @example
  * warnDeprecatedOnce('chainx-sdk.subscribe.deprecationWarned', 'client.events.subscribe is deprecated', 'CHAINX_DEP_SUBSCRIBE') // true

@@ -1,13 +1,12 @@
 import type { ChainxError } from '../errors/ChainxError.js'
-import { shouldRetry } from '../errors/shouldRetry.js'
+import { retryAfterOf, shouldRetry } from '../errors/shouldRetry.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import { createPageIterator } from '../pagination/createPageIterator.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
 import { readBackoff, readCount, readWaitMs } from '../options/optionRules.js'
-import { retryAfterOf } from '../errors/shouldRetry.js'
 import { followSignal } from '../utils/followSignal.js'
 import { sleep } from '../utils/sleep.js'
-import { backoffDelay, retryAfterFailure, type RetryPolicy } from '../utils/withRetry.js'
+import { backoffDelay, retryAfterFailure } from '../utils/withRetry.js'
 
 /**
  * What `onError` learns about a failed poll before the watcher waits and polls again.
@@ -48,17 +47,15 @@ export interface WatchLoopOptions {
    */
   signal?: AbortSignal | undefined
   /**
-   * Called for each failed poll that the watcher will retry (rate limits, network faults,
-   * time-outs, 5xx, after the transport's own retries, and a page that claims more without
-   * moving its cursor). Throw from it to end the watch with that error.
+   * Called for each failed poll the watcher will retry (rate limits, network faults, time-outs,
+   * 5xx after the transport's own retries, a page that claims more without moving its cursor).
+   * Throw from it to end the watch with that error.
    * @default undefined
    */
   onError?: ((error: ChainxError, info: WatchErrorInfo) => void) | undefined
   /**
-   * Backoff between failed polls: exponential from `baseDelayMs` (at least 1 ms), with jitter,
-   * capped at `maxDelayMs`. A server's `Retry-After` (of a 429 or a 503) lengthens the delay to
-   * the wait it asks for, up to `maxDelayMs`: a 30-day wait neither stalls the watch nor makes a
-   * timer fire at once, and `Retry-After: 0` still waits the backoff.
+   * Backoff between failed polls: exponential from `baseDelayMs`, with jitter, capped at
+   * `maxDelayMs`. A `Retry-After` (429, 503) lengthens the delay to the wait it asks for, up to `maxDelayMs`.
    * @default { baseDelayMs: 500, maxDelayMs: 30_000 }
    */
   backoff?: { baseDelayMs?: number | undefined; maxDelayMs?: number | undefined } | undefined
@@ -83,17 +80,8 @@ export interface Watcher<TItem, TCursor> extends AsyncIterable<TItem> {
 }
 
 /**
- * What a watch needs from its item kind: how to read one page ascending after a cursor, and
- * each item's cursor. The loop owns the cursor, the polling, the backoff and the errors.
- *
- * @example
- * const adapter: WatchAdapter<TransactionBlockResponse, string> = {
- *   fetchPage: async ({ cursor, size, signal }) => {
- *     const page = await query({ filter, cursor, pageSize: size, signal })
- *     return { items: page.items, nextCursor: page.cursor, hasMore: page.hasMore }
- *   },
- *   cursorOf: (tx) => tx.digest,
- * }
+ * What a watch needs from its resource: one page ascending after a cursor, and each item's
+ * cursor. The loop owns the cursor, the polling, the backoff and the errors.
  */
 export interface WatchAdapter<TItem, TCursor> {
   /** One poll: the page after `cursor` (exclusive), oldest first, of `size` items (undefined: the service's default). */
@@ -116,18 +104,12 @@ export interface WatchAdapter<TItem, TCursor> {
 }
 
 /**
- * The one polling loop behind every watch: reads ascending from a client-held cursor, yields
- * every item once in order, polls again at once while the service has more (on the shared
- * page machine, `createPageIterator`), and waits `intervalMs` when caught up. An empty page
- * never resets the cursor. A page that claims more without moving its cursor has its items
- * yielded, then counts as a failed poll (`onError`, backoff, `maxConsecutiveErrors`); a run of
- * empty pages that claim more counts as caught up (the machine ends such polls, `onServiceStall:
- * 'end'`, and the loop reads why from the walk's `stall`). Failed
- * polls are retried with bounded exponential backoff (honouring `Retry-After`); errors that
- * retrying cannot fix (a bad filter, -32602, a rejected `parse`) end the iteration by
- * throwing, and `watcher.cursor` still tells where to resume. `break` or the `signal` end it
- * cleanly. Iterating the watcher again resumes from its cursor; two loops at once are refused.
- * Options are checked when the watcher is created.
+ * The one polling loop behind every watch: reads ascending from a client-held cursor on the
+ * shared page machine, yields every item once in order, polls again at once while the service
+ * has more and waits `intervalMs` when caught up. A page that claims more without moving its
+ * cursor counts as a failed poll; failed polls are retried with bounded backoff, and an error
+ * retrying cannot fix ends the iteration by throwing (`watcher.cursor` tells where to resume).
+ * Iterating again resumes from the cursor; two loops at once are refused.
  *
  * @example
  * const watcher = createWatchLoop(adapter, { intervalMs: 1_000, signal }, savedCursor)
@@ -139,7 +121,6 @@ export function createWatchLoop<TItem, TCursor>(
   startCursor: TCursor | null,
   closed?: AbortSignal,
 ): Watcher<TItem, TCursor> {
-  // Checked here, before any poll; each poll's walk takes the loop's signal.
   const walkOptions = resolvePaginationOptions<TItem>({ pageSize: options.pageSize, prefetch: false })
   const intervalMs = readWaitMs('intervalMs', options.intervalMs, 1000)
   const maxErrors = readCount('maxConsecutiveErrors', options.maxConsecutiveErrors, Infinity, { min: 1, infinite: true })
@@ -149,7 +130,6 @@ export function createWatchLoop<TItem, TCursor>(
   let cursor = startCursor
   let started = false
   let running = false
-  /** Failed polls in a row (of the running loop). */
   let failures = 0
   const wait = (ms: number): Promise<boolean> =>
     sleep(ms, signal).then(
@@ -157,35 +137,17 @@ export function createWatchLoop<TItem, TCursor>(
       () => false,
     )
 
-  /**
-   * One burst of polls: pages from the cursor while the service has more, without prefetch (each
-   * request follows the handled page). A misbehaving service ends the burst; its `stall` says how.
-   */
-  function pollPages() {
-    return createPageIterator({
-      options: { ...walkOptions, signal },
-      onServiceStall: 'end',
-      startCursor: cursor,
-      sameCursor: adapter.sameCursor,
-      fetchPage: ({ cursor: after, size, signal: pollSignal }) => adapter.fetchPage({ cursor: after, size, signal: pollSignal }),
-    })
-  }
-
-  /** Between failed polls: what the one retry table says of a poll, up to `maxConsecutiveErrors` in a row. */
-  const retryPolicy: RetryPolicy = {
-    retryCount: maxErrors - 1,
-    // A cursor that claims more without moving is the service's fault: reported and bounded like a failed poll.
-    shouldRetry: ({ error, count }) => shouldRetry(error, { context: 'poll', failures: count }),
-    // A Retry-After lengthens the backoff, up to maxDelayMs: a service asking for hours (or
-    // years) must not stall the watch, nor one asking for 0 make it spin.
-    delay: ({ error, count }) => Math.min(Math.max(retryAfterOf(error) ?? 0, backoffDelay(count, backoff)), backoff.maxDelayMs),
-    onRetry: ({ error, count, delayMs }) => options.onError?.(error as ChainxError, { attempt: count + 1, delayMs }),
-  }
-
-  /** After a failed poll: false ends the watch (with `error` thrown, or quietly when aborted during the wait). */
-  async function backOff(error: unknown, failures: number): Promise<boolean> {
+  /** After a failed poll, what the one retry table says: false ends the watch quietly (aborted during the wait), or it throws. */
+  async function backOff(error: unknown): Promise<boolean> {
     try {
-      await retryAfterFailure(error, failures, { ...retryPolicy, signal })
+      await retryAfterFailure(error, failures++, {
+        retryCount: maxErrors - 1,
+        shouldRetry: ({ count }) => shouldRetry(error, { context: 'poll', failures: count }),
+        // A Retry-After of hours must not stall the watch, nor one of 0 make it spin.
+        delay: ({ count }) => Math.min(Math.max(retryAfterOf(error) ?? 0, backoffDelay(count, backoff)), backoff.maxDelayMs),
+        onRetry: ({ count, delayMs }) => options.onError?.(error as ChainxError, { attempt: count + 1, delayMs }),
+        signal,
+      })
       return true
     } catch (thrown) {
       if (thrown === error || !signal?.aborted) throw thrown
@@ -194,10 +156,10 @@ export function createWatchLoop<TItem, TCursor>(
   }
 
   /**
-   * One poll and the pages right after it while the service has more: yields the new items and
-   * returns the failure to back off from, if any. A page that claims more without moving its
-   * cursor is one (after its items); empty pages that claim more with fresh cursors are not:
-   * caught up as far as the watcher can tell, it polls again later.
+   * One poll and the pages right after it while the service has more (without prefetch): yields
+   * the new items and returns the failure to back off from, if any. A misbehaving service ends the
+   * walk (`onServiceStall: 'end'`): a cursor that does not move is a failure, empty pages that
+   * claim more with fresh cursors are caught up.
    */
   async function* poll(): AsyncGenerator<TItem, { error: unknown } | undefined, undefined> {
     try {
@@ -206,7 +168,13 @@ export function createWatchLoop<TItem, TCursor>(
         if (from !== undefined) cursor = from
         started = true
       }
-      const walk = pollPages()
+      const walk = createPageIterator({
+        options: { ...walkOptions, signal },
+        onServiceStall: 'end',
+        startCursor: cursor,
+        sameCursor: adapter.sameCursor,
+        fetchPage: (request) => adapter.fetchPage(request),
+      })
       for await (const page of walk.pages()) {
         failures = 0
         for (const item of page.items) {
@@ -238,12 +206,8 @@ export function createWatchLoop<TItem, TCursor>(
       while (!signal.aborted) {
         const failed = yield* poll()
         if (signal.aborted) return
-        if (failed === undefined) {
-          if (!(await wait(intervalMs))) return
-        } else {
-          if (!(await backOff(failed.error, failures))) return
-          failures++
-        }
+        const goOn = failed === undefined ? await wait(intervalMs) : await backOff(failed.error)
+        if (!goOn) return
       }
     } finally {
       unfollow()

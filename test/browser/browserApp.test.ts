@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { bcs } from '@mysten/bcs'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ChainxClient } from '../../src/client.js'
 import { EventsDocument } from '../../src/graphql/generated/operations.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
@@ -42,11 +42,12 @@ async function tableRows(): Promise<Row[]> {
 }
 
 async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`timed out waiting for ${what}`)
+    },
+    { timeout: timeoutMs, interval: 25 },
+  )
 }
 
 describe('examples/browser-app in headless Chromium', () => {

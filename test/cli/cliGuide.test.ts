@@ -7,7 +7,7 @@ import { marked, type Tokens } from 'marked'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningMockNetwork } from '../../src/testing/index.js'
 import { matchesOutput, root } from '../docs/markdownDocs.js'
-import { useMockNetwork } from '../mockNetworkFixture.js'
+import { useMockNetwork } from '../helpers/mockNetworkFixture.js'
 import { BIN, checkBuiltBin, endpointsOf } from './runBin.js'
 
 // Every ```sh cli block of docs/cli.md is run with sh, in order, in one scratch directory, with

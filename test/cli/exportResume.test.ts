@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChainxClient } from '../../src/client.js'
 import type { RunningMockNetwork } from '../../src/testing/index.js'
-import { useMockNetwork } from '../mockNetworkFixture.js'
+import { useMockNetwork } from '../helpers/mockNetworkFixture.js'
 import { checkBuiltBin, endpointsOf, runBin, startBin, until } from './runBin.js'
 
 // The chainx bin (built, in a child process) exports 20,000 events of a mock network over real

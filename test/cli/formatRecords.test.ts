@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createRecordFormat } from '../../src/cli/formatRecords.js'
 import { Progress } from '../../src/cli/Progress.js'
 
@@ -34,25 +34,31 @@ describe('Progress', () => {
     return { chunks, stream }
   }
 
-  it('on a TTY redraws one line in place and clears it before the summary', async () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('on a TTY redraws one line in place every 200 ms and clears it before the summary', () => {
+    vi.useFakeTimers()
     const { chunks, stream } = sink()
     const progress = new Progress({ label: 'chainx events export', stream, tty: true, intervalMs: 10_000, quiet: false })
     progress.start()
     progress.counts.items = 1_234
     progress.counts.pages = 25
-    await new Promise((resolve) => setTimeout(resolve, 450))
+    vi.advanceTimersByTime(450)
     progress.finish('done')
-    expect(chunks.length).toBeGreaterThanOrEqual(3)
+    expect(chunks).toHaveLength(4) // two redraws, the clear, the summary
     expect(chunks[0]).toMatch(/^\r\x1b\[2Kchainx events export: 1,234 items · 25 pages · [\d,]+ items\/s · \d+\.\d s$/)
     expect(chunks.at(-2)).toBe('\r\x1b[2K')
     expect(chunks.at(-1)).toMatch(/^chainx events export: 1,234 items · 25 pages · .* · done\n$/)
   })
 
-  it('quiet: nothing at all', async () => {
+  it('quiet: nothing at all', () => {
+    vi.useFakeTimers()
     const { chunks, stream } = sink()
     const progress = new Progress({ label: 'x', stream, tty: true, intervalMs: 10, quiet: true })
     progress.start()
-    await new Promise((resolve) => setTimeout(resolve, 250))
+    vi.advanceTimersByTime(60_000)
     progress.finish('done')
     expect(chunks).toEqual([])
   })

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { ChainxClient } from '../../src/client.js'
 import type { RunningMockNetwork } from '../../src/testing/index.js'
 import { startMockNetwork, createMockNetwork } from '../../src/testing/index.js'
@@ -120,11 +120,12 @@ export async function startCountingMockNetwork(options: {
 
 /** Resolves once `check` holds, polling every 10 ms; rejects after `timeoutMs`. */
 export async function until(check: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting')
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
+  await vi.waitFor(
+    () => {
+      if (!check()) throw new Error('timed out waiting')
+    },
+    { timeout: timeoutMs, interval: 10 },
+  )
 }
 
 /** What a CLI test file runs against: a counting mock network, its endpoints, a scratch directory, every event as JSON. */

@@ -48,8 +48,8 @@ export async function runHostileCases(options: {
         options.onCase?.(figures.cases)
       }
     }
-    // Rejections surface on a later turn: let them arrive before counting.
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // Node reports an unhandled rejection once the microtasks drain: one turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve))
   } finally {
     process.off('unhandledRejection', onUnhandled)
     await server.stop()

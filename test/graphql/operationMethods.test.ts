@@ -7,7 +7,7 @@ import type { GraphQLDocument, GraphQLQueryClient, QueryOptions } from '../../sr
 import { createGraphQLMethods } from '../../src/graphql/createGraphQLMethods.js'
 import { documentText } from '../../src/graphql/documentText.js'
 import { type RunningMockNetwork } from '../../src/testing/index.js'
-import { useMockNetwork } from '../mockNetworkFixture.js'
+import { useMockNetwork } from '../helpers/mockNetworkFixture.js'
 
 const queriesDir = new URL('../../queries/', import.meta.url)
 const operationNames = readdirSync(queriesDir)

@@ -8,7 +8,7 @@ import { paginate } from '../../src/graphql/paginate.js'
 import type { PageInfo } from '../../src/graphql/readConnection.js'
 import type { RunningMockNetwork } from '../../src/testing/index.js'
 import { createTransport } from '../../src/transport/createTransport.js'
-import { useMockNetwork, withMockNetwork } from '../mockNetworkFixture.js'
+import { useMockNetwork, withMockNetwork } from '../helpers/mockNetworkFixture.js'
 import { walkUntilKilled } from '../pagination/killWalk.js'
 
 type Blocks<TConnection> = { transactionBlocks: { pageInfo: PageInfo } & TConnection }

@@ -3,7 +3,7 @@ import { ChainxClient } from 'chainx-sdk'
 import { graphql, readFragment, type ChainxSchema, type FragmentOf, type ResultOf, type VariablesOf } from 'chainx-sdk/graphql'
 import { initGraphQLTada } from 'gql.tada'
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import { useMockNetwork } from '../mockNetworkFixture.js'
+import { useMockNetwork } from '../helpers/mockNetworkFixture.js'
 
 // A user's own documents, typed by gql.tada against the shipped schema: a fragment composed
 // into a connection query, queried and walked over the mock network (real sockets).

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChainxClient, type ChainxEvent } from '../../src/index.js'
 import { createIndexer, HandlerError, type Indexer } from '../../src/indexer/index.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
-import { useInMemoryTracing } from '../telemetry/useInMemoryTracing.js'
+import { useInMemoryTracing } from '../transport/telemetry/useInMemoryTracing.js'
 import { until } from '../cli/runBin.js'
 
 // chainx-sdk/indexer on in-memory PGlite against the mock network over real sockets: the

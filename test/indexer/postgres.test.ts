@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChainxClient } from '../../src/index.js'
 import { createIndexer, DatabaseError } from '../../src/indexer/index.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
-import { useInMemoryTracing } from '../telemetry/useInMemoryTracing.js'
+import { useInMemoryTracing } from '../transport/telemetry/useInMemoryTracing.js'
 import { freePort, startTestPostgres, TEST_PASSWORD, type TestPostgres } from './embeddedPostgres.js'
 import { startIndexerChild } from './killRun.js'
 import { readSeen, SETUP_SEEN_TABLES } from './seenTables.js'
@@ -77,6 +77,9 @@ describe('one writer per pipeline on Postgres (a session advisory lock per schem
             if (handled >= 500 && restarted === undefined) {
               restarted = postgres.restart()
               restarted.catch(() => {}) // awaited after the run
+              // Held open until the shutdown ends this session (it fails the batch); a server that
+              // never went down would let it return and the run would end with `handled === EVENTS`.
+              await sql.query('select pg_sleep(30)')
             }
             await sql.query('update counter set n = n + $1', [items.length])
           },

@@ -18,8 +18,7 @@ describe('subscribe with a generated definition as parse', () => {
         onError: (error) => void errors.push(error),
       })
       mock.network.execute({ sender: SELLER, module: 'market', emit: [...listedAndSold(1n), listedAndSold(2n)[0]!] })
-      const deadline = Date.now() + 10_000
-      while (delivered.length + errors.length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+      await vi.waitFor(() => expect(delivered.length + errors.length).toBeGreaterThanOrEqual(3), { timeout: 10_000 })
       await unsubscribe()
       expect(delivered.map((event) => event.parsedJson.price)).toEqual(['1', '2'])
       expect(errors).toHaveLength(1)

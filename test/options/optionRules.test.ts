@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidArgumentError } from '../../src/errors/request.js'
-import { readReconnect } from '../../src/subscription/readSubscriptionOptions.js'
+import { readSubscriptionOptions } from '../../src/subscription/subscriptionOptionRules.js'
 import { eventsOverFake } from '../helpers/resourceClients.js'
 import { readBackoff, readCapMs, readCount, readLimitMs, readWaitMs } from '../../src/options/optionRules.js'
 import { MAX_TIMER_MS } from '../../src/utils/maxTimerMs.js'
 
+const readReconnect = (reconnect: unknown) => readSubscriptionOptions({ reconnect } as never).reconnect
 const events = eventsOverFake(() => Promise.reject(new Error('no request is expected')))
 
 describe('the option rules (options/optionRules.ts)', () => {

@@ -3,7 +3,7 @@ import { ChainxClient, EventsDocument, type EventsClient } from '../../src/index
 import { InvalidArgumentError } from '../../src/errors/request.js'
 import { readDirection } from '../../src/pagination/walkOptions.js'
 import type { RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
-import { useMockNetwork } from '../mockNetworkFixture.js'
+import { useMockNetwork } from '../helpers/mockNetworkFixture.js'
 
 // The walk vocabulary (issue 23): pageSize, maxItems, direction, cursor, resumeCursor and one
 // page shape { items, hasMore, cursor } across paginate, events.* and transactions.*; the old names are refused.

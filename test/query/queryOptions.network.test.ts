@@ -8,7 +8,7 @@ import { EpochDocument, EventsDocument } from '../../src/graphql/generated/opera
 import type { ChainxEvent } from '../../src/events/types.js'
 import { createQueryOptions } from '../../src/query/index.js'
 import type { RunningMockNetwork } from '../../src/testing/index.js'
-import { expectCancelAbortsOnWire, until, useRecordingMockNetwork } from './queryNetworkFixture.js'
+import { expectCancelAbortsOnWire, expectPollingStopped, until, useRecordingMockNetwork } from './queryNetworkFixture.js'
 
 // chainx-sdk/query with @tanstack/query-core's QueryClient, over real sockets against the mock network.
 const net = useRecordingMockNetwork({ events: 137, seed: 11 })
@@ -208,10 +208,7 @@ describe('chainx-sdk/query over the mock network', () => {
       expect(observer.getCurrentResult().fetchStatus).toBe('fetching')
       unsubscribe()
       stopped = true
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      const after = rpcCalls()
-      await new Promise((resolve) => setTimeout(resolve, 300))
-      expect(rpcCalls()).toBe(after)
+      await expectPollingStopped(net, 20)
     } finally {
       if (!stopped) unsubscribe()
     }

@@ -5,7 +5,7 @@ import { ChainxClient } from '../../src/client.js'
 import { createQueryOptions } from '../../src/query/index.js'
 import type { RunningMockNetwork } from '../../src/testing/index.js'
 import type { ExecutionStatus, TransactionBlockResponse } from '../../src/transactions/types.js'
-import { expectCancelAbortsOnWire, until, useRecordingMockNetwork } from './queryNetworkFixture.js'
+import { expectCancelAbortsOnWire, expectPollingStopped, until, useRecordingMockNetwork } from './queryNetworkFixture.js'
 import { complete } from '../helpers/completeTransaction.js'
 
 // q.transactions with @tanstack/query-core's QueryClient, over real sockets against the mock network.
@@ -110,10 +110,7 @@ describe('q.transactions over the mock network', () => {
       expect(digests()).toEqual(sent.map((tx) => tx.digest)) // only what landed after it started, once each
       unsubscribe()
       stopped = true
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      const after = rpcBodies().length
-      await new Promise((resolve) => setTimeout(resolve, 300))
-      expect(rpcBodies().length).toBe(after)
+      await expectPollingStopped(net, 20)
     } finally {
       if (!stopped) unsubscribe()
     }

@@ -4,7 +4,7 @@ import type { EventsClient } from '../../src/resources/events.js'
 import { eventsAt } from '../helpers/resourceClients.js'
 import { eventKey } from '../../src/events/eventKey.js'
 import type { RunningMockNetwork } from '../../src/testing/index.js'
-import { useMockNetwork } from '../mockNetworkFixture.js'
+import { useMockNetwork } from '../helpers/mockNetworkFixture.js'
 import { walkUntilKilled } from '../pagination/killWalk.js'
 
 let mock: RunningMockNetwork

@@ -15,7 +15,7 @@ import { moveAddress } from '../../src/testing/ledger/moveAddress.js'
 import type { LedgerEvent } from '../../src/testing/ledger/types.js'
 import type { RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 import { createTransport, type TransportOptions } from '../../src/transport/createTransport.js'
-import { useMockNetwork } from '../mockNetworkFixture.js'
+import { useMockNetwork } from '../helpers/mockNetworkFixture.js'
 
 const MARKET_MODULE = 'market'
 

@@ -10,7 +10,7 @@ import type { ExecutedTransaction } from '../../src/testing/MockNetwork.js'
 import type { RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 import type { TransportOptions } from '../../src/transport/createTransport.js'
 import { keys, take } from './takeEvents.js'
-import { useMockNetwork } from '../mockNetworkFixture.js'
+import { useMockNetwork } from '../helpers/mockNetworkFixture.js'
 
 // watch (polling chainx_queryEvents) against the mock network over real sockets on 127.0.0.1.
 

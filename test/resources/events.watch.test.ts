@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ChainxError } from '../../src/errors/ChainxError.js'
 import { CursorNotAdvancingError } from '../../src/errors/pagination.js'
 import { JsonRpcError } from '../../src/errors/jsonRpc.js'
@@ -89,9 +89,9 @@ describe('client.events.watch', () => {
     let polls = 0
     const seen = await take(watcher, 5, (event) => {
       if (event.id.txDigest === digest(2)) {
-        // Let a few empty polls happen before new events land.
+        // Let two empty polls happen before new events land.
         polls = service.calls.length
-        setTimeout(() => service.emit(3), 40)
+        void vi.waitFor(() => expect(service.calls.length).toBeGreaterThanOrEqual(polls + 2)).then(() => service.emit(3))
       }
     })
     expect(keys(seen)).toEqual(expected(1, 5))
@@ -117,8 +117,11 @@ describe('client.events.watch', () => {
     const service = fakeService()
     service.emit(4)
     const watcher = eventsOverFake(service.query).watch({ filter: { All: [] }, cursor: 'latest', intervalMs: 5, signal: bounded() })
-    setTimeout(() => service.emit(2), 30)
-    expect(keys(await take(watcher, 2))).toEqual(expected(5, 6))
+    const taking = take(watcher, 2)
+    // Emitted once the first read fixed 'latest'.
+    await vi.waitFor(() => expect(service.calls).not.toHaveLength(0))
+    service.emit(2)
+    expect(keys(await taking)).toEqual(expected(5, 6))
     expect(service.calls[0]).toMatchObject({ direction: 'backward', pageSize: 1 })
   })
 
@@ -318,14 +321,20 @@ describe('client.events.watch', () => {
   })
 
   it('M3: break stops polling', async () => {
-    const service = fakeService()
-    service.emit(3)
-    const watcher = eventsOverFake(service.query).watch({ filter: { All: [] }, intervalMs: 5, signal: bounded() })
-    await take(watcher, 1)
-    const calls = service.calls.length
-    await new Promise((resolve) => setTimeout(resolve, 30))
-    expect(service.calls.length).toBe(calls)
-    expect(watcher.cursor).toEqual(idOf(1))
+    vi.useFakeTimers()
+    try {
+      const service = fakeService()
+      service.emit(3)
+      const watcher = eventsOverFake(service.query).watch({ filter: { All: [] }, intervalMs: 5, signal: bounded() })
+      await take(watcher, 1)
+      const calls = service.calls.length
+      // A minute of fake time: a loop still running would have polled 12,000 times.
+      await vi.advanceTimersByTimeAsync(60_000)
+      expect(service.calls.length).toBe(calls)
+      expect(watcher.cursor).toEqual(idOf(1))
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('M3: two loops over one watcher at once are refused', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createSubscriptionClient } from './eventSubscriptions.js'
-import { SUBSCRIBE_DEPRECATION_CODE, SUBSCRIBE_DEPRECATION_MESSAGE } from '../../src/resources/events.js'
+import { SUBSCRIBE_DEPRECATION_MESSAGE } from '../../src/resources/events.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 
 // Its own file, so its own process: nothing else has subscribed before these tests.
@@ -27,9 +27,9 @@ describe('S2: subscribeEvent is deprecated; use the query methods', () => {
       await second.subscribe({ filter: { All: [] }, onEvent: () => {} }),
     ]
     expect(warn).toHaveBeenCalledTimes(1)
-    expect(warn).toHaveBeenCalledWith(SUBSCRIBE_DEPRECATION_MESSAGE, { type: 'DeprecationWarning', code: SUBSCRIBE_DEPRECATION_CODE })
+    expect(warn).toHaveBeenCalledWith(SUBSCRIBE_DEPRECATION_MESSAGE, { type: 'DeprecationWarning', code: 'CHAINX_DEP_SUBSCRIBE' })
     expect(consoleWarn).not.toHaveBeenCalled()
-    expect(SUBSCRIBE_DEPRECATION_MESSAGE).toContain('client.events.watch')
+    expect(warn.mock.calls[0]?.[0]).toContain('client.events.watch')
     for (const unsubscribe of unsubscribers) await unsubscribe()
     await first.close()
     await second.close()

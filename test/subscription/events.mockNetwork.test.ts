@@ -12,7 +12,7 @@ import { createMockNetwork } from '../../src/testing/createMockNetwork.js'
 import type { ExecutedTransaction, MockNetwork } from '../../src/testing/MockNetwork.js'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 import { recorder, waitOptions, type Recorder } from './subscriptionRecorder.js'
-import { useMockNetwork } from '../mockNetworkFixture.js'
+import { useMockNetwork } from '../helpers/mockNetworkFixture.js'
 
 const MARKET_MODULE = 'market'
 

@@ -62,7 +62,8 @@ const servers: { close(): Promise<void> }[] = []
 const clients: SubscriptionClient[] = []
 
 afterEach(async () => {
-  vi.restoreAllMocks()
+  vi.restoreAllMocks() // first: the timer spies wrap the fake timers
+  vi.useRealTimers()
   for (const client of clients.splice(0)) await client.close()
   for (const server of servers.splice(0)) await server.close()
 })
@@ -201,8 +202,15 @@ function recordTimerDelays(): { oversized: () => unknown[] } {
   }
 }
 
-/** Lets `ms` pass, long enough for a timer cut to 1 ms to have fired many times over. */
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/**
+ * Fakes the timers (the sockets stay real) and records the delays asked: a minute of fake time
+ * then fires any timer shorter than that, a delay the runtime cut to 1 ms included.
+ */
+function fakeTimers(): { oversized: () => unknown[] } {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+  return recordTimerDelays()
+}
+const A_MINUTE = 60_000
 
 function creationError(options: Partial<SubscriptionClientOptions>): unknown {
   try {
@@ -336,7 +344,7 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
   it('S1: a connectTimeoutMs above 2^31-1 ms (or Infinity) sets no time limit (no early failure, no timer cut to 1 ms)', async () => {
     for (const connectTimeoutMs of [2 ** 31, Infinity]) {
       const blackHole = await startBlackHole()
-      const timers = recordTimerDelays()
+      const timers = fakeTimers()
       const client = createSubscriptionClient({ wsUrl: blackHole.url, heartbeatMs: 0, connectTimeoutMs, reconnect: false })
       clients.push(client)
       let settled = false
@@ -344,7 +352,7 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
         settled = true
       })
       await vi.waitFor(() => expect(blackHole.accepted).toBe(1), waitOptions)
-      await pause(50)
+      await vi.advanceTimersByTimeAsync(A_MINUTE)
       expect(settled).toBe(false)
       expect(timers.oversized()).toEqual([])
       await client.close()
@@ -352,20 +360,21 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
       expect(error).toBeInstanceOf(SocketClosedError)
       expect((error as SocketClosedError).message).not.toContain('within')
       vi.restoreAllMocks()
+      vi.useRealTimers()
     }
   })
 
   it('S1: a callTimeoutMs above 2^31-1 ms sets no time limit: an unanswered subscribe waits (no early TimeoutError)', async () => {
     const server = await startTinyServer()
     server.respond = (message) => (message.method === 'chainx_subscribeEvent' ? null : undefined)
-    const timers = recordTimerDelays()
+    const timers = fakeTimers()
     const client = newClient(server, { callTimeoutMs: 2 ** 31, reconnect: false })
     let settled = false
     const subscribed = client.subscribe({ filter: { All: [] }, onEvent: () => {} }).finally(() => {
       settled = true
     })
     await vi.waitFor(() => expect(subscribeCalls(server)).toHaveLength(1), waitOptions)
-    await pause(50)
+    await vi.advanceTimersByTimeAsync(A_MINUTE)
     expect(settled).toBe(false)
     expect(timers.oversized()).toEqual([])
     await client.close()
@@ -375,16 +384,17 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
   it('S1: a heartbeatMs above 2^31-1 ms (or Infinity) sends no heartbeat (no probe every 1 ms)', async () => {
     for (const heartbeatMs of [2 ** 31, Infinity]) {
       const server = await startTinyServer()
-      const timers = recordTimerDelays()
+      const timers = fakeTimers()
       const client = newClient(server, { heartbeatMs })
       const seen = recorder()
       await client.subscribe({ filter: { All: [] }, ...seen })
       server.emit(makeEvent())
       await vi.waitFor(() => expect(seen.events).toHaveLength(1), waitOptions)
-      await pause(50)
+      await vi.advanceTimersByTimeAsync(A_MINUTE)
       expect(server.received.filter((entry) => entry.message.method === 'chainx_unsubscribeEvent')).toEqual([])
       expect(timers.oversized()).toEqual([])
       vi.restoreAllMocks()
+      vi.useRealTimers()
     }
   })
 
@@ -393,12 +403,12 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     const isProbe = (message: Received['message']) =>
       message.method === 'chainx_unsubscribeEvent' && JSON.stringify(message.params) === '[-1]'
     server.respond = (message) => (isProbe(message) ? null : undefined)
-    const timers = recordTimerDelays()
+    const timers = fakeTimers()
     const client = newClient(server, { heartbeatMs: 5, heartbeatTimeoutMs: 2 ** 31 })
     const seen = recorder()
     await client.subscribe({ filter: { All: [] }, ...seen })
     await vi.waitFor(() => expect(server.received.some((entry) => isProbe(entry.message))).toBe(true), waitOptions)
-    await pause(50)
+    await vi.advanceTimersByTimeAsync(A_MINUTE)
     expect(server.received.filter((entry) => isProbe(entry.message))).toHaveLength(1) // the first probe still waits
     expect(server.accepted).toBe(1)
     expect(seen.states.map((change) => change.state)).not.toContain('reconnecting')
@@ -407,13 +417,13 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
 
   it('S1: a reconnect delay above 2^31-1 ms is waited in full (no reconnect storm), not cut to 1 ms', async () => {
     const server = await startTinyServer()
-    const timers = recordTimerDelays()
+    const timers = fakeTimers()
     const client = newClient(server, { reconnect: { baseDelayMs: 2 ** 32, maxDelayMs: Infinity, retries: 3 } })
     const seen = recorder()
     await client.subscribe({ filter: { All: [] }, ...seen })
     server.dropAll()
     await vi.waitFor(() => expect(seen.states.map((change) => change.state)).toContain('reconnecting'), waitOptions)
-    await pause(50)
+    await vi.advanceTimersByTimeAsync(A_MINUTE)
     const reconnecting = seen.states.filter((change) => change.state === 'reconnecting') as { delayMs: number }[]
     expect(reconnecting).toHaveLength(1)
     expect(reconnecting[0]?.delayMs).toBeGreaterThan(MAX_TIMER_MS)
@@ -634,7 +644,8 @@ describe('subscribe over a WebSocket (tiny wire-format server)', () => {
     const event = makeEvent()
     server.emit(event)
     await vi.waitFor(() => expect(seen.events).toEqual([event]), waitOptions)
-    expect(seen.errors).toHaveLength(2)
+    // The event may come by the backfill before the bad frames arrive: wait for their errors too.
+    await vi.waitFor(() => expect(seen.errors).toHaveLength(2), waitOptions)
     expect(seen.errors.map((error) => (error as { code?: string }).code)).toEqual(['INVALID_RESPONSE', 'INVALID_RESPONSE'])
   })
 

@@ -16,7 +16,7 @@ import type { QueryEventsLike } from './eventSubscriptions.js'
 import type { MockNetwork } from '../../src/testing/MockNetwork.js'
 import type { RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 import { recorder, waitOptions, type Recorder } from './subscriptionRecorder.js'
-import { useMockNetwork } from '../mockNetworkFixture.js'
+import { useMockNetwork } from '../helpers/mockNetworkFixture.js'
 
 // A subscription the service drops silently (jsonrpc-anchor 2.8: the socket stays open and
 // answers calls, no event comes any more, unsubscribe answers false), simulated with

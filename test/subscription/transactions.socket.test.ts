@@ -5,7 +5,7 @@ import { ChainxClient } from '../../src/client.js'
 import { InvalidFilterError } from '../../src/errors/jsonRpc.js'
 import type { SubscriptionStateChange } from '../../src/subscription/types.js'
 import { startMockNetwork } from '../../src/testing/startMockNetwork.js'
-import { SUBSCRIBE_TRANSACTION_DEPRECATION_CODE, SUBSCRIBE_TRANSACTION_DEPRECATION_MESSAGE } from '../../src/resources/transactions.js'
+import { SUBSCRIBE_TRANSACTION_DEPRECATION_MESSAGE } from '../../src/resources/transactions.js'
 import type { TransactionBlockEffects } from '../../src/transactions/types.js'
 
 // client.transactions.subscribe (the deprecated chainx_subscribeTransaction) against the mock
@@ -85,8 +85,11 @@ describe('transactions.subscribe over the mock network', () => {
     expect(seen.effects[0]?.status).toEqual({ status: 'success' })
     expect(seen.effects[0]?.gasObject.owner).toEqual({ AddressOwner: alice })
     expect(await unsubscribe()).toBe(true)
-    execute(alice)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // A subscription still open sees the next transaction; the one unsubscribed does not.
+    const control = recorder()
+    await client.transactions.subscribe({ filter: { FromAddress: alice }, ...on(control) })
+    const later = execute(alice)
+    await vi.waitFor(() => expect(digests(control)).toEqual([later]), waitOptions)
     expect(digests(seen)).toEqual(expected)
     expect(seen.errors).toEqual([])
   })
@@ -177,7 +180,6 @@ describe('transactions.subscribe over the mock network', () => {
     )
     // Earlier tests of this file already warned: the flag is per process.
     expect(warn).not.toHaveBeenCalledWith(SUBSCRIBE_TRANSACTION_DEPRECATION_MESSAGE, expect.anything())
-    expect(SUBSCRIBE_TRANSACTION_DEPRECATION_CODE).toBe('CHAINX_DEP_SUBSCRIBE_TRANSACTION')
   })
 })
 
@@ -193,7 +195,7 @@ describe('transactions.subscribe deprecation', () => {
     expect(warn).toHaveBeenCalledTimes(1)
     expect(warn).toHaveBeenCalledWith(SUBSCRIBE_TRANSACTION_DEPRECATION_MESSAGE, {
       type: 'DeprecationWarning',
-      code: SUBSCRIBE_TRANSACTION_DEPRECATION_CODE,
+      code: 'CHAINX_DEP_SUBSCRIBE_TRANSACTION',
     })
     for (const unsubscribe of unsubscribers) expect(await unsubscribe()).toBe(true)
   })

@@ -2,7 +2,7 @@ import { bcs, fromBase64, toBase64 } from '@mysten/bcs'
 import { describe, expect, it } from 'vitest'
 import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
 import { EVENTS_QUERY, SENDER_A, SENDER_B, bump, postGraphql, postRaw, publishCounter, values } from './mockNetworkClient.js'
-import { useMockNetwork, withMockNetwork } from '../mockNetworkFixture.js'
+import { useMockNetwork, withMockNetwork } from '../helpers/mockNetworkFixture.js'
 
 const COUNTER_PKG = '0x0000000000000000000000000000000000000000000000000000000000c0ffee'
 const BUMPED = `${COUNTER_PKG}::counter::Bumped`

@@ -2,7 +2,7 @@ import { request } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { type RunningMockNetwork } from '../../src/testing/index.js'
 import { bump, postGraphql, publishCounter } from './mockNetworkClient.js'
-import { useMockNetwork } from '../mockNetworkFixture.js'
+import { useMockNetwork } from '../helpers/mockNetworkFixture.js'
 
 // Where the mock used to differ from the real service (graphql-anchor 2.4, 2.2 step 4, 2.7 and
 // the availableRange recording): each answered as the real service answers it.

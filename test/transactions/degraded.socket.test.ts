@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ChainxClient } from '../../src/client.js'
 import type { RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
-import { useMockNetwork } from '../mockNetworkFixture.js'
+import { useMockNetwork } from '../helpers/mockNetworkFixture.js'
 
 // A degraded transaction (the mock network's degraded mode, docs/testing.md: the read API
 // cannot load its events and says so in `errors`) in the middle of a page, over real sockets:

@@ -382,8 +382,8 @@ describe('over a real socket', () => {
       await connectionClosed
       connectionClosed = closed()
       const controller = new AbortController()
+      server.once('request', () => controller.abort()) // aborts a request the server holds
       const pending = transport.request({ url: base, body: '{}', timeoutMs: 10_000, signal: controller.signal, parse: (r) => r })
-      setTimeout(() => controller.abort(), 20)
       const aborted = await pending.catch((e: unknown) => e)
       expect(aborted).toMatchObject({ code: 'ABORTED', retryable: false })
       await connectionClosed
@@ -395,8 +395,8 @@ describe('over a real socket', () => {
       const timeout = await transport.request({ url: base, body: '{}', parse: (r) => r }).catch((e: unknown) => e)
       expect(timeout).toMatchObject({ code: 'TIMEOUT', timeoutMs: 50 })
       const controller = new AbortController()
+      server.once('request', () => controller.abort()) // after the handler wrote half a body
       const pending = transport.request({ url: base, body: '{}', timeoutMs: 0, signal: controller.signal, parse: (r) => r })
-      setTimeout(() => controller.abort(), 20)
       expect(await pending.catch((e: unknown) => e)).toMatchObject({ code: 'ABORTED' })
     })
   }
@@ -535,15 +535,26 @@ describe('options', () => {
   })
 
   it('timeoutMs: 0 or Infinity sets no time limit (a timer over 2^31 - 1 ms would fire at once)', async () => {
+    // An answer an hour late, on fake timers: any time limit shorter than that would fire first.
+    let asked = 0
     mock.use(
       http.post(url, async () => {
-        await new Promise((resolve) => setTimeout(resolve, 30))
+        asked++
+        await new Promise((resolve) => setTimeout(resolve, 3_600_000))
         return HttpResponse.json({ ok: true })
       }),
     )
-    for (const timeoutMs of [0, Infinity, 2 ** 32]) {
-      const transport = createTransport({ retry: false, timeoutMs, fetch: (input, init) => fetch(input, init) })
-      await expect(transport.request({ url, body: '{}', parse: parseJson })).resolves.toEqual({ ok: true })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      for (const [index, timeoutMs] of [0, Infinity, 2 ** 32].entries()) {
+        const transport = createTransport({ retry: false, timeoutMs, fetch: (input, init) => fetch(input, init) })
+        const answer = transport.request({ url, body: '{}', parse: parseJson })
+        await vi.waitFor(() => expect(asked).toBe(index + 1))
+        await vi.advanceTimersByTimeAsync(3_600_000)
+        await expect(answer).resolves.toEqual({ ok: true })
+      }
+    } finally {
+      vi.useRealTimers()
     }
   })
 })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
-import { startMockNetwork, type RunningMockNetwork, type StartMockNetworkOptions } from '../src/testing/index.js'
+import { startMockNetwork, type RunningMockNetwork, type StartMockNetworkOptions } from '../../src/testing/index.js'
 
 /**
  * The tests' one mock-network set-up: starts a mock network on 127.0.0.1 before the tests of

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { handleJsonRpcRequest } from '../../src/testing/jsonRpc/handleJsonRpcRequest.js'
-import type { LedgerEvent } from '../../src/testing/ledger/types.js'
-import { ADDR, FakeLedger, counterTransactions } from './jsonRpcFakeLedger.js'
+import { handleJsonRpcRequest } from '../../../src/testing/jsonRpc/handleJsonRpcRequest.js'
+import type { LedgerEvent } from '../../../src/testing/ledger/types.js'
+import { ADDR, FakeLedger, counterTransactions } from '../jsonRpcFakeLedger.js'
 
 interface RpcResponse {
   jsonrpc: string

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { InvalidFilterError } from '../../src/errors/jsonRpc.js'
-import { subscriptionFilter as f } from '../../src/events/subscribe/subscriptionFilter.js'
-import { toQueryFilter } from '../../src/events/subscribe/toQueryFilter.js'
-import type { EventSubscriptionFilter } from '../../src/events/types.js'
-import { toQueryFilter as fromMainEntry } from '../../src/index.js'
-import { digest, PACKAGE } from './eventFixtures.js'
+import { InvalidFilterError } from '../../../src/errors/jsonRpc.js'
+import { subscriptionFilter as f } from '../../../src/events/subscribe/subscriptionFilter.js'
+import { toQueryFilter } from '../../../src/events/subscribe/toQueryFilter.js'
+import type { EventSubscriptionFilter } from '../../../src/events/types.js'
+import { toQueryFilter as fromMainEntry } from '../../../src/index.js'
+import { digest, PACKAGE } from '../eventFixtures.js'
 
 function rejection(filter: EventSubscriptionFilter): InvalidFilterError {
   try {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { JsonRpcFault } from '../../src/testing/jsonRpc/JsonRpcFault.js'
-import { matchEventFilter } from '../../src/testing/jsonRpc/matchEventFilter.js'
-import { MAX_FILTER_DEPTH, parseEventFilter } from '../../src/testing/jsonRpc/parseEventFilter.js'
-import type { LedgerEvent } from '../../src/testing/ledger/types.js'
-import { ADDR, FakeLedger } from './jsonRpcFakeLedger.js'
+import { JsonRpcFault } from '../../../src/testing/jsonRpc/JsonRpcFault.js'
+import { matchEventFilter } from '../../../src/testing/jsonRpc/matchEventFilter.js'
+import { MAX_FILTER_DEPTH, parseEventFilter } from '../../../src/testing/jsonRpc/parseEventFilter.js'
+import type { LedgerEvent } from '../../../src/testing/ledger/types.js'
+import { ADDR, FakeLedger } from '../jsonRpcFakeLedger.js'
 
 const LISTED = `${ADDR.market}::market::Listed`
 const PRICE = `${ADDR.market}::market::PriceUpdated<0x2::sui::SUI>`

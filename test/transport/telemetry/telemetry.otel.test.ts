@@ -12,15 +12,15 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core'
 import { MeterProvider, MetricReader, type DataPoint, type Histogram } from '@opentelemetry/sdk-metrics'
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ChainxClient, EventsDocument, type TransportKind } from '../../src/index.js'
-import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
+import { ChainxClient, EventsDocument, type TransportKind } from '../../../src/index.js'
+import { startMockNetwork, type RunningMockNetwork } from '../../../src/testing/index.js'
 
 class TestReader extends MetricReader {
   protected override async onForceFlush(): Promise<void> {}
   protected override async onShutdown(): Promise<void> {}
 }
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
 const exporter = new InMemorySpanExporter()
 const reader = new TestReader()
 const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { InvalidFilterError } from '../../src/errors/index.js'
-import { matchSubscriptionFilter } from '../../src/events/subscribe/matchSubscriptionFilter.js'
-import { planBackfill } from '../../src/events/subscribe/planBackfill.js'
-import { subscriptionFilter as f } from '../../src/events/subscribe/subscriptionFilter.js'
-import { validateSubscriptionFilter } from '../../src/events/subscribe/validateSubscriptionFilter.js'
-import type { ChainxEvent, EventSubscriptionFilter } from '../../src/events/types.js'
+import { InvalidFilterError } from '../../../src/errors/index.js'
+import { matchSubscriptionFilter } from '../../../src/events/subscribe/matchSubscriptionFilter.js'
+import { planBackfill } from '../../../src/events/subscribe/planBackfill.js'
+import { subscriptionFilter as f } from '../../../src/events/subscribe/subscriptionFilter.js'
+import { validateSubscriptionFilter } from '../../../src/events/subscribe/validateSubscriptionFilter.js'
+import type { ChainxEvent, EventSubscriptionFilter } from '../../../src/events/types.js'
 
 const PKG = '0x2'
 const PKG_LONG = `0x${'0'.repeat(63)}2`

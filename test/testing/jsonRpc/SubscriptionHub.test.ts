@@ -2,9 +2,9 @@ import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket, WebSocketServer } from 'ws'
-import { SubscriptionHub } from '../../src/testing/jsonRpc/SubscriptionHub.js'
-import { ADDR, FakeLedger, counterTransactions } from './jsonRpcFakeLedger.js'
-import { TestClient, withTimeout } from './jsonRpcTestClient.js'
+import { SubscriptionHub } from '../../../src/testing/jsonRpc/SubscriptionHub.js'
+import { ADDR, FakeLedger, counterTransactions } from '../jsonRpcFakeLedger.js'
+import { TestClient, withTimeout } from '../jsonRpcTestClient.js'
 
 const LISTED = `${ADDR.market}::market::Listed`
 const SOLD = `${ADDR.market}::market::Sold`

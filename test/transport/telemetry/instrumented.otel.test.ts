@@ -12,7 +12,7 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http'
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici'
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ChainxClient, type TransportKind } from '../../src/index.js'
+import { ChainxClient, type TransportKind } from '../../../src/index.js'
 
 // Enabled on construction: patches node:http and node:https as they are next required (below,
 // as an app's first `require('http')` does), and subscribes to undici's diagnostics channels.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ChainxError, isChainxError } from '../src/errors/ChainxError.js'
-import { HttpError, NetworkError, RateLimitedError } from '../src/errors/request.js'
+import { ChainxError, isChainxError } from '../../src/errors/ChainxError.js'
+import { HttpError, NetworkError, RateLimitedError } from '../../src/errors/request.js'
 
 describe('ChainxError', () => {
   it('keeps a stable code, a short message and the cause chain', () => {
@@ -43,7 +43,7 @@ describe('ChainxError', () => {
 
 describe('ChainxClient options', () => {
   it('a URL that is not absolute fails at construction with INVALID_ARGUMENT, not later as NETWORK', async () => {
-    const { ChainxClient } = await import('../src/client.js')
+    const { ChainxClient } = await import('../../src/client.js')
     expect(() => new ChainxClient({ graphqlUrl: 'localhost:9000/graphql' })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }))
     expect(() => new ChainxClient({ graphqlUrl: 'http://127.0.0.1:1/graphql', rpcUrl: '/rpc' })).toThrow(
       /rpcUrl must be an absolute http: or https: URL/,

@@ -2,7 +2,7 @@
 // same cursors), one of them upgraded to another service version. Walks of 20,000 items through
 // the outage of the endpoint they started on, calls through a 503 storm and a Retry-After, the
 // retry budget across endpoints, ranking, probes, missing URL options.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   ChainxClient,
   EventsDocument,
@@ -10,8 +10,8 @@ import {
   type ServiceVersionChangedError,
   type ChainxClientOptions,
   type EndpointChange,
-} from '../../src/index.js'
-import { startMockNetwork, type LedgerEvent, type RunningMockNetwork } from '../../src/testing/index.js'
+} from '../../../src/index.js'
+import { startMockNetwork, type LedgerEvent, type RunningMockNetwork } from '../../../src/testing/index.js'
 
 const EVENTS = 20_000
 const FAST_RETRY = { retries: 2, baseDelayMs: 1, maxDelayMs: 5 }
@@ -200,14 +200,15 @@ describe('failover over three local replicas', { timeout: 180_000 }, () => {
   })
 
   it('E8: a Retry-After holds back only the endpoint that sent it: the call goes on at once elsewhere', async () => {
-    const chainx = client({ graphqlUrl: [primary.graphqlUrl, replica.graphqlUrl] })
+    const attempts = countAttempts()
+    const chainx = client({ graphqlUrl: [primary.graphqlUrl, replica.graphqlUrl], onRequest: attempts.onRequest })
     try {
       primary.faults.rateLimitNext(1, { retryAfterSeconds: 30 })
-      const started = Date.now()
       await expect(chainx.graphql.query('query { chainIdentifier }')).resolves.toBeTruthy()
-      expect(Date.now() - started).toBeLessThan(5_000)
+      expect(Object.fromEntries(attempts.byPort)).toEqual({ [primary.port]: 1, [replica.port]: 1 })
       const [first] = await chainx.endpoints()
       expect(first).toMatchObject({ status: 'rate-limited', lastErrorCode: 'RATE_LIMITED', consecutiveFailures: 0 })
+      // Most of the 30 s are still ahead: the call did not wait them out.
       expect(first?.waitMs).toBeGreaterThan(20_000)
     } finally {
       await healAll()
@@ -250,6 +251,8 @@ describe('failover over three local replicas', { timeout: 180_000 }, () => {
   })
 
   it('a failed endpoint sits out its cool-down, then a probe brings it back without costing the call a retry', async () => {
+    // Only Date is faked (sockets and timers stay real): the cool-down passes when the test moves the clock.
+    vi.useFakeTimers({ toFake: ['Date'] })
     const changes: EndpointChange[] = []
     const chainx = client({
       graphqlUrl: [primary.graphqlUrl, replica.graphqlUrl],
@@ -262,18 +265,22 @@ describe('failover over three local replicas', { timeout: 180_000 }, () => {
       // retry: false: the call has one attempt, and moving on would be a second, so the 503 ends it.
       await expect(chainx.graphql.query('query { chainIdentifier }')).rejects.toMatchObject({ status: 503 })
       await expect(chainx.graphql.query('query { chainIdentifier }')).resolves.toBeTruthy()
+      vi.advanceTimersByTime(299)
       expect((await chainx.endpoints())[0]?.status).toBe('cooling-down')
-      await new Promise((resolve) => setTimeout(resolve, 400))
+      vi.advanceTimersByTime(1)
       expect((await chainx.endpoints())[0]?.status).toBe('probe-due')
       primary.faults.unavailableNext(1)
       // The probe fails: the call still succeeds on the replica, and the primary cools down again, longer.
       await expect(chainx.graphql.query('query { chainIdentifier }')).resolves.toBeTruthy()
+      vi.advanceTimersByTime(599)
       expect((await chainx.endpoints())[0]).toMatchObject({ status: 'cooling-down', consecutiveFailures: 2 })
-      await new Promise((resolve) => setTimeout(resolve, 700))
+      vi.advanceTimersByTime(1)
+      expect((await chainx.endpoints())[0]?.status).toBe('probe-due')
       await expect(chainx.graphql.query('query { chainIdentifier }')).resolves.toBeTruthy()
       expect((await chainx.endpoints())[0]).toMatchObject({ status: 'available', preferred: true, consecutiveFailures: 0 })
       expect(changes.map((change) => change.reason)).toEqual(['failure', 'recovered'])
     } finally {
+      vi.useRealTimers()
       await healAll()
     }
   })

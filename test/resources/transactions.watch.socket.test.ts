@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ChainxClient } from '../../src/client.js'
 import { InvalidArgumentError } from '../../src/errors/request.js'
 import { InvalidFilterError } from '../../src/errors/jsonRpc.js'
 import type { RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
-import { useMockNetwork } from '../mockNetworkFixture.js'
+import { useMockNetwork } from '../helpers/mockNetworkFixture.js'
 
 // client.transactions.watch against the mock network over real sockets: the one watch loop
 // events.watch runs on, with a digest cursor.
@@ -51,15 +51,19 @@ describe('transactions.watch over the mock network', () => {
 
   it("cursor 'latest' starts after the newest matching transaction", async () => {
     execute(bob)
-    const watcher = client().transactions.watch({
-      filter: { FromAddress: bob },
-      cursor: 'latest',
-      intervalMs: 20,
-      signal: AbortSignal.timeout(10_000),
-    })
+    let responses = 0
+    const watcher = new ChainxClient({ rpcUrl: mock.rpcUrl, retry: { retries: 0 }, onResponse: () => void responses++ }).transactions.watch(
+      {
+        filter: { FromAddress: bob },
+        cursor: 'latest',
+        intervalMs: 20,
+        signal: AbortSignal.timeout(10_000),
+      },
+    )
     const iterator = watcher[Symbol.asyncIterator]()
     const next = iterator.next()
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // The first answer fixed 'latest'; what lands after it is new.
+    await vi.waitFor(() => expect(responses).toBeGreaterThanOrEqual(1))
     const fresh = execute(bob)
     expect((await next).value?.digest).toBe(fresh)
     await iterator.return?.()

@@ -1,10 +1,10 @@
 // Subscription connection spans through the real OpenTelemetry SDK (in-memory exporter), over
 // real sockets to the mock network, which drops every WebSocket without a close frame on cue.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ChainxClient } from '../../src/index.js'
-import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
+import { ChainxClient } from '../../../src/index.js'
+import { startMockNetwork, type RunningMockNetwork } from '../../../src/testing/index.js'
 import { useInMemoryTracing } from './useInMemoryTracing.js'
-import { subscribeThroughDrop } from '../helpers/subscribeThroughDrop.js'
+import { subscribeThroughDrop } from '../../helpers/subscribeThroughDrop.js'
 
 const exporter = useInMemoryTracing()
 let mock: RunningMockNetwork

@@ -5,7 +5,7 @@ import { InvalidArgumentError } from '../../src/errors/request.js'
 import type { RunningMockNetwork } from '../../src/testing/startMockNetwork.js'
 import type { TransactionBlockEffects, TransactionFilter } from '../../src/transactions/types.js'
 import type { TransactionPage } from '../../src/resources/transactions.js'
-import { useMockNetwork } from '../mockNetworkFixture.js'
+import { useMockNetwork } from '../helpers/mockNetworkFixture.js'
 import { complete } from '../helpers/completeTransaction.js'
 
 // chainx_queryTransactionBlocks against the mock network over real sockets on 127.0.0.1.

@@ -4,8 +4,8 @@
 import { context, trace } from '@opentelemetry/api'
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ChainxClient, EventsDocument } from '../../src/index.js'
-import { startMockNetwork, type RunningMockNetwork } from '../../src/testing/index.js'
+import { ChainxClient, EventsDocument } from '../../../src/index.js'
+import { startMockNetwork, type RunningMockNetwork } from '../../../src/testing/index.js'
 import { useInMemoryTracing } from './useInMemoryTracing.js'
 
 const exporter = useInMemoryTracing()
