@@ -6,14 +6,8 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 const FIELD_VALUE = /^[\t\x20-\x7e]*$/
 
 /**
- * Checks headers before any request: each name an RFC 9110 token, each value a string of
- * visible ASCII, spaces and tabs (no CR, LF, NUL or non-ASCII such as `café`). Anything else
- * is `INVALID_ARGUMENT` naming the header and where it came from, never its value (it may be
- * a credential). Returns the headers unchanged.
- *
- * @example
- * checkHeaders({ authorization: 'Bearer abc' }, 'headers')
- * checkHeaders({ 'x-id': 'a\r\nb' }, "the call's headers") // throws INVALID_ARGUMENT
+ * Checks headers before any request (names RFC 9110 tokens, values visible ASCII, spaces and
+ * tabs): else `INVALID_ARGUMENT` naming the header and its source, never its value.
  */
 export function checkHeaders<T extends Record<string, string>>(headers: T, source: string): T {
   for (const name in headers) {

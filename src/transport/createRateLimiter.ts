@@ -1,38 +1,20 @@
 import { sleep } from '../utils/sleep.js'
 import { untilAborted } from '../utils/untilAborted.js'
 
-/**
- * Gives back a slot taken by `acquire`, once the request settled. `sent: false` says the
- * request never left (its headers function threw, it was aborted first): the slot frees at once.
- *
- * @example
- * const release: ReleaseSlot = await limiter.acquire()
- * try { await send() } finally { release() }
- */
+/** Gives back a slot once the request settled; `sent: false` (it never left) frees it at once. */
 export type ReleaseSlot = (sent?: boolean) => void
 
 /**
  * A client-side limiter: at most `requestsPerMinute` requests arrive at the service in any
- * sliding 60 s window. A request takes a slot when it starts, and the slot frees 60 s after
- * the request settled (a response proves the request arrived; nothing later can), so the
- * guarantee holds where the quota is counted, whatever the network's latency.
- *
- * @example
- * const limiter: RateLimiter = createRateLimiter(60)
- * const release = await limiter.acquire(AbortSignal.timeout(5_000))
- * try { await send() } finally { release() }
+ * sliding 60 s window. A slot is taken when a request starts and frees 60 s after it settled
+ * (nothing arrives later than its response), whatever the network's latency.
  */
 export interface RateLimiter {
   /** Resolves when one more request may start; rejects as soon as `signal` aborts, even while queued. */
   acquire(signal?: AbortSignal): Promise<ReleaseSlot>
 }
 
-/**
- * Clock and window of a limiter (tests shorten the window or inject a clock).
- *
- * @example
- * createRateLimiter(400, { windowMs: 200 })
- */
+/** The limiter's clock and window (tests inject a clock or shorten the window). */
 export interface RateLimiterSettings {
   /** @default performance.now (monotonic: a wall-clock jump neither frees nor holds slots) */
   now?: (() => number) | undefined
@@ -41,12 +23,8 @@ export interface RateLimiterSettings {
 }
 
 /**
- * Creates a sliding-window limiter matching the service's per-minute quota (spec 8.1).
- * Requests wait in arrival order.
- *
- * @example
- * const limiter = createRateLimiter(120)
- * const release = await limiter.acquire()
+ * Creates a sliding-window limiter matching the service's per-minute quota (spec 8.1);
+ * requests wait in arrival order.
  */
 export function createRateLimiter(requestsPerMinute: number, settings: RateLimiterSettings = {}): RateLimiter {
   const now = settings.now ?? (() => performance.now())

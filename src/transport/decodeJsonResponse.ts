@@ -5,12 +5,7 @@ import { redactUrl } from '../utils/redactUrl.js'
 import { parseRetryAfter } from './parseRetryAfter.js'
 import type { HttpResponse } from './types.js'
 
-/**
- * How `decodeJsonResponse` reads the bodies of one protocol.
- *
- * @example
- * const context: DecodeContext = { url, isProtocolBody: (body) => 'data' in body, readErrorBody: (body) => toGraphQLError(body) }
- */
+/** How `decodeJsonResponse` reads the bodies of one protocol. */
 export interface DecodeContext {
   url: string
   version?: ServiceVersion | undefined
@@ -21,14 +16,10 @@ export interface DecodeContext {
 }
 
 /**
- * Turns an HTTP response into parsed JSON, or throws the error its status and body call for.
- * Status first: 429 → RATE_LIMITED, any other non-2xx → HTTP with its status whatever the
- * body (a protocol error in it is parsed and kept as `cause`; `Retry-After` kept, as 503
- * sends it; a 3xx keeps its `Location`). A 2xx body that is not JSON or not the protocol's
- * → INVALID_RESPONSE, which the transport retries like a 5xx (every request is a read).
- *
- * @example
- * const json = decodeJsonResponse(response, { url, isProtocolBody: (b) => 'data' in b })
+ * Turns an HTTP response into parsed JSON, or throws the error its status and body call for:
+ * 429 → RATE_LIMITED, any other non-2xx → HTTP whatever the body (a protocol error in it kept
+ * as `cause`, with `Retry-After` and a 3xx's `Location`); a 2xx body that is not the
+ * protocol's JSON → INVALID_RESPONSE, retried like a 5xx (every request is a read).
  */
 export function decodeJsonResponse(response: HttpResponse, context: DecodeContext): Record<string, unknown> {
   const { status, body } = response
@@ -44,22 +35,15 @@ export function decodeJsonResponse(response: HttpResponse, context: DecodeContex
   throw new InvalidResponseError({ status, body, reason: `unexpected JSON shape from ${redactUrl(url)}`, version })
 }
 
-function statusError(response: HttpResponse, context: DecodeContext): Error {
-  const { status, body, headers } = response
-  const { url, version } = context
+function statusError({ status, body, headers }: HttpResponse, { url, version, readErrorBody }: DecodeContext): Error {
   const retryAfterMs = parseRetryAfter(headers['retry-after'])
-  const cause = readErrorBody(body, context)
-  if (status === 429) return new RateLimitedError({ status, retryAfterMs, version, cause })
-  return new HttpError({ status, body, url, version, retryAfterMs, location: headers.location, cause })
-}
-
-function readErrorBody(body: string, context: DecodeContext): unknown {
-  if (!context.readErrorBody || !/^\s*\{/.test(body)) return undefined
+  let cause: unknown
   try {
-    const json: unknown = JSON.parse(body)
-    return isRecord(json) ? context.readErrorBody(json) : undefined
+    const json: unknown = readErrorBody && /^\s*\{/.test(body) ? JSON.parse(body) : undefined
+    cause = isRecord(json) ? readErrorBody?.(json) : undefined
   } catch {
     // An error page that is not the protocol's (HTML, plain text, truncated JSON) has no cause to keep.
-    return undefined
   }
+  if (status === 429) return new RateLimitedError({ status, retryAfterMs, version, cause })
+  return new HttpError({ status, body, url, version, retryAfterMs, location: headers.location, cause })
 }

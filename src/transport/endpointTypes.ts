@@ -1,4 +1,4 @@
-// The endpoint types the failover chunk's pool reads (beside endpoints.ts, so that neither imports the other).
+// Beside endpoints.ts, so that it and the failover chunk's pool import no type of each other.
 
 /**
  * Which of the client's URL options an endpoint comes from.
@@ -9,29 +9,26 @@
 export type EndpointKind = 'graphql' | 'rpc' | 'ws'
 
 /**
- * How requests move between several endpoints of one kind. A call that meets a transient
- * failure (network, timeout, 5xx, 429, an undecodable body) goes on at the next endpoint;
- * a failed endpoint sits out a cool-down (doubling while it keeps failing), then one call
- * probes it (a failed probe costs that call no retry).
+ * How requests move between several endpoints of one kind: a call that meets a transient
+ * failure goes on at the next endpoint; a failed endpoint sits out a cool-down (doubling while
+ * it keeps failing), then one call probes it.
  *
  * @example
  * new ChainxClient({ graphqlUrl: [own, backup], failover: { cooldownMs: 2_000, maxCooldownMs: 30_000 } })
  */
 export interface FailoverOptions {
   /**
-   * Cool-down after an endpoint's first transient failure, in ms (a wait: finite, >= 0); it
-   * doubles with each failure in a row.
+   * Cool-down after an endpoint's first transient failure, in ms; it doubles with each failure in a row.
    * @default 5_000
    */
   cooldownMs?: number | undefined
   /**
-   * Longest cool-down, in ms (a cap: `Infinity` for none).
+   * Longest cool-down, in ms (`Infinity`: none).
    * @default 60_000
    */
   maxCooldownMs?: number | undefined
   /**
-   * Rank healthy endpoints by latency and recent failures (an endpoint later in the list
-   * goes first once it is markedly faster or steadier); `false` keeps the order given and
+   * Rank healthy endpoints by latency and recent failures; `false` keeps the order given and
    * only moves failed ones back.
    * @default true
    */
@@ -52,11 +49,7 @@ export interface EndpointState {
   index: number
   /** Whether steady traffic of its kind goes here now. */
   preferred: boolean
-  /**
-   * `'available'`; `'cooling-down'` after a transient failure; `'probe-due'` once its
-   * cool-down is over and before a call has tried it; `'rate-limited'` while its
-   * `Retry-After` runs.
-   */
+  /** `'cooling-down'` after a transient failure, `'probe-due'` after that until a call tried it, `'rate-limited'` during its `Retry-After`. */
   status: 'available' | 'cooling-down' | 'probe-due' | 'rate-limited'
   /** Moving average of its successful attempts, in ms (undefined before any). */
   latencyMs: number | undefined

@@ -14,11 +14,10 @@ export type { EndpointChange, EndpointKind, EndpointState, FailoverOptions } fro
 export type EndpointUrls = string | readonly string[]
 
 /**
- * Keeps several calls on one endpoint, as a GraphQL walk must (spec 4.2 rules 1, 5 and 9.3:
- * its cursors belong to the service that issued them). Pass the same empty object with every
- * call of the walk: the first call records the endpoint that answered and its version; later
- * calls go there while it answers, and when it fails past its retries they move only to an
- * endpoint answering the same `x-chain-rpc-version` (else `ServiceVersionChangedError`).
+ * Keeps several calls on one endpoint, as a GraphQL walk must (its cursors belong to the
+ * service that issued them): pass the same empty object with every call. When that endpoint
+ * fails past its retries, calls move only to one answering the same `x-chain-rpc-version`
+ * (else `ServiceVersionChangedError`).
  *
  * @example
  * const affinity: EndpointAffinity = {}
@@ -35,12 +34,8 @@ export interface EndpointAffinity {
 }
 
 /**
- * The endpoint URLs of one option as a list: a string is a list of one; `undefined` none.
- * Each must be an absolute URL of one of `protocols`, else `InvalidArgumentError` naming the
- * option (without the URL's credentials).
- *
- * @example
- * endpointList('graphqlUrl', ['https://a.example/graphql', 'https://b.example/graphql'], ['http:', 'https:'])
+ * The endpoint URLs of one option as a list, each an absolute URL of one of `protocols`
+ * (else `InvalidArgumentError` naming the option, without the URL's credentials).
  */
 export function endpointList(name: string, value: unknown, protocols: readonly string[]): readonly string[] {
   if (value === undefined) return []
@@ -64,12 +59,8 @@ function protocolOf(value: unknown): string {
 }
 
 /**
- * The endpoints of one kind as a client uses them: requests carrying the group may go to any
- * of them. The transport attaches their `pool` (health and ranking) with the first request
- * when there are several.
- *
- * @example
- * const group: EndpointGroup = { kind: 'graphql', urls: [a, b] }
+ * The endpoints of one kind: requests carrying the group may go to any of them. With several,
+ * the transport attaches their `pool` (health and ranking) with the first request.
  */
 export interface EndpointGroup {
   readonly kind: EndpointKind

@@ -5,28 +5,12 @@ const SECRET_NAME = /auth|cookie|key|token|secret|session|passw|credential|signa
 const INSPECT = Symbol.for('nodejs.util.inspect.custom')
 const REDACTED = '[redacted]'
 
-/**
- * Whether a header's value must never be shown: `authorization`, `cookie`,
- * `proxy-authorization`, any name that looks like a key (`x-api-key`, `x-auth-token`...), and
- * the names the user marked secret (case-insensitive).
- *
- * @example
- * isSecretHeader('x-api-key') // true
- * isSecretHeader('x-tenant', ['X-Tenant']) // true
- */
-export function isSecretHeader(name: string, secretHeaders: readonly string[] = []): boolean {
-  return SECRET_NAME.test(name) || secretHeaders.some((secret) => secret.toLowerCase() === name.toLowerCase())
-}
-
-/**
- * A copy of `headers` with every secret value replaced by `[redacted]`.
- *
- * @example
- * redactHeaders({ authorization: 'Bearer abc', accept: 'json' }) // { authorization: '[redacted]', accept: 'json' }
- */
-export function redactHeaders(headers: Record<string, string>, secretHeaders: readonly string[] = []): Record<string, string> {
+/** A copy of `headers` with every secret value (by `SECRET_NAME` or named in `secretHeaders`) replaced by `[redacted]`. */
+function redactHeaders(headers: Record<string, string>, secretHeaders: readonly string[]): Record<string, string> {
+  const secret = new Set(secretHeaders.map((name) => name.toLowerCase()))
   const shown: Record<string, string> = {}
-  for (const [name, value] of Object.entries(headers)) shown[name] = isSecretHeader(name, secretHeaders) ? REDACTED : value
+  for (const [name, value] of Object.entries(headers))
+    shown[name] = SECRET_NAME.test(name) || secret.has(name.toLowerCase()) ? REDACTED : value
   return shown
 }
 
@@ -38,10 +22,6 @@ const URL_FIELDS = ['graphqlUrl', 'rpcUrl', 'wsUrl'] as const
  * (`JSON.stringify`, `util.inspect`, `console.log`): secret header values and the credentials
  * in URLs are redacted by non-enumerable `toJSON` and inspection hooks, on the options and on
  * their `headers`. Reading a field still gives its real value.
- *
- * @example
- * const options = hideSecrets({ graphqlUrl, headers: { authorization: 'Bearer abc' } })
- * JSON.stringify(options) // {"graphqlUrl":"...","headers":{"authorization":"[redacted]"}}
  */
 export function hideSecrets<T extends { headers?: unknown; secretHeaders?: readonly string[] | undefined }>(options: T): T {
   const secretHeaders = options.secretHeaders ?? []

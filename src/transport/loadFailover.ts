@@ -2,12 +2,8 @@ import { ChunkLoadError } from '../errors/ChunkLoadError.js'
 import { lazyChunk, type LazyChunk } from '../utils/lazyChunk.js'
 
 /**
- * The failover code (endpoint pools, `sendWithFailover`, `endpointStates`), a chunk of its own
- * loaded by the first call with several endpoints or by `client.endpoints()`. A failed import
- * is `CHUNK_LOAD_FAILED` and the next call imports again.
- *
- * @example
- * const { endpointStates } = await failoverChunk.load()
+ * The failover chunk (`./failover/index.ts`); a failed import is `CHUNK_LOAD_FAILED` and the
+ * next call imports again.
  */
 export const failoverChunk: LazyChunk<typeof import('./failover/index.js')> = lazyChunk(
   () => import('./failover/index.js'),

@@ -1,10 +1,6 @@
 /**
- * The URL without its user info (`https://user:pass@host/`), which goes to an
- * `authorization: Basic` header instead (UTF-8, as node:http sends its `auth` option), unless
- * an `authorization` header is set already. fetch refuses URLs with credentials.
- *
- * @example
- * moveUserInfo('https://me:pw@rpc.example/graphql', {}) // { url: 'https://rpc.example/graphql', headers: { authorization: 'Basic bWU6cHc=' } }
+ * The URL without its user info (which fetch refuses), sent as `authorization: Basic` instead
+ * (UTF-8, as node:http sends it) unless an `authorization` header is set.
  */
 export function moveUserInfo(url: string, headers: Record<string, string>): { url: string; headers: Record<string, string> } {
   const parsed = new URL(url)

@@ -1,10 +1,6 @@
 /**
- * Reads a `Retry-After` header in either form, delay-seconds or HTTP-date, and returns
- * the wait in milliseconds (never negative), or undefined when absent or unreadable.
- *
- * @example
- * parseRetryAfter('2') // 2000
- * parseRetryAfter('Wed, 21 Oct 2026 07:28:00 GMT', Date.parse('Wed, 21 Oct 2026 07:27:58 GMT')) // 2000
+ * The wait a `Retry-After` header asks (delay-seconds or HTTP-date), in ms, never negative;
+ * undefined when absent or unreadable.
  */
 export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | undefined {
   const text = value?.trim()

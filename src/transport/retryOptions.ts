@@ -4,8 +4,8 @@ import { readBackoff, readCapMs, readCount, readObject } from '../options/option
 import { backoffDelay, type RetryPolicy } from '../utils/withRetry.js'
 
 /**
- * How failed requests are retried. Only retryable errors are: network faults, timeouts, 5xx, 429,
- * and undecodable responses (every request is a read, so repeating it is safe).
+ * How failed requests are retried: network faults, timeouts, 5xx, 429 and undecodable
+ * responses only (every request is a read, so repeating it is safe).
  *
  * @example
  * new ChainxClient({ graphqlUrl, retry: { retries: 5, baseDelayMs: 500, maxRetryAfterMs: 30_000 } })
@@ -17,41 +17,30 @@ export interface RetryOptions {
    */
   retries?: number
   /**
-   * First backoff delay in ms; doubles each retry, with jitter (50-100% of the value). Never
-   * less than 1 ms: no retry loop spins.
+   * First backoff delay in ms (at least 1); doubles each retry, with jitter (50-100% of the value).
    * @default 200
    */
   baseDelayMs?: number
   /**
-   * Largest backoff delay in ms (a cap: `Infinity` leaves the doubling uncapped).
+   * Largest backoff delay in ms (`Infinity`: uncapped).
    * @default 10_000
    */
   maxDelayMs?: number
   /**
-   * Longest `Retry-After` the SDK will wait (a cap: `Infinity` waits whatever the server asks);
-   * a longer one fails at once (`RATE_LIMITED` for a 429, its message naming this option). A shorter one is waited, or the backoff delay if that is longer (a `Retry-After: 0`
-   * or a past date never makes a retry loop spin).
+   * Longest `Retry-After` the SDK waits (`Infinity`: any); a longer one fails at once
+   * (`RATE_LIMITED` for a 429, its message naming this option). The backoff delay is waited
+   * when longer than the server's.
    * @default 60_000
    */
   maxRetryAfterMs?: number
 }
 
-/**
- * Resolved retry settings: every field set.
- *
- * @example
- * const settings: ResolvedRetryOptions = resolveRetryOptions({ retries: 2 })
- */
+/** Resolved retry settings: every field set. */
 export type ResolvedRetryOptions = Required<RetryOptions>
 
 /**
- * Fills in the defaults of RetryOptions (`false` disables retries) and checks them by the
- * option rules (`options/optionRules.ts`): `retries` a whole number ≥ 0 (finite: one request's
- * retries are bounded), `baseDelayMs` a wait, `maxDelayMs` and `maxRetryAfterMs` caps
- * (`Infinity`: no cap). A bad value throws `InvalidArgumentError` naming `retry.<field>`.
- *
- * @example
- * resolveRetryOptions({ retries: 5 })
+ * Fills in the defaults of RetryOptions (`false`: no retries) and checks them by the option
+ * rules; a bad value throws `InvalidArgumentError` naming `retry.<field>`.
  */
 export function resolveRetryOptions(options: RetryOptions | false | undefined, name = 'retry'): ResolvedRetryOptions {
   if (options === false) return { retries: 0, baseDelayMs: 200, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 }
@@ -65,12 +54,8 @@ export function resolveRetryOptions(options: RetryOptions | false | undefined, n
 }
 
 /**
- * The request path's retry policy (for `withRetry`): what the one retry table says of a request,
- * waiting the backoff delay or the server's `Retry-After` when longer. A `Retry-After` over
- * `maxRetryAfterMs` fails at once (`RATE_LIMITED`, its message naming the option).
- *
- * @example
- * const result = await withRetry((n) => send(n), requestRetryPolicy(resolveRetryOptions({}), signal))
+ * The request path's retry policy for `withRetry`: the retry table's answer for a request,
+ * waiting the backoff delay or the server's `Retry-After` when longer.
  */
 export function requestRetryPolicy(options: ResolvedRetryOptions, signal: AbortSignal | undefined): RetryPolicy {
   return {

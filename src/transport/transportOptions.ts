@@ -53,9 +53,8 @@ export interface ResponseInfo {
  */
 export interface TransportOptions {
   /**
-   * How requests are sent. `'auto'`: in Node.js itself `node:http`/`node:https` with keep-alive
-   * agents, `fetch` everywhere else (browsers, Bun, Deno, Cloudflare Workers and other edge
-   * runtimes, though several answer `process.versions.node`). `'node-http'` or `'fetch'` forces one.
+   * How requests are sent: `'auto'` is `node:http` keep-alive in Node.js itself and `fetch`
+   * everywhere else (browsers, Bun, Deno, edge runtimes); `'node-http'` or `'fetch'` forces one.
    * @default 'auto'
    */
   transport?: TransportKind | undefined
@@ -65,35 +64,29 @@ export interface TransportOptions {
    */
   fetch?: FetchFn | undefined
   /**
-   * Headers sent with every request, or a function returning them (an error it throws reaches
-   * the caller unchanged). Static headers are checked and copied once, at construction; a
-   * function's are checked on every request. Names must be RFC 9110 tokens and values visible
-   * ASCII, spaces and tabs: anything else (CR, LF, NUL, `café`) is `INVALID_ARGUMENT` before
-   * any request, never retried. They are sent to the configured endpoints only: redirects are
-   * not followed.
+   * Headers sent with every request, or a function returning them before each (an error it
+   * throws reaches the caller unchanged). Names must be RFC 9110 tokens and values visible
+   * ASCII, spaces and tabs, else `INVALID_ARGUMENT` before any request. They go to the
+   * configured endpoints only: redirects are not followed.
    */
   headers?: HeadersOption | undefined
   /**
-   * Names of headers to hide, besides those always hidden (`authorization`, `cookie`,
-   * `proxy-authorization` and any name with `key`, `token`, `secret`, `auth`, `session`,
-   * `password`, `credential` or `signature` in it), wherever the client or its options are
-   * serialised or inspected (`JSON.stringify`, `console.log`).
+   * Names of headers whose values are hidden when the client or its options are serialised or
+   * inspected, besides `authorization`, `cookie` and any name with `key`, `token`, `secret`,
+   * `auth`, `session`, `password`, `credential` or `signature` in it.
    * @default []
    */
   secretHeaders?: readonly string[] | undefined
   /**
-   * Largest response body accepted, in bytes: checked against `Content-Length` before reading,
-   * then counted while the body streams. Over it the request is aborted, its connection closed,
-   * and the call fails with `RESPONSE_TOO_LARGE` (not retried). The default holds any page the
-   * service answers under its limits (a page of 50 events of the largest size the protocol
-   * allows, with JSON and BCS, is about 70 MB) with room to spare. `Infinity` lifts it; anything
-   * but a whole number >= 1 or `Infinity` is `INVALID_ARGUMENT` at construction.
+   * Largest response body accepted, in bytes (`Content-Length` checked first, then counted as
+   * the body streams): over it the connection is closed and the call fails with
+   * `RESPONSE_TOO_LARGE` (not retried). The default holds the largest page the service can
+   * answer (about 70 MB) with room to spare; `Infinity` lifts it.
    * @default 134_217_728 (128 MiB)
    */
   maxResponseBytes?: number | undefined
   /**
-   * Time limit of one attempt, in ms; `0` or `Infinity` sets none. A negative or `NaN` one is
-   * `INVALID_ARGUMENT` when the client is created.
+   * Time limit of one attempt, in ms; `0` or `Infinity` sets none.
    * @default 30_000
    */
   timeoutMs?: number | undefined
@@ -103,11 +96,9 @@ export interface TransportOptions {
    */
   retry?: RetryOptions | false | undefined
   /**
-   * Client-side limit in requests per minute (the service's quota is per minute). At most this
-   * many requests arrive at the service in any sliding 60 s window, retries included: a request
-   * holds its slot until 60 s after it settled, so network latency cannot push more than N into
-   * one of the service's windows. A whole number >= 1; `Infinity` is no limit; anything else
-   * is `INVALID_ARGUMENT` (naming `rateLimit` or `rateLimit.requestsPerMinute`) at construction.
+   * Client-side limit in requests per minute, as the service's quota: at most this many
+   * requests (retries included) arrive in any sliding 60 s window, each holding its slot until
+   * 60 s after it settled. A whole number >= 1; `Infinity` is no limit.
    * @default undefined (no limit)
    */
   rateLimit?: number | { requestsPerMinute: number } | undefined
@@ -116,9 +107,8 @@ export interface TransportOptions {
   /** Called after each attempt that received a response; an error it throws fails the request unchanged, without retries. */
   onResponse?: ((info: ResponseInfo) => void) | undefined
   /**
-   * How calls move between several endpoints of a kind (`graphqlUrl`, `rpcUrl` or `wsUrl`
-   * given as a list). With several, the retry budget covers the whole call across them, a
-   * `Retry-After` holds back only the endpoint that sent it, and `rateLimit` counts per endpoint.
+   * How calls move between several endpoints of a kind (a URL option given as a list): the
+   * retry budget covers the whole call, and `Retry-After` and `rateLimit` count per endpoint.
    * @default { cooldownMs: 5_000, maxCooldownMs: 60_000, rankByLatency: true }
    */
   failover?: FailoverOptions | undefined
@@ -128,17 +118,15 @@ export interface TransportOptions {
    */
   onEndpointChange?: ((change: EndpointChange) => void) | undefined
   /**
-   * OpenTelemetry traces and metrics (see `TelemetryOptions`); `false` turns them off. On by
-   * default when `@opentelemetry/api` is installed: spans and metrics go to the providers the
-   * app registered (none registered: the API's no-op ones).
+   * OpenTelemetry traces and metrics (see `TelemetryOptions`), through the providers the app
+   * registered when `@opentelemetry/api` is installed; `false` turns them off.
    * @default {}
    */
   telemetry?: TelemetryOptions | false | undefined
   /**
    * Where the client reports what it handles on its own (see `Logger`): retries, failovers and
-   * subscription reconnects at `info`, a subscription connection that gave up at `warn`,
-   * errors of a subscription without `onError` at `error`. Each level optional; a level not
-   * given keeps its default. A level that is not a function is `INVALID_ARGUMENT` at construction.
+   * reconnects at `info`, a subscription that gave up at `warn`, errors of a subscription
+   * without `onError` at `error`. A level not given keeps its default.
    * @default { debug: silent, info: silent, warn: console.warn, error: console.error }
    * @example
    * new ChainxClient({ graphqlUrl, logger: console }) // retries and failovers too
@@ -146,51 +134,25 @@ export interface TransportOptions {
   logger?: Logger | undefined
 }
 
-/**
- * The transport options `readTransportOptions` resolves: the response size limit and the rate
- * limit in requests per minute (`undefined`: none).
- *
- * @example
- * const { maxResponseBytes, requestsPerMinute }: TransportSettings = readTransportOptions({ rateLimit: 100 })
- */
-export interface TransportSettings {
-  maxResponseBytes: number
-  requestsPerMinute: number | undefined
-}
-
-/**
- * The default `maxResponseBytes`: 128 MiB.
- *
- * @example
- * new ChainxClient({ graphqlUrl, maxResponseBytes: DEFAULT_MAX_RESPONSE_BYTES / 4 })
- */
-export const DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024
-
-// The rule book's row of each option, with the default documented where it is declared
-// (`TransportOptions`, `FailoverOptions`, `TelemetryOptions`).
+// The option rules of each option (defaults documented where it is declared).
 const TRANSPORT = {
   fetch: ['function'],
   onRequest: ['function'],
   onResponse: ['function'],
   onEndpointChange: ['function'],
-  maxResponseBytes: ['count', DEFAULT_MAX_RESPONSE_BYTES, 1, true],
+  maxResponseBytes: ['count', 128 * 1024 * 1024, 1, true],
   logger: ['group', { debug: ['function'], info: ['function'], warn: ['function'], error: ['function'] }],
 } as const
 const FAILOVER = { cooldownMs: ['wait', 5_000], maxCooldownMs: ['cap', 60_000], rankByLatency: ['boolean'] } as const
 const TELEMETRY = { api: ['object'], name: ['string'], httpSpans: ['boolean'] } as const
 
 /**
- * Checks the transport options the others do not (`transport` and `fetch` together:
- * `selectHttp`; `timeoutMs`: `readLimitMs`; `retry`: `resolveRetryOptions`; static headers:
- * `checkHeaders`) by the option rules, pure and before any request: hooks are functions,
- * `maxResponseBytes` and `rateLimit` counts (`Infinity`: no limit), `failover`'s cool-downs a
- * wait and a cap, `telemetry` `false` or an object, `logger` an object of functions. A bad value throws `InvalidArgumentError`
- * naming the option as the caller wrote it (`rateLimit.requestsPerMinute`).
- *
- * @example
- * readTransportOptions({ maxResponseBytes: Infinity, rateLimit: { requestsPerMinute: 600 } }) // { maxResponseBytes: Infinity, requestsPerMinute: 600 }
+ * Checks the transport options that `selectHttp`, `readLimitMs`, `resolveRetryOptions` and
+ * `checkHeaders` do not, by the option rules: a bad value throws `InvalidArgumentError` naming
+ * the option as the caller wrote it (`rateLimit.requestsPerMinute`). Resolves the response
+ * size limit and the rate limit (`undefined`: none).
  */
-export function readTransportOptions(options: TransportOptions): TransportSettings {
+export function readTransportOptions(options: TransportOptions): { maxResponseBytes: number; requestsPerMinute: number | undefined } {
   const { headers, secretHeaders, telemetry, rateLimit } = options
   const { maxResponseBytes } = readGroup('', options, TRANSPORT)
   if (typeof headers !== 'function') readObject('headers', headers)

@@ -1,21 +1,13 @@
 import type { HttpVia } from './telemetry/types.js'
 
-/**
- * One HTTP POST as the transport sends it.
- *
- * @example
- * const request: HttpRequest = { url, headers: { 'content-type': 'application/json' }, body: '{}', timeoutMs: 5_000, maxResponseBytes: 1 << 20 }
- */
+/** One HTTP POST as the transport sends it. */
 export interface HttpRequest {
   url: string
   headers: Record<string, string>
   body: string
   /** The caller's signal, if any: on abort the HttpFn rejects with `abortError(signal.reason)` and closes the connection. */
   signal?: AbortSignal | undefined
-  /**
-   * Time limit of this attempt in ms, `0` for none (never above `MAX_TIMER_MS`): on expiry the
-   * HttpFn rejects with `new TimeoutError({ timeoutMs })` and closes the connection.
-   */
+  /** Time limit in ms, `0` for none: on expiry the HttpFn rejects with `TimeoutError` and closes the connection. */
   timeoutMs: number
   /** Largest body accepted, in bytes; a larger one rejects with `ResponseTooLargeError` and the connection is closed. */
   maxResponseBytes: number
@@ -34,19 +26,13 @@ export interface HttpResponse {
 }
 
 /**
- * Sends one HTTP POST and never follows a redirect (a 3xx comes back as it is). Rejects only
- * for network failures, the time limit, the caller's abort and bodies over `maxResponseBytes`;
- * the last three with their ChainxError (`TIMEOUT`, `ABORTED`, `RESPONSE_TOO_LARGE`).
- *
- * @example
- * const http: HttpFn = createFetchHttp(globalThis.fetch)
+ * Sends one HTTP POST and never follows a redirect. Rejects only for network failures, the
+ * time limit, the caller's abort and bodies over `maxResponseBytes` (the last three with
+ * `TIMEOUT`, `ABORTED`, `RESPONSE_TOO_LARGE`).
  */
 export interface HttpFn {
   (request: HttpRequest): Promise<HttpResponse>
-  /**
-   * Releases the connections the HttpFn owns: idle ones at once, busy ones after their
-   * response. Absent where it owns none (an injected or the global `fetch`).
-   */
+  /** Releases the connections the HttpFn owns (idle ones at once, busy ones after their response). */
   close?: (() => void) | undefined
   /** What it sends through, for telemetry to see an HTTP instrumentation of it. */
   via?: HttpVia | undefined

@@ -4,7 +4,7 @@ import { createRateLimiter, type RateLimiter, type RateLimiterSettings } from '.
 import type { EndpointChange, EndpointKind, EndpointState, FailoverOptions } from '../endpointTypes.js'
 import { retryAfterOf } from '../../errors/shouldRetry.js'
 
-/** One endpoint's record: what the ranking reads. */
+/** One endpoint's record: what the ranking reads. `coolUntil` and `blockedUntil` (`Retry-After`) are 0 when none. */
 export interface PoolEntry {
   readonly url: string
   readonly index: number
@@ -15,9 +15,7 @@ export interface PoolEntry {
   /** Decayed failure count, as of `failuresAt`. */
   failures: number
   failuresAt: number
-  /** End of the cool-down (0: none). */
   coolUntil: number
-  /** End of the server's `Retry-After` (0: none). */
   blockedUntil: number
   /** A call is probing it now. */
   probing: boolean
@@ -30,7 +28,6 @@ export interface EndpointPoolSettings extends FailoverOptions {
   rateLimit?: number | undefined
   rateLimiter?: RateLimiterSettings | undefined
   onEndpointChange?: ((change: EndpointChange) => void) | undefined
-  now?: (() => number) | undefined
 }
 
 const FAILURE_HALF_LIFE_MS = 60_000
@@ -45,27 +42,18 @@ const STICKINESS = 0.8
 const UNMEASURED_MS = 1e9
 
 /**
- * The endpoints of one kind and their health: ranks them for each call (available ones by
- * latency and recent failures, with the given order as a tie-breaker that a later one must
- * beat by a margin; cooling-down ones after; one whose cool-down is over gets a probe first),
- * records each attempt's outcome, and reports a change of the preferred one.
- *
- * @example
- * const pool = new EndpointPool('graphql', [a, b], { cooldownMs: 1_000 })
- * const [first] = pool.ranked()
- * pool.succeeded(first, 12, '2025.3.0')
+ * The endpoints of one kind and their health: ranks them for each call, records each
+ * attempt's outcome, and reports a change of the preferred one.
  */
 export class EndpointPool {
   readonly kind: EndpointKind
   readonly entries: readonly PoolEntry[]
   readonly #settings: EndpointPoolSettings
-  readonly #now: () => number
   #preferred: PoolEntry | undefined
 
   constructor(kind: EndpointKind, urls: readonly string[], settings: EndpointPoolSettings) {
     this.kind = kind
     this.#settings = settings
-    this.#now = settings.now ?? Date.now
     const { rateLimit } = settings
     this.entries = urls.map((url, index) => ({
       url,
@@ -85,12 +73,12 @@ export class EndpointPool {
   }
 
   /**
-   * The order to try endpoints in for one call: first an endpoint whose cool-down is over
-   * (its probe, unless a call is probing it already), then the available ones by rank, then
-   * those cooling down (soonest back first). Endpoints waiting out a `Retry-After` are left out.
+   * The order to try endpoints in for one call: one whose cool-down is over (its probe), the
+   * available ones by rank, then those cooling down (soonest back first); none waiting out a
+   * `Retry-After`.
    */
   ranked(): PoolEntry[] {
-    const now = this.#now()
+    const now = Date.now()
     const open = this.entries.filter((entry) => entry.blockedUntil <= now)
     const probes = open.filter((entry) => entry.coolUntil > 0 && entry.coolUntil <= now && !entry.probing)
     const available = open.filter((entry) => entry.coolUntil === 0).sort((a, b) => this.#score(a, now) - this.#score(b, now))
@@ -102,12 +90,12 @@ export class EndpointPool {
 
   /** Whether `entry` is due a probe (its cool-down is over). */
   isProbe(entry: PoolEntry): boolean {
-    return entry.coolUntil > 0 && entry.coolUntil <= this.#now()
+    return entry.coolUntil > 0 && entry.coolUntil <= Date.now()
   }
 
   /** When the first endpoint waiting out a `Retry-After` opens again (Infinity when none waits). */
   nextOpening(): number {
-    return Math.min(...this.entries.map((entry) => (entry.blockedUntil > this.#now() ? entry.blockedUntil : Infinity)))
+    return Math.min(...this.entries.map((entry) => (entry.blockedUntil > Date.now() ? entry.blockedUntil : Infinity)))
   }
 
   /** Records a successful attempt. */
@@ -132,7 +120,7 @@ export class EndpointPool {
 
   /** Records a transient failure: a cool-down (and the wait of its `Retry-After`, if it sent one). */
   failed(entry: PoolEntry, error: ChainxError): void {
-    const now = this.#now()
+    const now = Date.now()
     entry.probing = false
     entry.lastErrorCode = error.code
     if (error.version) entry.version = error.version.raw
@@ -151,7 +139,7 @@ export class EndpointPool {
 
   /** What `client.endpoints()` shows. */
   states(): EndpointState[] {
-    const now = this.#now()
+    const now = Date.now()
     return this.entries.map((entry) => ({
       kind: this.kind,
       url: redactUrl(entry.url),
@@ -179,9 +167,9 @@ export class EndpointPool {
   }
 
   /**
-   * Lower is better. An endpoint not measured yet is hoped fast when a call picks its endpoint
-   * (so one call measures it) and feared slow when the preferred one is chosen (it becomes
-   * preferred on measurements, or when every measured one failed).
+   * Lower is better: latency times recent failures, and a margin a later endpoint must beat. An
+   * endpoint not measured yet is hoped fast when a call picks one (so one call measures it) and
+   * feared slow when the preferred one is chosen.
    */
   #score(entry: PoolEntry, now: number, unmeasured = LATENCY_FLOOR_MS): number {
     const preference = 1 + PREFERENCE_STEP * entry.index
@@ -191,7 +179,7 @@ export class EndpointPool {
   }
 
   #update(reason: EndpointChange['reason']): void {
-    const now = this.#now()
+    const now = Date.now()
     const preferred =
       this.entries
         .filter((entry) => entry.coolUntil === 0 && entry.blockedUntil <= now)

@@ -10,12 +10,7 @@ import type { ResolvedRetryOptions } from '../retryOptions.js'
 import type { EndpointPool, PoolEntry } from './EndpointPool.js'
 import type { AttemptRecord } from '../telemetry/types.js'
 
-export type { AttemptRecord } from '../telemetry/types.js'
-
-/**
- * One attempt at one endpoint, as the transport makes it, filling `record` (status, duration,
- * service version) once a response came. `failover`: this attempt moved from another endpoint.
- */
+/** One attempt at one endpoint, filling `record` once a response came; `failover`: it moved from another endpoint. */
 export type EndpointAttempt<T> = (
   url: string,
   limiter: RateLimiter | undefined,
@@ -25,15 +20,10 @@ export type EndpointAttempt<T> = (
 ) => Promise<T>
 
 /**
- * Sends one call over several endpoints. Without affinity (or before it is set): the ranked
- * endpoints in turn, moving on at each transient failure (at once to one not yet tried in
- * this call, after the backoff delay to one that was), within one retry budget for the whole
- * call; a probe's failure costs no retry; a non-transient failure ends the call. With an
- * affinity set: its endpoint with the whole budget, then, once that is spent, each other
- * endpoint once, accepting only an answer of the affinity's version.
- *
- * @example
- * const value = await sendWithFailover(pool, attempt, resolveRetryOptions({}), signal, affinity)
+ * Sends one call over several endpoints: the ranked endpoints in turn, moving on at each
+ * transient failure (at once to one not yet tried, after the backoff delay to one that was)
+ * within one retry budget for the call (a probe's failure costs none). With an affinity set:
+ * its endpoint with the whole budget, then each other endpoint once, for an answer of its version.
  */
 export function sendWithFailover<T>(
   pool: EndpointPool,
@@ -155,12 +145,11 @@ async function sendPinned<T>(
     const otherVersion = () => record.status !== undefined && (record.version?.trim() ?? '') !== walkVersion
     try {
       const value = await attempt(other.url, other.limiter, ++n, true, record)
+      pool.succeeded(other, record.durationMs ?? 0, record.version)
       if (otherVersion()) {
         found.push(record.version ?? 'none')
-        pool.succeeded(other, record.durationMs ?? 0, record.version)
         continue
       }
-      pool.succeeded(other, record.durationMs ?? 0, record.version)
       affinity.url = other.url
       affinity.moves = (affinity.moves ?? 0) + 1
       return value
@@ -178,11 +167,7 @@ async function sendPinned<T>(
   throw failure
 }
 
-/**
- * Whether a failure moves the call to the next endpoint: what the one retry table says of a
- * request (network faults, timeouts, 5xx, 429, an undecodable body); a rejected query,
- * `INVALID_ARGUMENT` or `INVALID_FILTER` ends the call where it is.
- */
+/** Whether a failure moves the call to the next endpoint: what the retry table says of a request. */
 function isTransient(error: unknown): error is ChainxError {
   return shouldRetry(error, { context: 'request', failures: 0 })
 }

@@ -2,7 +2,6 @@ import type * as Otel from '@opentelemetry/api'
 import { ChainxError } from '../../errors/ChainxError.js'
 import { PACKAGE_VERSION } from '../../utils/packageVersion.js'
 import { redactUrl } from '../../utils/redactUrl.js'
-import { httpInstrumented } from './httpInstrumented.js'
 import type { AttemptRecord, CallTrace, ConnectionTrace, HttpVia, Telemetry, TelemetryOptions, WalkTrace } from './types.js'
 
 type Api = typeof Otel
@@ -20,18 +19,10 @@ const RPC_HEAD = /^\{"jsonrpc":"2\.0","id":(\d+),"method":"([^"\\]{1,100})"/
 
 /**
  * The telemetry chunk: spans and metrics through the app's `@opentelemetry/api`, following the
- * semantic conventions for HTTP, RPC (JSON-RPC) and GraphQL clients. A CLIENT span per SDK call
- * (`query <OperationName>`, or the JSON-RPC method) and under it one HTTP client span per
- * attempt: the SDK's own `POST`, its context injected by the registered propagator, or, where
- * an HTTP instrumentation is registered for the transport (instrumentation-http,
- * instrumentation-undici) or `httpSpans` is `false`, the instrumentation's, made inside the
- * call span's context (the SDK then injects nothing: one span and one `traceparent` per
- * attempt). The `http.client.request.duration` histogram (seconds, with the SDK's own HTTP
- * spans) and the `chainx.client.retries` counter. Attributes hold URLs redacted as errors
- * redact them, never a header value or a body. Tracer and meter carry the package version.
- *
- * @example
- * const telemetry = createTelemetry(await import('@opentelemetry/api'), {}, 'fetch')
+ * semantic conventions for HTTP, RPC (JSON-RPC) and GraphQL clients (docs/backends.md): a
+ * CLIENT span per SDK call and under it one HTTP client span per attempt (the SDK's own, or an
+ * HTTP instrumentation's), the `http.client.request.duration` histogram and the
+ * `chainx.client.retries` counter. Attributes hold redacted URLs, never a header value or a body.
  */
 export function createTelemetry(module: object, options: TelemetryOptions = {}, via?: HttpVia): Telemetry {
   const api = ('trace' in module ? module : (module as { default: object }).default) as Api
@@ -50,6 +41,10 @@ export function createTelemetry(module: object, options: TelemetryOptions = {}, 
 
   /** Walk spans not named yet: their first call names them. */
   const unnamedWalks = new WeakSet<Otel.Span>()
+  // Meters are not proxies: one got before a meter provider was registered stays a no-op. The
+  // tracer is: it records once a tracer provider is registered (a delegate other than the no-op one).
+  const metered = meter !== (api.createNoopMeter as (() => unknown) | undefined)?.()
+  const noTracing = api.ProxyTracerProvider ? new api.ProxyTracerProvider().getDelegate() : undefined
 
   /**
    * The CLIENT span of a call, named from its body's head: a GraphQL operation or a JSON-RPC
@@ -89,6 +84,10 @@ export function createTelemetry(module: object, options: TelemetryOptions = {}, 
   }
 
   return {
+    live() {
+      const provider = api.trace.getTracerProvider() as Partial<Otel.ProxyTracerProvider>
+      return metered || provider.getDelegate?.() !== noTracing || api.propagation.fields().length > 0
+    },
     async call(body, firstUrl, send) {
       const { span, rpc } = callSpan(body, firstUrl)
       const parent = api.trace.setSpan(api.context.active(), span)
@@ -131,25 +130,20 @@ export function createTelemetry(module: object, options: TelemetryOptions = {}, 
             // A response outside 2xx is the HTTP error (`error.type` its status); a 2xx whose
             // body carries a GraphQL or JSON-RPC error is not: that error is the call span's.
             const failed = status === undefined ? error !== undefined : status < 200 || status > 299
-            if (failed) {
-              const type = status === undefined ? errorType(error) : String(status)
-              attempt.setAttribute('error.type', type)
-              attempt.setStatus({ code: STATUS_ERROR, message: error instanceof ChainxError ? error.shortMessage : undefined })
-              metric['error.type'] = type
-            }
+            const type = status === undefined ? errorType(error) : String(status)
+            if (failed) metric['error.type'] = type
             duration.record((performance.now() - started) / 1_000, metric)
-            attempt.end()
+            endSpan(attempt, failed ? (error ?? status) : undefined, false, undefined, type)
           }
-          return api.context.with(current, async () => {
-            try {
-              const value = await run(headers, record)
-              end()
-              return value
-            } catch (error) {
-              end(error)
-              throw error
-            }
-          })
+          return api.context.with(current, () =>
+            run(headers, record).then(
+              (value) => (end(), value),
+              (error: unknown) => {
+                end(error)
+                throw error
+              },
+            ),
+          )
         },
       }
       try {
@@ -200,20 +194,10 @@ export function createTelemetry(module: object, options: TelemetryOptions = {}, 
   }
 }
 
-type Server = { 'server.address': string; 'server.port': number }
-/** Endpoints parsed: a client has a few. */
-const servers = new Map<string, Server>()
-
-/** `server.address` and `server.port` of an endpoint (the scheme's port when it names none): a copy. */
-function serverOf(url: string): Server {
-  let server = servers.get(url)
-  if (!server) {
-    const target = new URL(url)
-    const secure = target.protocol === 'https:' || target.protocol === 'wss:'
-    server = { 'server.address': target.hostname, 'server.port': Number(target.port) || (secure ? 443 : 80) }
-    if (servers.size < 64) servers.set(url, server)
-  }
-  return { ...server }
+/** `server.address` and `server.port` of an endpoint (the scheme's port when it names none). */
+function serverOf(url: string): { 'server.address': string; 'server.port': number } {
+  const { protocol, hostname, port } = new URL(url)
+  return { 'server.address': hostname, 'server.port': Number(port) || (protocol === 'https:' || protocol === 'wss:' ? 443 : 80) }
 }
 
 function rpcCodeOf(error: unknown): unknown {
@@ -225,3 +209,39 @@ function errorType(error: unknown): string {
   if (error instanceof ChainxError) return error.code
   return error instanceof Error ? error.name : '_OTHER'
 }
+
+type GetBuiltinModule = (id: string) => unknown
+
+/** A Node built-in as it is now (`process.getBuiltinModule`, Node 20.16+), undefined elsewhere. */
+function builtin<T>(id: string): T | undefined {
+  const getBuiltinModule = (globalThis as { process?: { getBuiltinModule?: GetBuiltinModule } }).process?.getBuiltinModule
+  try {
+    return typeof getBuiltinModule === 'function' ? (getBuiltinModule(id) as T | undefined) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Whether an OpenTelemetry HTTP instrumentation will make the client span of a request to
+ * `url` on this transport: `request` of `node:http`/`node:https` wrapped by instrumentation-http
+ * (the shimmer marks), or for `fetch` a subscriber on undici's `undici:request:create` channel
+ * (instrumentation-undici). False where neither can be told (browsers, Node before 20.16).
+ */
+function httpInstrumented(via: HttpVia, url: string): boolean {
+  if (via === 'fetch') {
+    undiciCreate ??= builtin<{ channel(name: string): { hasSubscribers: boolean } }>('node:diagnostics_channel')?.channel(
+      'undici:request:create',
+    ) ?? { hasSubscribers: false }
+    return undiciCreate.hasSubscribers
+  }
+  const module = url.startsWith('https:') ? (https ??= builtin('node:https') ?? {}) : (http ??= builtin('node:http') ?? {})
+  const request = module.request
+  return request?.__wrapped === true && typeof request.__original === 'function'
+}
+
+type RequestModule = { request?: { __wrapped?: unknown; __original?: unknown } }
+// Looked up once: an instrumentation patches these same objects whenever it is enabled.
+let undiciCreate: { hasSubscribers: boolean } | undefined
+let http: RequestModule | undefined
+let https: RequestModule | undefined

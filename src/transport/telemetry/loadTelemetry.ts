@@ -10,22 +10,14 @@ const telemetryChunk = lazyChunk(
 )
 
 /**
- * Finds OpenTelemetry: the `api` option, else `@opentelemetry/api` imported by a computed name
- * (bundlers leave it alone, so a browser bundle never carries it or fails on its absence).
- * Resolves to undefined when it is not installed; then the telemetry chunk is never loaded.
- * `via` is what the transport sends through (to see an HTTP instrumentation of it).
- * A telemetry chunk that fails to load rejects with `ChunkLoadError` (`CHUNK_LOAD_FAILED`);
- * the next call tries again.
- *
- * @example
- * const telemetry = await loadTelemetry({}) // undefined without @opentelemetry/api
+ * Finds OpenTelemetry (the `api` option, else `@opentelemetry/api` imported by a computed name
+ * that bundlers leave alone) and loads the telemetry chunk; undefined when it is not installed.
+ * A chunk that fails to load rejects with `CHUNK_LOAD_FAILED`; the next call tries again.
  */
 export async function loadTelemetry(options: TelemetryOptions | undefined, via?: HttpVia): Promise<Telemetry | undefined> {
   let api: object | undefined = options?.api
   if (!api) {
-    // Not through lazyChunk: this optional peer's absence is an answer (telemetry off), not a
-    // failure to report or retry, and a package missing now stays missing for the process. A
-    // variable, not a literal: bundlers leave the import alone.
+    // Not through lazyChunk: this optional peer's absence is an answer (telemetry off), not a failure.
     const name = '@opentelemetry/api'
     try {
       api = (await import(/* @vite-ignore */ /* webpackIgnore: true */ name)) as object

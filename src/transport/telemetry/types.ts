@@ -1,8 +1,6 @@
 /**
- * Tracing and metrics through OpenTelemetry: `false` turns them off; otherwise the SDK uses
- * the app's `@opentelemetry/api` (an optional peer dependency: imported with the first request
- * when installed; nothing is loaded when it is not) and whatever tracer provider, meter provider
- * and propagator the app registered with it.
+ * Tracing and metrics through the app's `@opentelemetry/api` (an optional peer dependency,
+ * imported with the first request when installed) and the providers and propagator it registered.
  *
  * @example
  * import * as otel from '@opentelemetry/api'
@@ -10,8 +8,7 @@
  */
 export interface TelemetryOptions {
   /**
-   * The `@opentelemetry/api` module itself, for runtimes where the SDK cannot import it by
-   * name (a browser bundle).
+   * The `@opentelemetry/api` module itself, where the SDK cannot import it by name (a browser bundle).
    * @default imported by name with the first request
    */
   api?: object | undefined
@@ -21,27 +18,16 @@ export interface TelemetryOptions {
    */
   name?: string | undefined
   /**
-   * Whether the SDK makes the HTTP client span of each attempt and injects its context
-   * (`traceparent`) into the request. Unset, it does unless it sees an HTTP instrumentation
-   * registered for its transport (instrumentation-http patching `node:http`/`node:https`,
-   * instrumentation-undici subscribed to Node's `fetch`): then the instrumentation's span is
-   * the one, a child of the SDK's call span, and its `traceparent` the one sent. `false`: never
-   * (an app whose HTTP instrumentation the SDK cannot see, such as a browser's
-   * instrumentation-fetch: the SDK then sends no `traceparent` of its own and records no
-   * `http.client.request.duration`). `true`: always its own span; with an instrumentation
-   * registered beside it, the instrumentation's span is a child of it and sends the one
-   * `traceparent`.
+   * Whether the SDK makes the HTTP client span of each attempt and sends its `traceparent`.
+   * Unset, it does unless it sees an HTTP instrumentation of its transport (instrumentation-http,
+   * instrumentation-undici), whose span is then the one. `false`: never (an instrumentation the
+   * SDK cannot see, such as a browser's instrumentation-fetch); `true`: always.
    * @default undefined (detected)
    */
   httpSpans?: boolean | undefined
 }
 
-/**
- * What an HttpFn sends through, for telemetry to tell whether an HTTP instrumentation sees it.
- *
- * @example
- * const via: HttpVia = 'fetch'
- */
+/** What an HttpFn sends through, for telemetry to tell whether an HTTP instrumentation sees it. */
 export type HttpVia = 'node:http' | 'fetch'
 
 /** What an attempt records as it goes: its response's status, duration and service version. */
@@ -53,12 +39,7 @@ export interface AttemptRecord {
 
 /** The span of one SDK call, parent of its attempts. */
 export interface CallTrace {
-  /**
-   * Runs one attempt inside its HTTP span's context (the SDK's CLIENT span, or the call's
-   * span when an HTTP instrumentation makes it): `run` gets the headers carrying the context
-   * to send (`traceparent`; none when the instrumentation sends its own) and a record to fill
-   * (`record`, when given).
-   */
+  /** Runs one attempt in its HTTP span's context: `run` gets the headers carrying it (`traceparent`) and the record to fill. */
   attempt<T>(
     url: string,
     attemptNumber: number,
@@ -68,11 +49,7 @@ export interface CallTrace {
   ): Promise<T>
 }
 
-/**
- * One walk's observer (a span with telemetry): `run` runs a page's request with the walk
- * current, so the request's spans are the walk's children; `end` closes it (with the error
- * that ended the walk, if any). `end` may be called more than once: the first call counts.
- */
+/** One walk's span: `run` runs a page's request with it current; `end` closes it (the first call counts). */
 export interface WalkTrace {
   run<T>(fetch: () => Promise<T>): Promise<T>
   end(error?: unknown): void
@@ -86,27 +63,18 @@ export interface ConnectionDetail {
   error?: unknown
 }
 
-/**
- * One subscription connection's observer (a span with telemetry): `event` records `connecting`,
- * `reconnecting`, `open`, `lost`, and `end` closes it (status ERROR when `error` is given).
- * Events after `end` are ignored.
- */
+/** One subscription connection's span: `event` records a step; `end` closes it (status ERROR with `error`). */
 export interface ConnectionTrace {
   event(name: 'connecting' | 'reconnecting' | 'open' | 'lost' | 'end', detail?: ConnectionDetail, time?: number): void
 }
 
 /** What the transport uses, once OpenTelemetry was found. */
 export interface Telemetry {
-  /**
-   * Runs one SDK call to `url` (`send`, given the call's trace for its attempts) in its span,
-   * named from the request `body` (the GraphQL operation or the JSON-RPC method and id; nothing
-   * else of it is read).
-   */
+  /** Whether a tracer provider, a meter provider or a propagator is registered: else every span would be a no-op. */
+  live(): boolean
+  /** Runs one SDK call to `url` in its span, named from the request `body` (nothing else of it is read). */
   call<T>(body: string, url: string, send: (call: CallTrace) => Promise<T>): Promise<T>
-  /**
-   * Starts the span of a walk, named from its first call (`paginate <OperationName>`, or
-   * `<method> walk` for JSON-RPC).
-   */
+  /** Starts the span of a walk, named from its first call (`paginate <OperationName>`, `<method> walk`). */
   walk(): WalkTrace
   /** Starts the `chainx subscription` span of a subscription connection (reconnects included). */
   connection(startTime: number): ConnectionTrace
