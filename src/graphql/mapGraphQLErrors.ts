@@ -66,10 +66,7 @@ export function mapGraphQLErrors(
   return new GraphQLError(base)
 }
 
-/**
- * Whether a GraphQL error entry is the rate limit (`RATE_LIMITED`): the spec gives no code (spec 7, 8.1; graphql-anchor 4), so an
- * `extensions.code` of `RATE_LIMITED` or the JSON-RPC side's "too many requests" text (jsonrpc-anchor 2.6).
- */
+/** Whether an error entry is the rate limit: the spec gives no code (graphql-anchor 4), so `RATE_LIMITED` or the "too many requests" text. */
 export function isRateLimitGraphQLError(extensionCode: unknown, message: string): boolean {
   return extensionCode === 'RATE_LIMITED' || /too many requests/i.test(message)
 }
