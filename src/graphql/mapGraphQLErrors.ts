@@ -1,4 +1,3 @@
-import { isRateLimitGraphQLError } from '../errors/shouldRetry.js'
 import { ChainxError } from '../errors/ChainxError.js'
 import {
   FirstAndLastError,
@@ -33,11 +32,7 @@ const LIMIT_MESSAGES: [RegExp, (match: RegExpExecArray, message: string) => Limi
   [/request timed out\. Limit: ([\d.]+)s/i, (m) => ({ limit: 'requestTimeoutMs', max: Number(m[1]) * 1000 })],
 ]
 
-/**
- * Turns the `errors` of a GraphQL response into the SDK's typed error, classified by the
- * first entry's message and `extensions.code` as the service words them. Partial `data`
- * and every entry are kept on the error.
- */
+/** The SDK's typed error for a response's `errors`, by the first entry's message and code; `data` and entries kept. */
 export function mapGraphQLErrors(
   errors: GraphQLErrorEntry[],
   data: unknown,
@@ -69,4 +64,9 @@ export function mapGraphQLErrors(
     return new RateLimitedError({ status: 200, version, cause: new GraphQLError(base) })
   }
   return new GraphQLError(base)
+}
+
+/** Whether an error entry is the rate limit: the spec gives no code (graphql-anchor 4), so `RATE_LIMITED` or the "too many requests" text. */
+export function isRateLimitGraphQLError(extensionCode: unknown, message: string): boolean {
+  return extensionCode === 'RATE_LIMITED' || /too many requests/i.test(message)
 }

@@ -1,6 +1,7 @@
 // The chunk of the JSON-RPC resources, loaded by the first read or `subscribe`. One chunk: the
 // reads alone are under the 2 kB a chunk must be worth, and share decoders with subscriptions.
 export { createJsonRpcCaller } from '../jsonRpc/createJsonRpcCaller.js'
+export { walkPages } from '../pagination/walkPages.js'
 export { readEventPage } from '../events/eventSchemas.js'
 export { readTransactionPage } from '../transactions/transactionSchemas.js'
 export { createSubscriptionMachine } from '../subscription/createSubscriptionMachine.js'
