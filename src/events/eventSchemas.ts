@@ -16,7 +16,7 @@ export function isU64String(value: unknown): value is string {
   return true
 }
 
-const u64String = check(isU64String, 'an unsigned integer string')
+export const u64String = check(isU64String, 'an unsigned integer string')
 /** Any JSON value, `null` included, but there: the real schema requires the field. */
 const present = check((value): value is unknown => value !== undefined, 'a JSON value')
 

@@ -29,7 +29,6 @@ export interface ResourceContext {
   closed: AbortSignal | undefined
   /** Limits of event type names in subscription filters (the client's `subscriptions.typeNameLimits`). */
   typeNameLimits: unknown
-  /** The transport's walk hook (telemetry). */
   onWalkStart: (() => WalkObserver | undefined) | undefined
   /** Loads the walk with the JSON-RPC chunk. */
   loadWalk: WalkLoader

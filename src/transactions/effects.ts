@@ -1,4 +1,4 @@
-import { isU64String } from '../events/eventSchemas.js'
+import { isU64String, u64String } from '../events/eventSchemas.js'
 import {
   array,
   check,
@@ -18,13 +18,10 @@ import { isRecord } from '../utils/isRecord.js'
 import { isTransactionDigest } from '../utils/isTransactionDigest.js'
 import type { UnknownVariant } from '../utils/unknownVariant.js'
 
-// The decoders of a transaction's effects and balance changes, and the public types read from them.
-
 export const digest = check(
   (value): value is string => typeof value === 'string' && isTransactionDigest(value),
   'a transaction digest (Base58, 32 bytes)',
 )
-export const u64String = check(isU64String, 'an unsigned integer string')
 // One test, not `either`: a failed first branch throws, and most versions are numbers.
 export const version = check(
   (value): value is string | number => isU64String(value) || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0),

@@ -1,4 +1,4 @@
-import { chainxEventDecoder } from '../events/eventSchemas.js'
+import { chainxEventDecoder, u64String } from '../events/eventSchemas.js'
 import {
   array,
   boolean,
@@ -16,7 +16,7 @@ import {
 import { decodeResult } from '../jsonRpc/decodeResult.js'
 import type { PageShape } from '../pagination/types.js'
 import type { HttpResponse } from '../transport/types.js'
-import { balanceChange, digest, objectRef, ownerDecoder, transactionEffectsDecoder, u64String, variants, version } from './effects.js'
+import { balanceChange, digest, objectRef, ownerDecoder, transactionEffectsDecoder, variants, version } from './effects.js'
 import { SYSTEM_KINDS, type TransactionBlockResponse, type TransactionBlockResponseOptions } from './types.js'
 
 const byte = check((value): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 255, 'a byte')

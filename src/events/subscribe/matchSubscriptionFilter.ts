@@ -1,3 +1,4 @@
+import { isU64String } from '../eventSchemas.js'
 import { formatMoveAddress, formatTypeName } from '../formatTypeName.js'
 import { isMoveAddress, parseStructTag, type MoveStructTag } from '../parseTypeName.js'
 import type { ChainxEvent, EventSubscriptionFilter } from '../types.js'
@@ -30,10 +31,8 @@ export function matchSubscriptionFilter(filter: EventSubscriptionFilter, event: 
   if ('SenderAddress' in filter) return sameAddress(event.sender, filter.SenderAddress)
   if ('Transaction' in filter) return event.id.txDigest === filter.Transaction
   if ('TimeRange' in filter) {
-    const timestamp = event.timestampMs
-    if (typeof timestamp !== 'string' || !/^\d+$/.test(timestamp)) return false
-    const at = BigInt(timestamp)
-    return BigInt(filter.TimeRange.start_time) <= at && at < BigInt(filter.TimeRange.end_time)
+    const at = isU64String(event.timestampMs) ? BigInt(event.timestampMs) : undefined
+    return at !== undefined && BigInt(filter.TimeRange.start_time) <= at && at < BigInt(filter.TimeRange.end_time)
   }
   return false
 }
