@@ -12,15 +12,7 @@ import type { SubscriptionKind, SubscriptionListener } from './SubscriptionKind.
 import { readSubscriptionOptions, type ReconnectOptions, type SubscriptionMachineOptions } from './subscriptionOptionRules.js'
 import type { SubscriptionStateChange, Unsubscribe } from './types.js'
 
-export type { BackfillOptions, ReconnectOptions, SubscriptionMachineOptions } from './subscriptionOptionRules.js'
-
-/**
- * One socket's subscriptions, of any item kind: what every resource's `subscribe` shares.
- *
- * @example
- * const unsubscribe = await machine.subscribe(kind, { onItem: console.log })
- * await machine.close()
- */
+/** One socket's subscriptions, of any item kind: what every resource's `subscribe` shares. */
 export interface SubscriptionMachine {
   /** Subscribes `kind` on the shared socket; resolves once the server acknowledged, with the function that unsubscribes. */
   subscribe<TItem, TCursor>(kind: SubscriptionKind<TItem, TCursor>, listener: SubscriptionListener<TItem, TCursor>): Promise<Unsubscribe>
@@ -29,21 +21,15 @@ export interface SubscriptionMachine {
 }
 
 const MAX_EARLY_NOTIFICATIONS = 1_000
-/** The heartbeat probe: an unsubscribe of id -1, which the service answers `false`. */
-const HEARTBEAT_METHOD = 'chainx_unsubscribeEvent'
 
 /**
- * The one subscription machine behind every resource's `subscribe` (an item kind is an adapter,
- * `SubscriptionKind`), as docs/subscriptions.md tells: one socket for all subscriptions, open
- * while any is; lost sockets reconnect (to the next `wsUrl`) and every subscription still
- * subscribed is subscribed again and backfilled, each item once and in order; silent sockets
- * (heartbeat) and silently dropped subscriptions (`verifyIntervalMs`) are found. Errors go to
- * `onError`, never into the socket's event loop.
+ * The one subscription machine behind every resource's `subscribe` (docs/subscriptions.md): one
+ * socket for all subscriptions, open while any is; a lost socket reconnects (to the next `wsUrl`)
+ * and every subscription is subscribed again and backfilled. Errors go to `onError`.
  *
  * @example
  * const machine = createSubscriptionMachine({ wsUrl: 'ws://127.0.0.1:9001' })
- * const unsubscribe = await machine.subscribe(kind, { onItem: (item) => console.log(item), onError: console.warn })
- * await unsubscribe() // true
+ * const unsubscribe = await machine.subscribe(kind, { onItem: (item) => console.log(item) })
  */
 export function createSubscriptionMachine(options: SubscriptionMachineOptions): SubscriptionMachine {
   const { backfill, reconnect, heartbeatMs, heartbeatTimeoutMs, verifyIntervalMs, ...settings } = readSubscriptionOptions(options)
@@ -197,10 +183,7 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
           // The longest timer stands for "no limit": no call or connect attempt lives 24.8 days.
           connectTimeoutMs: Math.min(settings.connectTimeoutMs, MAX_TIMER_MS),
           callTimeoutMs: Math.min(settings.callTimeoutMs, MAX_TIMER_MS),
-          heartbeat:
-            heartbeatMs === Infinity
-              ? false
-              : { intervalMs: heartbeatMs, timeoutMs: Math.min(heartbeatTimeoutMs, MAX_TIMER_MS), method: HEARTBEAT_METHOD, params: [-1] },
+          heartbeat: heartbeatMs === Infinity ? false : { intervalMs: heartbeatMs, timeoutMs: Math.min(heartbeatTimeoutMs, MAX_TIMER_MS) },
           signal,
           onNotification,
           onLost: (error) => onSocketLost(holder.socket, error),
