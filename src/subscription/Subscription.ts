@@ -18,7 +18,7 @@ export interface SubscriptionOptions<TItem, TCursor> {
   listener: SubscriptionListener<TItem, TCursor>
   backfill: ResolvedBackfill | false
   /** The subscription ended on its own (rejected filter, given up): forget it. */
-  onEnded: (subscription: Subscription<TItem, TCursor>) => void
+  onEnded: () => void
   /** Where errors go when the listener has no `onError`. */
   logger: Pick<ResolvedLogger, 'error'>
 }
@@ -125,7 +125,7 @@ export class Subscription<TItem, TCursor> {
       this.report({ state: 'closed', error })
     } else this.#settleReady?.reject(error)
     this.#settleReady = undefined
-    this.#options.onEnded(this)
+    this.#options.onEnded()
   }
 
   /** Ends it because its machine closed: nothing is sent (the socket closes). */

@@ -3,12 +3,7 @@ import type { PageShape } from '../pagination/types.js'
 import type { WalkDirection } from '../pagination/walkOptions.js'
 import type { SubscriptionStateChange } from './types.js'
 
-/**
- * A resource's `query` as the item kinds call it: a filter (and the resource's own options), a cursor, a size and a direction.
- *
- * @example
- * const query: KindQuery<ChainxEvent, EventId> = client.events.query
- */
+/** A resource's `query` as the item kinds call it: a filter (and the resource's own options), a cursor, a size and a direction. */
 export type KindQuery<TItem, TCursor> = (parameters: {
   filter: unknown
   options?: object | undefined

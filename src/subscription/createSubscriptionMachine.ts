@@ -10,15 +10,10 @@ import { loadWebSocket } from './loadWebSocket.js'
 import { Subscription } from './Subscription.js'
 import type { SubscriptionKind, SubscriptionListener } from './SubscriptionKind.js'
 import { readSubscriptionOptions, type ReconnectOptions, type SubscriptionMachineOptions } from './subscriptionOptionRules.js'
-import type { SubscriptionStateChange, Unsubscribe } from './types.js'
+import type { SubscriptionStateChange } from './types.js'
 
 /** One socket's subscriptions, of any item kind: what every resource's `subscribe` shares. */
-export interface SubscriptionMachine {
-  /** Subscribes `kind` on the shared socket; resolves once the server acknowledged, with the function that unsubscribes. */
-  subscribe<TItem, TCursor>(kind: SubscriptionKind<TItem, TCursor>, listener: SubscriptionListener<TItem, TCursor>): Promise<Unsubscribe>
-  /** Ends every subscription (a `closed` state each) and closes the socket. The machine can be used again. */
-  close(): Promise<void>
-}
+export type SubscriptionMachine = ReturnType<typeof createSubscriptionMachine>
 
 const MAX_EARLY_NOTIFICATIONS = 1_000
 
@@ -31,7 +26,7 @@ const MAX_EARLY_NOTIFICATIONS = 1_000
  * const machine = createSubscriptionMachine({ wsUrl: 'ws://127.0.0.1:9001' })
  * const unsubscribe = await machine.subscribe(kind, { onItem: (item) => console.log(item) })
  */
-export function createSubscriptionMachine(options: SubscriptionMachineOptions): SubscriptionMachine {
+export function createSubscriptionMachine(options: SubscriptionMachineOptions) {
   const { backfill, reconnect, heartbeatMs, heartbeatTimeoutMs, verifyIntervalMs, ...settings } = readSubscriptionOptions(options)
   const logger = resolveLogger(options.logger)
   const wsUrls = typeof options.wsUrl === 'string' ? [options.wsUrl] : options.wsUrl
@@ -210,22 +205,23 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
   }
 
   return {
+    /** Subscribes `kind` on the shared socket; resolves once the server acknowledged, with the function that unsubscribes. */
     async subscribe<TItem, TCursor>(kind: SubscriptionKind<TItem, TCursor>, listener: SubscriptionListener<TItem, TCursor>) {
-      const onEnded = forget as (ended: Subscription<TItem, TCursor>) => void
-      const subscription = new Subscription<TItem, TCursor>({ kind, listener, backfill, onEnded, logger })
-      const any = subscription as unknown as AnySubscription
-      subscriptions.add(any)
+      const onEnded = () => forget(subscription)
+      const subscription = new Subscription({ kind, listener, backfill, logger, onEnded }) as unknown as AnySubscription
+      subscriptions.add(subscription)
       startVerifying()
-      if (socket !== undefined) attach(any, socket)
+      if (socket !== undefined) attach(subscription, socket)
       else if (run === undefined) {
         failures = 0
         start()
       }
       await subscription.ready
       let result: Promise<boolean> | undefined
-      return () => (result ??= subscription.end().finally(() => forget(any)))
+      return () => (result ??= subscription.end().finally(() => forget(subscription)))
     },
-    async close() {
+    /** Ends every subscription (a `closed` state each) and closes the socket. The machine can be used again. */
+    async close(): Promise<void> {
       const all = [...subscriptions]
       subscriptions.clear()
       forgetRoutes()
