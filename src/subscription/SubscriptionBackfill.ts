@@ -5,9 +5,7 @@ import type { SubscriptionKind } from './SubscriptionKind.js'
 import type { ResolvedBackfill } from './subscriptionOptionRules.js'
 
 /** A kind that can backfill: its `query` is there. */
-export type QueryableKind<TItem, TCursor> = SubscriptionKind<TItem, TCursor> & {
-  query: NonNullable<SubscriptionKind<TItem, TCursor>['query']>
-}
+export type QueryableKind<TItem, TCursor> = SubscriptionKind<TItem, TCursor> & Required<Pick<SubscriptionKind<TItem, TCursor>, 'query'>>
 
 /**
  * The backfill side of one subscription: reads the kind's query after the position, page by
