@@ -14,6 +14,7 @@ import { fork } from 'node:child_process'
 import { createGraphQLClient } from '../src/graphql/createGraphQLClient.js'
 import { EventsDocument, type EventsQuery } from '../src/graphql/generated/operations.js'
 import { createPageIterator } from '../src/pagination/createPageIterator.js'
+import { walkPages } from '../src/pagination/walkPages.js'
 import { paginate } from '../src/graphql/paginate.js'
 import { resolvePaginationOptions } from '../src/pagination/resolvePaginationOptions.js'
 import { createTransport } from '../src/transport/createTransport.js'
@@ -199,7 +200,8 @@ async function measureMachinery(total: number): Promise<Record<string, string>[]
     return { items: pages[page] ?? [], nextCursor: page + 1, hasMore: page + 1 < pages.length }
   }
   type Item = { bcs: string; index: number }
-  const walk = () => createPageIterator({ fetchPage, options: resolvePaginationOptions<Item>({ pageSize: PAGE_SIZE }) })
+  const walk = () =>
+    createPageIterator(async () => walkPages, { fetchPage, options: resolvePaginationOptions<Item>({ pageSize: PAGE_SIZE }) })
   const contenders: Record<string, () => Promise<number>> = {
     async 'plain loop'() {
       let items = 0

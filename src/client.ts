@@ -18,9 +18,8 @@ import { readGroup } from './options/optionRules.js'
 import { SUBSCRIPTION_OPTION_RULES } from './subscription/subscriptionOptionRules.js'
 
 /**
- * Options of `ChainxClient`. Transport options (fetch, headers, timeoutMs, retry, rateLimit, hooks) apply to every endpoint.
- * Each URL option takes one URL or several in order of preference (failover, see `failover`);
- * each is optional, and a call that needs a missing one fails with `INVALID_ARGUMENT` naming it.
+ * Options of `ChainxClient`; transport options apply to every endpoint. Each URL option takes one URL or several in order of
+ * preference (`failover`); a call that needs a missing one fails with `INVALID_ARGUMENT` naming it.
  *
  * @example
  * const options: ChainxClientOptions = { graphqlUrl, rpcUrl, timeoutMs: 10_000, retry: { retries: 2 }, rateLimit: 100 }
@@ -46,9 +45,8 @@ export interface ChainxClientOptions extends TransportOptions {
    */
   limits?: LimitsOption | undefined
   /**
-   * Settings of the WebSocket subscriptions (heartbeat, reconnect, backfill, the periodic check for silently dropped subscriptions, WebSocket class).
-   * Checked by the option rules when the client is constructed (`SUBSCRIPTION_OPTION_RULES`): a bad
-   * value is `INVALID_ARGUMENT` naming it as written, e.g. `subscriptions.reconnect.maxDelayMs`.
+   * Settings of the WebSocket subscriptions (heartbeat, reconnect, backfill, checks for dropped subscriptions, WebSocket class),
+   * checked when the client is constructed.
    * @default see `SubscriptionOptions`
    */
   subscriptions?: SubscriptionOptions | undefined
@@ -79,11 +77,10 @@ const CLIENT_OPTION_KEYS = Object.keys({
   logger: 1,
 } satisfies Record<keyof ChainxClientOptions, 1>)
 
-/** The key's type where the consumer has none: a `lib` before ESNext (ES2022, no `@types/node`) lacks `Symbol.asyncDispose`. */
+// `typeof Symbol.asyncDispose` where the consumer's `lib` declares it, a symbol of its own otherwise (the .d.ts compiles on ES2022).
 declare const _noAsyncDispose: unique symbol
-/** `typeof Symbol.asyncDispose` where the consumer's `lib` declares it (`await using` then types), a symbol of its own otherwise, so the .d.ts compiles on ES2022 without `skipLibCheck`. */
 type AsyncDisposeKey = SymbolConstructor extends { readonly asyncDispose: infer S extends symbol } ? S : typeof _noAsyncDispose
-/** `Symbol.asyncDispose`, or the registered symbol runtimes without it use (as TypeScript's downlevel `await using` does). */
+/** `Symbol.asyncDispose`, or the registered symbol TypeScript's downlevel `await using` uses. */
 const ASYNC_DISPOSE: AsyncDisposeKey = ((Symbol as { asyncDispose?: symbol }).asyncDispose ??
   Symbol.for('Symbol.asyncDispose')) as AsyncDisposeKey
 
@@ -103,13 +100,8 @@ export class ChainxClient {
   readonly events: EventsClient
   /** JSON-RPC transaction blocks: `query`, `iterate`, `watch` and the deprecated `subscribe`. */
   readonly transactions: TransactionsClient
-  /**
-   * The options the client was created with (a copy: static headers were read once). Secret
-   * header values and URL credentials are redacted wherever it is serialised or inspected
-   * (`JSON.stringify(client)`, `console.log(client)`); reading a field gives its real value.
-   */
+  /** The options the client was created with (a copy); secrets are redacted when serialised or inspected, not when read. */
   readonly options: Readonly<ChainxClientOptions>
-  /** Closes the resources' one subscription socket. */
   readonly #closeResources: () => Promise<void>
   /** Aborted by `close()`: running watches end, later calls fail with `CLIENT_CLOSED`. */
   readonly #lifetime = new AbortController()
@@ -123,7 +115,6 @@ export class ChainxClient {
     const graphqlUrls = endpointList('graphqlUrl', options.graphqlUrl, HTTP)
     const rpcUrls = endpointList('rpcUrl', options.rpcUrl, HTTP)
     const wsUrls = endpointList('wsUrl', options.wsUrl, ['ws:', 'wss:'])
-    // Checked here, not at the first subscribe (a chunk of its own), under the names the caller wrote.
     readGroup('subscriptions', options.subscriptions, SUBSCRIPTION_OPTION_RULES, true)
     this.options = hideSecrets(options)
     const transport = createTransport(options)
@@ -153,11 +144,8 @@ export class ChainxClient {
   }
 
   /**
-   * Walks any Relay connection, page after page, yielding its nodes: an AsyncIterable with
-   * `.pages()` and `.toArray({ maxItems })`. Forward by default (`first`/`after`); backward
-   * uses `last`/`before`. `pageSize` defaults to the service's `defaultPageSize` and is
-   * clamped to its `maxPageSize`. The next page is prefetched while you handle one;
-   * `walk.cursor`, saved and passed back as `cursor`, resumes the walk. See `PaginateOptions`.
+   * Walks any Relay connection page after page, yielding its nodes (with `.pages()` and `.toArray()`); `walk.cursor`, passed back
+   * as `cursor`, resumes it. See `PaginateOptions`.
    *
    * @example
    * import { EventsDocument } from 'chainx-sdk'
@@ -181,11 +169,8 @@ export class ChainxClient {
   }
 
   /**
-   * The state of every endpoint, by kind in order of the options: whether steady traffic goes
-   * there (`preferred`), its status (available, cooling down after a failure, due a probe,
-   * waiting out a `Retry-After`), latency, recent failures and service version. A kind with
-   * one endpoint keeps no health record. Asynchronous: the failover code is a chunk of its own,
-   * loaded on demand.
+   * The state of every endpoint, by kind in order of the options: `preferred`, status, latency, recent failures and service
+   * version (a kind with one endpoint keeps no health record). Asynchronous: failover is a chunk loaded on demand.
    *
    * @example
    * for (const { kind, url, status, latencyMs } of await client.endpoints()) console.log(kind, url, status, latencyMs)
@@ -195,14 +180,8 @@ export class ChainxClient {
   }
 
   /**
-   * Releases everything the client holds, so that a process that rotates clients keeps no
-   * socket, timer or listener of a closed one: the subscription WebSocket (every subscription
-   * gets a `closed` state), every pooled HTTP connection the SDK owns (idle ones at once, busy
-   * ones after their response), and the pools' idle timers. A running `events.watch` ends
-   * cleanly (its loop returns, as with its `signal`); a walk (`paginate`, `events.iterate`)
-   * fails at its next request with `CLIENT_CLOSED`, carrying `resumeCursor` for a new client.
-   * Every later call fails with `ClientClosedError` (`CLIENT_CLOSED`). Calling it again waits for
-   * the first close. `await using client = new ChainxClient(...)` calls it at the end of the block.
+   * Releases every socket, timer and listener the client holds. Running watches end; a walk fails at its next request with
+   * `CLIENT_CLOSED` and `resumeCursor`; every later call fails with `ClientClosedError`. Calling it again waits for the first close.
    *
    * @example
    * const client = new ChainxClient({ graphqlUrl, rpcUrl })
@@ -218,9 +197,7 @@ export class ChainxClient {
   }
 
   /**
-   * `await using client = new ChainxClient(...)` closes the client at the end of the block
-   * (the same as `close()`). The key is `Symbol.asyncDispose`, or `Symbol.for('Symbol.asyncDispose')`
-   * where the runtime has none yet.
+   * `await using client = new ChainxClient(...)` closes the client at the end of the block (as `close()`).
    *
    * @example
    * await using client = new ChainxClient({ graphqlUrl })

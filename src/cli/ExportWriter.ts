@@ -16,25 +16,16 @@ export interface SafePoint {
 }
 
 /**
- * The output of an export: a file (opened fresh, or truncated to a resumed state's length)
- * or standard output. It buffers lines, writes them in large chunks, and tracks the last
- * safe point (a cursor whose items are all in the output, nothing after them) in bytes, so
- * `sync` can tell the state what it may record.
- *
- * @example
- * const writer = ExportWriter.open('events.ndjson', { resumeBytes: 0 })
- * writer.add(line)
- * writer.markSafe(walk.cursor, 1)
- * const safe = await writer.sync() // flushed and fsynced: record it in the state
+ * The output of an export (a file, fresh or truncated to a resumed state's length, or standard output), written
+ * in large chunks, and its last safe point: a cursor whose items are all in the output, nothing after them.
  */
 export class ExportWriter {
   readonly #fd: number | undefined
   readonly #stream: NodeJS.WritableStream | undefined
   #pending = ''
+  #pendingBytes = 0
   #written: number
   #safe: SafePoint
-  /** Characters of `#pending` the safe point covers, or undefined once resolved into `#safe.bytes`. */
-  #safeChars: number | undefined
 
   private constructor(fd: number | undefined, stream: NodeJS.WritableStream | undefined, start: SafePoint) {
     this.#fd = fd
@@ -43,10 +34,7 @@ export class ExportWriter {
     this.#safe = start
   }
 
-  /**
-   * Opens the output file: truncated to `start.bytes` (a resumed export: what the state
-   * covers) or emptied (a fresh one). A file shorter than the state says is refused.
-   */
+  /** Opens the output file: emptied, or to resume truncated to `start.bytes` (a file shorter than that is refused). */
   static open(path: string, start: SafePoint, resume: boolean): ExportWriter {
     if (!resume) return new ExportWriter(openSync(path, 'w'), undefined, start)
     let fd: number
@@ -81,7 +69,7 @@ export class ExportWriter {
     return this.#pending.length >= CHUNK_CHARS
   }
 
-  /** The last safe point whose bytes are written (after `flush`). */
+  /** The last safe point marked. */
   get safe(): SafePoint {
     return this.#safe
   }
@@ -89,41 +77,33 @@ export class ExportWriter {
   /** Buffers text (whole lines). */
   add(text: string): void {
     this.#pending += text
+    this.#pendingBytes += Buffer.byteLength(text, 'utf8')
   }
 
   /** Records that everything added so far is covered by `cursor`, after `items` items. */
   markSafe(cursor: unknown, items: number): void {
-    this.#safe = { cursor, items, bytes: this.#safe.bytes }
-    this.#safeChars = this.#pending.length
+    this.#safe = { cursor, items, bytes: this.#written + this.#pendingBytes }
   }
 
-  /** Writes what is buffered. */
+  /** Writes what is buffered (a file at its own offsets: a failed write is retried whole by the next flush). */
   async flush(): Promise<void> {
-    const chunk = this.#pending
-    if (chunk === '') {
-      this.#resolveSafe(0, chunk)
-      return
-    }
-    this.#pending = ''
-    const bytes = Buffer.from(chunk, 'utf8')
-    this.#resolveSafe(bytes.length, chunk)
+    if (this.#pending === '') return
+    const bytes = Buffer.from(this.#pending, 'utf8')
     if (this.#fd !== undefined) {
       for (let offset = 0; offset < bytes.length;)
         offset += writeSync(this.#fd, bytes, offset, bytes.length - offset, this.#written + offset)
-    } else if (this.#stream && !this.#stream.write(bytes)) {
-      await once(this.#stream, 'drain')
     }
+    const drained = this.#stream?.write(bytes) !== false
+    this.#pending = ''
+    this.#pendingBytes = 0
     this.#written += bytes.length
+    if (!drained) await once(this.#stream as NodeJS.WritableStream, 'drain')
   }
 
-  /**
-   * Flushes and syncs the file: the returned safe point (the one at the flush) is on disk and
-   * may be recorded. The fsync runs off the main thread, so lines keep coming meanwhile; they
-   * land after the safe point.
-   */
+  /** Flushes and syncs the file: the safe point returned (the one at the call) is on disk. */
   async sync(): Promise<SafePoint> {
-    await this.flush()
     const safe = this.#safe
+    await this.flush()
     if (this.#fd !== undefined) await fsyncAsync(this.#fd)
     return safe
   }
@@ -131,13 +111,5 @@ export class ExportWriter {
   /** Closes the file (standard output stays open). */
   close(): void {
     if (this.#fd !== undefined) closeSync(this.#fd)
-  }
-
-  #resolveSafe(chunkBytes: number, chunk: string): void {
-    const chars = this.#safeChars
-    if (chars === undefined) return
-    this.#safeChars = undefined
-    const covered = chars === chunk.length ? chunkBytes : Buffer.byteLength(chunk.slice(0, chars), 'utf8')
-    this.#safe = { ...this.#safe, bytes: this.#written + covered }
   }
 }

@@ -1,36 +1,17 @@
-/**
- * The counters an export updates and the progress line reads.
- *
- * @example
- * progress.counts.items++
- */
-export interface ProgressCounts {
-  /** Items in the output, earlier runs' included. */
-  items: number
-  /** Items this run wrote. */
-  itemsThisRun: number
-  /** Pages this run fetched (undefined when the walk does not report pages). */
-  pages: number | undefined
-}
+type ProgressOptions = { label: string; stream: NodeJS.WritableStream; tty: boolean; intervalMs: number; quiet: boolean }
 
 /**
- * Progress of an export on standard error, never on the data's stream: on a terminal a live
- * line (items, pages, items per second, elapsed) redrawn five times a second; elsewhere a
- * plain line every `intervalMs`; nothing when quiet. `finish` prints the summary line.
- *
- * @example
- * const progress = new Progress({ label: 'events export', stream: process.stderr, tty: false, intervalMs: 3_000, quiet: false })
- * progress.start()
- * progress.counts.items++
- * progress.finish('done')
+ * Progress on standard error, never on the data's stream: on a terminal a live line redrawn five times
+ * a second, elsewhere a plain line every `intervalMs`, nothing when quiet; `finish` prints the summary.
  */
 export class Progress {
-  readonly counts: ProgressCounts = { items: 0, itemsThisRun: 0, pages: undefined }
-  readonly #options: { label: string; stream: NodeJS.WritableStream; tty: boolean; intervalMs: number; quiet: boolean }
+  /** What the line reads: items in the output (earlier runs' included), items this run wrote, pages fetched (if reported). */
+  readonly counts = { items: 0, itemsThisRun: 0, pages: undefined as number | undefined }
+  readonly #options: ProgressOptions
   readonly #started = performance.now()
   #timer: ReturnType<typeof setInterval> | undefined
 
-  constructor(options: { label: string; stream: NodeJS.WritableStream; tty: boolean; intervalMs: number; quiet: boolean }) {
+  constructor(options: ProgressOptions) {
     this.#options = options
   }
 
@@ -76,7 +57,4 @@ export class Progress {
   }
 }
 
-const formatter = new Intl.NumberFormat('en-US')
-function number(value: number): string {
-  return formatter.format(value)
-}
+const number = new Intl.NumberFormat('en-US').format

@@ -1,11 +1,14 @@
 /**
- * A command line the `chainx` bin refuses before any request: an unknown flag, a value that
- * does not parse, a filter the SDK refuses locally, a state file that belongs to another
- * export. The bin prints its message on one line and exits with 2.
- *
- * @example
- * throw new UsageError('--page-size must be a positive integer, got 0')
+ * What the `chainx` bin refuses, printed on one line: bad usage, before any request (an unknown
+ * flag, a value that does not parse, a filter the SDK refuses, another export's state file), exits
+ * 2; a `--state` file in use by another run exits 75 (sysexits' EX_TEMPFAIL: try again later).
  */
 export class UsageError extends Error {
   override name = 'UsageError'
+  readonly exitCode: 2 | 75
+
+  constructor(message: string, exitCode: 2 | 75 = 2) {
+    super(message)
+    this.exitCode = exitCode
+  }
 }

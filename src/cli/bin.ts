@@ -5,10 +5,7 @@ import { runChainx } from './runChainx.js'
 const controller = new AbortController()
 // SIGINT (Ctrl-C) and SIGTERM (containers, `timeout`, `kill`) alike: the first saves the state
 // and exits 130 or 143; a second one exits at once.
-for (const [signal, code] of [
-  ['SIGINT', 130],
-  ['SIGTERM', 143],
-] as const) {
+for (const [signal, code] of Object.entries({ SIGINT: 130, SIGTERM: 143 })) {
   process.on(signal, () => {
     if (controller.signal.aborted) process.exit(code)
     controller.abort(signal)

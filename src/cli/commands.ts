@@ -1,37 +1,21 @@
 import type { ParseArgsConfig } from 'node:util'
-import { EVENT_COLUMNS } from './formatRecords.js'
 
 type OptionSpecs = NonNullable<ParseArgsConfig['options']>
 
-/**
- * A paged JSON-RPC resource of the client (`client.events`, `client.transactions`) as the CLI
- * drives it: one `export` and one `watch` command each, through the resource's public
- * `iterate` and `watch`. Adding a resource to the CLI is one entry of `RESOURCES`.
- *
- * @example
- * RESOURCES.events.filterRequired // true: chainx_queryEvents needs a filter
- */
-export interface CliResource {
-  /** What one item is, in the help: `event`, `transaction block`. */
+/** A paged JSON-RPC resource as the bin drives it: `export` and `watch` commands, through its public `iterate` and `watch`. */
+interface CliResource {
+  /** What one item is, the method, and an example filter, in the help. */
   item: string
-  /** The JSON-RPC method, in the help. */
   method: string
-  /** An example filter, in the help. */
   exampleFilter: string
-  /** Whether the method needs a filter (else every item without one). */
   filterRequired: boolean
-  /** Whether the resource takes response options (`--options <json>`: which fields each item carries). */
+  /** Whether it takes `--options <json>` (which fields each item carries). */
   responseOptions: boolean
   /** CSV columns known before the first item, and the fields kept whole as JSON. */
   csv: { columns: readonly string[] | undefined; leaves: readonly string[] }
 }
 
-/**
- * The resources of the `chainx` bin, by the name of the client's property and the command word.
- *
- * @example
- * Object.keys(RESOURCES) // ['events', 'transactions']
- */
+/** The resources of the `chainx` bin, by the client's property name (the command word): adding one is one entry. */
 export const RESOURCES = {
   events: {
     item: 'event',
@@ -39,7 +23,22 @@ export const RESOURCES = {
     exampleFilter: '{"Sender":"0xa11ce"}',
     filterRequired: true,
     responseOptions: false,
-    csv: { columns: EVENT_COLUMNS, leaves: ['parsedJson'] },
+    // The event flattened; `parsedJson` kept whole (its fields differ from one event type to the next).
+    csv: {
+      columns: [
+        'id.txDigest',
+        'id.eventSeq',
+        'timestampMs',
+        'type',
+        'sender',
+        'packageId',
+        'transactionModule',
+        'parsedJson',
+        'bcsEncoding',
+        'bcs',
+      ],
+      leaves: ['parsedJson'],
+    },
   },
   transactions: {
     item: 'transaction block',
@@ -54,8 +53,15 @@ export const RESOURCES = {
 /** A resource of the CLI: `events` or `transactions`. */
 export type ResourceName = keyof typeof RESOURCES
 
-/** The commands of the `chainx` bin that walk the service (`codegen-move` is the Move codegen's own). */
+/** The commands of the `chainx` bin that walk the service (`index` and `codegen-move` parse their own). */
 export type CommandName = `${ResourceName} export` | `${ResourceName} watch` | 'graphql export'
+
+/** A command's flags (`node:util` `parseArgs`), its help, and its line in the command list. */
+interface Command {
+  options: OptionSpecs
+  help: string
+  summary: string
+}
 
 const COMMON_HELP = `
 Output:
@@ -79,73 +85,51 @@ Walk:
   --max-items <n>            stop after this many items in all (counted across resumed runs)
   --cursor <cursor>          start after this cursor (JSON, or a plain string), as a walk's cursor option`
 
-const COMMON: OptionSpecs = {
-  out: { type: 'string', short: 'o' },
-  format: { type: 'string' },
-  state: { type: 'string' },
-  'state-interval': { type: 'string' },
-  'rpc-url': { type: 'string' },
-  'graphql-url': { type: 'string' },
-  quiet: { type: 'boolean', short: 'q' },
-  'progress-interval': { type: 'string' },
-  verbose: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-}
-const WALK: OptionSpecs = {
-  direction: { type: 'string' },
-  'page-size': { type: 'string' },
-  'max-items': { type: 'string' },
-  cursor: { type: 'string' },
+/** The flags a help lists, for `parseArgs`: each line `  --name[, -x]`, taking a value when a placeholder follows. */
+export function flagsOf(help: string): OptionSpecs {
+  const options: OptionSpecs = {}
+  for (const [, name, short, value] of help.matchAll(/^ {2}--([a-z-]+)(?:, -([a-z]))?( \S)?/gm)) {
+    options[name as string] = { type: value ? 'string' : 'boolean', ...(short && { short }) }
+  }
+  return options
 }
 
-function resourceCommands(name: ResourceName, resource: CliResource): Record<string, { options: OptionSpecs; help: string }> {
-  const options: OptionSpecs = { ...COMMON, filter: { type: 'string' }, ...(resource.responseOptions && { options: { type: 'string' } }) }
-  const filterUsage = resource.filterRequired ? '--filter <json>' : '[--filter <json>]'
-  const optionsUsage = resource.responseOptions ? ' [--options <json>]' : ''
-  const source = `  --filter <json>            a ${resource.method} filter, e.g. '${resource.exampleFilter}'${resource.filterRequired ? '' : ' (every one when absent)'}${
-    resource.responseOptions ? `\n  --options <json>           which fields each ${resource.item} carries, e.g. '{"showEffects":true}'` : ''
+function resourceCommands(name: ResourceName, resource: CliResource): [CommandName, Omit<Command, 'options'>][] {
+  const { item, method, filterRequired, responseOptions } = resource
+  const usage = `${filterRequired ? '--filter <json>' : '[--filter <json>]'}${responseOptions ? ' [--options <json>]' : ''} [options]`
+  const source = `  --filter <json>            a ${method} filter, e.g. '${resource.exampleFilter}'${filterRequired ? '' : ' (every one when absent)'}${
+    responseOptions ? `\n  --options <json>           which fields each ${item} carries, e.g. '{"showEffects":true}'` : ''
   }`
-  return {
-    [`${name} export`]: {
-      options: { ...options, ...WALK },
-      help: `usage: chainx ${name} export ${filterUsage}${optionsUsage} [options]
+  const exportHelp = `usage: chainx ${name} export ${usage}
 
-Writes every ${resource.item} that matches a ${resource.method} filter, page after page, in order,
+Writes every ${item} that matches a ${method} filter, page after page, in order,
 through client.${name}.iterate.
 
 ${source}
 ${WALK_HELP}
-${COMMON_HELP}`,
-    },
-    [`${name} watch`]: {
-      options: { ...options, interval: { type: 'string' }, 'page-size': { type: 'string' }, cursor: { type: 'string' } },
-      help: `usage: chainx ${name} watch ${filterUsage}${optionsUsage} [options]
+${COMMON_HELP}`
+  const watchHelp = `usage: chainx ${name} watch ${usage}
 
-Follows the ${resource.item}s that land from now on (or after --cursor, or the state's cursor) until
-interrupted (Ctrl-C or SIGTERM), polling ${resource.method} through client.${name}.watch.
+Follows the ${item}s that land from now on (or after --cursor, or the state's cursor) until
+interrupted (Ctrl-C or SIGTERM), polling ${method} through client.${name}.watch.
 
 ${source}
   --interval <ms>            wait between polls once caught up (default: 1000)
   --page-size <n>            items per poll (default: the service's default page size)
   --cursor <cursor>          start after this cursor (JSON, or a plain string; default: the newest)
-${COMMON_HELP}`,
-    },
-  }
+${COMMON_HELP}`
+  return [
+    [`${name} export`, { help: exportHelp, summary: `every ${item} of a filter, to NDJSON or CSV, resumable with --state` }],
+    [`${name} watch`, { help: watchHelp, summary: `follow new ${item}s as they land, until interrupted` }],
+  ]
 }
 
-/**
- * The flags and help of each command (parsed with `node:util` `parseArgs`).
- *
- * @example
- * COMMANDS['events export'].options.filter // { type: 'string' }
- */
-export const COMMANDS = {
-  ...(Object.fromEntries(
-    Object.entries(RESOURCES).flatMap(([name, resource]) => Object.entries(resourceCommands(name as ResourceName, resource))),
-  ) as Record<Exclude<CommandName, 'graphql export'>, { options: OptionSpecs; help: string }>),
-  'graphql export': {
-    options: { ...COMMON, ...WALK, query: { type: 'string' }, vars: { type: 'string' }, connection: { type: 'string' } },
-    help: `usage: chainx graphql export --query <file.graphql> [--vars <json>] [--connection <path>] [options]
+const ENTRIES: [CommandName, Omit<Command, 'options'>][] = [
+  ...Object.entries(RESOURCES).flatMap(([name, resource]) => resourceCommands(name as ResourceName, resource)),
+  [
+    'graphql export',
+    {
+      help: `usage: chainx graphql export --query <file.graphql> [--vars <json>] [--connection <path>] [options]
 
 Writes every node of a GraphQL connection through client.paginate. The query declares $first and $after
 (or $last and $before for --direction backward), which the walk sends itself.
@@ -155,53 +139,42 @@ Writes every node of a GraphQL connection through client.paginate. The query dec
   --connection <path>        dotted path of the connection in the result (default: the one object with pageInfo)
 ${WALK_HELP}
 ${COMMON_HELP}`,
-  },
-} satisfies Record<CommandName, { options: OptionSpecs; help: string }>
+      summary: 'every node of any GraphQL connection, to NDJSON or CSV, resumable with --state',
+    },
+  ],
+]
 
-const SUMMARIES: Record<CommandName, string> = {
-  ...(Object.fromEntries(
-    Object.entries(RESOURCES).flatMap(([name, { item }]) => [
-      [`${name} export`, `every ${item} of a filter, to NDJSON or CSV, resumable with --state`],
-      [`${name} watch`, `follow new ${item}s as they land, until interrupted`],
-    ]),
-  ) as Record<Exclude<CommandName, 'graphql export'>, string>),
-  'graphql export': 'every node of any GraphQL connection, to NDJSON or CSV, resumable with --state',
+/** The help and summary of each command, and its flags: those its help lists (one source for both). */
+export const COMMANDS = Object.fromEntries(
+  ENTRIES.map(([name, command]) => [name, { ...command, options: flagsOf(command.help) }]),
+) as Record<CommandName, Command>
+
+/** The command list of a help: each name padded, then its summary. */
+function list(names: string[]): string {
+  return names.map((name) => `  ${name.padEnd(21)}${COMMANDS[name as CommandName].summary}`).join('\n')
 }
 
-const EXIT_CODES = `Exit codes: 0 done, 1 the service or the file system failed (with --state, rerun to resume),
-2 bad usage (nothing sent), 75 the --state file is in use by another run, 130 interrupted (SIGINT),
-143 terminated (SIGTERM).`
-
-/**
- * What `chainx`, `chainx --help` and `chainx help` print.
- *
- * @example
- * console.log(TOP_HELP)
- */
+/** What `chainx`, `chainx --help` and `chainx help` print. */
 export const TOP_HELP = `usage: chainx <command> [options]
 
 Commands:
-${(Object.keys(SUMMARIES) as CommandName[]).map((name) => `  ${name.padEnd(21)}${SUMMARIES[name]}`).join('\n')}
+${list(Object.keys(COMMANDS))}
   index                events or transactions into Postgres or PGlite, exactly once
   codegen-move         TypeScript definitions of a Move package's events
 
 chainx <command> --help (or chainx help <command>) shows a command's flags; chainx --version its version.
-${EXIT_CODES}`
+Exit codes: 0 done, 1 the service or the file system failed (with --state, rerun to resume),
+2 bad usage (nothing sent), 75 the --state file is in use by another run, 130 interrupted (SIGINT),
+143 terminated (SIGTERM).`
 
-/**
- * The help of a command group (`chainx events --help`): its commands, or undefined when `group`
- * is not one.
- *
- * @example
- * groupHelp('events') // 'usage: chainx events <command> [options]\n…'
- */
+/** The help of a command group (`chainx events --help`), or undefined when `group` is not one. */
 export function groupHelp(group: string): string | undefined {
-  const names = (Object.keys(SUMMARIES) as CommandName[]).filter((name) => name.startsWith(`${group} `))
+  const names = Object.keys(COMMANDS).filter((name) => name.startsWith(`${group} `))
   if (names.length === 0) return undefined
   return `usage: chainx ${group} <command> [options]
 
 Commands:
-${names.map((name) => `  ${name.padEnd(21)}${SUMMARIES[name]}`).join('\n')}
+${list(names)}
 
 chainx ${group} <command> --help shows a command's flags.`
 }

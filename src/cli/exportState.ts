@@ -1,15 +1,9 @@
 import { readFileSync } from 'node:fs'
-import { open, rename } from 'node:fs/promises'
+import { open, rename, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { UsageError } from './UsageError.js'
 
-/**
- * What an export is: the command, what it reads, the walk's direction, the format and the
- * output file. A state file is used only by the export it was written for.
- *
- * @example
- * const identity: ExportIdentity = { command: 'events export', source: { filter: { All: [] } }, direction: 'forward', format: 'ndjson', out: '/data/events.ndjson' }
- */
+/** What an export is: a state file is used only by the export it was written for. */
 export interface ExportIdentity {
   command: string
   source: unknown
@@ -19,13 +13,7 @@ export interface ExportIdentity {
   out: string
 }
 
-/**
- * The content of a `--state` file: where the walk stands and how many bytes of the output
- * the items before it fill. Written after those bytes are flushed and synced.
- *
- * @example
- * const state: ExportState = { kind: 'chainx-export-state', version: 1, identity, cursor: null, bytes: 0, items: 0 }
- */
+/** A `--state` file: where the walk stands, and the bytes of the output the items before it fill (synced first). */
 export interface ExportState {
   kind: 'chainx-export-state'
   version: 1
@@ -40,13 +28,7 @@ export interface ExportState {
   columns?: readonly string[] | undefined
 }
 
-/**
- * Reads a state file for an export: undefined when there is none, the state when it belongs
- * to this export, else `UsageError` saying whose it is.
- *
- * @example
- * const state = readExportState('events.state.json', identity) // undefined on the first run
- */
+/** Reads the state file of an export: undefined when there is none, else the state, or `UsageError` when it is another export's. */
 export function readExportState(path: string, identity: ExportIdentity): ExportState | undefined {
   let text: string
   try {
@@ -81,41 +63,31 @@ export function readExportState(path: string, identity: ExportIdentity): ExportS
 }
 
 /**
- * Writes a state file atomically: to a temporary file beside it, synced, then renamed over
- * it (and the directory synced), so a kill at any instant leaves the old state or the new
- * one, never a mix. Call it only after the output bytes it covers are synced.
- *
- * @example
- * await writeExportState('events.state.json', { ...state, cursor: walk.cursor, bytes, items })
+ * Writes a state file atomically (a synced temporary file renamed over it, the directory synced),
+ * so a kill at any instant leaves the old state or the new one. Call it once the bytes it covers are synced.
  */
 export async function writeExportState(path: string, state: ExportState): Promise<void> {
   const temporary = `${path}.tmp`
-  const file = await open(temporary, 'w')
-  try {
+  await withFile(temporary, 'w', async (file) => {
     await file.writeFile(`${JSON.stringify(state)}\n`)
     await file.sync()
-  } finally {
-    await file.close()
-  }
+  })
   await rename(temporary, path)
-  await syncDirectory(dirname(path))
+  // Not every platform syncs a directory (Windows cannot open one); the rename is still atomic.
+  await withFile(dirname(path), 'r', (directory) => directory.sync()).catch(() => undefined)
 }
 
-async function syncDirectory(directory: string): Promise<void> {
+async function withFile(path: string, flags: string, use: (file: FileHandle) => Promise<void>): Promise<void> {
+  const file = await open(path, flags)
   try {
-    const handle = await open(directory, 'r')
-    try {
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-  } catch {
-    // Not every platform syncs a directory (Windows cannot open one); the rename is still atomic.
+    await use(file)
+  } finally {
+    await file.close()
   }
 }
 
 /** JSON with object keys sorted at every level: the same value whatever order a user typed its keys in. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
     typeof inner === 'object' && inner !== null && !Array.isArray(inner)
       ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))

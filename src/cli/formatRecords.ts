@@ -1,32 +1,6 @@
-/**
- * The columns of `chainx events … --format csv`: the event flattened, `parsedJson` kept whole as JSON
- * (its fields differ from one event type to the next).
- */
-export const EVENT_COLUMNS = [
-  'id.txDigest',
-  'id.eventSeq',
-  'timestampMs',
-  'type',
-  'sender',
-  'packageId',
-  'transactionModule',
-  'parsedJson',
-  'bcsEncoding',
-  'bcs',
-] as const
-
-/**
- * Turns items into lines of the output: NDJSON (one `JSON.stringify` per line) or CSV
- * (RFC 4180 quoting, a header row, nested objects flattened into dotted columns, arrays
- * and the `leaves` kept whole as JSON). CSV columns are fixed for a whole export: given
- * (events, or the ones a resumed export saved in its state), else those of the first item.
- *
- * @example
- * const format = createRecordFormat('csv', { leaves: ['parsedJson'], columns: [...EVENT_COLUMNS] })
- * format.line(event) // 'header\nrow\n' for the first item of a fresh export, then 'row\n'
- */
+/** The lines of an export's output, as `createRecordFormat` makes them. */
 export interface RecordFormat {
-  /** The item's line(s), ending in a newline: with the CSV header before the first row when `header` is on. */
+  /** The item's line, ending in a newline (the CSV header before the first row when `header` is on). */
   line(item: unknown): string
   /** CSV columns, once known (to save in the state); undefined for NDJSON. */
   readonly columns: readonly string[] | undefined
@@ -35,11 +9,8 @@ export interface RecordFormat {
 }
 
 /**
- * Creates the line formatter of an export.
- *
- * @example
- * const ndjson = createRecordFormat('ndjson', {})
- * ndjson.line({ a: 1 }) // '{"a":1}\n'
+ * Turns items into lines: NDJSON, or CSV (RFC 4180 quoting, a header row, objects flattened into dotted columns, arrays
+ * and `leaves` kept whole as JSON) with columns fixed for a whole export: given (events, a resumed export's), else the first item's.
  */
 export function createRecordFormat(
   format: 'ndjson' | 'csv',

@@ -1,16 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import type { WalkDirection } from '../pagination/walkOptions.js'
 import { COMMANDS, RESOURCES, type CommandName, type ResourceName } from './commands.js'
 import { UsageError } from './UsageError.js'
-import type { WalkDirection, WalkFlags } from './walkOptions.js'
 
-/**
- * What an export reads: a resource of the client (`events`, `transactions`), walked to its end
- * or followed as items land, or a GraphQL connection.
- *
- * @example
- * const source: ExportSource = { kind: 'resource', resource: 'events', follow: false, filter: { All: [] }, options: undefined, intervalMs: undefined }
- */
+/** What an export reads: a resource of the client, walked to its end or followed as items land, or a GraphQL connection. */
 export type ExportSource =
   | {
       kind: 'resource'
@@ -23,43 +17,13 @@ export type ExportSource =
     }
   | { kind: 'graphql'; query: string; vars: Record<string, unknown>; connection: string | undefined }
 
-/**
- * A command line of an export command, checked: every value parsed and validated, nothing sent yet.
- *
- * @example
- * const command = parseCommandLine(['events', 'export', '--filter', '{"All":[]}'], process.env)
- * if ('help' in command) console.log(command.help)
- */
-export interface ExportCommand {
-  name: CommandName
-  source: ExportSource
-  walk: WalkFlags
-  rpcUrl: string | undefined
-  graphqlUrl: string | undefined
-  out: string | undefined
-  format: 'ndjson' | 'csv'
-  state: string | undefined
-  stateIntervalMs: number
-  quiet: boolean
-  verbose: boolean
-  /** Progress period on a non-TTY standard error. */
-  progressIntervalMs: number
-}
+/** An export command line, checked: every value parsed and validated, nothing sent yet. */
+export type ExportCommand = Exclude<ReturnType<typeof parseCommandLine>, { help: string }>
 
-/**
- * Parses and checks an export command line (`<resource> export`, `<resource> watch`, `graphql
- * export`) with `node:util` `parseArgs` in strict mode. Pure but for reading
- * `--query`'s file: whatever it refuses throws `UsageError` before any request. Returns the
- * command's help for `--help`.
- *
- * @example
- * parseCommandLine(['events', 'export', '--filter', '{"Sender":"0x1"}', '--format', 'csv'], {})
- * parseCommandLine(['events', 'export', '--filtr', '{}'], {}) // throws UsageError: unknown option '--filtr'
- */
-export function parseCommandLine(args: readonly string[], env: Record<string, string | undefined>): ExportCommand | { help: string } {
+/** Parses and checks a known export command's line (strict `parseArgs`): a refusal throws `UsageError` before any request. */
+export function parseCommandLine(args: readonly string[], env: Record<string, string | undefined>) {
   const name = `${args[0]} ${args[1]}` as CommandName
-  const spec = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
-  if (spec === undefined) throw new UsageError(`unknown command: chainx ${args.slice(0, 2).join(' ')} (chainx --help lists the commands)`)
+  const spec = COMMANDS[name]
   let values: Record<string, unknown>
   try {
     ;({ values } = parseArgs({ args: args.slice(2), options: spec.options, strict: true, allowPositionals: false }))
@@ -69,7 +33,7 @@ export function parseCommandLine(args: readonly string[], env: Record<string, st
   if (values.help) return { help: spec.help }
   const text = (flag: string) => values[flag] as string | undefined
 
-  const walk: WalkFlags = {
+  const walk = {
     direction: readDirection(text('direction')),
     pageSize: readCount('--page-size', text('page-size'), 1),
     maxItems: readCount('--max-items', text('max-items'), 0),
@@ -91,7 +55,7 @@ export function parseCommandLine(args: readonly string[], env: Record<string, st
     rpcUrl: text('rpc-url') ?? (env.CHAINX_RPC_URL || undefined),
     graphqlUrl: text('graphql-url') ?? (env.CHAINX_GRAPHQL_URL || undefined),
     out,
-    format,
+    format: format as 'ndjson' | 'csv',
     state,
     stateIntervalMs: readCount('--state-interval', text('state-interval'), 1) ?? 1000,
     quiet: values.quiet === true,
@@ -126,7 +90,7 @@ function readSource(name: CommandName, text: (flag: string) => string | undefine
   }
 }
 
-function readObject(flag: string, value: string | undefined): Record<string, unknown> | undefined {
+export function readObject(flag: string, value: string | undefined): Record<string, unknown> | undefined {
   if (value === undefined) return undefined
   let parsed: unknown
   try {
@@ -156,7 +120,7 @@ function readCursor(value: string | undefined): unknown {
   }
 }
 
-function readCount(flag: string, value: string | undefined, min: number): number | undefined {
+export function readCount(flag: string, value: string | undefined, min: number): number | undefined {
   if (value === undefined) return undefined
   const count = /^\d{1,15}$/.test(value) ? Number(value) : NaN
   if (!(count >= min)) throw new UsageError(`${flag} must be an integer of at least ${min}, got ${value}`)

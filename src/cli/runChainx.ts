@@ -1,26 +1,15 @@
+import { PACKAGE_VERSION } from '../utils/packageVersion.js'
 import { COMMANDS, groupHelp, TOP_HELP } from './commands.js'
 import { parseCommandLine } from './parseCommandLine.js'
-import { PACKAGE_VERSION } from '../utils/packageVersion.js'
 import type { ExportIo } from './runExport.js'
-import { STATE_IN_USE_EXIT, StateInUseError } from './stateLock.js'
 import { UsageError } from './UsageError.js'
 
 /**
- * The `chainx` command: `<resource> export`, `<resource> watch` (events, transactions),
- * `graphql export` and `codegen-move`, with `--help` at every level (and `chainx help …`) and
- * `--version`. Returns the exit code: 0 done, 1 a failure of the service or the file system
- * (with `--state`, rerun to resume), 2 bad usage (nothing sent), 75 the `--state` file is in
- * use by another run, 130 interrupted (SIGINT), 143 terminated (SIGTERM). Data goes to
- * `--out` or standard output; everything else to standard error, every error message on a line
- * starting `chainx: `. No stack trace unless `--verbose`.
- *
- * @example
- * const controller = new AbortController()
- * process.once('SIGTERM', () => controller.abort('SIGTERM'))
- * process.exitCode = await runChainx(process.argv.slice(2), { ...process, stderrIsTTY: process.stderr.isTTY === true, env: process.env, signal: controller.signal })
+ * The `chainx` command; returns the exit code (see `TOP_HELP`). Data goes to `--out` or standard
+ * output, everything else to standard error, each error on a line starting `chainx: `.
  */
 export async function runChainx(args: readonly string[], io: ExportIo & { env: Record<string, string | undefined> }): Promise<number> {
-  const [first] = args
+  const [first, second] = args
   if (first === '--version' || first === '-V') {
     io.stdout.write(`chainx-sdk ${PACKAGE_VERSION ?? 'unknown (unbuilt source)'}\n`)
     return 0
@@ -30,30 +19,21 @@ export async function runChainx(args: readonly string[], io: ExportIo & { env: R
   // What runs a command loads on demand: --version, help and bad usage start with neither the client nor the codegen.
   if (first === 'codegen-move') {
     const { runCli: runCodegenCli } = await import('../codegen/runCli.js')
-    return runCodegenCli(args, {
-      out: (text) => io.stdout.write(`${text}\n`),
-      err: (text) => io.stderr.write(`${text}\n`),
-    })
+    return runCodegenCli(args, { out: (text) => io.stdout.write(`${text}\n`), err: (text) => io.stderr.write(`${text}\n`) })
   }
-  if (first === 'index') {
-    const { runIndex } = await import('./runIndex.js')
-    return runIndex(args.slice(1), io)
+  if (first === 'index') return (await import('./runIndex.js')).runIndex(args.slice(1), io)
+  // Help asked for goes to standard output (exit 0); for a command line cut short, to standard error (exit 2).
+  const printHelp = (text: string, cutShort: boolean): number => {
+    ;(cutShort ? io.stderr : io.stdout).write(`${text}\n`)
+    return cutShort ? 2 : 0
   }
-  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
-    ;(first === undefined ? io.stderr : io.stdout).write(`${TOP_HELP}\n`)
-    return first === undefined ? 2 : 0
-  }
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') return printHelp(TOP_HELP, first === undefined)
   const group = groupHelp(first)
-  const second = args[1]
-  if (group !== undefined && (second === undefined || second === '--help' || second === '-h')) {
-    ;(second === undefined ? io.stderr : io.stdout).write(`${group}\n`)
-    return second === undefined ? 2 : 0
-  }
+  if (group !== undefined && (second === undefined || second === '--help' || second === '-h')) return printHelp(group, second === undefined)
   const verbose = args.includes('--verbose')
   try {
     if (!Object.hasOwn(COMMANDS, `${first} ${second}`)) {
-      const known = group === undefined ? '' : ` ${second}`
-      throw new UsageError(`unknown command: chainx ${first}${known} (chainx --help lists the commands)`)
+      throw new UsageError(`unknown command: chainx ${first}${group === undefined ? '' : ` ${second}`} (chainx --help lists the commands)`)
     }
     const command = parseCommandLine(args, io.env)
     if ('help' in command) {
@@ -64,8 +44,7 @@ export async function runChainx(args: readonly string[], io: ExportIo & { env: R
     return await runExport(command, io)
   } catch (error) {
     io.stderr.write(`chainx: ${messageOf(error)}\n`)
-    if (error instanceof UsageError) return 2
-    if (error instanceof StateInUseError) return STATE_IN_USE_EXIT
+    if (error instanceof UsageError) return error.exitCode
     if (verbose) io.stderr.write((await import('./runExport.js')).describeError(error))
     return 1
   }
@@ -75,5 +54,5 @@ export async function runChainx(args: readonly string[], io: ExportIo & { env: R
 function messageOf(error: unknown): string {
   const code = (error as { code?: unknown } | undefined)?.code
   const message = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error)
-  return error instanceof UsageError || error instanceof StateInUseError || typeof code !== 'string' ? message : `${code}: ${message}`
+  return error instanceof UsageError || typeof code !== 'string' ? message : `${code}: ${message}`
 }

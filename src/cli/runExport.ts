@@ -1,55 +1,40 @@
 import { resolve } from 'node:path'
 import { ChainxClient } from '../client.js'
 import { ChainxError } from '../errors/ChainxError.js'
+import type { PageProgress } from '../pagination/types.js'
+import type { WalkDirection } from '../pagination/walkOptions.js'
+import { RESOURCES } from './commands.js'
 import { ExportWriter } from './ExportWriter.js'
 import { readExportState, writeExportState, type ExportIdentity, type ExportState } from './exportState.js'
 import { createRecordFormat } from './formatRecords.js'
-import { openExportWalk, refusal } from './openExportWalk.js'
 import type { ExportCommand } from './parseCommandLine.js'
 import { Progress } from './Progress.js'
 import { lockStateFile } from './stateLock.js'
 import { UsageError } from './UsageError.js'
 
-/**
- * Where an export writes and what stops it: standard output and error, whether standard
- * error is a terminal, and the signal that SIGINT aborts.
- *
- * @example
- * const io: ExportIo = { stdout: process.stdout, stderr: process.stderr, stderrIsTTY: process.stderr.isTTY === true, signal }
- */
+/** Where a command writes, whether standard error is a terminal, and the signal SIGINT or SIGTERM aborts (its reason the signal's name). */
 export interface ExportIo {
   stdout: NodeJS.WritableStream
   stderr: NodeJS.WritableStream
   stderrIsTTY: boolean
-  /**
-   * Aborted by SIGINT or SIGTERM (its reason the signal's name): the export saves its state and
-   * returns 130 (SIGINT) or 143 (SIGTERM).
-   */
   signal: AbortSignal
 }
 
 /**
- * Runs an export command to its end: the walk, the output, the state, the progress. Returns
- * the exit code: 0 done, 1 a `ChainxError` ended the walk (the state is saved: a rerun
- * resumes), 130 or 143 interrupted by SIGINT or SIGTERM (saved too). Throws `UsageError` for
- * what it refuses before any request (a missing endpoint, another export's state file), and
- * `StateInUseError` when another run holds the state file's lock.
+ * Runs an export command to its end: 0 done, 1 a `ChainxError` ended the walk, 130 or 143 SIGINT or
+ * SIGTERM (the state saved either way); `UsageError` for what it refuses before any request.
  *
- * With `--state`, the output and the state move together: lines are written in large
- * chunks; every `stateIntervalMs`, at the end, on an error and on SIGINT the output is
- * synced and then the state records the walk's cursor after the last item whose line is
- * in it, with the output's length up to that line. A rerun truncates the output to that
- * length and resumes the walk from that cursor: whatever killed the last run, the output
- * holds every item once, in order.
- *
- * @example
- * process.exitCode = await runExport(parseCommandLine(args, process.env) as ExportCommand, io)
+ * With `--state`, the output and the state move together: every `stateIntervalMs`, at the end,
+ * on an error and on a signal the output is synced, then the state records the walk's cursor
+ * after the last item whose line is in it, with the output's length up to that line. A rerun
+ * truncates the output to that length and resumes from that cursor: whatever killed the last
+ * run, the output holds every item once, in order.
  */
 export async function runExport(command: ExportCommand, io: ExportIo): Promise<number> {
   const client = createClient(command)
   let release: (() => void) | undefined
   try {
-    if (command.state !== undefined && command.out !== undefined) release = lockStateFile(command.state)
+    if (command.state !== undefined) release = lockStateFile(command.state)
     return await exportWith(command, io, client)
   } finally {
     await client.close()
@@ -58,16 +43,7 @@ export async function runExport(command: ExportCommand, io: ExportIo): Promise<n
 }
 
 async function exportWith(command: ExportCommand, io: ExportIo, client: ChainxClient): Promise<number> {
-  const identity: ExportIdentity | undefined =
-    command.out === undefined
-      ? undefined
-      : {
-          command: command.name,
-          source: identitySource(command),
-          direction: command.walk.direction,
-          format: command.format,
-          out: resolve(command.out),
-        }
+  const identity = command.out === undefined ? undefined : identityOf(command, command.out)
   const saved = command.state !== undefined && identity ? readExportState(command.state, identity) : undefined
   const start = { cursor: saved?.cursor ?? null, items: saved?.items ?? 0, bytes: saved?.bytes ?? 0 }
   const { maxItems } = command.walk
@@ -79,7 +55,7 @@ async function exportWith(command: ExportCommand, io: ExportIo, client: ChainxCl
     quiet: command.quiet,
   })
   const walk = openExportWalk(command, client, {
-    start: saved?.cursor ?? null,
+    start: start.cursor,
     maxItems: maxItems === undefined ? undefined : Math.max(0, maxItems - start.items),
     signal: io.signal,
     onPage: ({ pages }) => (progress.counts.pages = pages),
@@ -92,12 +68,16 @@ async function exportWith(command: ExportCommand, io: ExportIo, client: ChainxCl
   })
   const follow = command.source.kind === 'resource' && command.source.follow
   let last = walk.cursor()
+  // A cursor that moved covers every line added so far: a safe point.
+  const mark = (): void => {
+    const cursor = walk.cursor()
+    if (cursor === last) return
+    last = cursor
+    writer.markSafe(cursor, progress.counts.items)
+  }
   const checkpoint = async (): Promise<void> => {
-    // A watch's cursor covers every event written, and moves before the first (when 'latest' resolves).
-    if (follow && walk.cursor() !== last) {
-      last = walk.cursor()
-      writer.markSafe(last, progress.counts.items)
-    }
+    // A watch's cursor covers every item written, and moves before the first (when 'latest' resolves).
+    if (follow) mark()
     const safe = await writer.sync()
     if (command.state === undefined || identity === undefined) return
     const state: ExportState = { kind: 'chainx-export-state', version: 1, identity, ...safe, columns: format.columns }
@@ -127,7 +107,8 @@ async function exportWith(command: ExportCommand, io: ExportIo, client: ChainxCl
 
   // Claimed at once: from here on the state file and the output move together.
   await saveNow()
-  if (walk.pages) progress.counts.pages = 0
+  // A watch reports no pages.
+  if (!follow) progress.counts.pages = 0
   progress.counts.items = start.items
   if (saved && !command.quiet) io.stderr.write(`chainx ${command.name}: resuming after ${saved.items} items (${command.state})\n`)
   progress.start()
@@ -144,11 +125,7 @@ async function exportWith(command: ExportCommand, io: ExportIo, client: ChainxCl
       writer.add(format.line(next.value))
       counts.items++
       counts.itemsThisRun++
-      const cursor = walk.cursor()
-      if (cursor !== last) {
-        last = cursor
-        writer.markSafe(cursor, counts.items)
-      }
+      mark()
       // A watch writes each event as it lands; an export in large chunks.
       if (follow || writer.full) await writer.flush()
       if (!warned && format.leftOut !== undefined) {
@@ -195,23 +172,22 @@ async function exportWith(command: ExportCommand, io: ExportIo, client: ChainxCl
 
 const LOCAL_REFUSALS: ReadonlySet<string> = new Set(['INVALID_ARGUMENT', 'INVALID_FILTER', 'FIRST_AND_LAST'])
 
-function createClient(command: ExportCommand): ChainxClient {
-  const needsRpc = command.source.kind !== 'graphql'
-  const { rpcUrl, graphqlUrl } = command
-  if (needsRpc && rpcUrl === undefined) throw new UsageError(`chainx ${command.name} needs --rpc-url <url> or CHAINX_RPC_URL`)
-  if (!needsRpc && graphqlUrl === undefined) throw new UsageError(`chainx ${command.name} needs --graphql-url <url> or CHAINX_GRAPHQL_URL`)
+function createClient({ name, source, rpcUrl, graphqlUrl }: ExportCommand): ChainxClient {
+  const [url, needs] =
+    source.kind === 'graphql' ? [graphqlUrl, '--graphql-url <url> or CHAINX_GRAPHQL_URL'] : [rpcUrl, '--rpc-url <url> or CHAINX_RPC_URL']
+  if (url === undefined) throw new UsageError(`chainx ${name} needs ${needs}`)
   try {
-    // The client requires a GraphQL URL; a JSON-RPC-only export never sends to it.
-    return new ChainxClient({ graphqlUrl: (graphqlUrl ?? rpcUrl) as string, rpcUrl })
+    return new ChainxClient({ graphqlUrl, rpcUrl })
   } catch (error) {
     throw new UsageError((error as Error).message)
   }
 }
 
-/** What the state file's identity records of the source (the GraphQL document by its text), and a first run's --cursor. */
-function identitySource({ source, walk }: ExportCommand): unknown {
+/** Whose a state file is: the command, what it reads (a first run's --cursor included), the direction, the format, the output. */
+function identityOf({ name, source, walk, format }: ExportCommand, out: string): ExportIdentity {
   const read = source.kind === 'graphql' ? source : { resource: source.resource, filter: source.filter, options: source.options }
-  return walk.cursor === undefined ? read : { ...read, cursor: walk.cursor }
+  const what = walk.cursor === undefined ? read : { ...read, cursor: walk.cursor }
+  return { command: name, source: what, direction: walk.direction, format, out: resolve(out) }
 }
 
 /** The stack and the cause chain, for --verbose. */
@@ -225,4 +201,67 @@ export function describeError(error: unknown): string {
     if (current !== undefined) text += 'caused by: '
   }
   return text
+}
+
+/** A walk as an export drives it: the items, and where it stands after the last one handed out (a change is a safe point to record). */
+interface ExportWalk {
+  items: AsyncIterable<unknown>
+  cursor(): unknown
+  /** CSV columns known before the first item, and the fields kept whole as JSON. */
+  csv: { columns: readonly string[] | undefined; leaves: readonly string[] }
+}
+
+/** What the CLI uses of a resource of the client (`client.events`, `client.transactions`): its public walks. */
+type ResourceWalks = Record<
+  'iterate' | 'watch',
+  (options: Record<string, unknown>) => AsyncIterable<unknown> & { readonly cursor: unknown }
+>
+
+/** The walk flags as the SDK's walk options take them, those not given left out (the SDK's defaults apply). */
+type WalkFlags = { direction: WalkDirection; pageSize?: number; maxItems?: number; cursor?: never }
+
+/**
+ * The walk of an export (`iterate` or `watch` of the command's resource, or `paginate`) from `start`
+ * (a resumed state's cursor, else `--cursor`), capped at what is left of `--max-items`. The SDK's
+ * refusal of an option (before any request) becomes `UsageError`.
+ */
+function openExportWalk(
+  command: ExportCommand,
+  client: ChainxClient,
+  options: { start: unknown; maxItems: number | undefined; signal: AbortSignal; onPage: (progress: PageProgress) => void },
+): ExportWalk {
+  const { source } = command
+  const { signal, onPage } = options
+  const walk = defined({ ...command.walk, maxItems: options.maxItems, cursor: options.start ?? command.walk.cursor }) as WalkFlags
+  try {
+    if (source.kind === 'graphql') {
+      const iterable = client.paginate(source.query, source.vars, { connection: source.connection, ...walk, signal, onPage })
+      return { items: iterable, cursor: () => iterable.cursor, csv: { columns: undefined, leaves: [] } }
+    }
+    const resource = client[source.resource] as unknown as ResourceWalks
+    const { csv } = RESOURCES[source.resource]
+    const shared = { ...defined({ filter: source.filter, options: source.options }), signal }
+    if (!source.follow) {
+      const iterable = resource.iterate({ ...shared, ...walk, onPage })
+      return { items: iterable, cursor: () => iterable.cursor, csv }
+    }
+    // A fresh watch starts at the newest item; until the watcher has resolved it, the state keeps 'latest'.
+    const start = walk.cursor ?? 'latest'
+    const watcher = resource.watch({ ...shared, cursor: start, ...defined({ intervalMs: source.intervalMs, pageSize: walk.pageSize }) })
+    return { items: watcher, cursor: () => watcher.cursor ?? start, csv }
+  } catch (error) {
+    throw refusal(error)
+  }
+}
+
+/** The entries of `values` that are not undefined: options as a caller who left them out writes them. */
+function defined<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>
+}
+
+/** The SDK's refusal of an argument as the CLI's usage error (a filter's names `--filter`). */
+function refusal(error: unknown): UsageError {
+  if (error instanceof UsageError) return error
+  const { code, shortMessage, message } = error as Partial<ChainxError>
+  return new UsageError(code === 'INVALID_FILTER' ? `--filter: ${shortMessage ?? message}` : (shortMessage ?? String(message)))
 }

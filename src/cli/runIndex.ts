@@ -3,8 +3,11 @@ import { ChainxClient } from '../client.js'
 import { isChainxError } from '../errors/ChainxError.js'
 import { createIndexer } from '../indexer/createIndexer.js'
 import { DEFAULT_DATABASE_DIR } from '../indexer/database.js'
+import { flagsOf } from './commands.js'
+import { readCount, readObject } from './parseCommandLine.js'
 import { Progress } from './Progress.js'
 import type { ExportIo } from './runExport.js'
+import { UsageError } from './UsageError.js'
 
 const HELP = `usage: chainx index events|transactions [--filter <json>] [--database <url|dir>] [--until caught-up] [options]
 
@@ -25,29 +28,16 @@ Walks what is there (backfill), then follows new items until interrupted, or sto
 
 Exit codes: 0 done, 1 the service or the database failed (rerun to go on), 2 bad usage, 130 interrupted.`
 
-const OPTIONS = {
-  filter: { type: 'string' },
-  database: { type: 'string' },
-  schema: { type: 'string' },
-  until: { type: 'string' },
-  'rpc-url': { type: 'string' },
-  quiet: { type: 'boolean', short: 'q' },
-  'progress-interval': { type: 'string' },
-  verbose: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const
+const OPTIONS = flagsOf(HELP)
 
 /**
  * `chainx index events|transactions`: one pipeline named after the resource into its built-in
- * table (chainx-sdk/indexer). Progress and errors on standard error; the exit code as the
- * exports': 0 done, 1 failed, 2 bad usage, 130 interrupted (SIGINT stops at a batch boundary).
- *
- * @example
- * process.exitCode = await runIndex(['events', '--filter', '{"All":[]}', '--until', 'caught-up'], { ...io, env: process.env })
+ * table (chainx-sdk/indexer). Exit codes as the exports': 0 done, 1 failed, 2 bad usage, 130
+ * interrupted (SIGINT stops at a batch boundary).
  */
 export async function runIndex(args: readonly string[], io: ExportIo & { env: Record<string, string | undefined> }): Promise<number> {
   const usage = (message: string) => (io.stderr.write(`chainx: ${message} (chainx index --help)\n`), 2)
-  let values: Record<string, string | boolean | undefined>
+  let values: Record<string, unknown>
   let positionals: string[]
   try {
     ;({ values, positionals } = parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: true }))
@@ -57,30 +47,28 @@ export async function runIndex(args: readonly string[], io: ExportIo & { env: Re
   if (values.help) return (io.stdout.write(`${HELP}\n`), 0)
   const [source, ...extra] = positionals
   if ((source !== 'events' && source !== 'transactions') || extra.length > 0) return usage('index what: events or transactions')
-  const text = (flag: keyof typeof OPTIONS) => values[flag] as string | undefined
-  let filter: unknown
-  try {
-    filter = text('filter') === undefined ? undefined : JSON.parse(text('filter') as string)
-  } catch (error) {
-    return usage(`--filter is not JSON: ${(error as Error).message}`)
-  }
-  if (source === 'events' && filter === undefined) return usage('--filter <json> is required, e.g. --filter \'{"All":[]}\'')
+  const text = (flag: string) => values[flag] as string | undefined
   const until = text('until')
-  if (until !== undefined && until !== 'caught-up') return usage(`--until takes caught-up, got ${until}`)
-  const interval = text('progress-interval') ?? '3000'
-  if (!/^\d{1,9}$/.test(interval) || Number(interval) < 1)
-    return usage(`--progress-interval must be an integer of at least 1, got ${interval}`)
+  let filter: Record<string, unknown> | undefined
+  let intervalMs: number
+  try {
+    filter = readObject('--filter', text('filter'))
+    if (source === 'events' && filter === undefined) throw new UsageError('--filter <json> is required, e.g. --filter \'{"All":[]}\'')
+    if (until !== undefined && until !== 'caught-up') throw new UsageError(`--until takes caught-up, got ${until}`)
+    intervalMs = readCount('--progress-interval', text('progress-interval'), 1) ?? 3000
+  } catch (error) {
+    return usage((error as Error).message)
+  }
   const rpcUrl = text('rpc-url') ?? (io.env.CHAINX_RPC_URL || undefined)
   if (rpcUrl === undefined) return usage('no JSON-RPC endpoint: pass --rpc-url or set CHAINX_RPC_URL')
 
   const client = new ChainxClient({ rpcUrl })
-  const quiet = values.quiet === true
   const progress = new Progress({
     label: `chainx index ${source}`,
     stream: io.stderr,
     tty: io.stderrIsTTY,
-    intervalMs: Number(interval),
-    quiet,
+    intervalMs,
+    quiet: values.quiet === true,
   })
   try {
     const indexer = createIndexer({
@@ -90,7 +78,7 @@ export async function runIndex(args: readonly string[], io: ExportIo & { env: Re
       pipelines: { [source]: { source, filter: filter as never } },
     })
     const status = () => indexer.status()[source]
-    // The progress line reads the pipeline's committed items (earlier runs' included) when it draws.
+    // The progress line reads the pipeline's committed items (earlier runs' included).
     let before: number | undefined
     const thisRun = () => {
       const now = status()

@@ -2,30 +2,9 @@ import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'n
 import { UsageError } from './UsageError.js'
 
 /**
- * Another run of `chainx` holds the lock of this `--state` file: the bin exits with
- * `STATE_IN_USE_EXIT` (75, sysexits' EX_TEMPFAIL: try again later) and this message.
- *
- * @example
- * throw new StateInUseError('--state: x.json is in use by another chainx run (pid 4242)')
- */
-export class StateInUseError extends Error {
-  override name = 'StateInUseError'
-}
-
-/** The exit code of a run refused because its `--state` file is in use. */
-export const STATE_IN_USE_EXIT = 75
-
-/**
- * Locks a `--state` file for this process: `<state>.lock` holds the pid of the run using it.
- * Created atomically (written beside it, then hard-linked into place), so a lock is whole or
- * absent. A lock held by a live process throws `StateInUseError`; one whose process is gone
- * (killed with SIGKILL, a crash) is taken over: moved aside atomically, so of two runs taking
- * it over at once one wins. Returns the release (the lock is removed if it is still ours), which
- * also runs at `process.exit`.
- *
- * @example
- * const release = lockStateFile('events.state.json')
- * try { await run() } finally { release() }
+ * Locks a `--state` file: `<state>.lock`, hard-linked into place whole, holds the pid of the run. A live
+ * holder throws `UsageError` (exit 75); a dead one's lock is moved aside atomically and taken over (of two
+ * runs, one wins). Returns the release (the lock removed if still ours), which also runs at `process.exit`.
  */
 export function lockStateFile(state: string): () => void {
   const lock = `${state}.lock`
@@ -99,9 +78,10 @@ function unlinkQuietly(path: string): void {
   }
 }
 
-function inUse(state: string, lock: string, pid: number): StateInUseError {
-  return new StateInUseError(
+function inUse(state: string, lock: string, pid: number): UsageError {
+  return new UsageError(
     `--state: ${state} is in use by another chainx run (pid ${pid}); wait for it to end or stop it (if no such process is a chainx run, delete ${lock})`,
+    75,
   )
 }
 

@@ -1,9 +1,7 @@
-import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
+import { ChainxError, type ChainxErrorOptions } from './ChainxErrorBase.js'
 
 /**
- * The client was closed (`client.close()`, or the end of an `await using` block): nothing was
- * sent. Never retried; create a new client to go on. A walk that meets it carries
- * `resumeCursor`, so the new client can resume where the closed one stopped.
+ * The client was closed: nothing was sent. A walk that meets it carries `resumeCursor` for a new client.
  *
  * @example
  * await client.close()
@@ -11,7 +9,6 @@ import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
  */
 export class ClientClosedError extends ChainxError {
   override name = 'ClientClosedError'
-  /** Always `'CLIENT_CLOSED'`. */
   declare readonly code: 'CLIENT_CLOSED'
   constructor(options: ChainxErrorOptions = {}) {
     super('CLIENT_CLOSED', 'The client is closed', options)

@@ -1,17 +1,13 @@
-import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
+import { ChainxError, type ChainxErrorOptions } from './ChainxErrorBase.js'
 
 /**
- * The indexer's database (`chainx-sdk/indexer`) failed: it refused the connection, lost it more
- * often than the retries allow, or refused a statement of the indexer's own (a handler's failure
- * is `UnexpectedError`). `database` names it without its password; a lost connection
- * (`connectionLost`) is retryable (the indexer retries it with backoff before it reports it).
+ * The indexer's database refused or lost the connection past the retries (`connectionLost`), or refused a statement of the indexer's.
  *
  * @example
  * if (error instanceof DatabaseError) console.log(error.database, error.cause) // postgres://indexer@db:5432/app
  */
 export class DatabaseError extends ChainxError {
   override name = 'DatabaseError'
-  /** Always `'DATABASE'`. */
   declare readonly code: 'DATABASE'
   /** The database as the indexer names it: a URL without its password, a directory, or `memory://`. */
   readonly database: string

@@ -1,4 +1,4 @@
-import type { ChainxErrorOptions } from './ChainxError.js'
+import type { ChainxErrorOptions } from './ChainxErrorBase.js'
 import { InvalidResponseError } from './request.js'
 
 /** An event's id as the service sends it (the same shape as `EventId` of the events API). */
@@ -8,10 +8,7 @@ interface EventIdLike {
 }
 
 /**
- * The `parse` option of an events query rejected an event's `parsedJson`. Code
- * INVALID_RESPONSE (the service sent content the caller's schema does not accept), not
- * retryable; `eventId` names the event, `cause` is the parser's error (a ZodError, for
- * instance). The whole page fails: no event of it is returned.
+ * The `parse` option of an events query rejected an event's `parsedJson` (`cause`: the parser's error); the whole page fails.
  *
  * @example
  * try {

@@ -1,11 +1,9 @@
-import type { ChainxErrorOptions } from './ChainxError.js'
+import type { ChainxErrorOptions } from './ChainxErrorBase.js'
 import { InvalidResponseError } from './request.js'
 
 /**
- * An event could not be read with the generated Move definitions: its type is not in the
- * registry, its `parsedJson` does not fit the struct, its BCS does not decode, or (when
- * asked to verify) `parsedJson` and the BCS payload disagree. An `InvalidResponseError`
- * (code INVALID_RESPONSE, `status` 0: no HTTP response is involved), not retryable; `eventType` names the event's type and `cause` holds the validator's error.
+ * An event could not be read with the generated Move definitions (unknown type, `parsedJson` or BCS that does not fit, or the two
+ * disagree when verified). `status` is 0: no HTTP response is involved.
  *
  * @example
  * try {

@@ -1,8 +1,7 @@
 import { InvalidArgumentError } from './request.js'
 
 /**
- * A type name that does not parse, or goes over a limit. `position` is the 0-based
- * offset in `text` where the problem is; `reason` says what was expected.
+ * A type name that does not parse, or goes over a limit, at `position` (0-based) in `text`.
  *
  * @example
  * try { parseTypeName('0x2::coin') } catch (error) { if (error instanceof TypeNameError) console.log(error.position) }

@@ -1,10 +1,7 @@
-import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
+import { ChainxError, type ChainxErrorOptions } from './ChainxErrorBase.js'
 
 /**
- * A failure that is not one of the SDK's own, wrapped so that `onError` always receives a
- * `ChainxError`: a function you passed threw or rejected (`source` names it: `onEvent`,
- * `onTransaction`, `onStateChange`, `parse`), or something threw that the SDK did not expect
- * (`source` says where). The thrown value is the `cause`. Never retried.
+ * A callback you passed (or a step of the SDK) threw: `source` names it, `cause` is what it threw. Never retried.
  *
  * @example
  * client.events.subscribe({
@@ -15,7 +12,6 @@ import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
  */
 export class UnexpectedError extends ChainxError {
   override name = 'UnexpectedError'
-  /** Always `'UNEXPECTED'`. */
   declare readonly code: 'UNEXPECTED'
   /** What threw: the callback's option name, or the SDK step. */
   readonly source: string

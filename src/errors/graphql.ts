@@ -1,5 +1,5 @@
 import type { Usage } from '../utils/usage.js'
-import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
+import { ChainxError, type ChainxErrorOptions } from './ChainxErrorBase.js'
 
 /**
  * One entry of a GraphQL response's `errors` array, as the service sent it.
@@ -51,10 +51,7 @@ export type GraphQLErrorCode =
   | 'STALE_CURSOR'
 
 /**
- * The service (or the SDK's checks before sending) rejected a GraphQL query. Subclasses
- * name the rule; this class itself (code `GRAPHQL`) covers every other server error.
- * `errors` keeps the service's entries with `path`, `locations` and `extensions.code`;
- * `data` keeps partial data.
+ * The service (or the checks before sending) rejected a GraphQL query: subclasses name the rule, `GRAPHQL` is any other error.
  *
  * @example
  * if (error instanceof GraphQLError) console.log(error.errors[0]?.extensions?.code, error.data)
@@ -89,7 +86,6 @@ export class GraphQLError extends ChainxError {
  */
 export class FirstAndLastError extends GraphQLError {
   override name = 'FirstAndLastError'
-  /** Always `'FIRST_AND_LAST'`. */
   declare readonly code: 'FIRST_AND_LAST'
   constructor(args: GraphQLErrorArgs) {
     super({ ...args, message: "'first' and 'last' must not be used together" }, 'FIRST_AND_LAST')
@@ -104,7 +100,6 @@ export class FirstAndLastError extends GraphQLError {
  */
 export class PageSizeExceededError extends GraphQLError {
   override name = 'PageSizeExceededError'
-  /** Always `'PAGE_SIZE_EXCEEDED'`. */
   declare readonly code: 'PAGE_SIZE_EXCEEDED'
   readonly pageSize: number
   readonly maxPageSize: number
@@ -123,7 +118,6 @@ export class PageSizeExceededError extends GraphQLError {
  */
 export class UnusedVariableError extends GraphQLError {
   override name = 'UnusedVariableError'
-  /** Always `'UNUSED_VARIABLE'`. */
   declare readonly code: 'UNUSED_VARIABLE'
   readonly variable: string
   constructor(args: GraphQLErrorArgs & { variable: string }) {
@@ -140,7 +134,6 @@ export class UnusedVariableError extends GraphQLError {
  */
 export class MissingVariableError extends GraphQLError {
   override name = 'MissingVariableError'
-  /** Always `'MISSING_VARIABLE'`. */
   declare readonly code: 'MISSING_VARIABLE'
   readonly variable: string
   constructor(args: GraphQLErrorArgs & { variable: string }) {
@@ -150,15 +143,13 @@ export class MissingVariableError extends GraphQLError {
 }
 
 /**
- * The query goes over one of the service's limits (spec 8.2): which limit, the query's
- * value (when known) and the maximum.
+ * The query goes over one of the service's limits (spec 8.2): which, the query's value (when known) and the maximum.
  *
  * @example
  * if (error instanceof QueryLimitError) console.log(error.limit, error.value, error.max)
  */
 export class QueryLimitError extends GraphQLError {
   override name = 'QueryLimitError'
-  /** Always `'QUERY_LIMIT'`. */
   declare readonly code: 'QUERY_LIMIT'
   readonly limit: QueryLimitName
   readonly value: number | undefined

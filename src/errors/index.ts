@@ -2,11 +2,11 @@ export {
   ChainxError,
   isChainxError,
   type ChainxErrorByCode,
+  type ChainxErrorClass,
   type ChainxErrorCode,
   type ChainxErrorOptions,
   type ChainxErrorUnion,
   type ErrorCauseSummary,
-  type NarrowedError,
 } from './ChainxError.js'
 export {
   AbortedError,
@@ -18,19 +18,9 @@ export {
   ResponseTooLargeError,
   TimeoutError,
 } from './request.js'
-export {
-  FirstAndLastError,
-  GraphQLError,
-  MissingVariableError,
-  PageSizeExceededError,
-  QueryLimitError,
-  UnusedVariableError,
-  type GraphQLErrorCode,
-  type GraphQLErrorEntry,
-  type QueryLimitName,
-} from './graphql.js'
-export { CursorCheckpointMismatchError, CursorNotAdvancingError, EmptyPagesError, StaleCursorError } from './pagination.js'
-export { InvalidFilterError, JsonRpcError, SocketClosedError } from './jsonRpc.js'
+export * from './graphql.js'
+export * from './pagination.js'
+export * from './jsonRpc.js'
 export { EventContentError } from './EventContentError.js'
 export { TypeNameError } from './TypeNameError.js'
 export { MoveEventError } from './MoveEventError.js'

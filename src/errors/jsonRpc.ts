@@ -1,15 +1,13 @@
-import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
+import { ChainxError, type ChainxErrorOptions } from './ChainxErrorBase.js'
 
 /**
- * A JSON-RPC error object from the service, with `rpcCode`, `message` and `data` kept
- * (-32602 invalid params carries its detail in `data`).
+ * A JSON-RPC error object from the service, with `rpcCode`, `message` and `data` kept.
  *
  * @example
  * if (error instanceof JsonRpcError && error.rpcCode === -32602) console.log(error.data)
  */
 export class JsonRpcError extends ChainxError {
   override name = 'JsonRpcError'
-  /** Always `'JSON_RPC'`. */
   declare readonly code: 'JSON_RPC'
   /** JSON-RPC error code, e.g. -32602. */
   readonly rpcCode: number
@@ -37,7 +35,6 @@ export class JsonRpcError extends ChainxError {
  */
 export class InvalidFilterError extends ChainxError {
   override name = 'InvalidFilterError'
-  /** Always `'INVALID_FILTER'`. */
   declare readonly code: 'INVALID_FILTER'
   /** Path to the offending part of the filter, e.g. `MoveModule.package`. */
   readonly path: string
@@ -55,7 +52,6 @@ export class InvalidFilterError extends ChainxError {
  */
 export class SocketClosedError extends ChainxError {
   override name = 'SocketClosedError'
-  /** Always `'SOCKET_CLOSED'`. */
   declare readonly code: 'SOCKET_CLOSED'
   constructor(args: ChainxErrorOptions & { reason?: string } = {}) {
     super('SOCKET_CLOSED', args.reason ? `WebSocket closed: ${args.reason}` : 'WebSocket closed', args)

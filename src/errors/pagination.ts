@@ -1,17 +1,14 @@
-import type { ChainxErrorOptions } from './ChainxError.js'
-import { ChainxError } from './ChainxError.js'
+import { ChainxError, type ChainxErrorOptions } from './ChainxErrorBase.js'
 import { GraphQLError, type GraphQLErrorEntry } from './graphql.js'
 
 /**
- * An `after` and a `before` cursor from different checkpoints were used together
- * (spec 4.2 rule 5).
+ * An `after` and a `before` cursor from different checkpoints were used together (spec 4.2 rule 5).
  *
  * @example
  * error.code === 'CURSOR_CHECKPOINT_MISMATCH'
  */
 export class CursorCheckpointMismatchError extends GraphQLError {
   override name = 'CursorCheckpointMismatchError'
-  /** Always `'CURSOR_CHECKPOINT_MISMATCH'`. */
   declare readonly code: 'CURSOR_CHECKPOINT_MISMATCH'
   constructor(args: ChainxErrorOptions & { errors?: GraphQLErrorEntry[]; data?: unknown }) {
     super({ ...args, sent: true, message: 'Cursors from different checkpoints used together' }, 'CURSOR_CHECKPOINT_MISMATCH')
@@ -19,28 +16,17 @@ export class CursorCheckpointMismatchError extends GraphQLError {
 }
 
 /**
- * A cursor's checkpoint has left the available range (spec 4.2 rule 6). When thrown by
- * an auto-paging walk, `delivered` counts the items already yielded and `resumeCursor`
- * tells where the walk stood. The remedy is in the message: a cursor this old cannot be
- * resumed; start over without one (or let the walk do it: `onStale: 'restart'`), or resume
- * by checkpoint with a filter on a checkpoint range.
+ * A cursor's checkpoint has left the available range (spec 4.2 rule 6); the message says the remedy.
  *
  * @example
  * if (error instanceof StaleCursorError) console.log(error.delivered, error.resumeCursor)
  */
 export class StaleCursorError extends GraphQLError {
   override name = 'StaleCursorError'
-  /** Always `'STALE_CURSOR'`. */
   declare readonly code: 'STALE_CURSOR'
   /** Items the walk delivered before the cursor went stale. */
   override delivered: number | undefined
-  constructor(
-    args: ChainxErrorOptions & {
-      errors?: GraphQLErrorEntry[]
-      data?: unknown
-      delivered?: number
-    },
-  ) {
+  constructor(args: ChainxErrorOptions & { errors?: GraphQLErrorEntry[]; data?: unknown; delivered?: number }) {
     super(
       {
         ...args,
@@ -55,15 +41,13 @@ export class StaleCursorError extends GraphQLError {
 }
 
 /**
- * The service returned the same cursor again while claiming more pages; the walk stops
- * instead of looping forever.
+ * The service returned the same cursor again while claiming more pages; the walk stops instead of looping forever.
  *
  * @example
  * error.code === 'CURSOR_NOT_ADVANCING'
  */
 export class CursorNotAdvancingError extends ChainxError {
   override name = 'CursorNotAdvancingError'
-  /** Always `'CURSOR_NOT_ADVANCING'`. */
   declare readonly code: 'CURSOR_NOT_ADVANCING'
   /** The repeated cursor, as received (opaque). */
   readonly cursor: unknown
@@ -77,17 +61,13 @@ export class CursorNotAdvancingError extends ChainxError {
 }
 
 /**
- * The service answered a run of consecutive empty pages that each claimed more
- * (`maxEmptyPages` of them, 100 by default): the walk stops rather than request empty
- * pages forever. A legitimate sparse filter (a scan-limited GraphQL filter) can raise
- * `maxEmptyPages` or set it to `Infinity`.
+ * `maxEmptyPages` empty pages in a row (100 by default) each claimed more: the walk stops (a sparse filter may raise the limit).
  *
  * @example
  * if (error instanceof EmptyPagesError) console.log(`${error.pages} empty pages; resume from`, error.resumeCursor)
  */
 export class EmptyPagesError extends ChainxError {
   override name = 'EmptyPagesError'
-  /** Always `'EMPTY_PAGES'`. */
   declare readonly code: 'EMPTY_PAGES'
   /** Consecutive empty pages that claimed more, the last one included. */
   readonly pages: number

@@ -1,18 +1,14 @@
 import { redactUrl } from '../utils/redactUrl.js'
-import { ChainxError, type ChainxErrorOptions } from './ChainxError.js'
+import { ChainxError, type ChainxErrorOptions } from './ChainxErrorBase.js'
 
 /**
- * The server answered with a status that is not a success (any non-2xx, whatever the body).
- * When the body is a protocol error (a GraphQL `errors` array, a JSON-RPC `error`) it is
- * parsed and kept as `cause`. A 3xx is never followed: `location` says where it pointed.
- * 5xx and 408 are retryable (`isTransientStatus`, the retry table's).
+ * The server answered a non-2xx status; a protocol error in the body is kept as `cause`. A 3xx is never followed (`location`).
  *
  * @example
  * if (error instanceof HttpError) console.log(error.status, error.bodyExcerpt, error.cause)
  */
 export class HttpError extends ChainxError {
   override name = 'HttpError'
-  /** Always `'HTTP'`. */
   declare readonly code: 'HTTP'
   /** HTTP status code (0 when a browser hid a redirect's status: an opaque redirect). */
   readonly status: number
@@ -47,15 +43,13 @@ export class HttpError extends ChainxError {
 }
 
 /**
- * The service refused the request because of its rate limit (HTTP 429, or a JSON-RPC
- * "Too many requests" error). `retryAfterMs` is the wait the server asked for, if any.
+ * The service's rate limit refused the request (HTTP 429, or "Too many requests"); `retryAfterMs` is the wait it asked for.
  *
  * @example
  * if (error instanceof RateLimitedError) await sleep(error.retryAfterMs ?? 1000)
  */
 export class RateLimitedError extends ChainxError {
   override name = 'RateLimitedError'
-  /** Always `'RATE_LIMITED'`. */
   declare readonly code: 'RATE_LIMITED'
   /** Milliseconds the server asked to wait (from `Retry-After`), when it said. */
   readonly retryAfterMs: number | undefined
@@ -81,7 +75,6 @@ export class RateLimitedError extends ChainxError {
  */
 export class NetworkError extends ChainxError {
   override name = 'NetworkError'
-  /** Always `'NETWORK'`. */
   declare readonly code: 'NETWORK'
   constructor(args: { url: string } & ChainxErrorOptions) {
     const errno = errnoOf(args.cause)
@@ -90,15 +83,13 @@ export class NetworkError extends ChainxError {
 }
 
 /**
- * No response arrived within `timeoutMs`, or the caller's signal fired with a `TimeoutError`
- * reason (`AbortSignal.timeout(ms)`; the reason is kept as `cause` and `timeoutMs` is undefined).
+ * No response within `timeoutMs`, or the caller's signal timed out (`AbortSignal.timeout`: `cause` set, `timeoutMs` undefined).
  *
  * @example
  * new ChainxClient({ graphqlUrl, timeoutMs: 5_000 })
  */
 export class TimeoutError extends ChainxError {
   override name = 'TimeoutError'
-  /** Always `'TIMEOUT'`. */
   declare readonly code: 'TIMEOUT'
   /** The time limit that was exceeded, in milliseconds (undefined when the caller's own signal timed out). */
   readonly timeoutMs: number | undefined
@@ -123,7 +114,6 @@ export class TimeoutError extends ChainxError {
  */
 export class AbortedError extends ChainxError {
   override name = 'AbortedError'
-  /** Always `'ABORTED'`. */
   declare readonly code: 'ABORTED'
   constructor(args: ChainxErrorOptions = {}) {
     super('ABORTED', 'Request aborted', args)
@@ -131,17 +121,13 @@ export class AbortedError extends ChainxError {
 }
 
 /**
- * A 2xx response whose body is not what the protocol promises: not JSON (an HTML page from
- * a proxy, truncated JSON) or JSON of the wrong shape. Every request of the SDK is a read, so
- * it is retried like a 5xx before it reaches the caller (subclasses for content the caller's
- * own checks rejected, such as `EventContentError`, are not).
+ * A 2xx response whose body is not what the protocol promises; retried like a 5xx, except content the caller's checks rejected.
  *
  * @example
  * if (error instanceof InvalidResponseError) console.log(error.bodyExcerpt)
  */
 export class InvalidResponseError extends ChainxError {
   override name = 'InvalidResponseError'
-  /** Always `'INVALID_RESPONSE'`. */
   declare readonly code: 'INVALID_RESPONSE'
   /** HTTP status of the response. */
   readonly status: number
@@ -151,13 +137,7 @@ export class InvalidResponseError extends ChainxError {
   readonly retryAfterMs: number | undefined
 
   constructor(
-    args: {
-      status: number
-      body: string
-      reason: string
-      retryAfterMs?: number | undefined
-      message?: string
-    } & ChainxErrorOptions,
+    args: { status: number; body: string; reason: string; retryAfterMs?: number | undefined; message?: string } & ChainxErrorOptions,
   ) {
     super('INVALID_RESPONSE', args.message ?? `Invalid response: ${args.reason}`, args)
     this.status = args.status
@@ -167,15 +147,13 @@ export class InvalidResponseError extends ChainxError {
 }
 
 /**
- * The response body is larger than `maxResponseBytes` (said by its `Content-Length`, or
- * counted while it streamed): the request was aborted and its connection closed. Not retried.
+ * The response body is over `maxResponseBytes` (by `Content-Length` or as it streamed): the request was aborted. Not retried.
  *
  * @example
  * if (error instanceof ResponseTooLargeError) console.log(error.limit, error.received)
  */
 export class ResponseTooLargeError extends ChainxError {
   override name = 'ResponseTooLargeError'
-  /** Always `'RESPONSE_TOO_LARGE'`. */
   declare readonly code: 'RESPONSE_TOO_LARGE'
   /** The limit in bytes (`maxResponseBytes`). */
   readonly limit: number
@@ -200,7 +178,6 @@ export class ResponseTooLargeError extends ChainxError {
  */
 export class InvalidArgumentError extends ChainxError {
   override name = 'InvalidArgumentError'
-  /** Always `'INVALID_ARGUMENT'`. */
   declare readonly code: 'INVALID_ARGUMENT'
   constructor(message: string, options: ChainxErrorOptions = {}) {
     super('INVALID_ARGUMENT', message, options)
@@ -220,4 +197,10 @@ function errnoOf(cause: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause
   }
   return undefined
+}
+
+/** The error for a caller's signal that fired (`cause`: its reason): `TIMEOUT` for `AbortSignal.timeout(ms)`, else `ABORTED`. */
+export function abortError(reason: unknown): AbortedError | TimeoutError {
+  const name = typeof reason === 'object' && reason !== null ? (reason as { name?: unknown }).name : undefined
+  return name === 'TimeoutError' ? new TimeoutError({ timeoutMs: undefined, cause: reason }) : new AbortedError({ cause: reason })
 }

@@ -1,4 +1,4 @@
-import { abortError } from '../errors/abortError.js'
+import { abortError } from '../errors/request.js'
 import { untilAborted } from '../utils/untilAborted.js'
 import { checkHeaders } from '../transport/checkHeaders.js'
 import type { Transport } from '../transport/createTransport.js'

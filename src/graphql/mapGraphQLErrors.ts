@@ -1,4 +1,3 @@
-import { isRateLimitGraphQLError } from '../errors/shouldRetry.js'
 import { ChainxError } from '../errors/ChainxError.js'
 import {
   FirstAndLastError,
@@ -69,4 +68,12 @@ export function mapGraphQLErrors(
     return new RateLimitedError({ status: 200, version, cause: new GraphQLError(base) })
   }
   return new GraphQLError(base)
+}
+
+/**
+ * Whether a GraphQL error entry is the rate limit (`RATE_LIMITED`): the spec gives no code (spec 7, 8.1; graphql-anchor 4), so an
+ * `extensions.code` of `RATE_LIMITED` or the JSON-RPC side's "too many requests" text (jsonrpc-anchor 2.6).
+ */
+export function isRateLimitGraphQLError(extensionCode: unknown, message: string): boolean {
+  return extensionCode === 'RATE_LIMITED' || /too many requests/i.test(message)
 }

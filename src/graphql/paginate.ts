@@ -186,7 +186,7 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends stri
   // Each walk (and each restart) keeps to the endpoint of its first page: its cursors belong there.
   const affinities = new WeakMap<AbortSignal, EndpointAffinity>()
 
-  return createPageIterator({
+  return createPageIterator(WALK_WITH_CHECKS, {
     options: resolved,
     startCursor: cursor,
     onWalkStart: graphql.onWalkStart,
@@ -233,6 +233,9 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends stri
     },
   })
 }
+
+// The walk comes with the chunk of checks, which the first page loads anyway.
+const WALK_WITH_CHECKS = () => queryChecks.load().then((checks) => checks.walkPages)
 
 function nodeKey(node: unknown): ItemKey {
   const { digest, address } = (node ?? {}) as { digest?: unknown; address?: unknown }

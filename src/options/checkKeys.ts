@@ -1,15 +1,8 @@
 import { InvalidArgumentError } from '../errors/request.js'
 
 /**
- * Refuses option keys a method does not know, before anything is sent: a misspelled option
- * (`pageSiz`) or one of another method (`descending`) is `INVALID_ARGUMENT` naming the key as
- * written and the nearest valid one, never silently ignored. Keys whose value is `undefined`
- * are refused too (a spread of another method's options is a mistake either way). A value
+ * Refuses option keys a method does not know (even with an `undefined` value), naming the key and the nearest valid one; a value
  * that is not an object is left to the caller's own check.
- *
- * @example
- * checkKeys('events.iterate', { filter, pageSiz: 10 }, ['filter', 'pageSize'])
- * // throws InvalidArgumentError: events.iterate: unknown option `pageSiz`: did you mean `pageSize`?
  */
 export function checkKeys(where: string, options: unknown, known: readonly string[]): void {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) return

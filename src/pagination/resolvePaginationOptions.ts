@@ -1,25 +1,11 @@
 import { InvalidArgumentError } from '../errors/request.js'
 import { readCount } from '../options/optionRules.js'
-import type { ItemKey, PageProgress, RestartInfo, StaleOptions, WalkOptions } from './types.js'
+import type { ItemKey, StaleOptions, WalkOptions } from './types.js'
 
-// Consecutive empty pages claiming more before a walk gives up (see WalkOptions.maxEmptyPages).
-const DEFAULT_MAX_EMPTY_PAGES = 100
-
-/**
- * Options a walk accepts, before validation.
- *
- * @example
- * const input: PaginationOptionsInput<{ digest: string }> = { maxItems: 100, onStale: 'restart' }
- */
+/** Options a walk accepts, before validation. */
 export type PaginationOptionsInput<TItem> = WalkOptions & StaleOptions<TItem>
 
-/**
- * Every option key a walk reads (`WalkOptions` and `StaleOptions`): a walk's caller adds its
- * own (`filter`, `direction`, `cursor`, ...) and refuses any other key (`checkKeys`).
- *
- * @example
- * checkKeys('client.paginate', options, ['connection', 'direction', 'cursor', ...WALK_OPTION_KEYS])
- */
+/** Every option key a walk reads: its caller adds its own (`filter`, `direction`, ...) and refuses any other (`checkKeys`). */
 export const WALK_OPTION_KEYS = Object.keys({
   pageSize: 1,
   maxItems: 1,
@@ -34,46 +20,19 @@ export const WALK_OPTION_KEYS = Object.keys({
   onRestart: 1,
 } satisfies Record<keyof PaginationOptionsInput<unknown>, 1>)
 
-/**
- * Options after validation, with every default applied except the page size: the page machine applies the one
- * page-size rule (`walkPageSize`) with what the adapter learns of the service.
- *
- * @example
- * const { maxItems, onStale } = resolvePaginationOptions({ maxItems: 10 }) // 10, 'throw'
- */
-export interface ResolvedPaginationOptions<TItem> {
-  /** The requested page size, if any; without it the walk asks for the service's default (`walkPageSize`). */
-  pageSize: number | undefined
-  maxItems: number
-  maxPages: number
-  maxEmptyPages: number
-  prefetch: boolean
-  signal: AbortSignal | undefined
-  onPage: ((progress: PageProgress) => void) | undefined
-  onStale: 'throw' | 'restart'
-  /** Set only with `onStale: 'restart'`. */
-  key: ((item: TItem) => ItemKey) | undefined
-  maxRestarts: number
-  onRestart: ((info: RestartInfo) => void) | undefined
-}
+/** Options after validation, every default applied but the page size (the machine's `walkPageSize` sizes pages). */
+export type ResolvedPaginationOptions<TItem> = ReturnType<typeof resolvePaginationOptions<TItem>>
 
 /**
  * Validates a walk's options and applies their defaults. Pure, and run before any request:
  * a bad option throws `InvalidArgumentError` where the walk is created.
- *
- * @example
- * resolvePaginationOptions({ maxItems: 100 })
- * // { pageSize: undefined, maxItems: 100, maxPages: Infinity, maxEmptyPages: 100, prefetch: true, onStale: 'throw', ... }
  */
-export function resolvePaginationOptions<TItem>(
-  options: PaginationOptionsInput<TItem> = {},
-  defaultKey?: (item: TItem) => ItemKey,
-): ResolvedPaginationOptions<TItem> {
+export function resolvePaginationOptions<TItem>(options: PaginationOptionsInput<TItem> = {}, defaultKey?: (item: TItem) => ItemKey) {
   const { prefetch = true, onStale = 'throw' } = options
   const pageSize = options.pageSize === undefined ? undefined : readCount('pageSize', options.pageSize, 0, { min: 1 })
   const maxItems = readCount('maxItems', options.maxItems, Infinity, { infinite: true })
   const maxPages = readCount('maxPages', options.maxPages, Infinity, { infinite: true })
-  const maxEmptyPages = readCount('maxEmptyPages', options.maxEmptyPages, DEFAULT_MAX_EMPTY_PAGES, { min: 1, infinite: true })
+  const maxEmptyPages = readCount('maxEmptyPages', options.maxEmptyPages, 100, { min: 1, infinite: true })
   const maxRestarts = readCount('maxRestarts', options.maxRestarts, 3)
   if (typeof prefetch !== 'boolean') throw new InvalidArgumentError(`prefetch must be a boolean, got ${String(prefetch)}`)
   if (onStale !== 'throw' && onStale !== 'restart') {
@@ -93,6 +52,7 @@ export function resolvePaginationOptions<TItem>(
     signal: options.signal,
     onPage: options.onPage,
     onStale,
+    /** Set only with `onStale: 'restart'`. */
     key: onStale === 'restart' ? (options.key ?? defaultKey) : undefined,
     maxRestarts,
     onRestart: options.onRestart,

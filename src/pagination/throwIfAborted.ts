@@ -1,4 +1,4 @@
-import { abortError } from '../errors/abortError.js'
+import { abortError } from '../errors/request.js'
 
 /**
  * Throws `AbortedError` when the caller's signal is aborted.

@@ -1,48 +1,35 @@
 import type { CursorNotAdvancingError, EmptyPagesError } from '../errors/pagination.js'
 
 /**
- * What an adapter's `fetchPage` returns: the items of one page, already in the order
- * the walk yields them, and where the walk goes next.
+ * What an adapter's `fetchPage` returns: one page's items, in yield order, and where the walk goes next.
  *
  * @example
  * const page: FetchedPage<string, string> = { items: ['a', 'b'], nextCursor: 'c2', hasMore: true }
  */
 export interface FetchedPage<TItem, TCursor> {
-  /** The page's items, in yield order. */
   items: TItem[]
-  /**
-   * Cursor to continue from (opaque). A page that claims more must give a new, non-null
-   * cursor; otherwise the walk throws `CursorNotAdvancingError` rather than restart or loop.
-   */
+  /** Cursor to continue from (opaque); a page that claims more must move it, else the walk throws `CursorNotAdvancingError`. */
   nextCursor: TCursor | null
   /** Whether the service claims more items in the walk's direction. */
   hasMore: boolean
-  /**
-   * Each item's own cursor, parallel to `items`, when the page carries them (GraphQL
-   * `edges { cursor }`, event ids): the walk's `cursor` then moves after every item, not
-   * only when a page is fully consumed.
-   */
+  /** Each item's own cursor, parallel to `items` (GraphQL `edges { cursor }`, event ids): the walk's `cursor` then moves per item. */
   itemCursors?: readonly TCursor[] | undefined
 }
 
 /**
- * One page of a walk, as `.pages()` yields it, in the walk vocabulary's page shape
- * (`PageShape`: `items`, `hasMore`, `cursor`): the adapter's page with the items the walk
- * delivers (after `maxItems` and restart de-duplication), the cursor to continue from, the
- * cursor it was fetched with, and how many times the walk restarted so far.
+ * One page of a walk, as `.pages()` yields it (`items`, `hasMore`, `cursor` as `PageShape`): the
+ * items the walk delivers (after `maxItems` and restart de-duplication), and where it stands.
  *
  * @example
  * for await (const page of client.paginate(EventsDocument, {}).pages()) save(page.items, page.cursor)
  */
 export type WalkPage<TPage extends FetchedPage<unknown, unknown>> = Omit<TPage, 'nextCursor'> & {
   /**
-   * Where to continue after this page (exclusive): pass it as the walk's `cursor` option. The
-   * page's end cursor, or, when `maxItems` cut the page, the cursor of its last delivered item
-   * (the cursor it was fetched with when items carry no cursor of their own). The same value
-   * `walk.cursor` has once the page's last item is handled.
+   * Where to continue after this page (exclusive), as `walk.cursor` once its last item is handled:
+   * its end cursor, or when `maxItems` cut it, its last delivered item's (else the one it was fetched with).
    */
   cursor: TPage['nextCursor']
-  /** The cursor this page was fetched with; `null` for the first page of a walk (before 0.2 this was `cursor`). */
+  /** The cursor this page was fetched with; `null` for a walk's first page. */
   fromCursor: TPage['nextCursor']
   /** 0-based position of the page in the walk (restarts keep counting). */
   pageIndex: number
@@ -51,8 +38,7 @@ export type WalkPage<TPage extends FetchedPage<unknown, unknown>> = Omit<TPage, 
 }
 
 /**
- * What `toArray` takes: `maxItems`, the most items to collect (required, so a walk over a
- * large set is a choice, not an accident; `Infinity` collects everything).
+ * What `toArray` takes: `maxItems`, required so that collecting a large set is a choice (`Infinity`: everything).
  *
  * @example
  * await walk.toArray({ maxItems: 100 })
@@ -63,9 +49,7 @@ export interface ToArrayOptions {
 }
 
 /**
- * One page of any read or walk in the SDK's vocabulary (`query`'s result, the base of what
- * `.pages()` yields): the items, whether the service claims more, and the cursor to pass back
- * as the `cursor` option to continue after this page.
+ * One page of any read or walk (`query`'s result, the base of what `.pages()` yields).
  *
  * @example
  * const page: PageShape<string, string> = { items: ['a'], hasMore: true, cursor: 'c1' }
@@ -97,8 +81,8 @@ export interface PageProgress {
 }
 
 /**
- * Reported to `onRestart` when a walk with `onStale: 'restart'` starts over: the pages
- * that follow read a newer checkpoint, so the walk is no longer one consistent snapshot.
+ * Reported to `onRestart` when a walk with `onStale: 'restart'` starts over: the pages that
+ * follow read a newer checkpoint.
  *
  * @example
  * onRestart: ({ delivered, reason }) => console.warn(`restarted after ${delivered} items`, reason.message)
@@ -113,11 +97,9 @@ export interface RestartInfo {
 }
 
 /**
- * An auto-paging walk: an `AsyncIterable` of items that also walks page by page and
- * collects into an array. Each iteration (`for await`, `.pages()`, `.toArray()`) starts a
- * fresh walk. Concurrent `next()` calls on one iterator are served in order from one walk,
- * so no page is fetched twice and no item is lost; `break`, `return()` and the `signal`
- * option abort the request in flight.
+ * An auto-paging walk: items, pages or an array. Each iteration (`for await`, `.pages()`,
+ * `.toArray()`) starts a fresh walk; `break`, `return()` and the `signal` option abort the
+ * request in flight.
  *
  * @example
  * const walk = client.paginate(EventsDocument, {}, { maxItems: 100 })
@@ -128,21 +110,13 @@ export interface PageIterable<TItem, TPage, TCursor = unknown> extends AsyncIter
   /** Starts the walk: each item once, in order (one walk per iterator). */
   [Symbol.asyncIterator](): AsyncIterableIterator<TItem>
   /**
-   * Where the walk most recently started from this iterable stands: the cursor after the
-   * last item it yielded, to save and pass as the `cursor` option to resume (exclusive).
-   * When pages carry a cursor per item (GraphQL documents that select `edges { cursor }`,
-   * event walks) it moves with every item; otherwise (nodes-only documents) it moves to a
-   * page's end cursor once the page's last item is yielded, so a walk resumed from it may
-   * repeat the items of a page that was only partly consumed. Before any item: the
-   * `cursor` option (or `null`).
+   * Where the latest walk stands (the `cursor` option before any item): the cursor to resume after the last item
+   * it yielded; at each page's end when pages carry no item cursors (a resume may then repeat a partly consumed page).
    */
   readonly cursor: TCursor | null
   /** Walks page by page; `items` of each page are what the item iterator would yield. */
   pages(): AsyncIterableIterator<TPage>
-  /**
-   * Collects up to `maxItems` items (required, so a walk over a large set is a choice, not an
-   * accident; `Infinity` collects everything).
-   */
+  /** Collects up to `maxItems` items (required; `Infinity` collects everything). */
   toArray(options: ToArrayOptions): Promise<TItem[]>
 }
 
@@ -154,11 +128,8 @@ export interface PageIterable<TItem, TPage, TCursor = unknown> extends AsyncIter
  */
 export interface WalkOptions {
   /**
-   * Items per request: a positive integer, cut to the service's maximum. Without it a walk asks
-   * for the service's default page size (the one rule of every walk, docs/vocabulary.md): a
-   * GraphQL service's `defaultPageSize`; on JSON-RPC, whose requests then name no size, the
-   * service's maximum (50 unless its operator configured otherwise). A walk capped by `maxItems`
-   * asks for no more than remain.
+   * Items per request, cut to the service's maximum (docs/vocabulary.md: GraphQL's
+   * `defaultPageSize`; on JSON-RPC the service's maximum, 50 unless configured otherwise).
    * @default the service's default page size
    */
   pageSize?: number | undefined
@@ -178,27 +149,20 @@ export interface WalkOptions {
    */
   onPage?: ((progress: PageProgress) => void) | undefined
   /**
-   * Stop after this many pages (requests that returned a page; restarts count). The walk
-   * ends cleanly, like `maxItems`.
+   * Stop after this many pages (restarts count), cleanly like `maxItems`.
    * @default Infinity (no limit)
    */
   maxPages?: number | undefined
   /**
-   * Consecutive empty pages that claim more after which the walk throws `EmptyPagesError`
-   * (`EMPTY_PAGES`) instead of asking again: a broken service answering empty pages with
-   * fresh cursors forever is caught after this many requests (well under a second on a
-   * local network, a few seconds at 50 ms a page). Legitimate empty pages that claim more
-   * are rare (a GraphQL filter under a `scanLimit`): raise it, or `Infinity` turns the
-   * check off.
+   * Consecutive empty pages claiming more after which the walk throws `EmptyPagesError` (a broken
+   * service answering empty pages forever). Legitimate ones are rare (a GraphQL filter under a
+   * `scanLimit`): raise it, or `Infinity` turns the check off.
    * @default 100
    */
   maxEmptyPages?: number | undefined
   /**
-   * Requests page k+1 while the consumer handles page k: at most one page ahead, never
-   * past `maxItems` or a `toArray` limit, on the same cursor chain, through the same
-   * transport (rate limit, retries), aborted on `break`, `return()` or the `signal`. A
-   * consumer that spends as long on a page as the page takes to arrive walks about twice
-   * as fast; one that does nothing walks as fast as without it. At most two pages are held.
+   * Requests page k+1 while the consumer handles page k: one page ahead at most, never past
+   * `maxItems`, aborted with the walk.
    * @default true
    */
   prefetch?: boolean | undefined
@@ -220,18 +184,14 @@ export type ItemKey = string | number
  */
 export interface StaleOptions<TItem> {
   /**
-   * `'throw'`: throw `StaleCursorError` with `delivered` and `resumeCursor` (pass it back as
-   * the walk's `cursor` once the cause is fixed, or start over without one). `'restart'`: start a
-   * fresh walk without a cursor and skip items already delivered (by `key`); the walk then
-   * spans more than one checkpoint, which `onRestart` and `restarts` report. With
-   * `'restart'` the walk keeps one key per delivered item in a `Set`, so its memory grows
-   * with the items delivered; with `'throw'` it keeps none.
+   * `'throw'`: throw `StaleCursorError` with `delivered` and `resumeCursor`. `'restart'`: start
+   * over without a cursor, skipping delivered items by `key` (one key kept per item); the walk then
+   * spans more than one checkpoint (`onRestart`, `restarts`).
    * @default 'throw'
    */
   onStale?: 'throw' | 'restart' | undefined
   /**
-   * Identity of an item, for skipping delivered items after a restart. Only used with
-   * `onStale: 'restart'`. Each adapter documents its default.
+   * Identity of an item, for skipping delivered items after a restart (`onStale: 'restart'`).
    * @default adapter-specific
    */
   key?: ((item: TItem) => ItemKey) | undefined
@@ -247,24 +207,11 @@ export interface StaleOptions<TItem> {
   onRestart?: ((info: RestartInfo) => void) | undefined
 }
 
-/**
- * Watches one walk (the transport's telemetry gives one: the walk's span): `run` runs each
- * page's request, `end` is called once the walk ends, with the error that ended it if any.
- *
- * @example
- * const observer: WalkObserver = { run: (fetch) => fetch(), end: (error) => console.log('walk over', error) }
- */
+/** Watches one walk (telemetry's walk span): `run` runs each page's request, `end` hears the walk end (with its error). */
 export interface WalkObserver {
   run<T>(fetch: () => Promise<T>): Promise<T>
   end(error?: unknown): void
 }
 
-/**
- * A service misbehaving in a way no walk can page past: a page that claims more without moving
- * its cursor, or a run of empty pages that claim more. Thrown by a walk, or held in `stall`
- * by the page machine's walks with `onServiceStall: 'end'` (`watch`, the subscription backfill).
- *
- * @example
- * const caughtUp = (stall: ServiceStallError) => stall.code === 'EMPTY_PAGES'
- */
+/** A service no walk can page past: a cursor that does not move, or a run of empty pages claiming more. */
 export type ServiceStallError = CursorNotAdvancingError | EmptyPagesError

@@ -1,23 +1,15 @@
 import { InvalidArgumentError } from '../errors/request.js'
 
 /**
- * Which way a walk goes: `'forward'` (oldest first: GraphQL `first`/`after`, JSON-RPC
- * ascending) or `'backward'` (newest first: `last`/`before`, JSON-RPC descending). The one
- * word for order across `paginate`, `events.*`, `transactions.*` and every later walk.
+ * Which way a walk goes: `'forward'` (oldest first: GraphQL `first`/`after`, JSON-RPC ascending)
+ * or `'backward'` (newest first: `last`/`before`, JSON-RPC descending).
  *
  * @example
  * const direction: WalkDirection = 'backward'
  */
 export type WalkDirection = 'forward' | 'backward'
 
-/**
- * Reads a walk's `direction` (`'forward'` when undefined); anything else throws
- * `InvalidArgumentError`. Pure: run before any request.
- *
- * @example
- * readDirection('backward') // 'backward'
- * readDirection(undefined) // 'forward'
- */
+/** Reads a walk's `direction` (`'forward'` when undefined); anything else throws `InvalidArgumentError`. */
 export function readDirection(direction: unknown): WalkDirection {
   if (direction === undefined) return 'forward'
   if (direction !== 'forward' && direction !== 'backward') {

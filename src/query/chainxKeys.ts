@@ -1,9 +1,9 @@
 import type { ChainxClient } from '../client.js'
-import type { GraphQLDocument, VariablesOf } from '../graphql/createGraphQLClient.js'
 import { InvalidArgumentError } from '../errors/request.js'
+import type { GraphQLDocument, VariablesOf } from '../graphql/createGraphQLClient.js'
+import { redactUrl } from '../utils/redactUrl.js'
 import { operationId } from './operationId.js'
-import { endpointName, keyInput, type ChainxQueryKey } from './queryKey.js'
-import type { EventQueryInput, LiveEventsInput, LiveTransactionsInput, TransactionQueryInput } from './resourceTypes.js'
+import type { ChainxQueryKey, EventQueryInput, JsonValue, LiveEventsInput, LiveTransactionsInput, TransactionQueryInput } from './types.js'
 
 /**
  * Where a key's queries go: a client (its `rpcUrl` for `events` and `transactions`, its
@@ -14,7 +14,6 @@ import type { EventQueryInput, LiveEventsInput, LiveTransactionsInput, Transacti
  */
 export type KeyEndpoint = Pick<ChainxClient, 'options'> | string | readonly string[] | undefined
 
-/** The three query kinds of a JSON-RPC resource. */
 type ResourceOperation = 'query' | 'infinite' | 'live'
 
 /**
@@ -61,63 +60,82 @@ export interface GraphQLKeys {
 }
 
 /** A key and, when its input cannot be one, the error the query fails with. */
-export interface BuiltKey {
+interface BuiltKey {
   queryKey: ChainxQueryKey
   error?: InvalidArgumentError | undefined
 }
 
+/** The endpoint as a key names it: without credentials, several (failover) joined by a space, `''` when there is none. */
 function endpointOf(endpoint: KeyEndpoint, kind: 'rpcUrl' | 'graphqlUrl'): string {
-  return endpointName(typeof endpoint === 'object' && endpoint !== null && 'options' in endpoint ? endpoint.options[kind] : endpoint)
+  const urls = typeof endpoint === 'object' && endpoint !== null && 'options' in endpoint ? endpoint.options[kind] : endpoint
+  return typeof urls === 'string' ? redactUrl(urls) : (urls ?? []).map((url) => redactUrl(url)).join(' ')
 }
 
 /**
- * The one place keys are made: `chainxKeys` and every option builder call it. With `input`
- * undefined the key stops at the operation (a group); otherwise the input ends it, as
- * canonical JSON (or `{ invalid }` and the error, see `keyInput`).
- *
- * @example
- * buildKey(client.options.rpcUrl, 'events', 'query', { filter: { All: [] } }).queryKey
+ * The one place keys are made: with `input` undefined the key stops at the operation (a group),
+ * otherwise the input ends it as canonical JSON. Never throws (an option builder runs during
+ * render): what JSON cannot carry becomes `{ invalid: <reason> }` and the error the query fails with.
  */
-export function buildKey(endpoint: string, resource: string, path: readonly string[], input?: unknown): BuiltKey {
+function buildKey(endpoint: string, resource: string, path: readonly string[], input?: unknown): BuiltKey {
   const prefix = ['chainx', endpoint, resource, ...path] as unknown as ChainxQueryKey
   if (input === undefined) return { queryKey: prefix }
-  const { value, error } = keyInput(input)
-  return { queryKey: [...prefix, value], error }
+  try {
+    return { queryKey: [...prefix, canonicalJson(input, 'input')] }
+  } catch (cause) {
+    const error = cause instanceof InvalidArgumentError ? cause : new InvalidArgumentError('input cannot be part of a query key', { cause })
+    return { queryKey: [...prefix, { invalid: error.message }], error }
+  }
 }
 
-/**
- * The parts of a GraphQL key: the operation's name and the document's hash, or, for what is not
- * a document, `'invalid'` and the error.
- *
- * @example
- * graphqlKey(client.options.graphqlUrl, EpochDocument, 'query', { variables: { id: 3 } })
- */
-export function graphqlKey(endpoint: string, document: GraphQLDocument<any, any>, kind?: string, input?: object): BuiltKey {
+const MAX_DEPTH = 64
+
+/** Object keys sorted, `undefined` members dropped (`null` in arrays); throws `InvalidArgumentError` on what JSON cannot carry. */
+function canonicalJson(value: unknown, path: string, depth = 0): JsonValue {
+  if (depth > MAX_DEPTH) throw new InvalidArgumentError(`${path}: nested deeper than ${MAX_DEPTH} levels`)
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
+  if (typeof value === 'number') {
+    if (Number.isFinite(value)) return value
+    throw new InvalidArgumentError(`${path}: ${value} is not a JSON number`)
+  }
+  if (Array.isArray(value))
+    return value.map((item, index) => (item === undefined ? null : canonicalJson(item, `${path}[${index}]`, depth + 1)))
+  const prototype = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined
+  if (prototype === Object.prototype || prototype === null) {
+    const out: Record<string, JsonValue> = {}
+    for (const key of Object.keys(value as object).sort()) {
+      const member = (value as Record<string, unknown>)[key]
+      if (member !== undefined) out[key] = canonicalJson(member, `${path}.${key}`, depth + 1)
+    }
+    return out
+  }
+  const kind = typeof value === 'object' ? (value.constructor?.name ?? 'object') : typeof value
+  throw new InvalidArgumentError(`${path}: a ${kind} cannot be part of a query key (plain JSON only)`)
+}
+
+/** The key of a GraphQL query: the operation's name and the document's hash, or for what is not a document, `'invalid'` and the error. */
+export function graphqlKey(endpoint: KeyEndpoint, document: GraphQLDocument<any, any>, kind?: string, input?: object): BuiltKey {
+  const url = endpointOf(endpoint, 'graphqlUrl')
   let id: { name: string; hash: string }
   try {
     id = operationId(document)
   } catch (cause) {
     const error = new InvalidArgumentError('document: not a GraphQL document (a string or a DocumentNode)', { cause })
-    return { queryKey: ['chainx', endpoint, 'graphql', 'invalid'], error }
+    return { queryKey: ['chainx', url, 'graphql', 'invalid'], error }
   }
-  if (kind === undefined) return buildKey(endpoint, 'graphql', [id.name])
-  return buildKey(endpoint, 'graphql', [id.name, kind], { ...input, document: id.hash })
+  if (kind === undefined) return buildKey(url, 'graphql', [id.name])
+  return buildKey(url, 'graphql', [id.name, kind], { ...input, document: id.hash })
 }
 
 /** What a key holds in place of a filter value still `undefined`: kept visible, never equal to a real value. */
 const PENDING = { $undefined: true }
 
 /**
- * The key of a JSON-RPC resource's query, and whether its filter is still waiting for a value:
- * absent where the resource needs one (`filterRequired`), or a filter whose value is `undefined`
- * (`{ Sender: undefined }`). The key holds `{ $undefined: true }` where that value goes instead of
- * silently dropping the member, so a waiting query never shares a cache entry with a real filter.
- *
- * @example
- * resourceKey(rpcUrl, 'events', 'query', { filter: { Sender: undefined } }, true).pending // true
+ * The key of a JSON-RPC resource's query, and whether its filter still waits for a value (absent
+ * where `filterRequired`, or `{ Sender: undefined }`): the key then holds `{ $undefined: true }`
+ * there, so a waiting query never shares a cache entry with a real filter.
  */
 export function resourceKey(
-  endpoint: string,
+  endpoint: KeyEndpoint,
   resource: string,
   operation: ResourceOperation,
   input: object | undefined,
@@ -131,14 +149,14 @@ export function resourceKey(
     filter = Object.fromEntries(Object.entries(filter).map(([name, value]) => [name, value === undefined ? PENDING : value]))
     pending = true
   }
-  return { ...buildKey(endpoint, resource, [operation], input && { ...input, filter }), pending }
+  return { ...buildKey(endpointOf(endpoint, 'rpcUrl'), resource, [operation], input && { ...input, filter }), pending }
 }
 
 function resourceKeys<TName extends string, TInput extends object, TLiveInput extends object>(
   name: TName,
 ): ResourceKeys<TName, TInput, TLiveInput> {
   const key = (operation: ResourceOperation) => (endpoint: KeyEndpoint, input?: object) =>
-    resourceKey(endpointOf(endpoint, 'rpcUrl'), name, operation, input).queryKey
+    resourceKey(endpoint, name, operation, input).queryKey
   return {
     all: (endpoint) => ['chainx', endpointOf(endpoint, 'rpcUrl'), name],
     query: key('query'),
@@ -172,9 +190,9 @@ export const chainxKeys = {
   transactions: /* @__PURE__ */ resourceKeys<'transactions', TransactionQueryInput, LiveTransactionsInput>('transactions'),
   graphql: {
     all: (endpoint) => ['chainx', endpointOf(endpoint, 'graphqlUrl'), 'graphql'],
-    operation: (endpoint, document) => graphqlKey(endpointOf(endpoint, 'graphqlUrl'), document).queryKey,
+    operation: (endpoint, document) => graphqlKey(endpoint, document).queryKey,
     query: (endpoint, document, variables) =>
-      graphqlKey(endpointOf(endpoint, 'graphqlUrl'), document, 'query', variables === undefined ? undefined : { variables }).queryKey,
-    infinite: (endpoint, document, input) => graphqlKey(endpointOf(endpoint, 'graphqlUrl'), document, 'infinite', input).queryKey,
+      graphqlKey(endpoint, document, 'query', variables === undefined ? undefined : { variables }).queryKey,
+    infinite: (endpoint, document, input) => graphqlKey(endpoint, document, 'infinite', input).queryKey,
   } satisfies GraphQLKeys as GraphQLKeys,
 }

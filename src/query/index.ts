@@ -1,25 +1,3 @@
-export { createQueryOptions, type ChainxQueries } from './createQueryOptions.js'
+export { createQueryOptions, type ChainxQueries, type OperationQueryOptions, type VariablesArgument } from './createQueryOptions.js'
 export { chainxKeys, type GraphQLKeys, type KeyEndpoint, type ResourceKeys } from './chainxKeys.js'
-export type {
-  EventQueryInput,
-  EventQueryOptions,
-  EventSelection,
-  LiveEventsInput,
-  LiveInput,
-  LiveTransactionsInput,
-  PageInput,
-  PendingFilter,
-  TransactionQueryInput,
-  TransactionQueryOptions,
-  TransactionSelection,
-} from './resourceTypes.js'
-export type { OperationQueryOptions, VariablesArgument } from './graphqlQueries.js'
-export type { ChainxQueryKey, JsonValue } from './queryKey.js'
-export type {
-  ChainxInfiniteQueryOptions,
-  ChainxLiveQueryOptions,
-  ChainxPage,
-  ChainxQueryOptions,
-  GraphQLQueryPage,
-  InfiniteWalkOptions,
-} from './types.js'
+export type * from './types.js'

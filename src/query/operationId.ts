@@ -17,14 +17,9 @@ interface DocumentAst {
 }
 
 /**
- * Names a GraphQL document in a query key: its first operation's name (the key's operation
- * segment) and a 32-bit FNV-1a hash of its text (in the key's input), so two documents that
- * share an operation name still get different keys, and a generated method and `q.query` over
- * its document share one.
- * A DocumentNode (gql.tada, graphql-tag) is named by its definitions without their locations.
- *
- * @example
- * operationId(EpochDocument) // { name: 'Epoch', hash: '5f3a9c1e' }
+ * Names a GraphQL document in a query key: its first operation's name and a 32-bit FNV-1a hash of
+ * its text (a DocumentNode's definitions without locations), so documents sharing a name get
+ * different keys, and a generated method and `q.query` over its document share one.
  */
 export function operationId(document: GraphQLDocument<any, any>): OperationId {
   const cached = typeof document === 'object' ? cache.get(document) : undefined

@@ -2,7 +2,7 @@ import { ClientClosedError } from '../errors/ClientClosedError.js'
 import { InvalidArgumentError } from '../errors/request.js'
 import { checkKeys } from '../options/checkKeys.js'
 import { readCount } from '../options/optionRules.js'
-import { createPageIterator } from '../pagination/createPageIterator.js'
+import { createPageIterator, type WalkLoader } from '../pagination/createPageIterator.js'
 import { resolvePaginationOptions, WALK_OPTION_KEYS } from '../pagination/resolvePaginationOptions.js'
 import type { PageShape, WalkObserver } from '../pagination/types.js'
 import { readDirection } from '../pagination/walkOptions.js'
@@ -31,6 +31,8 @@ export interface ResourceContext {
   typeNameLimits: unknown
   /** The transport's walk hook (telemetry). */
   onWalkStart: (() => WalkObserver | undefined) | undefined
+  /** Loads the walk with the JSON-RPC chunk. */
+  loadWalk: WalkLoader
 }
 
 /** One JSON-RPC call of a page: the method, its params, the reader of its result. */
@@ -93,7 +95,7 @@ export function createResourceClient<TItem, TCursor, TFilter>(
     const { given, filter, own } = readRead('iterate', options, ITERATE_KEYS)
     const direction = readDirection(given.direction)
     const startCursor = resource.checkCursor(given.cursor)
-    return createPageIterator({
+    return createPageIterator(context.loadWalk, {
       options: resolvePaginationOptions<TItem>(given, resource.key),
       onWalkStart: context.onWalkStart,
       startCursor,
@@ -119,6 +121,7 @@ export function createResourceClient<TItem, TCursor, TFilter>(
         cursorOf: resource.cursorOf,
         sameCursor: resource.sameCursor,
         admit: plan?.admit,
+        loadWalk: context.loadWalk,
         async start(cursor, signal) {
           if (!latest) return void (await plan?.start?.(cursor, readFor, signal))
           const [newest] = (await readFor({ filter, cursor: null, pageSize: 1, direction: 'backward', signal })).items

@@ -84,6 +84,7 @@ export function createResources(options: ResourcesOptions) {
     closed,
     typeNameLimits,
     onWalkStart: transport.onWalkStart,
+    loadWalk: () => jsonRpc.load().then((chunk) => chunk.walkPages),
   }
   return {
     events: createResourceClient(eventsResource, context) as unknown as EventsClient,

@@ -1,4 +1,5 @@
 import { createPageIterator } from '../pagination/createPageIterator.js'
+import { walkPages } from '../pagination/walkPages.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
 import type { SubscriptionDelivery } from './SubscriptionDelivery.js'
 import type { SubscriptionKind } from './SubscriptionKind.js'
@@ -129,7 +130,8 @@ export class SubscriptionBackfill<TItem, TCursor> {
     let scanned = 0
     let limited = false
     try {
-      const walk = createPageIterator({
+      // In the JSON-RPC chunk already: the walk is at hand.
+      const walk = createPageIterator(async () => walkPages, {
         // Without prefetch: nothing is read past the live stream, the end of the subscription or maxItems.
         options: resolvePaginationOptions<TItem>({ prefetch: false, pageSize }),
         onServiceStall: 'end',

@@ -1,7 +1,7 @@
 import type { ChainxError } from '../errors/ChainxError.js'
 import { retryAfterOf, shouldRetry } from '../errors/shouldRetry.js'
 import { InvalidArgumentError } from '../errors/request.js'
-import { createPageIterator } from '../pagination/createPageIterator.js'
+import { createPageIterator, type WalkLoader } from '../pagination/createPageIterator.js'
 import type { PageRequest } from '../pagination/pageIteratorConfig.js'
 import type { FetchedPage } from '../pagination/types.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
@@ -99,6 +99,8 @@ export interface WatchAdapter<TItem, TCursor> {
   start?: ((cursor: TCursor | null, signal: AbortSignal | undefined) => Promise<TCursor | null | undefined>) | undefined
   /** Whether to yield an item the poll returned (false: seen already; its cursor is still taken). @default always */
   admit?: ((item: TItem) => boolean) | undefined
+  /** Loads the walk the polls run on (with the chunk of their requests). */
+  loadWalk: WalkLoader
 }
 
 /**
@@ -162,7 +164,7 @@ export function createWatchLoop<TItem, TCursor>(
         if (from !== undefined) cursor = from
         started = true
       }
-      const walk = createPageIterator({
+      const walk = createPageIterator(adapter.loadWalk, {
         options: { ...walkOptions, signal },
         onServiceStall: 'end',
         startCursor: cursor,

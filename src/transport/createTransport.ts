@@ -1,4 +1,4 @@
-import { abortError } from '../errors/abortError.js'
+import { abortError } from '../errors/request.js'
 import { ChainxError, isChainxError } from '../errors/ChainxError.js'
 import { ClientClosedError } from '../errors/ClientClosedError.js'
 import { NetworkError } from '../errors/request.js'

@@ -1,4 +1,4 @@
-import { abortError } from '../errors/abortError.js'
+import { abortError } from '../errors/request.js'
 import { ResponseTooLargeError, TimeoutError } from '../errors/request.js'
 import { onAbort } from '../utils/onAbort.js'
 import { moveUserInfo } from './moveUserInfo.js'

@@ -1,6 +1,5 @@
 import type * as NodeHttp from 'node:http'
-import { abortError } from '../errors/abortError.js'
-import { InvalidArgumentError, ResponseTooLargeError, TimeoutError } from '../errors/request.js'
+import { abortError, InvalidArgumentError, ResponseTooLargeError, TimeoutError } from '../errors/request.js'
 import { onAbort } from '../utils/onAbort.js'
 import type { HttpFn, HttpRequest, HttpResponse } from './types.js'
 

@@ -8,14 +8,8 @@ interface RuntimeGlobals {
 }
 
 /**
- * Tells whether the code runs in Node.js itself. `process.versions.node` alone does not say so:
- * Bun and Deno set it for compatibility, and edge runtimes may too. So: Node's version is set,
- * no Bun, Deno, `window` or `EdgeRuntime` (Vercel's edge) is present, and `navigator.userAgent`
- * is absent (Node 20) or `Node.js/<major>` (Node 21+; Bun, Deno and Cloudflare Workers each
- * answer their own name there).
- *
- * @example
- * isNodeRuntime() // true under node, false under bun, deno, workerd and in browsers
+ * Whether the code runs in Node.js itself: Bun, Deno and edge runtimes set `process.versions.node` too, so their globals and
+ * `navigator.userAgent` (absent in Node 20, `Node.js/<major>` since 21) tell them apart.
  */
 export function isNodeRuntime(): boolean {
   const g = globalThis as RuntimeGlobals

@@ -1,14 +1,7 @@
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 
-/**
- * Whether `text` is a transaction digest: Base58 text of exactly 32 bytes (32 to 44
- * characters), as the service writes digests.
- *
- * @example
- * isTransactionDigest('11a72GCQ5hGNpWGh2QhQkkusTEGS6EDqifJqxr7nSYX') // true
- * isTransactionDigest('0xabc') // false
- */
+/** Whether `text` is a transaction digest: Base58 text of exactly 32 bytes (32 to 44 characters), as the service writes digests. */
 export function isTransactionDigest(text: string): boolean {
   if (!BASE58.test(text)) return false
   let zeros = 0

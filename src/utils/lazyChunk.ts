@@ -1,10 +1,4 @@
-/**
- * A chunk of the package loaded on first use, the one loader every lazy chunk goes through.
- *
- * @example
- * const checks = lazyChunk(() => import('./queryChecks.js'), (cause) => new ChunkLoadError({ chunk: 'queryChecks', cause }))
- * const { checkQuery } = await checks.load()
- */
+/** A chunk of the package loaded on first use, the one loader every lazy chunk goes through. */
 export interface LazyChunk<T> {
   /** Loads the chunk (once; concurrent calls share the load). A failed load is retried by the next call. */
   load(): Promise<T>
@@ -12,14 +6,7 @@ export interface LazyChunk<T> {
   loaded(): T | undefined
 }
 
-/**
- * Creates a `LazyChunk`: `import()` runs on the first `load()`, its result is kept, and a
- * failed import (a browser offline, a deploy that removed the file) is reported through
- * `fail` and forgotten, so the next call imports again.
- *
- * @example
- * const limiter = lazyChunk(() => import('./createRateLimiter.js'), (cause) => new ChunkLoadError({ chunk: 'createRateLimiter', cause }))
- */
+/** A `LazyChunk`: `import()` on the first `load()`, kept; a failed import is reported through `fail` and tried again next call. */
 export function lazyChunk<T>(importChunk: () => Promise<T>, fail: (cause: unknown) => Error): LazyChunk<T> {
   let loaded: T | undefined
   let loading: Promise<T> | undefined

@@ -7,17 +7,8 @@ interface Waiters {
 const waiters = new WeakMap<AbortSignal, Waiters>()
 
 /**
- * Calls `callback` once when `signal` aborts; the returned function stops listening. However
- * many calls wait on one signal, the signal gets a single listener, so a signal shared by
- * many concurrent requests never prints `MaxListenersExceededWarning`; and when the last
- * waiter stops, that listener is removed, so a long-lived signal (a caller's, a client's)
- * keeps nothing of the requests and walks that listened to it. The one mechanism every
- * request, wait and walk of the SDK uses to hear a signal: call the returned function on
- * every exit path.
- *
- * @example
- * const stop = onAbort(signal, () => socket.destroy())
- * try { await work() } finally { stop() }
+ * Calls `callback` once when `signal` aborts; the returned function stops listening (call it on every exit path). One listener per
+ * signal however many wait (no `MaxListenersExceededWarning`), removed with the last waiter, so a long-lived signal keeps nothing.
  */
 export function onAbort(signal: AbortSignal, callback: () => void): () => void {
   let entry = waiters.get(signal)

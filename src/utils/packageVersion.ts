@@ -2,11 +2,5 @@
 // is read at run time. Undefined where the source runs unbuilt outside vitest (tsx scripts).
 declare const __CHAINX_SDK_VERSION__: string | undefined
 
-/**
- * The version of chainx-sdk, as package.json had it when the package was built (the
- * OpenTelemetry tracer's and meter's version); undefined when the source runs unbuilt.
- *
- * @example
- * trace.getTracer('chainx-sdk', PACKAGE_VERSION)
- */
+/** The version of chainx-sdk from package.json at build time; undefined when the source runs unbuilt. */
 export const PACKAGE_VERSION: string | undefined = typeof __CHAINX_SDK_VERSION__ === 'string' ? __CHAINX_SDK_VERSION__ : undefined

@@ -16,15 +16,13 @@ export interface ServiceVersion {
 const VERSION = /^(\d{4})\.(\d+)\.(\d+)(?:[-+].*)?$/
 
 /**
- * Parses an `x-chain-rpc-version` header value (`<year>.<minor>.<patch>`, optionally
- * followed by a build suffix). Returns undefined when absent or malformed.
+ * Parses an `x-chain-rpc-version` header (`<year>.<minor>.<patch>[-build]`); undefined when absent or malformed.
  *
  * @example
  * parseServiceVersion('2024.1.0') // { raw: '2024.1.0', year: 2024, minor: 1, patch: 0 }
  */
 export function parseServiceVersion(header: string | null | undefined): ServiceVersion | undefined {
-  // A service sends the same header with every response: the last one read is kept, and each
-  // caller gets a copy of its own.
+  // The same header comes with every response: the last one read is kept; each caller gets a copy.
   if (header !== lastHeader) {
     const raw = header?.trim()
     const match = raw ? VERSION.exec(raw) : null

@@ -1,13 +1,7 @@
 import { MAX_TIMER_MS } from './maxTimerMs.js'
 import { onAbort } from './onAbort.js'
 
-/**
- * Waits `ms` milliseconds (a wait longer than a timer can take is chained through several
- * timers, never clamped to 1 ms); rejects with the signal's reason as soon as it aborts.
- *
- * @example
- * await sleep(100, controller.signal)
- */
+/** Waits `ms` ms (chaining timers past a timer's limit); rejects with the signal's reason as soon as it aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason as Error)

@@ -1,13 +1,6 @@
 import { onAbort as listen } from './onAbort.js'
 
-/**
- * Settles with `promise`, or rejects as soon as `signal` aborts (with `onAbort(reason)`,
- * by default the signal's reason), even while the promise is still pending. The listener
- * is removed when either happens; waits on one signal share a single listener.
- *
- * @example
- * const limits = await untilAborted(sharedFetch, signal, (reason) => new AbortedError({ cause: reason }))
- */
+/** Settles with `promise`, or rejects with `onAbort(reason)` as soon as `signal` aborts, the promise still pending. */
 export function untilAborted<T>(
   promise: Promise<T>,
   signal: AbortSignal,
@@ -15,7 +8,6 @@ export function untilAborted<T>(
 ): Promise<T> {
   if (signal.aborted) return Promise.reject(onAbort(signal.reason))
   return new Promise<T>((resolve, reject) => {
-    // Through the shared listener: many waits on one signal add one listener, not one each.
     const stop = listen(signal, () => reject(onAbort(signal.reason)))
     promise.then(resolve, reject).finally(stop)
   })

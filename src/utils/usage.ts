@@ -1,6 +1,5 @@
 /**
- * The usage extension of a response (spec 2.4, 4.1 rule 3), when requested with `showUsage`:
- * six integers describing the request as the service counted it.
+ * The usage extension of a response (spec 2.4, 4.1 rule 3) with `showUsage`: the request as the service counted it.
  *
  * @example
  * const { usage } = await client.graphql.epoch({}, { showUsage: true })

@@ -1,10 +1,6 @@
 /**
- * UTF-8 byte length of `text` from index `from` on, without encoding it (a request body's
- * Content-Length; a body whose head is known can be counted from there).
- *
- * @example
- * utf8Length('café') // 5
- * utf8Length('{"a":"é"}', 5) // 4
+ * UTF-8 byte length of `text` from index `from` on, without encoding it (a request body's Content-Length; a body whose head is known can be
+ * counted from there).
  */
 export function utf8Length(text: string, from = 0): number {
   let bytes = text.length - from

@@ -1,25 +1,9 @@
 import { sleep } from './sleep.js'
 
-/**
- * What a retry policy learns of a failure.
- *
- * @example
- * const info: RetryInfo = { count: 0, error }
- */
-export interface RetryInfo {
-  /** Failures before this one, in a row (0 for the first). */
-  count: number
-  /** What the failed attempt threw. */
-  error: unknown
-}
+/** What a retry policy learns of a failure: the failures before it in a row (`count`) and what the attempt threw. */
+export type RetryInfo = { count: number; error: unknown }
 
-/**
- * When and how long to wait before trying again. The helper knows no error class: what is
- * worth another try is the caller's `shouldRetry` (the SDK's asks the one retry table).
- *
- * @example
- * const policy: RetryPolicy = { retryCount: 3, delay: ({ count }) => backoffDelay(count, { baseDelayMs: 200, maxDelayMs: 10_000 }) }
- */
+/** When and how long to wait before trying again; what is worth another try is the caller's `shouldRetry` (no error class here). */
 export interface RetryPolicy {
   /** Retries after the first attempt (`Infinity`: no bound but `shouldRetry`). */
   retryCount: number
@@ -33,14 +17,7 @@ export interface RetryPolicy {
   signal?: AbortSignal | undefined
 }
 
-/**
- * After failure number `count + 1` in a row: throws `error` when the policy gives up, else waits
- * the policy's delay. The step of `withRetry`, for loops that are not one function call (a
- * watch's polls, a socket's reconnects).
- *
- * @example
- * try { await poll() } catch (error) { await retryAfterFailure(error, failures++, policy) }
- */
+/** After failure `count + 1` in a row: throws `error` when the policy gives up, else waits (the step of `withRetry`, for loops). */
 export async function retryAfterFailure(error: unknown, count: number, policy: RetryPolicy): Promise<void> {
   const info: RetryInfo = { count, error }
   if (count >= policy.retryCount || policy.shouldRetry?.(info) === false) throw error
@@ -49,12 +26,7 @@ export async function retryAfterFailure(error: unknown, count: number, policy: R
   if (delayMs > 0) await sleep(delayMs, policy.signal)
 }
 
-/**
- * Runs `fn` until it resolves, or rethrows its last error once the policy gives up.
- *
- * @example
- * const page = await withRetry((attempt) => send(attempt), { retryCount: 3, delay: 200, shouldRetry: ({ error }) => isTransient(error) })
- */
+/** Runs `fn` until it resolves, or rethrows its last error once the policy gives up. */
 export async function withRetry<T>(fn: (attempt: number) => Promise<T>, policy: RetryPolicy): Promise<T> {
   for (let count = 0; ; count++) {
     try {
@@ -65,21 +37,13 @@ export async function withRetry<T>(fn: (attempt: number) => Promise<T>, policy: 
   }
 }
 
-/** The floor of every backoff delay: no retry loop spins. */
-const MIN_DELAY_MS = 1
-
-/**
- * Delay before retry number `count` (0-based): exponential from `baseDelayMs` with jitter
- * (50-100% of the value), capped at `maxDelayMs`, at least 1 ms.
- *
- * @example
- * backoffDelay(2, { baseDelayMs: 200, maxDelayMs: 10_000 }) // between 400 and 800
- */
+/** Delay before retry `count` (0-based): exponential from `baseDelayMs`, 50-100% jitter, capped at `maxDelayMs`, at least 1 ms. */
 export function backoffDelay(
   count: number,
   { baseDelayMs, maxDelayMs }: { baseDelayMs: number; maxDelayMs: number },
   random: () => number = Math.random,
 ): number {
   const full = Math.min(maxDelayMs, baseDelayMs * 2 ** count)
-  return Math.max(MIN_DELAY_MS, Math.round(full * (0.5 + random() * 0.5)))
+  // At least 1 ms: no retry loop spins.
+  return Math.max(1, Math.round(full * (0.5 + random() * 0.5)))
 }

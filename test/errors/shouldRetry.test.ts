@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { JsonRpcError, SocketClosedError } from '../../src/errors/jsonRpc.js'
 import { CursorNotAdvancingError, StaleCursorError } from '../../src/errors/pagination.js'
 import { AbortedError, HttpError, InvalidArgumentError, NetworkError, RateLimitedError, TimeoutError } from '../../src/errors/request.js'
-import { isRateLimitGraphQLError, isTransientRpcError, isTransientStatus, shouldRetry } from '../../src/errors/shouldRetry.js'
+import { isTransientRpcError, isTransientStatus, shouldRetry } from '../../src/errors/shouldRetry.js'
+import { isRateLimitGraphQLError } from '../../src/graphql/mapGraphQLErrors.js'
 
 const request = { context: 'request', failures: 0 } as const
 const poll = { context: 'poll', failures: 0 } as const

@@ -4,6 +4,7 @@ import { eventsResource, type EventsClient } from '../../src/resources/events.js
 import { transactionsResource, type TransactionsClient } from '../../src/resources/transactions.js'
 import type { JsonRpcChunk } from '../../src/resources/types.js'
 import type { PageShape } from '../../src/pagination/types.js'
+import { walkPages } from '../../src/pagination/walkPages.js'
 import type { WalkDirection } from '../../src/pagination/walkOptions.js'
 import { createTransport, type Transport, type TransportOptions } from '../../src/transport/createTransport.js'
 
@@ -65,6 +66,7 @@ function overFake<TClient>(
   }
   return createResourceClient(resource as never, {
     reads: async () => ({ chunk, call }),
+    loadWalk: async () => walkPages,
     subscriptions: undefined,
     closed: undefined,
     typeNameLimits: undefined,

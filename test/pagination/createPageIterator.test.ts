@@ -4,8 +4,11 @@ import { ChainxError } from '../../src/errors/ChainxError.js'
 import { CursorNotAdvancingError, EmptyPagesError, StaleCursorError } from '../../src/errors/pagination.js'
 import { AbortedError, NetworkError } from '../../src/errors/request.js'
 import { createPageIterator, type PageRequest } from '../../src/pagination/createPageIterator.js'
+import { walkPages } from '../../src/pagination/walkPages.js'
 import { resolvePaginationOptions, type PaginationOptionsInput } from '../../src/pagination/resolvePaginationOptions.js'
 import type { FetchedPage } from '../../src/pagination/types.js'
+
+const loadWalk = async () => walkPages
 
 /** Rows 0..count-1 served `size` at a time; numeric cursors; optional per-item cursors; every request recorded, answers counted. */
 function createRows(
@@ -49,7 +52,11 @@ function walkRows(
   startCursor: number | null = null,
   size = 10,
 ) {
-  return createPageIterator({ fetchPage: rows.fetchPage, options: resolvePaginationOptions({ pageSize: size, ...options }), startCursor })
+  return createPageIterator(loadWalk, {
+    fetchPage: rows.fetchPage,
+    options: resolvePaginationOptions({ pageSize: size, ...options }),
+    startCursor,
+  })
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, index) => from + index)
@@ -58,7 +65,7 @@ describe('page machine: bounds when the service misbehaves', () => {
   it('EMPTY_PAGES: endless empty pages with fresh cursors end after maxEmptyPages (100 by default), with maxItems set or not', async () => {
     for (const maxItems of [undefined, 100]) {
       let calls = 0
-      const walk = createPageIterator<number, number, FetchedPage<number, number>>({
+      const walk = createPageIterator<number, number, FetchedPage<number, number>>(loadWalk, {
         fetchPage: async ({ cursor }) => {
           calls++
           return { items: cursor === null ? [7] : [], nextCursor: (cursor ?? 0) + 1, hasMore: true }
@@ -84,7 +91,9 @@ describe('page machine: bounds when the service misbehaves', () => {
       return { items: at % 41 === 40 ? [at] : [], nextCursor: at, hasMore: at < 41 * 5 - 1 }
     }
     const sparse = (maxEmptyPages: number) =>
-      createPageIterator({ fetchPage, options: resolvePaginationOptions({ pageSize: 1, maxEmptyPages }) }).toArray({ maxItems: 100 })
+      createPageIterator(loadWalk, { fetchPage, options: resolvePaginationOptions({ pageSize: 1, maxEmptyPages }) }).toArray({
+        maxItems: 100,
+      })
     expect(await sparse(100)).toEqual([40, 81, 122, 163, 204])
     await expect(sparse(40)).rejects.toBeInstanceOf(EmptyPagesError)
     await expect(sparse(41)).resolves.toHaveLength(5)
@@ -236,7 +245,7 @@ describe('page machine: where a walk stands', () => {
   })
 
   it('CURSOR_NOT_ADVANCING and STALE_CURSOR carry the position too', async () => {
-    const stuck = createPageIterator<number, number, FetchedPage<number, number>>({
+    const stuck = createPageIterator<number, number, FetchedPage<number, number>>(loadWalk, {
       fetchPage: async ({ cursor }) => ({ items: cursor === null ? [0, 1] : [], nextCursor: 1, hasMore: true }),
       options: resolvePaginationOptions({ pageSize: 2 }),
     })
@@ -244,7 +253,7 @@ describe('page machine: where a walk stands', () => {
     expect(error).toBeInstanceOf(CursorNotAdvancingError)
     expect(error).toMatchObject({ name: 'CursorNotAdvancingError', code: 'CURSOR_NOT_ADVANCING', delivered: 2, resumeCursor: 1 })
 
-    const stale = createPageIterator<number, number, FetchedPage<number, number>>({
+    const stale = createPageIterator<number, number, FetchedPage<number, number>>(loadWalk, {
       fetchPage: async ({ cursor }) => {
         if (cursor !== null) throw new StaleCursorError({})
         return { items: [0, 1, 2], nextCursor: 2, hasMore: true }
@@ -259,7 +268,7 @@ describe('page machine: where a walk stands', () => {
       for (const itemCursors of [false, true]) {
         for (const view of ['items', 'pages'] as const) {
           const requests: (number | null)[] = []
-          const walk = createPageIterator<number, number, FetchedPage<number, number>>({
+          const walk = createPageIterator<number, number, FetchedPage<number, number>>(loadWalk, {
             fetchPage: async ({ cursor }) => {
               requests.push(cursor)
               const items = cursor === null ? [0, 1] : [2, 3]
@@ -284,7 +293,7 @@ describe('page machine: where a walk stands', () => {
   })
 
   it('a stuck page that reaches maxItems ends the walk cleanly: there is no next page to ask for', async () => {
-    const walk = createPageIterator<number, number, FetchedPage<number, number>>({
+    const walk = createPageIterator<number, number, FetchedPage<number, number>>(loadWalk, {
       fetchPage: async ({ cursor }) => ({ items: cursor === null ? [0, 1] : [2, 3], nextCursor: 1, hasMore: true }),
       options: resolvePaginationOptions({ pageSize: 2, maxItems: 4 }),
     })

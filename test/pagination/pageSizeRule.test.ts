@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createPageIterator, type PageRequest } from '../../src/pagination/createPageIterator.js'
-import { requestSize, walkPageSize } from '../../src/pagination/pageSizeRule.js'
+import { requestSize, walkPageSize, walkPages } from '../../src/pagination/walkPages.js'
 import { resolvePaginationOptions } from '../../src/pagination/resolvePaginationOptions.js'
 
 describe('the one page-size rule of every walk', () => {
@@ -34,7 +34,7 @@ describe('the one page-size rule of every walk', () => {
       return { items, nextCursor: items.at(-1) ?? cursor, hasMore: from + items.length < 45 }
     }
     const walk = (pageSize?: number, maxItems?: number) =>
-      createPageIterator({
+      createPageIterator(async () => walkPages, {
         fetchPage,
         servicePageSizes: () => (asked++, { defaultPageSize: 20, maxPageSize: 30 }),
         options: resolvePaginationOptions<number>({ pageSize, maxItems }),

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { CursorNotAdvancingError, EmptyPagesError } from '../../src/errors/pagination.js'
 import { createPageIterator, type PageRequest } from '../../src/pagination/createPageIterator.js'
+import { walkPages } from '../../src/pagination/walkPages.js'
 import { resolvePaginationOptions } from '../../src/pagination/resolvePaginationOptions.js'
 import type { FetchedPage } from '../../src/pagination/types.js'
+
+const loadWalk = async () => walkPages
 
 /** A service whose second page repeats the first page's cursor while claiming more. */
 function stuckService() {
@@ -26,7 +29,11 @@ describe("page machine: onServiceStall: 'end'", () => {
   it('CURSOR_NOT_ADVANCING: the stuck page is delivered, the walk ends without throwing, and stall holds the error, stamped', async () => {
     for (const view of ['items', 'pages'] as const) {
       const service = stuckService()
-      const walk = createPageIterator({ ...service, options: resolvePaginationOptions<number>({ pageSize: 2 }), onServiceStall: 'end' })
+      const walk = createPageIterator(loadWalk, {
+        ...service,
+        options: resolvePaginationOptions<number>({ pageSize: 2 }),
+        onServiceStall: 'end',
+      })
       const seen: number[] = []
       if (view === 'items') for await (const item of walk) seen.push(item)
       else for await (const page of walk.pages()) seen.push(...page.items)
@@ -38,14 +45,14 @@ describe("page machine: onServiceStall: 'end'", () => {
   })
 
   it("CURSOR_NOT_ADVANCING: with the default ('throw') the same service makes the walk throw, and stall stays undefined", async () => {
-    const walk = createPageIterator({ ...stuckService(), options: resolvePaginationOptions<number>({ pageSize: 2 }) })
+    const walk = createPageIterator(loadWalk, { ...stuckService(), options: resolvePaginationOptions<number>({ pageSize: 2 }) })
     await expect(walk.toArray({ maxItems: 10 })).rejects.toBeInstanceOf(CursorNotAdvancingError)
     expect(walk.stall).toBeUndefined()
   })
 
   it('EMPTY_PAGES: maxEmptyPages empty pages claiming more end the walk after its items, with the EmptyPagesError in stall', async () => {
     let calls = 0
-    const walk = createPageIterator({
+    const walk = createPageIterator(loadWalk, {
       fetchPage: (request: PageRequest<number>) => (calls++, emptyPages(request)),
       options: resolvePaginationOptions<number>({ maxEmptyPages: 5 }),
       onServiceStall: 'end',
@@ -58,7 +65,7 @@ describe("page machine: onServiceStall: 'end'", () => {
 
   it('a walk that ends because the service has no more has no stall, and each new walk starts without the last one’s', async () => {
     let stuck = true
-    const walk = createPageIterator({
+    const walk = createPageIterator(loadWalk, {
       fetchPage: async ({ cursor }: PageRequest<number>): Promise<FetchedPage<number, number>> =>
         cursor === null ? { items: [0], nextCursor: 0, hasMore: true } : { items: [1], nextCursor: stuck ? 0 : 1, hasMore: stuck },
       options: resolvePaginationOptions<number>({ pageSize: 1 }),
