@@ -115,7 +115,7 @@ export interface SubscriptionMachineOptions {
    * Time between two checks that each subscription's server side still delivers, in ms (needs the
    * resource's query and backfill): the service can drop a slow subscriber silently (jsonrpc-anchor
    * 2.8). A matching item on the chain at one check and still not delivered at the next is `stalled`,
-   * then subscribed again and backfilled. Costs one small query per subscription per interval.
+   * then subscribed again and backfilled. Costs one small query per subscription per interval (0: off).
    * @default 60_000
    */
   verifyIntervalMs?: number | undefined
