@@ -15,9 +15,8 @@ export interface MoveCodegenProblem {
 }
 
 /**
- * The Move package could not be turned into definitions: a syntax the parser does not know, or a
- * type it cannot give a JSON form (it never guesses). An `InvalidArgumentError` (INVALID_ARGUMENT)
- * whose `problems` list each one with its file and line; the message holds them all.
+ * The Move package could not be turned into definitions (a syntax or a type the generator cannot read;
+ * it never guesses): an `InvalidArgumentError` whose `problems` give each with its file and line.
  *
  * @example
  * for (const p of error.problems) console.error(`${p.file}:${p.line}: ${p.message}`)

@@ -44,9 +44,8 @@ export function readMovePackage(directory: string): { manifest: string | undefin
   const manifestPath = join(directory, 'Move.toml')
   const sourcesPath = join(directory, 'sources')
   if (!existsSync(sourcesPath)) {
-    throw new MoveCodegenError([
-      { file: relative(process.cwd(), sourcesPath) || 'sources', line: 1, message: 'no sources/ directory: is this a Move package?' },
-    ])
+    const file = relative(process.cwd(), sourcesPath) || 'sources'
+    throw new MoveCodegenError([{ file, line: 1, message: 'no sources/ directory: is this a Move package?' }])
   }
   const sources = readdirSync(sourcesPath, { recursive: true, encoding: 'utf8' })
     .filter((entry) => entry.endsWith('.move') && statSync(join(sourcesPath, entry)).isFile())

@@ -106,8 +106,7 @@ const angled = (items: readonly string[]): string => (items.length === 0 ? '' : 
 const pascal = (name: string): string =>
   name
     .split('_')
-    .filter(Boolean)
-    .map((part) => part[0]?.toUpperCase() + part.slice(1))
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('')
 
 export const interfaceName = (target: PackageStruct) => `${pascal(target.module.name)}${target.struct.name}`

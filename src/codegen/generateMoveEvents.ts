@@ -50,11 +50,9 @@ const RESERVED = new Set(
 )
 
 /**
- * Generates the TypeScript definitions of a Move package's events: for every struct with `copy`
- * and `drop` (the structs an event can be) and every struct they contain, the type of its
- * `parsedJson` (spec 6.2), a validator and a BCS decoder (through the `chainx-sdk/move` runtime),
- * its full type name and, for a generic struct, `of(...)` and `typeName(...)`. The file exports
- * one object per module, keyed by struct name, plus `registry` and `PACKAGE_ADDRESS`. Throws
+ * Generates the TypeScript definitions of a Move package's events: for every struct with `copy` and
+ * `drop` and every struct they contain, the type of its `parsedJson` (spec 6.2), a validator, a BCS
+ * decoder and its type name; one object per module, `registry` and `PACKAGE_ADDRESS`. Throws
  * `MoveCodegenError` listing every syntax or type it cannot read; it never guesses a layout.
  *
  * @example
@@ -90,13 +88,8 @@ export function generateMoveEvents(pkg: MovePackageText, options: GenerateMoveEv
     modules.map((module) => addressKey(module.address)),
   )
   if (!packageAddress) {
-    throw new MoveCodegenError([
-      {
-        file: 'Move.toml',
-        line: 1,
-        message: `the package has no address (named address \`${first.address}\` is unset or 0x0): pass --address 0x…`,
-      },
-    ])
+    const message = `the package has no address (named address \`${first.address}\` is unset or 0x0): pass --address 0x…`
+    throw new MoveCodegenError([{ file: 'Move.toml', line: 1, message }])
   }
   const byKey = new Map<string, PackageStruct>()
   const enums = new Set<string>()
@@ -159,6 +152,7 @@ function resolvePackageAddress(address: string | undefined, keys: (string | unde
     if (!isMoveAddress(address)) throw new MoveCodegenError([{ file: '--address', line: 1, message: `not an address: ${address}` }])
     return formatMoveAddress(address)
   }
-  const numeric = [...new Set(keys.filter((key): key is string => key !== undefined && !key.startsWith('@')))]
-  return numeric.length === 1 && keys.every((key) => key === numeric[0]) ? numeric[0] : undefined
+  // Every module at one numeric address.
+  const [first] = keys
+  return first !== undefined && !first.startsWith('@') && keys.every((key) => key === first) ? first : undefined
 }

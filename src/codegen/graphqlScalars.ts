@@ -5,10 +5,7 @@
  *
  * @example
  * import { graphqlScalars } from 'chainx-sdk/codegen'
- * const config: CodegenConfig = {
- *   schema: 'node_modules/chainx-sdk/schema.graphql',
- *   generates: { 'src/generated/graphql.ts': { plugins: ['typescript-operations', 'typed-document-node'], config: { scalars: graphqlScalars } } },
- * }
+ * const output = { plugins: ['typescript-operations', 'typed-document-node'], config: { scalars: graphqlScalars } }
  */
 export const graphqlScalars = {
   BigInt: 'string',

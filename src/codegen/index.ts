@@ -10,12 +10,5 @@
 export { codegenMove, readMovePackage, type CodegenMoveOptions } from './codegenMove.js'
 export { generateMoveEvents, type GenerateMoveEventsOptions, type MovePackageText } from './generateMoveEvents.js'
 export { MoveCodegenError, type MoveCodegenProblem } from './MoveCodegenError.js'
-export {
-  parseMoveSource,
-  type MoveModuleDeclaration,
-  type MoveStructDeclaration,
-  type MoveTypeExpression,
-  type MoveUses,
-} from './parseMoveSource.js'
 export { runCli } from './runCli.js'
 export { graphqlScalars } from './graphqlScalars.js'

@@ -2,8 +2,7 @@ import { formatMoveAddress } from '../events/formatTypeName.js'
 import type { MoveCodegenProblem } from './MoveCodegenError.js'
 import type { MoveModuleDeclaration, MoveStructDeclaration, MoveTypeExpression } from './parseMoveSource.js'
 
-// How a field's Move type maps to a known JSON form and BCS layout: resolving type paths
-// through `use`s, implicit aliases and named addresses, and reporting what cannot be typed.
+// A field's Move type to its JSON form and BCS layout, type paths resolved through `use`s, aliases and named addresses.
 
 export type Primitive = 'bool' | 'u8' | 'u16' | 'u32' | 'u64' | 'u128' | 'u256' | 'address'
 
@@ -66,6 +65,12 @@ function display(type: MoveTypeExpression): string {
   return `${type.path.join('::')}${args}`
 }
 
+function report(context: LayoutContext, owner: PackageStruct, type: MoveTypeExpression, verb: string, message: string): undefined {
+  const problem = `cannot ${verb} \`${display(type)}\` in struct ${owner.struct.name}: ${message}`
+  context.problems.push({ file: owner.module.file, line: type.line, message: problem })
+  return undefined
+}
+
 function resolvePath(type: MoveTypeExpression, owner: PackageStruct, context: LayoutContext): Resolved | string {
   const { path } = type
   const { module } = owner
@@ -99,14 +104,7 @@ function resolvePath(type: MoveTypeExpression, owner: PackageStruct, context: La
 }
 
 export function layoutOf(type: MoveTypeExpression, owner: PackageStruct, context: LayoutContext): Layout | undefined {
-  const fail = (message: string): undefined => {
-    context.problems.push({
-      file: owner.module.file,
-      line: type.line,
-      message: `cannot type \`${display(type)}\` in struct ${owner.struct.name}: ${message}`,
-    })
-    return undefined
-  }
+  const fail = (message: string) => report(context, owner, type, 'type', message)
   const arity = (count: number): boolean => {
     if (type.typeArguments.length === count) return true
     fail(`expected ${count} type argument${count === 1 ? '' : 's'}, found ${type.typeArguments.length}`)
@@ -163,14 +161,7 @@ export function layoutOf(type: MoveTypeExpression, owner: PackageStruct, context
 /** The type name of a type in a phantom position, as the body of a template literal. */
 function nameOf(type: MoveTypeExpression, owner: PackageStruct, context: LayoutContext): string | undefined {
   const resolved = resolvePath(type, owner, context)
-  if (typeof resolved === 'string') {
-    context.problems.push({
-      file: owner.module.file,
-      line: type.line,
-      message: `cannot name \`${display(type)}\` in struct ${owner.struct.name}: ${resolved}`,
-    })
-    return undefined
-  }
+  if (typeof resolved === 'string') return report(context, owner, type, 'name', resolved)
   const args: string[] = []
   for (const argument of type.typeArguments) {
     const name = nameOf(argument, owner, context)

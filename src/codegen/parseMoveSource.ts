@@ -1,25 +1,14 @@
 import { MoveCodegenError } from './MoveCodegenError.js'
 import { tokenizeMove, type MoveToken } from './tokenizeMove.js'
 
-/**
- * A type as written in Move source: a path (`u64`, `ID`, `string::String`, `0x2::object::UID`) and its type arguments.
- *
- * @example
- * const tags: MoveTypeExpression = { path: ['vector'], typeArguments: [{ path: ['String'], typeArguments: [], line: 6 }], line: 6 }
- */
+/** A type as written in Move source: a path (`u64`, `string::String`, `0x2::object::UID`) and its type arguments. */
 export interface MoveTypeExpression {
   path: string[]
   typeArguments: MoveTypeExpression[]
   line: number
 }
 
-/**
- * A struct declaration of a module.
- *
- * @example
- * const [listed]: MoveStructDeclaration[] = parseMoveSource('module d::m;\nstruct Listed<phantom T> has copy, drop { a: u8 }', 'm.move')[0]!.structs
- * listed.typeParameters // [{ name: 'T', phantom: true }]
- */
+/** A struct declaration of a module. */
 export interface MoveStructDeclaration {
   name: string
   line: number
@@ -33,25 +22,13 @@ export interface MoveStructDeclaration {
   native: boolean
 }
 
-/**
- * Names brought into scope by `use`: module aliases and member (type) aliases.
- *
- * @example
- * const uses: MoveUses = parseMoveSource('module d::m;\nuse sui::balance::{Self, Balance};', 'm.move')[0]!.uses
- * uses.members.get('Balance') // { address: 'sui', module: 'balance', name: 'Balance' }
- */
-export interface MoveUses {
+/** Names brought into scope by `use`: module aliases and member (type) aliases. */
+interface MoveUses {
   modules: Map<string, { address: string; module: string }>
   members: Map<string, { address: string; module: string; name: string }>
 }
 
-/**
- * A module of a source file, with its structs and `use` declarations (`#[test_only]` items left out).
- *
- * @example
- * const [market]: MoveModuleDeclaration[] = parseMoveSource('module demo::market;\npublic enum Side { Buy, Sell }', 'market.move')
- * market.enums // Map { 'Side' => 2 } (name to line)
- */
+/** A module of a source file, with its structs and `use` declarations (`#[test_only]` items left out). */
 export interface MoveModuleDeclaration {
   /** The address as written: a named address (`sui`, `my_package`) or a number (`0x2`). */
   address: string
@@ -68,15 +45,9 @@ const TEST_ATTRIBUTES = new Set(['test_only', 'test', 'random_test'])
 const MODIFIERS = new Set(['entry', 'macro', 'inline'])
 
 /**
- * Reads the modules of one Move source file, legacy (`module a::m { … }`, `address a { module
- * m { … } }`, abilities before the fields) or Move 2024 (`module a::m;`, `public struct`,
- * abilities after the fields, positional structs). Functions, constants and specs are skipped;
- * `#[test_only]` modules and items are left out. Throws `MoveCodegenError` with the file and
- * line of the first syntax it does not understand.
- *
- * @example
- * const [market] = parseMoveSource('module demo::market;\npublic struct Listed has copy, drop { price: u64 }', 'market.move')
- * market.structs[0].fields // [{ name: 'price', type: { path: ['u64'], typeArguments: [], line: 2 }, line: 2 }]
+ * Reads the modules of one Move source file, legacy (`module a::m { … }`, `address a { module m { … } }`)
+ * or Move 2024 (`module a::m;`, `public struct`, positional structs). Functions, constants, specs and
+ * `#[test_only]` items are skipped. Throws `MoveCodegenError` at the first syntax it does not understand.
  */
 export function parseMoveSource(text: string, file: string): MoveModuleDeclaration[] {
   return new MoveSourceParser(tokenizeMove(text, file), file).parseFile()
@@ -149,18 +120,11 @@ class MoveSourceParser {
 
   /** A Move 2024 file may hold several `module a::b;` labels: the next one starts at `module` (after its attributes). */
   #atModuleStart(): boolean {
-    let k = this.#position
-    while (this.#tokens[k]?.text === '#') {
-      k++
-      let depth = 0
-      do {
-        const text = this.#tokens[k]?.text
-        if (text === '[') depth++
-        else if (text === ']') depth--
-        k++
-      } while (depth > 0 && this.#tokens[k]?.kind !== 'end')
-    }
-    return this.#tokens[k]?.text === 'module'
+    const start = this.#position
+    this.#attributes()
+    const atModule = this.#at('module')
+    this.#position = start
+    return atModule
   }
 
   #item(module: MoveModuleDeclaration): void {

@@ -1,20 +1,12 @@
 import { parse } from 'smol-toml'
+import { isRecord } from '../utils/isRecord.js'
 import { MoveCodegenError } from './MoveCodegenError.js'
 
-/** What the generator needs from `Move.toml`: the package name and the named addresses. */
-export interface MoveManifest {
-  name: string | undefined
-  addresses: Map<string, string>
-}
-
 /**
- * Reads the `[package]` name and the `[addresses]` of a `Move.toml` with a TOML 1.0 parser
- * (smol-toml), in every form the Move tooling writes (quoted strings, tables, inline tables,
- * dotted keys, comments). Other tables, and addresses that are not strings, are skipped.
- *
+ * Reads the `[package]` name and the string `[addresses]` of a `Move.toml` (smol-toml, TOML 1.0).
  * @throws MoveCodegenError when the text is not valid TOML (the message gives line and column)
  */
-export function readMoveToml(text: string): MoveManifest {
+export function readMoveToml(text: string) {
   let document: Record<string, unknown>
   try {
     document = parse(text)
@@ -23,18 +15,12 @@ export function readMoveToml(text: string): MoveManifest {
     const message = `not valid TOML: ${String((error as Error).message).split('\n')[0]}`
     throw new MoveCodegenError([{ file: 'Move.toml', line: typeof line === 'number' ? line : 1, message }])
   }
-  const pkg = table(document['package'])
-  const name = pkg['name']
+  const { package: pkg, addresses: table } = document
+  const name = isRecord(pkg) ? pkg['name'] : undefined
   const addresses = new Map<string, string>()
-  for (const [key, value] of Object.entries(table(document['addresses']))) {
+  // Tables only (a TOML date is an object without entries); addresses that are not strings are skipped.
+  for (const [key, value] of Object.entries(isRecord(table) ? table : {})) {
     if (typeof value === 'string') addresses.set(key, value)
   }
   return { name: typeof name === 'string' ? name : undefined, addresses }
-}
-
-/** A TOML table as a record, or an empty one when `value` is absent or not a table. */
-function table(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
-    ? (value as Record<string, unknown>)
-    : {}
 }

@@ -59,8 +59,7 @@ export function runCli(args: readonly string[], io: { out: (text: string) => voi
       return 0
     }
     const code = codegenMove(directory, { ...generate, out: options.out })
-    if (options.out === undefined) io.out(code)
-    else io.out(`wrote ${options.out}`)
+    io.out(options.out === undefined ? code : `wrote ${options.out}`)
     if (options.runtime === undefined) io.err(GENERATED_FILE_NEEDS)
     return 0
   } catch (error) {

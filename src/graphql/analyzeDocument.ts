@@ -14,13 +14,6 @@ type DirectiveNode = NonNullable<SelectionNode['directives']>[number]
 /** A page-size argument as written: a literal number, a variable, or absent. */
 export type PageArgument = { kind: 'literal'; value: number | null } | { kind: 'variable'; name: string } | undefined
 
-/** A field that takes `first`/`last` (a connection), at its response path (aliases applied). */
-export interface PagedField {
-  path: string
-  first: PageArgument
-  last: PageArgument
-}
-
 /** What the checks before sending need to know about one operation. */
 export interface OperationAnalysis {
   name: string | undefined
@@ -31,7 +24,8 @@ export interface OperationAnalysis {
   inputNodes: number
   /** Deepest selection level; spreads and inline fragments add a level. */
   depth: number
-  pagedFields: PagedField[]
+  /** The fields that take `first`/`last` (connections), at their response paths (aliases applied). */
+  pagedFields: { path: string; first: PageArgument; last: PageArgument }[]
   selections: readonly SelectionNode[]
   fragments: Map<string, FragmentNode>
 }
@@ -52,15 +46,9 @@ const cache = new Map<string, DocumentAnalysis>()
 const CACHE_LIMIT = 256
 
 /**
- * Parses a GraphQL document with `@0no-co/graphql.web` (2 kB gzip where graphql-js's parser is
- * 35 kB) and measures each operation the way the service does (graphql-anchor 2.2): breadth
- * first, one input node per field, inline fragment and fragment spread, a level per selection
- * set. A syntax error, a type-system definition or no operation is `INVALID_ARGUMENT`; it is not
- * a validator (the service validates). Cached by document text.
- *
- * @example
- * const { operations } = analyzeDocument('query Q($id: UInt53) { epoch(id: $id) { epochId } }')
- * operations[0].inputNodes // 2
+ * Parses a document with `@0no-co/graphql.web` (2 kB gzip against graphql-js's 35 kB) and measures
+ * each operation as the service does (graphql-anchor 2.2). A syntax error, a type-system definition
+ * or no operation is `INVALID_ARGUMENT`; the service validates the rest. Cached by text.
  */
 export function analyzeDocument(source: string): DocumentAnalysis {
   const cached = cache.get(source)
@@ -101,7 +89,7 @@ export function analyzeDocument(source: string): DocumentAnalysis {
 
 function analyzeOperation(operation: OperationNode, fragments: Map<string, FragmentNode>): OperationAnalysis {
   const used = new Set<string>()
-  const pagedFields: PagedField[] = []
+  const pagedFields: OperationAnalysis['pagedFields'] = []
   let inputNodes = 0
   let depth = 0
   // Breadth-first, as the service walks; a fragment cycle is a validation error, so the
@@ -168,27 +156,18 @@ function collectVariables(value: ValueNode, into: Set<string>): void {
 /** Picks the operation a request runs: the named one, or the only one. */
 export function selectOperation(analysis: DocumentAnalysis, operationName?: string): OperationAnalysis {
   const { operations } = analysis
-  const operation =
-    operationName === undefined
-      ? operations.length === 1
-        ? operations[0]
-        : undefined
-      : operations.find((candidate) => candidate.name === operationName)
-  if (!operation) {
-    throw new InvalidArgumentError(
-      operationName === undefined
-        ? `Document has ${operations.length} operations; pass operationName`
-        : `Document has no operation named ${operationName}`,
-    )
+  if (operationName === undefined) {
+    if (operations.length === 1) return operations[0] as OperationAnalysis
+    throw new InvalidArgumentError(`Document has ${operations.length} operations; pass operationName`)
   }
+  const operation = operations.find((candidate) => candidate.name === operationName)
+  if (!operation) throw new InvalidArgumentError(`Document has no operation named ${operationName}`)
   return operation
 }
 
 /**
- * The variables with `null` for each nullable variable without a default that the caller left
- * out (gql.tada and codegen type it as optional; the service needs a value for each declared
- * variable and reads null as "not given"). A non-null one left out stays out, for `checkQuery`
- * to reject with `MISSING_VARIABLE`.
+ * The variables with `null` for each nullable one without a default left out (typed optional, but
+ * the service needs a value for each); a non-null one left out stays out for `checkQuery` to reject.
  */
 export function omittedAsNull(operation: OperationAnalysis, variables: Record<string, unknown>): Record<string, unknown> {
   let filled: Record<string, unknown> | undefined

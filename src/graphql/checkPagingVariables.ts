@@ -8,11 +8,7 @@ export const PAGE_VARIABLES = {
   backward: { size: 'last', cursor: 'before', opposite: { size: 'first', cursor: 'after' } },
 } as const
 
-/**
- * Checks, before any request, that the caller's variables hold none of the four page variables,
- * since the walk owns them: the opposite size throws `FirstAndLastError` (spec 4.2 rule 4), any
- * other `InvalidArgumentError`. What the document declares is checked by `checkPagingDocument`.
- */
+/** Refuses the page variables (the walk owns them): the opposite size is `FirstAndLastError` (spec 4.2 rule 4). */
 export function checkPagingVariables(variables: Record<string, unknown>, direction: WalkDirection): void {
   const { size, cursor, opposite } = PAGE_VARIABLES[direction]
   if (variables[opposite.size] != null) {

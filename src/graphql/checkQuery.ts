@@ -18,11 +18,8 @@ export interface QueryCheckInput {
 }
 
 /**
- * Rejects, before anything is sent, a query the service would reject: an unused or missing
- * variable, `first` with `last`, a page size over `maxPageSize`, a query over `maxQueryDepth`,
- * `maxQueryNodes` or `maxQueryPayloadSize`, or an estimated output over `maxOutputNodes`. As the
- * service does, the variables of every operation of the document are validated and their input
- * nodes counted together; values and page sizes are checked for the operation that runs.
+ * Rejects before sending what the service would reject (spec part 7): an unused or missing variable,
+ * `first` with `last`, a page size over `maxPageSize`, a query over a depth, node, payload or output limit.
  */
 export function checkQuery(input: QueryCheckInput): void {
   const { analysis, variables, limits } = input
@@ -70,10 +67,8 @@ function resolvePageArgument(argument: PageArgument, variables: Record<string, u
 }
 
 /**
- * Checks that a document can be walked in a direction: its operation declares the direction's
- * size and cursor variables (`$first`/`$after` forward, `$last`/`$before` backward) and passes
- * the size to a connection; else `InvalidArgumentError`, before the first page is requested.
- * Returns the opposite direction's variables the operation declares: the walk sends `null` for them.
+ * Checks that the operation declares the direction's size and cursor variables and passes the size
+ * to a connection. Returns the opposite direction's declared variables: the walk sends `null` for them.
  */
 export function checkPagingDocument(analysis: DocumentAnalysis, direction: WalkDirection): string[] {
   const { size, cursor, opposite } = PAGE_VARIABLES[direction]

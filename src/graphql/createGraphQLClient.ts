@@ -51,11 +51,7 @@ export interface GraphQLQueryClient {
 /** The chunk of the checks before sending and the reading of responses (queryChecks.ts). */
 export type QueryChecks = typeof import('./queryChecks.js')
 
-/**
- * Loads the chunk of checks: the first query loads it while it fetches `serviceConfig`, later
- * ones find it `loaded()`. A failed load (a browser offline) is a `CHUNK_LOAD_FAILED` error, and
- * the next query tries again.
- */
+/** Loads the chunk of checks; a failed load (a browser offline) is `CHUNK_LOAD_FAILED`, and the next query tries again. */
 export const queryChecks = lazyChunk<QueryChecks>(
   () => import('./queryChecks.js'),
   (cause) => new ChunkLoadError({ chunk: 'queryChecks', cause }),
@@ -127,27 +123,29 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
 
   function checkAndSend(
     checks: QueryChecks,
-    document: EncodedDocument,
+    document: GraphQLDocument<unknown, unknown>,
+    text: string | undefined,
     variables: Record<string, unknown>,
     variablesJson: string,
     callOptions: QueryOptions,
     known: Partial<ServiceLimits>,
-  ): Promise<QueryResult<unknown>> {
-    const analysis = checks.analyzeDocument(document.text)
+  ): Promise<QueryResult<any>> {
+    const encoded = encodeDocument(text ?? checks.printDocument(document))
+    const analysis = checks.analyzeDocument(encoded.text)
     // A nullable variable left out is sent as null: the service needs a value for each.
     const sent = checks.omittedAsNull(checks.selectOperation(analysis, callOptions.operationName), variables)
     if (sent !== variables) variablesJson = requestJson(sent, 'variables')
-    const body = requestBody(document, variablesJson, callOptions.operationName)
+    const body = requestBody(encoded, variablesJson, callOptions.operationName)
     // The body starts with `{"query":` and the encoded document, whose length is counted once.
-    document.bytes ??= checks.utf8Length(document.json)
+    encoded.bytes ??= checks.utf8Length(encoded.json)
     checks.checkQuery({
       analysis,
       operationName: callOptions.operationName,
       variables: sent,
-      bodyBytes: BODY_HEAD.length + document.bytes + checks.utf8Length(body, BODY_HEAD.length + document.json.length),
+      bodyBytes: BODY_HEAD.length + encoded.bytes + checks.utf8Length(body, BODY_HEAD.length + encoded.json.length),
       limits: known,
     })
-    return send(checks, document.text, body, callOptions)
+    return send(checks, encoded.text, body, callOptions)
   }
 
   return {
@@ -167,13 +165,12 @@ export function createGraphQLClient(options: GraphQLClientOptions): GraphQLQuery
           // As `limits` does when it waits for the fetched limits: an aborted call stops there.
           const { signal } = callOptions
           if (known === knownLimits && signal?.aborted) throw abortError(signal.reason)
-          const encoded = encodeDocument(text ?? checks.printDocument(document))
-          return checkAndSend(checks, encoded, vars, variablesJson, callOptions, known) as Promise<QueryResult<any>>
+          return checkAndSend(checks, document, text, vars, variablesJson, callOptions, known)
         }
         // The first queries wait for the chunk of checks and the limits; later ones find both.
         return Promise.all([queryChecks.load(), known ?? limits(callOptions)]).then(([loaded, limitsKnown]) =>
-          checkAndSend(loaded, encodeDocument(text ?? loaded.printDocument(document)), vars, variablesJson, callOptions, limitsKnown),
-        ) as Promise<QueryResult<any>>
+          checkAndSend(loaded, document, text, vars, variablesJson, callOptions, limitsKnown),
+        )
       } catch (error) {
         return Promise.reject(error)
       }
@@ -215,8 +212,7 @@ function encodeDocument(text: string): EncodedDocument {
   return encoded
 }
 
-// The same text as JSON.stringify({ query, variables, operationName? }), without re-escaping
-// the document on every request.
+// JSON.stringify({ query, variables, operationName? }) without escaping the document again for each request.
 function requestBody(document: EncodedDocument, variablesJson: string, operationName: string | undefined): string {
   const name = operationName ? `,"operationName":${JSON.stringify(operationName)}` : ''
   return `${BODY_HEAD}${document.json},"variables":${variablesJson}${name}}`

@@ -1,10 +1,6 @@
 import type { GraphQLDocument } from './types.js'
 
-/**
- * The text of a document when it is known without parsing: a string as is, a codegen typed
- * string by `toString`. A DocumentNode gives undefined: its text is printed by `printDocument`
- * (in the chunk of checks), since its source body may not hold every definition.
- */
+/** The text of a document known without parsing (a string, a typed string); undefined for a DocumentNode. */
 export function documentText(document: GraphQLDocument<unknown, unknown>): string | undefined {
   if (typeof document === 'string') return document
   if ('kind' in document && document.kind === 'Document') return undefined

@@ -32,11 +32,7 @@ const LIMIT_MESSAGES: [RegExp, (match: RegExpExecArray, message: string) => Limi
   [/request timed out\. Limit: ([\d.]+)s/i, (m) => ({ limit: 'requestTimeoutMs', max: Number(m[1]) * 1000 })],
 ]
 
-/**
- * Turns the `errors` of a GraphQL response into the SDK's typed error, classified by the
- * first entry's message and `extensions.code` as the service words them. Partial `data`
- * and every entry are kept on the error.
- */
+/** The SDK's typed error for a response's `errors`, by the first entry's message and code; `data` and entries kept. */
 export function mapGraphQLErrors(
   errors: GraphQLErrorEntry[],
   data: unknown,
@@ -70,10 +66,7 @@ export function mapGraphQLErrors(
   return new GraphQLError(base)
 }
 
-/**
- * Whether a GraphQL error entry is the rate limit (`RATE_LIMITED`): the spec gives no code (spec 7, 8.1; graphql-anchor 4), so an
- * `extensions.code` of `RATE_LIMITED` or the JSON-RPC side's "too many requests" text (jsonrpc-anchor 2.6).
- */
+/** Whether an error entry is the rate limit: the spec gives no code (graphql-anchor 4), so `RATE_LIMITED` or the "too many requests" text. */
 export function isRateLimitGraphQLError(extensionCode: unknown, message: string): boolean {
   return extensionCode === 'RATE_LIMITED' || /too many requests/i.test(message)
 }

@@ -44,9 +44,8 @@ type PathsTo<T, Depth extends number> = [Depth] extends [never]
 type JoinPath<K extends string, P> = P extends '' ? K : P extends string ? `${K}.${P}` : never
 
 /**
- * The dotted paths of the connections (objects with `pageInfo`, not inside lists, up to 5
- * levels deep) in a result type: what `paginate`'s `connection` option accepts, so a typo
- * fails to compile. Any string when the result type is unknown.
+ * The dotted paths of the connections (objects with `pageInfo`, not in lists, up to 5 levels deep)
+ * in a result type: what `paginate`'s `connection` option accepts. Any string for an unknown result.
  *
  * @example
  * type Paths = ConnectionPath<EpochQuery> // 'epoch.transactionBlocks'
@@ -54,10 +53,8 @@ type JoinPath<K extends string, P> = P extends '' ? K : P extends string ? `${K}
 export type ConnectionPath<TResult> = unknown extends TResult ? string : PathsTo<NonNullable<TResult>, 5>
 
 /**
- * What `paginate`'s `connection` option accepts for a path `TPath`: the path itself when it is a
- * connection of the result type (see `ConnectionPath`), else a message type (a string no value
- * has) that names the problem, so the compiler's error reads as the message instead of
- * `Type 'string' is not assignable to type 'undefined'`.
+ * `TPath` when it is a connection of the result type, else a message type naming the problem,
+ * so that the compiler's error reads as the message.
  *
  * @example
  * type Ok = CheckedConnectionPath<EpochQuery, 'epoch.transactionBlocks'> // 'epoch.transactionBlocks'
@@ -102,18 +99,14 @@ export interface PaginateOptions<TNode, TPath extends string = string> extends W
    */
   direction?: WalkDirection | undefined
   /**
-   * Where to resume (exclusive, in the walk's direction): a cursor saved from `walk.cursor`
-   * or an error's `resumeCursor`, sent as the first request's `after` (or `before`). A
-   * cursor whose checkpoint has left the available range throws `StaleCursorError`, or
-   * under `onStale: 'restart'` starts over from the beginning of the connection.
+   * Where to resume (exclusive): a cursor saved from `walk.cursor` or an error's `resumeCursor`. One
+   * whose checkpoint left the available range throws `StaleCursorError` (or restarts, with `onStale: 'restart'`).
    * @default null (from the beginning; the end for a backward walk)
    */
   cursor?: string | null | undefined
   /**
-   * Item identity for skipping delivered items after a restart (`onStale: 'restart'`). Nodes
-   * without `digest` or `address` (GraphQL events have no id) need one, else the walk throws
-   * `InvalidArgumentError` at its first page: a key built from content could drop one of two
-   * identical events.
+   * Item identity for skipping delivered items after a restart (`onStale: 'restart'`); needed for
+   * nodes without `digest` or `address` (GraphQL events), else `InvalidArgumentError` at the first page.
    * @default node.digest ?? node.address
    */
   key?: ((node: TNode) => ItemKey) | undefined
@@ -149,12 +142,8 @@ export type GraphQLPage<TNode> = WalkPage<
 >
 
 /**
- * Walks any Relay connection (spec 2.3, 4.2) through the shared page machine, yielding its
- * nodes (`edges[].node`, or `nodes`); options and variables are checked before any request.
- * The walk owns the page variables: the operation declares `$first`/`$after` (or
- * `$last`/`$before`), the variables leave them out, and the other pair is sent as `null`. Pages
- * follow the first page's cursor chain (one checkpoint, rule 5) on the endpoint that served it;
- * each connection is checked (`readConnection`) before a node reaches the caller.
+ * Walks any Relay connection (spec 2.3, 4.2) through the shared page machine (see `client.paginate`).
+ * The walk owns the page variables; its pages stay on the endpoint of the first (one checkpoint, rule 5).
  */
 export function paginate<D extends GraphQLDocument<any, any>, TPath extends string = never>(
   graphql: GraphQLQueryClient,
@@ -177,7 +166,6 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends stri
   checkPagingVariables(fixed, direction)
   const names = PAGE_VARIABLES[direction]
   let path: string | undefined = options.connection
-  // What the document declares is read in the chunk of checks, once, before any request.
   let checkedDocument: Promise<string[]> | undefined
   const checkDocument = () =>
     (checkedDocument ??= queryChecks
@@ -190,7 +178,6 @@ export function paginate<D extends GraphQLDocument<any, any>, TPath extends stri
     options: resolved,
     startCursor: cursor,
     onWalkStart: graphql.onWalkStart,
-    // The document is checked before the service's limits are asked for.
     servicePageSizes: async (signal) => {
       await checkDocument()
       const { defaultPageSize = FALLBACK_PAGE_SIZE, maxPageSize } = await graphql.limits({ signal })

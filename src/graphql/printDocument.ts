@@ -10,15 +10,9 @@ type Definition = DocumentNodeLike['definitions'][number]
 const printed = new WeakMap<object, string>()
 
 /**
- * The text sent for a document: a string or a typed string as is; for a parsed document, the
- * text of all its definitions, each fragment once (the first of a name). That is its source body
- * when the body holds exactly those definitions (a plain `parse`, graphql-tag), else the
- * definitions printed from the AST (gql.tada's composed fragments, a `noLocation` parse, codegen's
- * AST documents, a hand-built AST). An AST that does not print is `INVALID_ARGUMENT`.
- *
- * @example
- * const Fields = graphql(`fragment Fields on Epoch { epochId }`)
- * printDocument(graphql(`query { epoch { ...Fields } }`, [Fields])) // 'query {\n  epoch {\n ... fragment Fields on Epoch {\n  epochId\n}'
+ * The text sent for a document: a string as is; for a parsed document, all its definitions, each
+ * fragment once: its source body when that holds exactly those definitions, else printed from the
+ * AST (gql.tada's composed fragments, codegen's AST documents). An AST that does not print is `INVALID_ARGUMENT`.
  */
 export function printDocument(document: GraphQLDocument<unknown, unknown>): string {
   const known = documentText(document)
@@ -37,14 +31,8 @@ function textOf(document: DocumentNodeLike): string {
   if (!Array.isArray(definitions) || definitions.length === 0 || definitions.some((definition) => !isRecord(definition))) {
     throw new InvalidArgumentError('A DocumentNode needs its definitions: pass a parsed document or a string')
   }
-  const fragments = new Set<string>()
-  const once = definitions.filter((definition) => {
-    if (definition.kind !== 'FragmentDefinition') return true
-    const key = keyOf(definition)
-    if (fragments.has(key)) return false
-    fragments.add(key)
-    return true
-  })
+  const keys = definitions.map(keyOf)
+  const once = definitions.filter((definition, index) => definition.kind !== 'FragmentDefinition' || keys.indexOf(keys[index]!) === index)
   const body: unknown = document.loc?.source?.body
   if (typeof body === 'string' && sameDefinitions(body, once)) return body
   try {
@@ -60,11 +48,10 @@ function keyOf(definition: Definition): string {
 
 // Whether the body parses to the same definitions, in the same order, by kind and name.
 function sameDefinitions(body: string, definitions: readonly Definition[]): boolean {
-  let parsed
   try {
-    parsed = parse(body, { noLocation: true }).definitions
+    const parsed = parse(body, { noLocation: true }).definitions
+    return parsed.length === definitions.length && parsed.every((definition, index) => keyOf(definition) === keyOf(definitions[index]!))
   } catch {
     return false
   }
-  return parsed.length === definitions.length && parsed.every((definition, index) => keyOf(definition) === keyOf(definitions[index]!))
 }

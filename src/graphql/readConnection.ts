@@ -16,17 +16,6 @@ export interface PageInfo {
   endCursor: string | null
 }
 
-/** One page of a connection, checked and in the walk's order. */
-export interface ConnectionPage<TNode> {
-  /** The nodes, newest first for a backward walk. */
-  items: TNode[]
-  /** The edges' own cursors, parallel to `items`, when the document selects `edges { cursor }`. */
-  itemCursors: string[] | undefined
-  hasMore: boolean
-  nextCursor: string | null
-  pageInfo: Partial<PageInfo>
-}
-
 const connectionDecoder = object({
   pageInfo: object({
     hasNextPage: optional(boolean),
@@ -39,20 +28,17 @@ const connectionDecoder = object({
 })
 
 /**
- * Reads the connection a walk pages through and checks every part it uses before an item
- * reaches the caller: `pageInfo` an object whose selected fields have their types
- * (booleans; cursors strings or null), `edges` an array of objects each with an object
- * `node` (and a string `cursor` when selected), or `nodes` an array of objects. What the
- * service got wrong is `InvalidResponseError` naming the path of the bad value (e.g.
- * `transactionBlocks.edges[3].node`); what the document does not select (the direction's
- * `pageInfo` fields, `edges { node }` or `nodes`) is `InvalidArgumentError`.
+ * Reads and checks the connection a walk pages through before an item reaches the caller. A bad
+ * value from the service is `InvalidResponseError` naming its path (`transactionBlocks.edges[3].node`);
+ * what the document does not select (the direction's `pageInfo` fields, `edges { node }` or `nodes`)
+ * is `InvalidArgumentError`.
  */
 export function readConnection<TNode>(
   connection: Record<string, unknown>,
   path: string,
   direction: 'forward' | 'backward',
   version: ServiceVersion | undefined,
-): ConnectionPage<TNode> {
+) {
   const invalid = (reason: string) => new InvalidResponseError({ status: 200, body: '', reason, version })
   const { pageInfo, edges, nodes } = decodeOr(connectionDecoder, connection, (failure) => invalid(failure.describe(path)))
   const reverse = direction === 'backward'
@@ -67,6 +53,7 @@ export function readConnection<TNode>(
   }
   const count = list.length
   const items = new Array<TNode>(count)
+  // The edges' own cursors, parallel to `items`, when the document selects `edges { cursor }`.
   const itemCursors = edges?.[0]?.cursor === undefined ? undefined : new Array<string>(count)
   for (let index = 0; index < count; index++) {
     // Yield order: a backward page is reversed, newest first.
@@ -85,10 +72,8 @@ export function readConnection<TNode>(
 const MAX_SEARCH_DEPTH = 16
 
 /**
- * Locates the connection a walk pages through in a GraphQL result: its dotted path (aliases
- * applied) and the object. With `path`, follows it (a null parent gives `connection: null`, an
- * empty walk). Without, searches the result's objects, not its lists, for the one object with
- * `pageInfo`: connections in nodes are skipped, and two or none is an error asking for `path`.
+ * Locates the connection in a result: at `path` (a null parent gives `connection: null`), or the
+ * one object with `pageInfo` found outside lists (two or none is an error asking for `path`).
  */
 export function findConnection(data: unknown, path?: string): { path: string; connection: Record<string, unknown> | null } {
   if (path !== undefined) return { path, connection: followPath(data, path) }

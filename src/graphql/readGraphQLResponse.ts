@@ -14,12 +14,7 @@ const dataDecoders = new Map<string, Decoder<unknown>>([
   [String(AvailableRangeDocument), availableRangeDataDecoder],
 ])
 
-/**
- * Reads the response to a GraphQL request for the document `text`: the envelope checked, the
- * service's errors mapped to typed errors (partial `data` kept), a non-2xx status or a body
- * that is not a GraphQL response a typed error, and the data of the documents the SDK reads
- * itself (`serviceConfig`, `availableRange`) checked too.
- */
+/** Reads a GraphQL response: the envelope checked, the service's errors typed (partial `data` kept). */
 export function readGraphQLResponse(response: HttpResponse, url: string, text: string): QueryResult<unknown> {
   const version = parseServiceVersion(response.headers['x-chain-rpc-version'])
   const json = decodeJsonResponse(response, {

@@ -15,7 +15,7 @@ import type { Usage } from '../utils/usage.js'
 import type { ServiceLimits } from './serviceLimits.js'
 
 /** The usage extension (spec 2.4, 4.1 rule 3): six integers describing the request. */
-export const usageDecoder: Decoder<Usage> = object({
+const usageDecoder: Decoder<Usage> = object({
   inputNodes: safeInteger,
   outputNodes: safeInteger,
   depth: safeInteger,
@@ -70,10 +70,5 @@ export const availableRangeDataDecoder = object({
 
 /** The limits a `serviceConfig` result gives, leaving out the null ones. */
 export function readServiceLimits(config: ServiceConfig): Partial<ServiceLimits> {
-  const known: Partial<ServiceLimits> = {}
-  for (const name of SERVICE_LIMIT_NAMES) {
-    const value = config[name]
-    if (typeof value === 'number') known[name] = value
-  }
-  return known
+  return Object.fromEntries(SERVICE_LIMIT_NAMES.map((name) => [name, config[name]]).filter(([, value]) => typeof value === 'number'))
 }

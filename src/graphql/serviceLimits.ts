@@ -20,11 +20,7 @@ export type ServiceLimits = ServiceConfigQuery['serviceConfig']
  */
 export type LimitsOption = 'serviceConfig' | Partial<ServiceLimits> | false
 
-/**
- * Reads the `limits` option by the option rules, before any request: `'serviceConfig'`
- * (the default), `false`, or an object whose limits are whole numbers >= 1 (leave one out
- * to not check it). Anything else throws `InvalidArgumentError` naming `limits` or `limits.<name>`.
- */
+/** Reads the `limits` option before any request: `'serviceConfig'` (the default), `false`, or whole numbers >= 1. */
 export function readLimitsOption(limits: LimitsOption | undefined): LimitsOption {
   if (limits === undefined || limits === 'serviceConfig' || limits === false) return limits ?? 'serviceConfig'
   readObject('limits', limits)

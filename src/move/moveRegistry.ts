@@ -1,7 +1,7 @@
 import { MoveEventError } from '../errors/MoveEventError.js'
 import { formatMoveAddress, formatTypeName } from '../events/formatTypeName.js'
-import { parseStructTag, type MoveTypeTag } from '../events/parseTypeName.js'
-import type { MoveStruct } from './moveStruct.js'
+import type { MoveStructTag, MoveTypeTag } from '../events/parseTypeName.js'
+import { tryParseStructTag, type MoveStruct } from './moveStruct.js'
 import { moveTypes, type MoveType, type MoveTypeArgument } from './moveType.js'
 
 const OPTION = `${formatMoveAddress('0x1')}::option::Option`
@@ -92,29 +92,26 @@ export function moveRegistry<const M extends MoveModules>(modules: M): MoveRegis
     for (const [struct, definition] of Object.entries(structs)) byType.set(definition.baseType, { module, struct, definition })
   }
   const bound = new Map<string, MoveStruct<unknown>>()
-  const structOf = (tag: Extract<MoveTypeTag, { kind: 'struct' }>) =>
-    byType.get(`${formatMoveAddress(tag.address)}::${tag.module}::${tag.name}`)
+  const structOf = (tag: MoveStructTag) => byType.get(`${formatMoveAddress(tag.address)}::${tag.module}::${tag.name}`)
   /** A type argument as a definition when its layout is known, else its name (enough for a phantom parameter). */
   const argumentOf = (tag: MoveTypeTag): MoveTypeArgument => layoutOf(tag) ?? formatTypeName(tag)
+  const wrapped = (kind: 'vector' | 'option', element: MoveTypeTag) => {
+    const layout = layoutOf(element)
+    return layout && moveTypes[kind](layout)
+  }
   const layoutOf = (tag: MoveTypeTag): MoveType<unknown> | undefined => {
     if (tag.kind === 'primitive') return tag.name === 'signer' ? undefined : moveTypes[tag.name]
-    if (tag.kind === 'vector') {
-      const element = layoutOf(tag.element)
-      return element && moveTypes.vector(element)
-    }
+    if (tag.kind === 'vector') return wrapped('vector', tag.element)
     const name = `${formatMoveAddress(tag.address)}::${tag.module}::${tag.name}`
     const [first] = tag.typeArguments
     const builtin = BUILTINS.get(name)
     if (builtin) return builtin
-    if (name === OPTION && first) {
-      const element = layoutOf(first)
-      return element && moveTypes.option(element)
-    }
+    if (name === OPTION && first) return wrapped('option', first)
     if (name === BALANCE && first) return moveTypes.balance(formatTypeName(first))
-    const entry = structOf(tag)
+    const entry = byType.get(name)
     return entry && bind(entry.definition, tag)
   }
-  const bind = (definition: MoveStruct<unknown>, tag: Extract<MoveTypeTag, { kind: 'struct' }>): MoveStruct<unknown> | undefined => {
+  const bind = (definition: MoveStruct<unknown>, tag: MoveStructTag): MoveStruct<unknown> | undefined => {
     const of = (definition as { of?: (...args: MoveTypeArgument[]) => MoveStruct<unknown> }).of
     if (!definition.open || !of || tag.typeArguments.length !== definition.typeParameters) return definition.open ? undefined : definition
     const key = formatTypeName(tag)
@@ -131,13 +128,8 @@ export function moveRegistry<const M extends MoveModules>(modules: M): MoveRegis
     return result
   }
   const lookup = (type: string) => {
-    let tag: Extract<MoveTypeTag, { kind: 'struct' }>
-    try {
-      tag = parseStructTag(type)
-    } catch {
-      return undefined
-    }
-    const entry = structOf(tag)
+    const tag = tryParseStructTag(type)
+    const entry = tag && structOf(tag)
     return entry && { ...entry, definition: bind(entry.definition, tag) ?? entry.definition }
   }
   return {
@@ -165,14 +157,8 @@ export function moveRegistry<const M extends MoveModules>(modules: M): MoveRegis
           throw new MoveEventError({ eventType: type, reason: `the JSON and the BCS payload disagree at ${difference || 'the root'}` })
         }
       }
-      return {
-        name: `${entry.module}::${entry.struct}`,
-        module: entry.module,
-        struct: entry.struct,
-        type,
-        parsedJson,
-        event,
-      } as DecodedMoveEvent<M, E>
+      const { module, struct } = entry
+      return { name: `${module}::${struct}`, module, struct, type, parsedJson, event } as DecodedMoveEvent<M, E>
     },
   }
 }

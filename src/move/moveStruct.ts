@@ -2,7 +2,7 @@ import { bcs, type BcsType, fromBase58, fromBase64 } from '@mysten/bcs'
 import * as z from 'zod/mini'
 import { MoveEventError } from '../errors/MoveEventError.js'
 import { formatMoveAddress, formatTypeName } from '../events/formatTypeName.js'
-import { parseStructTag, parseTypeName } from '../events/parseTypeName.js'
+import { parseStructTag, parseTypeName, type MoveStructTag } from '../events/parseTypeName.js'
 import { moveTypes, typeNameOf, type MoveType, type MoveTypeArgument } from './moveType.js'
 
 /**
@@ -112,7 +112,7 @@ export function moveStruct<T>(options: MoveStructOptions<T>): MoveStruct<T> {
     decode: (bytes: string | Uint8Array, encoding: 'base64' | 'base58' = 'base64'): T => decodeBcs(layout, type, bytes, encoding),
     typeName,
     matches: (eventType: string): boolean => {
-      const tag = tryParseTag(eventType)
+      const tag = tryParseStructTag(eventType)
       if (!tag || `${formatMoveAddress(tag.address)}::${tag.module}::${tag.name}` !== baseType) return false
       return canonical === undefined || formatTypeName(tag) === canonical
     },
@@ -135,11 +135,8 @@ export function genericMoveStruct<F extends (...typeArguments: any[]) => MoveStr
   of: F,
   parameters: readonly string[],
 ): ReturnType<F> & { readonly of: F } {
-  const unbound = parameters.map((name) => {
-    const parameter = moveTypes.typeParameter(name)
-    placeholders.add(parameter)
-    return parameter
-  })
+  const unbound = parameters.map((name) => moveTypes.typeParameter(name))
+  for (const parameter of unbound) placeholders.add(parameter)
   return Object.freeze({ ...of(...unbound), of }) as ReturnType<F> & { readonly of: F }
 }
 
@@ -164,7 +161,8 @@ function serviceForm(type: string): string {
   }
 }
 
-function tryParseTag(type: string) {
+/** The struct tag of an event type, or undefined when the type is not one. */
+export function tryParseStructTag(type: string): MoveStructTag | undefined {
   try {
     return parseStructTag(type)
   } catch {

@@ -10,15 +10,16 @@ const decoder = new TextDecoder()
 /**
  * An HttpFn over a `fetch` implementation: the global one in browsers, or one the caller
  * injects. Redirects are never followed: a 3xx comes back as it is (a browser answers an
- * opaque redirect, status 0). Requests to an endpoint that answered without a redirect go with
- * `redirect: 'error'`, which spares Node's fetch a copy of the request and its body (about a
- * tenth of its time); a redirect met so is asked again with `redirect: 'manual'`. Credentials
+ * opaque redirect, status 0). Over Node's own fetch, requests to an endpoint that answered without
+ * a redirect go with `redirect: 'error'`, which spares undici a copy of the request and its body
+ * (about a tenth of its time); a redirect met so is asked again with `redirect: 'manual'`. Credentials
  * written in the URL (which fetch refuses) are sent as Basic authorization. The body is
  * counted as it streams and cut off past `maxResponseBytes`. The time limit and the caller's
  * signal abort the fetch (which closes its connection) and reject with `TIMEOUT` or `ABORTED`.
  */
-export function createFetchHttp(fetchFn: FetchFn): HttpFn {
-  // Endpoints whose last answer was no redirect (a client has a few).
+export function createFetchHttp(fetchFn: FetchFn, undici = false): HttpFn {
+  // Endpoints whose last answer was no redirect (a client has a few); only Node's own fetch
+  // (`undici`) gains by it and tells a redirect met in 'error' mode from a network error.
   const direct = new Set<string>()
   const http: HttpFn = async ({ url, headers, body, signal, timeoutMs, maxResponseBytes }) => {
     if (signal?.aborted) throw abortError(signal.reason)
@@ -41,7 +42,7 @@ export function createFetchHttp(fetchFn: FetchFn): HttpFn {
         return fetchFn(url, init)
       })
       if (response.status >= 300 && response.status < 400) direct.delete(endpoint)
-      else if (direct.size < 64) direct.add(endpoint)
+      else if (undici && direct.size < 64) direct.add(endpoint)
       const responseHeaders: Record<string, string> = {}
       // Names come lower case (WHATWG Headers).
       response.headers.forEach((value, name) => (responseHeaders[name] = value))

@@ -34,7 +34,8 @@ export function selectHttp(options: { transport?: TransportKind | undefined; fet
   }
   if (options.fetch !== undefined) return createFetchHttp(options.fetch)
   if (kind === 'node-http' || (kind === 'auto' && isNodeRuntime())) return loadNodeHttp()
-  return createFetchHttp(globalFetch)
+  const versions = (globalThis as { process?: { versions?: { undici?: string } } }).process?.versions
+  return createFetchHttp(globalFetch, typeof versions?.undici === 'string')
 }
 
 function globalFetch(input: string, init: RequestInit): Promise<Response> {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { generateMoveEvents, MoveCodegenError, parseMoveSource } from 'chainx-sdk/codegen'
+import { generateMoveEvents, MoveCodegenError } from 'chainx-sdk/codegen'
+import { parseMoveSource } from '../../src/codegen/parseMoveSource.js'
 
 const fixture = (path: string) => readFileSync(new URL(`fixtures/kitchen/${path}`, import.meta.url), 'utf8')
 const fieldsOf = (text: string, file = 'm.move') =>

@@ -187,6 +187,19 @@ describe('redirects: never followed, so no credential reaches another origin', (
       expect(elsewhere.arrivals).toHaveLength(0)
     })
   }
+
+  it("an endpoint that answered before and now redirects: the same HTTP error, asked once more in 'manual' mode over Node's fetch", async () => {
+    status = 200
+    const client = new ChainxClient({ graphqlUrl: `${origin.url}/graphql`, transport: 'fetch', limits: false, retry: false })
+    await failure(client.graphql.query('{ chainIdentifier }')) // 200 'moved': not JSON, but no redirect either
+    status = 307
+    const before = origin.arrivals.length
+    const error = await failure(client.graphql.query('{ chainIdentifier }'))
+    expect(error).toMatchObject({ code: 'HTTP', status: 307, location: `${elsewhere.url}/graphql?from=redirect`, retryable: false })
+    // Sent with redirect: 'error' first (undici refuses to follow), then once more to read the 3xx as it is.
+    expect(origin.arrivals.length - before).toBe(2)
+    expect(elsewhere.arrivals).toHaveLength(0)
+  })
 })
 
 describe('maxResponseBytes: no response of any size crashes the process or grows memory past the limit', () => {
