@@ -8,30 +8,22 @@ import type { WebSocketConstructor, WebSocketLike } from './webSocketTypes.js'
 
 // The HTTP status of a WebSocket's responses: 101 Switching Protocols.
 const WEBSOCKET_STATUS = 101
-
-/** How the socket checks that the server still answers. */
-export interface HeartbeatOptions {
-  /** Time between two probes, in ms. */
-  intervalMs: number
-  /** A probe with no answer (and no other frame) within this many ms means the socket is dead. */
-  timeoutMs: number
-  /** The cheap JSON-RPC call sent as a probe (with `params`); any answer, even an error, proves the socket alive. */
-  method: string
-  params: readonly unknown[]
-}
+const CLOSED = 3
+const CLOSE_GRACE_MS = 1_000
+/** The heartbeat probe: an unsubscribe of id -1, which the service answers `false` (any answer proves the socket alive). */
+const HEARTBEAT_METHOD = 'chainx_unsubscribeEvent'
 
 /** Options of `connectJsonRpcSocket` (the subscription machine fills them all in). */
 export interface JsonRpcSocketOptions {
   /** The WebSocket endpoint, {ws_url}. */
   url: string
-  /** The WebSocket class (see `loadWebSocket`). */
   WebSocket: WebSocketConstructor
   /** The connect attempt fails (and the half-open socket is dropped) after this many ms. */
   connectTimeoutMs: number
   /** A call with no answer after this many ms rejects with `TimeoutError`. */
   callTimeoutMs: number
-  /** Heartbeat settings; `false` sends none. */
-  heartbeat: HeartbeatOptions | false
+  /** A probe every `intervalMs`; no answer (and no other frame) within `timeoutMs` means the socket is dead. `false`: none. */
+  heartbeat: { intervalMs: number; timeoutMs: number } | false
   /** Aborting it while connecting drops the attempt. */
   signal?: AbortSignal | undefined
   /** A notification frame (no `id`), in arrival order, synchronously. */
@@ -43,34 +35,16 @@ export interface JsonRpcSocketOptions {
 }
 
 /** One open JSON-RPC 2.0 connection over a WebSocket. It never reconnects by itself. */
-export interface JsonRpcSocket {
-  /** Sends `{"jsonrpc":"2.0","id":<n>,"method","params"}` and resolves with `result` (rejects with `JsonRpcError`, `TimeoutError` or `SocketClosedError`). */
-  call(method: string, params: readonly unknown[]): Promise<unknown>
-  /** Closes with code 1000 and rejects pending calls; `onLost` is not called. */
-  close(): void
-  /** Drops the connection at once (no close handshake) and reports it through `onLost`. */
-  terminate(reason: string): void
-  /** Whether `close` or `terminate` ran or the socket was lost. */
-  readonly closed: boolean
-}
-
-const CLOSED = 3
-const CLOSE_GRACE_MS = 1_000
+export type JsonRpcSocket = ReturnType<typeof openSocket>
 
 /**
  * Opens a WebSocket and speaks JSON-RPC 2.0 on it. Calls resolve by id and reject with
  * `SocketClosedError` as soon as the socket closes, or `TimeoutError` after `callTimeoutMs`. An
  * error frame with `id: null` (rate limit, server time-out) rejects the pending call when exactly
- * one waits, and goes to `onError` otherwise. With a heartbeat, a probe whose answer (or any other
- * frame) does not arrive within `timeoutMs` terminates the socket. Connecting fails after
- * `connectTimeoutMs` instead of hanging.
+ * one waits, and goes to `onError` otherwise. Connecting fails after `connectTimeoutMs`.
  *
  * @example
- * const socket = await connectJsonRpcSocket({
- *   url: 'ws://127.0.0.1:9001', WebSocket: await loadWebSocket(), connectTimeoutMs: 10_000, callTimeoutMs: 30_000,
- *   heartbeat: { intervalMs: 15_000, timeoutMs: 10_000, method: 'chainx_unsubscribeEvent', params: [-1] },
- *   onNotification: (method, params) => console.log(method, params), onLost: console.warn, onError: console.warn,
- * })
+ * const socket = await connectJsonRpcSocket({ url, WebSocket, connectTimeoutMs, callTimeoutMs, heartbeat: false, onNotification, onLost, onError })
  * const subscriptionId = await socket.call('chainx_subscribeEvent', [{ All: [] }])
  */
 export function connectJsonRpcSocket(options: JsonRpcSocketOptions): Promise<JsonRpcSocket> {
@@ -121,7 +95,7 @@ interface PendingCall {
   timer: ReturnType<typeof setTimeout>
 }
 
-function openSocket(socket: WebSocketLike, options: JsonRpcSocketOptions): JsonRpcSocket {
+function openSocket(socket: WebSocketLike, options: JsonRpcSocketOptions) {
   const pending = new Map<number, PendingCall>()
   let lastId = 0
   let framesReceived = 0
@@ -134,6 +108,7 @@ function openSocket(socket: WebSocketLike, options: JsonRpcSocketOptions): JsonR
     if (call !== undefined) clearTimeout(call.timer)
     return call
   }
+  /** Sends `{"jsonrpc":"2.0","id":<n>,"method","params"}` and resolves with `result` (rejects with `JsonRpcError`, `TimeoutError` or `SocketClosedError`). */
   const call = (method: string, params: readonly unknown[], timeoutMs = options.callTimeoutMs): Promise<unknown> => {
     if (closed) return Promise.reject(new SocketClosedError({ reason: `${method} not sent: the socket is closed` }))
     lastId = lastId >= Number.MAX_SAFE_INTEGER ? 1 : lastId + 1
@@ -164,23 +139,24 @@ function openSocket(socket: WebSocketLike, options: JsonRpcSocketOptions): JsonR
     finish(error)
     options.onLost(error)
   }
+  /** Drops the connection at once (no close handshake) and reports it through `onLost`. */
   const terminate = (reason: string) => {
     if (closed) return
     dropSocket(socket)
     lose(new SocketClosedError({ reason }))
   }
-  const probe = (heartbeat: HeartbeatOptions) => {
+  const probe = (timeoutMs: number) => {
     if (closed || probing) return
     probing = true
     const framesBefore = framesReceived
-    call(heartbeat.method, heartbeat.params, heartbeat.timeoutMs).then(
+    call(HEARTBEAT_METHOD, [-1], timeoutMs).then(
       () => {
         probing = false
       },
       (error: unknown) => {
         probing = false
         if (error instanceof TimeoutError && framesReceived === framesBefore) {
-          terminate(`no answer to the heartbeat within ${heartbeat.timeoutMs} ms`)
+          terminate(`no answer to the heartbeat within ${timeoutMs} ms`)
         }
       },
     )
@@ -214,15 +190,17 @@ function openSocket(socket: WebSocketLike, options: JsonRpcSocketOptions): JsonR
   socket.onclose = (event) =>
     lose(new SocketClosedError({ reason: `code ${event.code ?? 'unknown'}${event.reason ? ` (${event.reason})` : ''}` }))
   const { heartbeat } = options
-  const heartbeatTimer = heartbeat === false ? undefined : setInterval(() => probe(heartbeat), heartbeat.intervalMs)
+  const heartbeatTimer = heartbeat === false ? undefined : setInterval(() => probe(heartbeat.timeoutMs), heartbeat.intervalMs)
   heartbeatTimer?.unref?.()
 
   return {
     call,
+    /** Whether `close` or `terminate` ran or the socket was lost. */
     get closed() {
       return closed
     },
-    close() {
+    /** Closes with code 1000 and rejects pending calls; `onLost` is not called. */
+    close(): void {
       if (closed) return
       finish(new SocketClosedError({ reason: 'closed by client' }))
       // A server that never completes the close handshake is dropped after a grace period.

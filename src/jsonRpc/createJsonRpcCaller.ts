@@ -21,28 +21,6 @@ const failureDecoder = object({
   error: object({ code: safeInteger, message: string, data: unknown }),
 })
 
-/** Options of `createJsonRpcCaller`. */
-export interface JsonRpcCallerOptions {
-  /** The JSON-RPC endpoint, {rpc_url}, or the group of several. */
-  url: string | EndpointGroup
-  /** The shared transport (timeouts, retries with backoff and Retry-After, rate limiting, hooks). */
-  transport: Transport
-}
-
-/** Per-call options of `JsonRpcCaller.call`. */
-export interface JsonRpcCallOptions<T> {
-  /** Aborts the call and its retries. */
-  signal?: AbortSignal | undefined
-  /** Checks and converts `result`; throw a ChainxError (INVALID_RESPONSE) to reject it. */
-  parseResult?: ((result: unknown, response: HttpResponse) => T) | undefined
-}
-
-/** Calls JSON-RPC methods on one endpoint (or group). */
-export interface JsonRpcCaller {
-  /** Sends `{"jsonrpc":"2.0","id":<n>,"method":method,"params":params}` and returns `result`. */
-  call<T = unknown>(method: string, params: readonly unknown[], options?: JsonRpcCallOptions<T>): Promise<T>
-}
-
 /**
  * Creates a JSON-RPC 2.0 caller over the shared transport (spec 4.4, J1): each call POSTs an
  * integer id and maps the answer. `error` is a `JsonRpcError` keeping `rpcCode`, `message` and
@@ -55,13 +33,19 @@ export interface JsonRpcCaller {
  * const rpc = createJsonRpcCaller({ url: 'http://127.0.0.1:9000/json-rpc', transport: createTransport() })
  * const page = await rpc.call('chainx_queryEvents', [{ All: [] }, null, 10, false])
  */
-export function createJsonRpcCaller(options: JsonRpcCallerOptions): JsonRpcCaller {
+export function createJsonRpcCaller(options: { url: string | EndpointGroup; transport: Transport }) {
   const { transport } = options
   const endpoints: EndpointGroup = typeof options.url === 'string' ? { kind: 'rpc', urls: [options.url] } : options.url
   const url = endpoints.urls[0] as string
   let counter = 0
   return {
-    async call<T>(method: string, params: readonly unknown[], { signal, parseResult }: JsonRpcCallOptions<T> = {}): Promise<T> {
+    /** Sends `{"jsonrpc":"2.0","id":<n>,"method":method,"params":params}`; `result`, checked and converted by `parseResult`. */
+    async call<T = unknown>(
+      method: string,
+      params: readonly unknown[],
+      signal?: AbortSignal,
+      parseResult?: (result: unknown, response: HttpResponse) => T,
+    ): Promise<T> {
       counter = counter >= Number.MAX_SAFE_INTEGER ? 1 : counter + 1
       const id = counter
       // The text of JSON.stringify({ jsonrpc, id, method, params }), only `params` encoded per call.

@@ -1,5 +1,6 @@
 import { ChunkLoadError } from '../errors/ChunkLoadError.js'
-import type { SubscriptionMachine, SubscriptionMachineOptions } from '../subscription/createSubscriptionMachine.js'
+import type { SubscriptionMachine } from '../subscription/createSubscriptionMachine.js'
+import type { SubscriptionMachineOptions } from '../subscription/subscriptionOptionRules.js'
 import type { Transport } from '../transport/createTransport.js'
 import type { EndpointGroup } from '../transport/endpoints.js'
 import { lazyChunk } from '../utils/lazyChunk.js'
@@ -49,10 +50,7 @@ export function createResources(options: ResourcesOptions) {
       ? undefined
       : async () => {
           const chunk = await jsonRpc.load()
-          if (call === undefined) {
-            const caller = chunk.createJsonRpcCaller({ url: options.rpcUrl, transport })
-            call = (method, params, signal, read) => caller.call(method, params, { signal, parseResult: read })
-          }
+          call ??= chunk.createJsonRpcCaller({ url: options.rpcUrl, transport }).call
           return { chunk, call }
         }
   const { typeNameLimits, ...machineOptions } = options.subscriptions ?? {}

@@ -18,7 +18,7 @@ export interface SubscriptionOptions<TItem, TCursor> {
   listener: SubscriptionListener<TItem, TCursor>
   backfill: ResolvedBackfill | false
   /** The subscription ended on its own (rejected filter, given up): forget it. */
-  onEnded: (subscription: Subscription<TItem, TCursor>) => void
+  onEnded: () => void
   /** Where errors go when the listener has no `onError`. */
   logger: Pick<ResolvedLogger, 'error'>
 }
@@ -37,13 +37,7 @@ export interface AttachHooks {
  * One subscription of a machine, for any item kind: subscribes on each socket the machine opens,
  * delivers each item once and in order (`SubscriptionDelivery`), and fetches what it missed after
  * (re)subscribing (`SubscriptionBackfill`). `verify`, called every `verifyIntervalMs`, finds a
- * server subscription that went silent; it is reported (`stalled`), unsubscribed, subscribed again
- * on the same socket and backfilled from the position, as after a reconnect.
- *
- * @example
- * const subscription = new Subscription({ kind, listener, backfill, onEnded, logger })
- * subscription.attach(socket, { route: (id) => routes.set(id, subscription), unroute, healthy: () => {} })
- * await subscription.ready
+ * server subscription that went silent: `stalled`, then subscribed again and backfilled.
  */
 export class Subscription<TItem, TCursor> {
   /** Settles at the first acknowledgement: resolves, or rejects when the subscription ends before it. */
@@ -131,7 +125,7 @@ export class Subscription<TItem, TCursor> {
       this.report({ state: 'closed', error })
     } else this.#settleReady?.reject(error)
     this.#settleReady = undefined
-    this.#options.onEnded(this)
+    this.#options.onEnded()
   }
 
   /** Ends it because its machine closed: nothing is sent (the socket closes). */

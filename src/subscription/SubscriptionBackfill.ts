@@ -6,25 +6,13 @@ import type { SubscriptionKind } from './SubscriptionKind.js'
 import type { ResolvedBackfill } from './subscriptionOptionRules.js'
 
 /** A kind that can backfill: its `query` is there. */
-export type QueryableKind<TItem, TCursor> = SubscriptionKind<TItem, TCursor> & {
-  query: NonNullable<SubscriptionKind<TItem, TCursor>['query']>
-}
+export type QueryableKind<TItem, TCursor> = SubscriptionKind<TItem, TCursor> & Required<Pick<SubscriptionKind<TItem, TCursor>, 'query'>>
 
 /**
  * The backfill side of one subscription: reads the kind's query after the position, page by
  * page, and hands each item to the delivery (checked with `kind.matches` when the query is not
  * exact), stopping where the live stream held back begins. One runs at a time; a request while
- * one runs (or a live-buffer overflow) makes it run once more.
- *
- * It also checks liveness (`check`): the service can drop a subscription and keep the socket
- * (jsonrpc-anchor 2.8), so a check reads the newest items of the query; the newest matching one
- * newer than the position and not handled becomes the suspect. Still not handled at the next
- * check (a whole interval later), it is `missed`: the server subscription is dead.
- *
- * @example
- * const backfill = new SubscriptionBackfill(delivery, kind, settings)
- * await backfill.anchor() // before the first subscribe
- * void backfill.run() // after each acknowledgement
+ * one runs (or a live-buffer overflow) makes it run once more. It also checks liveness (`check`).
  */
 export class SubscriptionBackfill<TItem, TCursor> {
   readonly settings: ResolvedBackfill
@@ -93,9 +81,10 @@ export class SubscriptionBackfill<TItem, TCursor> {
   }
 
   /**
-   * One liveness check. Without a known position (nothing handled since a failed backfill, or
-   * `onSubscribe: false`) the newest item becomes it, as the anchor does. `current` says whether
-   * the subscription is still the one checked (not subscribed again or gone meanwhile).
+   * One liveness check (the service can drop a subscription and keep the socket, jsonrpc-anchor
+   * 2.8): the newest matching item newer than the position and not handled becomes the suspect;
+   * still not handled at the next check, it is `missed`. Without a known position the newest item
+   * becomes it. `current` says whether the subscription is still the one checked.
    */
   async check(current: () => boolean): Promise<void> {
     const kind = this.#kind

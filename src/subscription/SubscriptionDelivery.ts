@@ -7,22 +7,10 @@ import type { ResolvedLogger } from '../utils/logger.js'
 /** The cursor of the last item handled (`null`: none yet, from the chain's start), or unknown (nothing to backfill from). */
 export type SubscriptionPosition<TCursor> = { known: true; id: TCursor | null } | { known: false }
 
-/** Live items held back while a backfill runs, in arrival order, with their keys. */
-interface HeldItems<TItem> {
-  items: TItem[]
-  keys: Set<string>
-  capacity: number
-}
-
 /**
  * The delivery side of one subscription: each item handled once (a bounded set of recent keys),
  * in order, to the listener; live items held back while a backfill runs; the position; state
  * changes and errors to the listener. `active` turns false for good when the subscription ends.
- *
- * @example
- * const delivery = new SubscriptionDelivery(kind, { onItem: console.log }, 10_000, resolveLogger(undefined))
- * delivery.accept(event, false) // true: delivered
- * delivery.accept(event, false) // false: seen
  */
 export class SubscriptionDelivery<TItem, TCursor> {
   /** False once the subscription ended. */
@@ -38,7 +26,8 @@ export class SubscriptionDelivery<TItem, TCursor> {
   readonly #seen = new Set<string>()
   readonly #remember: number
   #lastTimestampMs = Date.now()
-  #held: HeldItems<TItem> | undefined
+  /** Live items held back while a backfill runs, in arrival order, with their keys. */
+  #held: { items: TItem[]; keys: Set<string>; capacity: number } | undefined
 
   constructor(
     kind: SubscriptionKind<TItem, TCursor>,
@@ -154,10 +143,7 @@ export class SubscriptionDelivery<TItem, TCursor> {
     this.report({ state: 'gap', startMs: this.#lastTimestampMs, endMs: Math.max(endMs, this.#lastTimestampMs), reason })
   }
 
-  /**
-   * Passes an error to `onError` (default: the logger's `error`); a throwing `onError` is ignored. Anything but a `ChainxError` is wrapped in an `UnexpectedError`
-   * whose `source` says what threw.
-   */
+  /** Passes an error to `onError` (default: the logger's `error`), wrapped in an `UnexpectedError` naming `source` unless a `ChainxError`. */
   error(error: unknown, source = `${this.#kind.noun} subscription`): void {
     const reported = error instanceof ChainxError ? error : new UnexpectedError({ source, cause: error })
     try {
@@ -165,7 +151,7 @@ export class SubscriptionDelivery<TItem, TCursor> {
       if (onError) onError(reported)
       else this.#logger.error(`[chainx-sdk] ${this.#kind.noun} subscription error: ${reported.message}`, { error: reported })
     } catch {
-      // an onError that throws must not break the stream either
+      // an onError that throws must not break the stream
     }
   }
 }

@@ -3,12 +3,7 @@ import type { PageShape } from '../pagination/types.js'
 import type { WalkDirection } from '../pagination/walkOptions.js'
 import type { SubscriptionStateChange } from './types.js'
 
-/**
- * A resource's `query` as the item kinds call it: a filter (and the resource's own options), a cursor, a size and a direction.
- *
- * @example
- * const query: KindQuery<ChainxEvent, EventId> = client.events.query
- */
+/** A resource's `query` as the item kinds call it: a filter (and the resource's own options), a cursor, a size and a direction. */
 export type KindQuery<TItem, TCursor> = (parameters: {
   filter: unknown
   options?: object | undefined
@@ -50,14 +45,7 @@ export interface SubscriptionKind<TItem, TCursor> {
   /** Unix ms of an item, when it carries one (gap reports). */
   timestampOf(item: TItem | undefined): number | undefined
   /** A page of the backfill query: after `cursor` oldest first, or newest first `'backward'`. Absent: missed items are gaps. */
-  query?:
-    | ((page: {
-        cursor: TCursor | null
-        pageSize: number
-        direction?: WalkDirection
-        signal?: AbortSignal
-      }) => Promise<PageShape<TItem, TCursor>>)
-    | undefined
+  query?: ((page: Omit<Parameters<KindQuery<TItem, TCursor>>[0], 'filter' | 'options'>) => Promise<PageShape<TItem, TCursor>>) | undefined
   /** Whether the query selects exactly the subscription's items; when false, `matches` checks each. */
   exact: boolean
   /** Whether an item the query returned is one the subscription selects. */

@@ -10,42 +10,23 @@ import { loadWebSocket } from './loadWebSocket.js'
 import { Subscription } from './Subscription.js'
 import type { SubscriptionKind, SubscriptionListener } from './SubscriptionKind.js'
 import { readSubscriptionOptions, type ReconnectOptions, type SubscriptionMachineOptions } from './subscriptionOptionRules.js'
-import type { SubscriptionStateChange, Unsubscribe } from './types.js'
+import type { SubscriptionStateChange } from './types.js'
 
-export type { BackfillOptions, ReconnectOptions, SubscriptionMachineOptions } from './subscriptionOptionRules.js'
-
-/**
- * One socket's subscriptions, of any item kind: what every resource's `subscribe` shares.
- *
- * @example
- * const unsubscribe = await machine.subscribe(kind, { onItem: console.log })
- * await machine.close()
- */
-export interface SubscriptionMachine {
-  /** Subscribes `kind` on the shared socket; resolves once the server acknowledged, with the function that unsubscribes. */
-  subscribe<TItem, TCursor>(kind: SubscriptionKind<TItem, TCursor>, listener: SubscriptionListener<TItem, TCursor>): Promise<Unsubscribe>
-  /** Ends every subscription (a `closed` state each) and closes the socket. The machine can be used again. */
-  close(): Promise<void>
-}
+/** One socket's subscriptions, of any item kind: what every resource's `subscribe` shares. */
+export type SubscriptionMachine = ReturnType<typeof createSubscriptionMachine>
 
 const MAX_EARLY_NOTIFICATIONS = 1_000
-/** The heartbeat probe: an unsubscribe of id -1, which the service answers `false`. */
-const HEARTBEAT_METHOD = 'chainx_unsubscribeEvent'
 
 /**
- * The one subscription machine behind every resource's `subscribe` (an item kind is an adapter,
- * `SubscriptionKind`), as docs/subscriptions.md tells: one socket for all subscriptions, open
- * while any is; lost sockets reconnect (to the next `wsUrl`) and every subscription still
- * subscribed is subscribed again and backfilled, each item once and in order; silent sockets
- * (heartbeat) and silently dropped subscriptions (`verifyIntervalMs`) are found. Errors go to
- * `onError`, never into the socket's event loop.
+ * The one subscription machine behind every resource's `subscribe` (docs/subscriptions.md): one
+ * socket for all subscriptions, open while any is; a lost socket reconnects (to the next `wsUrl`)
+ * and every subscription is subscribed again and backfilled. Errors go to `onError`.
  *
  * @example
  * const machine = createSubscriptionMachine({ wsUrl: 'ws://127.0.0.1:9001' })
- * const unsubscribe = await machine.subscribe(kind, { onItem: (item) => console.log(item), onError: console.warn })
- * await unsubscribe() // true
+ * const unsubscribe = await machine.subscribe(kind, { onItem: (item) => console.log(item) })
  */
-export function createSubscriptionMachine(options: SubscriptionMachineOptions): SubscriptionMachine {
+export function createSubscriptionMachine(options: SubscriptionMachineOptions) {
   const { backfill, reconnect, heartbeatMs, heartbeatTimeoutMs, verifyIntervalMs, ...settings } = readSubscriptionOptions(options)
   const logger = resolveLogger(options.logger)
   const wsUrls = typeof options.wsUrl === 'string' ? [options.wsUrl] : options.wsUrl
@@ -197,10 +178,7 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
           // The longest timer stands for "no limit": no call or connect attempt lives 24.8 days.
           connectTimeoutMs: Math.min(settings.connectTimeoutMs, MAX_TIMER_MS),
           callTimeoutMs: Math.min(settings.callTimeoutMs, MAX_TIMER_MS),
-          heartbeat:
-            heartbeatMs === Infinity
-              ? false
-              : { intervalMs: heartbeatMs, timeoutMs: Math.min(heartbeatTimeoutMs, MAX_TIMER_MS), method: HEARTBEAT_METHOD, params: [-1] },
+          heartbeat: heartbeatMs === Infinity ? false : { intervalMs: heartbeatMs, timeoutMs: Math.min(heartbeatTimeoutMs, MAX_TIMER_MS) },
           signal,
           onNotification,
           onLost: (error) => onSocketLost(holder.socket, error),
@@ -227,22 +205,23 @@ export function createSubscriptionMachine(options: SubscriptionMachineOptions): 
   }
 
   return {
+    /** Subscribes `kind` on the shared socket; resolves once the server acknowledged, with the function that unsubscribes. */
     async subscribe<TItem, TCursor>(kind: SubscriptionKind<TItem, TCursor>, listener: SubscriptionListener<TItem, TCursor>) {
-      const onEnded = forget as (ended: Subscription<TItem, TCursor>) => void
-      const subscription = new Subscription<TItem, TCursor>({ kind, listener, backfill, onEnded, logger })
-      const any = subscription as unknown as AnySubscription
-      subscriptions.add(any)
+      const onEnded = () => forget(subscription)
+      const subscription = new Subscription({ kind, listener, backfill, logger, onEnded }) as unknown as AnySubscription
+      subscriptions.add(subscription)
       startVerifying()
-      if (socket !== undefined) attach(any, socket)
+      if (socket !== undefined) attach(subscription, socket)
       else if (run === undefined) {
         failures = 0
         start()
       }
       await subscription.ready
       let result: Promise<boolean> | undefined
-      return () => (result ??= subscription.end().finally(() => forget(any)))
+      return () => (result ??= subscription.end().finally(() => forget(subscription)))
     },
-    async close() {
+    /** Ends every subscription (a `closed` state each) and closes the socket. The machine can be used again. */
+    async close(): Promise<void> {
       const all = [...subscriptions]
       subscriptions.clear()
       forgetRoutes()

@@ -28,9 +28,6 @@ const isomorphicWs = lazyChunk(
  * @example
  * const WebSocket = await loadWebSocket()
  * const socket = new WebSocket('ws://127.0.0.1:9001')
- * @example
- * import WebSocket from 'ws'
- * await loadWebSocket(WebSocket as never) // the injected class, as is
  */
 export async function loadWebSocket(injected?: WebSocketConstructor): Promise<WebSocketConstructor> {
   if (injected !== undefined) return injected

@@ -112,14 +112,10 @@ export interface SubscriptionMachineOptions {
    */
   backfill?: BackfillOptions | false | undefined
   /**
-   * Time between two checks that each subscription's server side still delivers, in ms (needs
-   * the resource's query and backfill). The service can drop a slow subscriber without a word,
-   * the socket staying up (jsonrpc-anchor 2.8), so each check reads the newest items of the
-   * backfill query (one when that query is exact, else a page of `backfill.pageSize` checked
-   * against the filter). A matching item newer than the last one handled and still not delivered
-   * at the next check means the subscription is dead: a `stalled` state, then a new server
-   * subscription on the same socket, backfilled from the last item handled. The price is one
-   * small query per subscription per interval; set 0 with many subscriptions under a tight rate limit.
+   * Time between two checks that each subscription's server side still delivers, in ms (needs the
+   * resource's query and backfill): the service can drop a slow subscriber silently (jsonrpc-anchor
+   * 2.8). A matching item on the chain at one check and still not delivered at the next is `stalled`,
+   * then subscribed again and backfilled. Costs one small query per subscription per interval (0: off).
    * @default 60_000
    */
   verifyIntervalMs?: number | undefined
@@ -137,14 +133,7 @@ export interface SubscriptionMachineOptions {
   logger?: Logger | undefined
 }
 
-/**
- * The rule book's rows of the subscription options (and the events' `typeNameLimits`), with the
- * defaults documented above. In the first load: `new ChainxClient` checks `subscriptions` by it,
- * so a bad value fails at construction, named as written.
- *
- * @example
- * readGroup('subscriptions', { heartbeatMs: -1 }, SUBSCRIPTION_OPTION_RULES) // throws: subscriptions.heartbeatMs must be ...
- */
+/** The rows of the subscription options (and the events' `typeNameLimits`): `new ChainxClient` checks `subscriptions` by them. */
 export const SUBSCRIPTION_OPTION_RULES = {
   heartbeatMs: ['limit', 15_000],
   heartbeatTimeoutMs: ['limit', 10_000],
@@ -168,24 +157,8 @@ export const SUBSCRIPTION_OPTION_RULES = {
   typeNameLimits: ['group', { maxTypeArgumentDepth: ['count', 16], maxTypeArgumentWidth: ['count', 32] }],
 } as const satisfies OptionRules
 
-/** The subscription options as read: each time limit or period in ms (`Infinity`: off), every group field set. */
-export interface SubscriptionSettings {
-  heartbeatMs: number
-  heartbeatTimeoutMs: number
-  connectTimeoutMs: number
-  callTimeoutMs: number
-  verifyIntervalMs: number
-  reconnect: Required<ReconnectOptions> | false
-  backfill: ResolvedBackfill | false
-}
-
-/**
- * Reads the subscription machine's options by `SUBSCRIPTION_OPTION_RULES`; a bad value throws
- * `InvalidArgumentError` naming it (`reconnect.maxDelayMs`).
- *
- * @example
- * readSubscriptionOptions({ reconnect: { retries: 3 } }).reconnect // { retries: 3, baseDelayMs: 500, maxDelayMs: 30000 }
- */
-export function readSubscriptionOptions(options: Partial<Omit<SubscriptionMachineOptions, 'wsUrl'>> | undefined): SubscriptionSettings {
-  return readGroup('', options, SUBSCRIPTION_OPTION_RULES) as unknown as SubscriptionSettings
+/** Reads the subscription machine's options by `SUBSCRIPTION_OPTION_RULES`; a bad value throws `InvalidArgumentError` naming it. */
+export function readSubscriptionOptions(options: Partial<Omit<SubscriptionMachineOptions, 'wsUrl'>> | undefined) {
+  const read = readGroup('', options, SUBSCRIPTION_OPTION_RULES)
+  return read as typeof read & { reconnect: Required<ReconnectOptions> | false; backfill: ResolvedBackfill | false }
 }

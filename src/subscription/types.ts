@@ -30,11 +30,9 @@ export type SubscriptionStateChange<TCursor = { txDigest: string; eventSeq: stri
   /** Missed items were fetched with the kind's query after (re)subscribing; `delivered` of `scanned` passed the filter. */
   | { state: 'backfilled'; delivered: number; scanned: number; after: TCursor | null }
   /**
-   * The server subscription went silent while the socket stayed up (the service drops slow
-   * subscribers without a word): `missed`, a matching item newer than the last one handled,
-   * was on the chain at one check and still not delivered at the next. The subscription is
-   * subscribed again and backfilled (`open`, then `backfilled`, follow). Only reported with
-   * `verifyIntervalMs` on (the default) and a query to read with.
+   * The server subscription went silent while the socket stayed up: `missed`, a matching item on
+   * the chain at one `verifyIntervalMs` check, was still not delivered at the next. The subscription
+   * is subscribed again and backfilled (`open`, then `backfilled`, follow).
    */
   | { state: 'stalled'; missed: TCursor }
   /**

@@ -1,7 +1,8 @@
 import type { ChainxError } from '../errors/ChainxError.js'
 import { retryAfterOf, shouldRetry } from '../errors/shouldRetry.js'
 import { InvalidArgumentError } from '../errors/request.js'
-import { createPageIterator, type WalkLoader } from '../pagination/createPageIterator.js'
+import { createPageIterator, type PageRequest, type WalkLoader } from '../pagination/createPageIterator.js'
+import type { FetchedPage } from '../pagination/types.js'
 import { resolvePaginationOptions } from '../pagination/resolvePaginationOptions.js'
 import { readBackoff, readCount, readWaitMs } from '../options/optionRules.js'
 import { followSignal } from '../utils/followSignal.js'
@@ -85,11 +86,7 @@ export interface Watcher<TItem, TCursor> extends AsyncIterable<TItem> {
  */
 export interface WatchAdapter<TItem, TCursor> {
   /** One poll: the page after `cursor` (exclusive), oldest first, of `size` items (undefined: the service's default). */
-  fetchPage(request: {
-    cursor: TCursor | null
-    size: number | undefined
-    signal: AbortSignal
-  }): Promise<{ items: TItem[]; nextCursor: TCursor | null; hasMore: boolean }>
+  fetchPage(request: PageRequest<TCursor>): Promise<FetchedPage<TItem, TCursor>>
   /** The cursor that resumes after `item`. */
   cursorOf(item: TItem): TCursor
   /** Cursor equality. @default Object.is */
@@ -112,10 +109,6 @@ export interface WatchAdapter<TItem, TCursor> {
  * cursor counts as a failed poll; failed polls are retried with bounded backoff, and an error
  * retrying cannot fix ends the iteration by throwing (`watcher.cursor` tells where to resume).
  * Iterating again resumes from the cursor; two loops at once are refused.
- *
- * @example
- * const watcher = createWatchLoop(adapter, { intervalMs: 1_000, signal }, savedCursor)
- * for await (const item of watcher) await handle(item, watcher.cursor)
  */
 export function createWatchLoop<TItem, TCursor>(
   adapter: WatchAdapter<TItem, TCursor>,

@@ -76,7 +76,8 @@ beforeAll(async () => {
   tarball = join(scratch, (JSON.parse(stdout) as [{ filename: string }])[0].filename)
   for (const file of files) void projectFor(file).catch(() => undefined) // start every install now; tests await theirs
 }, 60_000)
-afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+// Removing a dozen installed projects takes a while on a busy machine.
+afterAll(() => rmSync(scratch, { recursive: true, force: true }), 180_000)
 
 describe('every guide runs in a fresh project with only what its install lists name', () => {
   it('reads the Install section of README.md and groups the guides by install list', () => {
