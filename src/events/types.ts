@@ -84,7 +84,13 @@ export type EventSubscriptionFilter =
  * @example
  * const parse: ParsedJsonParser<{ price: bigint }> = (json) => ({ price: BigInt((json as { price: string }).price) })
  */
-export type ParsedJsonParser<T> = { parse(value: unknown): T } | ((value: unknown, event: ChainxEvent<unknown>) => T) | EventDecoder<T>
+export type ParsedJsonParser<T> =
+  | {
+      /** Reads an event's `parsedJson`. */
+      parse(value: unknown): T
+    }
+  | ((value: unknown, event: ChainxEvent<unknown>) => T)
+  | EventDecoder<T>
 
 /**
  * Anything that decodes a whole event, read by its `type` (a generated Move `registry`).

@@ -28,7 +28,6 @@ interface TransactionOptions<TOptions> {
 }
 
 type WithTransactionOptions<TBase, TOptions> = Omit<TBase, 'filter'> & TransactionOptions<TOptions>
-type Tx<TOptions extends TransactionBlockResponseOptions> = TransactionBlockResponse<TOptions>
 
 /**
  * Parameters of `client.transactions.query`: one page of `chainx_queryTransactionBlocks`.
@@ -47,7 +46,10 @@ export type QueryTransactionsParameters<TOptions extends TransactionBlockRespons
  * @example
  * const { items, hasMore, cursor } = await client.transactions.query({ filter: { FromAddress: alice } })
  */
-export type TransactionPage<TOptions extends TransactionBlockResponseOptions = NoOptions> = PageShape<Tx<TOptions>, string>
+export type TransactionPage<TOptions extends TransactionBlockResponseOptions = NoOptions> = PageShape<
+  TransactionBlockResponse<TOptions>,
+  string
+>
 
 /**
  * Options of `client.transactions.iterate`.
@@ -56,7 +58,7 @@ export type TransactionPage<TOptions extends TransactionBlockResponseOptions = N
  * const options: IterateTransactionsOptions<{ showEffects: true }> = { filter: { AffectedObject: pool }, options: { showEffects: true }, maxItems: 1_000 }
  */
 export type IterateTransactionsOptions<TOptions extends TransactionBlockResponseOptions = NoOptions> = WithTransactionOptions<
-  ResourceIterateOptions<TransactionFilter | null, string, Tx<TOptions>>,
+  ResourceIterateOptions<TransactionFilter | null, string, TransactionBlockResponse<TOptions>>,
   TOptions
 >
 
@@ -66,7 +68,9 @@ export type IterateTransactionsOptions<TOptions extends TransactionBlockResponse
  * @example
  * for await (const page of client.transactions.iterate({ filter }).pages()) console.log(page.items.length, page.cursor)
  */
-export type TransactionWalkPage<TOptions extends TransactionBlockResponseOptions = NoOptions> = WalkPage<FetchedPage<Tx<TOptions>, string>>
+export type TransactionWalkPage<TOptions extends TransactionBlockResponseOptions = NoOptions> = WalkPage<
+  FetchedPage<TransactionBlockResponse<TOptions>, string>
+>
 
 /**
  * Options of `client.transactions.watch`.
@@ -85,7 +89,10 @@ export type WatchTransactionsOptions<TOptions extends TransactionBlockResponseOp
  * @example
  * const watcher: TransactionWatcher = client.transactions.watch({ filter: { FromAddress: alice } })
  */
-export type TransactionWatcher<TOptions extends TransactionBlockResponseOptions = NoOptions> = Watcher<Tx<TOptions>, string>
+export type TransactionWatcher<TOptions extends TransactionBlockResponseOptions = NoOptions> = Watcher<
+  TransactionBlockResponse<TOptions>,
+  string
+>
 
 /**
  * Parameters of `client.transactions.subscribe`.
@@ -126,7 +133,7 @@ export interface TransactionsClient {
    */
   iterate<const TOptions extends TransactionBlockResponseOptions = NoOptions>(
     options: IterateTransactionsOptions<TOptions>,
-  ): PageIterable<Tx<TOptions>, TransactionWalkPage<TOptions>, string>
+  ): PageIterable<TransactionBlockResponse<TOptions>, TransactionWalkPage<TOptions>, string>
   /**
    * Follows new transactions by polling from a digest cursor, as `client.events.watch` does; `watcher.cursor` resumes.
    *

@@ -11,7 +11,6 @@ import {
   optional,
   string,
   unknown,
-  type Decoded,
   type Decoder,
 } from '../utils/decode.js'
 import { isRecord } from '../utils/isRecord.js'
@@ -82,13 +81,13 @@ export const ownerDecoder: Decoder<ObjectOwner> = (value) => {
   throw new DecodeFailure('an owner (an object, or a string such as "Immutable")', value)
 }
 
-export const objectRef = object({ objectId: nonEmptyString, version, digest: nonEmptyString })
-const ownedObjectRef = object({ owner: ownerDecoder, reference: objectRef })
+export const objectRef: Decoder<ObjectRef> = object({ objectId: nonEmptyString, version, digest: nonEmptyString })
+const ownedObjectRef: Decoder<OwnedObjectRef> = object({ owner: ownerDecoder, reference: objectRef })
 const executionStatus = variants('status', { success: jsonObject, failure: object({ error: string }) }, [
   'success',
   'failure',
 ]) as Decoder<ExecutionStatus>
-const gasCostSummary = object({
+const gasCostSummary: Decoder<GasCostSummary> = object({
   computationCost: u64String,
   storageCost: u64String,
   storageRebate: u64String,
@@ -96,7 +95,7 @@ const gasCostSummary = object({
 })
 
 /** A transaction's effects; lists may be absent, fields not named here are kept. */
-export const transactionEffectsDecoder = object({
+export const transactionEffectsDecoder: Decoder<TransactionBlockEffects> = object({
   messageVersion: literal('v1'),
   status: executionStatus,
   executedEpoch: u64String,
@@ -116,7 +115,7 @@ export const transactionEffectsDecoder = object({
   abortError: unknown,
 })
 
-export const balanceChange = object({ owner: ownerDecoder, coinType: nonEmptyString, amount: signedAmount })
+export const balanceChange: Decoder<BalanceChange> = object({ owner: ownerDecoder, coinType: nonEmptyString, amount: signedAmount })
 
 /**
  * A reference to one version of an object; `version` is a number on the wire (a string is accepted too).
@@ -124,7 +123,11 @@ export const balanceChange = object({ owner: ownerDecoder, coinType: nonEmptyStr
  * @example
  * const ref: ObjectRef = { objectId: '0x5', version: 12, digest: 'Eg3y…' }
  */
-export type ObjectRef = Decoded<typeof objectRef>
+export interface ObjectRef {
+  objectId: string
+  version: string | number
+  digest: string
+}
 
 /**
  * An object reference with the object's owner after the transaction.
@@ -132,7 +135,10 @@ export type ObjectRef = Decoded<typeof objectRef>
  * @example
  * effects.created?.map(({ reference, owner }) => [reference.objectId, owner])
  */
-export type OwnedObjectRef = Decoded<typeof ownedObjectRef>
+export interface OwnedObjectRef {
+  owner: ObjectOwner
+  reference: ObjectRef
+}
 
 /**
  * What a transaction's gas paid for, each amount a string of MIST.
@@ -140,16 +146,39 @@ export type OwnedObjectRef = Decoded<typeof ownedObjectRef>
  * @example
  * const charged = BigInt(gasUsed.computationCost) + BigInt(gasUsed.storageCost) - BigInt(gasUsed.storageRebate)
  */
-export type GasCostSummary = Decoded<typeof gasCostSummary>
+export interface GasCostSummary {
+  computationCost: string
+  storageCost: string
+  storageRebate: string
+  nonRefundableStorageFee: string
+}
 
 /**
- * A transaction's effects (`showEffects`), and each item of `chainx_subscribeTransaction`; lists
- * the service leaves out when empty are optional.
+ * A transaction's effects (`showEffects`), and each item of `chainx_subscribeTransaction`.
+ * Lists the service leaves out when empty are optional; fields the SDK does not name are kept.
  *
  * @example
  * const { status, gasUsed, mutated } = response.effects
  */
-export type TransactionBlockEffects = Decoded<typeof transactionEffectsDecoder>
+export interface TransactionBlockEffects {
+  messageVersion: 'v1'
+  status: ExecutionStatus
+  executedEpoch: string
+  gasUsed: GasCostSummary
+  transactionDigest: string
+  gasObject: OwnedObjectRef
+  created?: OwnedObjectRef[] | undefined
+  mutated?: OwnedObjectRef[] | undefined
+  unwrapped?: OwnedObjectRef[] | undefined
+  deleted?: ObjectRef[] | undefined
+  unwrappedThenDeleted?: ObjectRef[] | undefined
+  wrapped?: ObjectRef[] | undefined
+  sharedObjects?: ObjectRef[] | undefined
+  modifiedAtVersions?: { objectId: string; sequenceNumber: string | number }[] | undefined
+  dependencies?: string[] | undefined
+  eventsDigest?: string | null | undefined
+  abortError?: unknown
+}
 
 /**
  * A coin balance the transaction changed: `amount` is a signed integer string (negative: spent).
@@ -157,4 +186,8 @@ export type TransactionBlockEffects = Decoded<typeof transactionEffectsDecoder>
  * @example
  * const spent = response.balanceChanges.filter((change) => change.amount.startsWith('-'))
  */
-export type BalanceChange = Decoded<typeof balanceChange>
+export interface BalanceChange {
+  owner: ObjectOwner
+  coinType: string
+  amount: string
+}

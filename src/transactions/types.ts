@@ -3,7 +3,15 @@ import type { UnknownVariant } from '../utils/unknownVariant.js'
 import type { BalanceChange, ObjectOwner, ObjectRef, TransactionBlockEffects } from './effects.js'
 
 export type { UnknownVariant } from '../utils/unknownVariant.js'
-export type * from './effects.js'
+export type {
+  BalanceChange,
+  ExecutionStatus,
+  GasCostSummary,
+  ObjectOwner,
+  ObjectRef,
+  OwnedObjectRef,
+  TransactionBlockEffects,
+} from './effects.js'
 
 /**
  * Which fields a transaction response carries besides its `digest` (every flag defaults to false).
