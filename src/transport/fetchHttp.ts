@@ -46,10 +46,14 @@ export function createFetchHttp(fetchFn: FetchFn, undici = false): HttpFn {
       const responseHeaders: Record<string, string> = {}
       // Names come lower case (WHATWG Headers).
       response.headers.forEach((value, name) => (responseHeaders[name] = value))
-      // Chunks kept as they arrive and decoded once at the end (a page usually comes in one).
+      const declared = Number(responseHeaders['content-length'])
+      // Not compressed, and a declared length within the limit: HTTP's framing bounds the body, read whole.
+      if (declared <= maxResponseBytes && responseHeaders['content-encoding'] === undefined) {
+        return { status: response.status, headers: responseHeaders, body: await response.text() }
+      }
+      // Else counted as it streams (fetch inflates a compressed body), chunks decoded once at the end.
       const reader = response.body?.getReader()
       const chunks: Uint8Array[] = []
-      const declared = Number(responseHeaders['content-length'])
       let size = declared > maxResponseBytes ? declared : 0
       for (let chunk; size <= maxResponseBytes && reader && !(chunk = await reader.read()).done; chunks.push(chunk.value)) {
         size += chunk.value.byteLength

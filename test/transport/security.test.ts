@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { inspect, promisify } from 'node:util'
+import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ChainxClient } from '../../src/client.js'
 import { ChainxError, isChainxError } from '../../src/errors/ChainxError.js'
@@ -199,6 +200,33 @@ describe('redirects: never followed, so no credential reaches another origin', (
     // Sent with redirect: 'error' first (undici refuses to follow), then once more to read the 3xx as it is.
     expect(origin.arrivals.length - before).toBe(2)
     expect(elsewhere.arrivals).toHaveLength(0)
+  })
+})
+
+describe('maxResponseBytes holds for a compressed body, whose Content-Length is not the size fetch inflates it to', () => {
+  let server: LocalServer
+  // 4 MiB of JSON-ish text, gzipped to a few kB: the declared length is far under the limit.
+  const inflated = `{"data":"${'a'.repeat(4 * 1024 * 1024)}"}`
+  const compressed = gzipSync(inflated)
+  beforeAll(async () => {
+    server = await listen((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': compressed.length })
+      res.end(compressed)
+    })
+  })
+  afterAll(() => server.close())
+
+  it('RESPONSE_TOO_LARGE over fetch (which inflates it), counted as it inflates', async () => {
+    expect(compressed.length).toBeLessThan(64 * 1024)
+    const transport = createTransport({ transport: 'fetch', retry: false, maxResponseBytes: 1024 * 1024 })
+    const error = await transport.request({ url: server.url, body: '{}', parse: (r) => r }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'RESPONSE_TOO_LARGE', limit: 1024 * 1024 })
+  })
+
+  it('read whole when the inflated body fits (fetch)', async () => {
+    const transport = createTransport({ transport: 'fetch', retry: false, maxResponseBytes: 8 * 1024 * 1024 })
+    const response = await transport.request({ url: server.url, body: '{}', parse: (r) => r })
+    expect(response.body.length).toBe(inflated.length)
   })
 })
 
