@@ -37,13 +37,7 @@ export {
 } from './http/MockFaults.js'
 export type { MockHttpRequest, MockHttpResponse } from './http/handleMockRequest.js'
 export { defaultMockServiceLimits, type MockServiceLimits } from './graphql/mockServiceLimits.js'
-export type {
-  GraphQLRequestBody,
-  GraphQLResponseBody,
-  GraphqlRequestBody,
-  GraphqlResponseBody,
-  QueryUsage,
-} from './graphql/MockGraphQLService.js'
+export type { GraphQLRequestBody, GraphQLResponseBody, QueryUsage } from './graphql/MockGraphQLService.js'
 export { Ledger, type LedgerOptions, type NewEvent, type NewObject, type NewTransaction } from './ledger/Ledger.js'
 export type {
   EmitInput,

@@ -30,20 +30,6 @@ export interface GraphQLRequestBody {
   operationName?: string | null
 }
 
-/**
- * @deprecated Use `GraphQLRequestBody` (the SDK's spelling).
- * @example
- * const body: GraphqlRequestBody = { query: '{ chainIdentifier }' }
- */
-export type GraphqlRequestBody = GraphQLRequestBody
-
-/**
- * @deprecated Use `GraphQLResponseBody` (the SDK's spelling).
- * @example
- * const body: GraphqlResponseBody = { data: null }
- */
-export type GraphqlResponseBody = GraphQLResponseBody
-
 /** The usage extension (spec 2.4): what the request cost. */
 export type QueryUsage = Usage
 
