@@ -12,10 +12,10 @@ import { build, type Metafile } from 'esbuild'
 
 // The first load of `import { ChainxClient }`, held two ways: at most PEER_RATIO of
 // `@mysten/sui/client`'s first load in the same run (issue 29), and at most this budget, the
-// figure measured (20.3 kB, 0.578x) plus 0.1 kB, so it can only go down. The JSON-RPC reads and
+// figure measured (20,855 bytes in CI, 0.579x) plus 0.1 kB, so it can only go down. The JSON-RPC reads and
 // subscriptions load in one chunk by the first read or subscribe, the walk with the chunk of its
 // requests, so an app that only runs GraphQL queries loads neither.
-const BUDGET_GZIP_BYTES = Math.ceil(20.4 * 1024)
+const BUDGET_GZIP_BYTES = Math.ceil(20.5 * 1024)
 // The first load of `chainx-sdk/graphql` (gql.tada's runtime and the parser it calls).
 const GRAPHQL_SUBPATH_BUDGET_GZIP_BYTES = 3 * 1024
 // What chainx-sdk/query (TanStack Query options) adds to an app's first load that has the client.
