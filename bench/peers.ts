@@ -5,7 +5,10 @@
 // figures measure the clients, not the mock's GraphQL execution. Contenders run in interleaved
 // rounds, in a rotating order, so drift (GC, JIT, other jobs on the machine) hits each alike;
 // medians over all requests (latency) and over rounds (client CPU per request), with ratios to
-// a raw `fetch` + `JSON.parse` of the same request. Not a test: it prints tables.
+// a raw `fetch` + `JSON.parse` of the same request. Two more fetch contenders mark the floor a
+// fetch client can reach over Node's fetch: the cheapest init (`redirect: 'error'`, `window: null`),
+// and the same with the time limit the SDK keeps (an AbortSignal per request). Not a test: it
+// prints tables.
 // The SDK is measured as it ships: src/index.ts built by esbuild as tsup builds dist/ (the
 // peers run as their published JavaScript too), not as tsx runs the source: tsx keeps every
 // function's name with a call per closure created, a cost of about 0.1x raw fetch per request
@@ -31,6 +34,10 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 300)
 const ONLY = process.env.BENCH_ONLY ? new RegExp(`raw fetch|bare node|${process.env.BENCH_ONLY}`) : undefined
 const PAGE = 50
 const RAW = 'raw fetch + JSON.parse'
+/** The least work a fetch client can ask of undici for the same request: no redirect handling, no window, no signal. */
+const FLOOR = "fetch floor: raw fetch with redirect: 'error', window: null"
+/** The floor with a time limit that closes a stalled connection, as the SDK keeps one: an AbortSignal per request. */
+const FLOOR_LIMIT = 'fetch floor + a 30 s time limit (AbortSignal)'
 const BARE = 'bare node:http keep-alive + JSON.parse (no client)'
 const NODE_HTTP = "chainx-sdk over node:http (the Node default, transport: 'node-http')"
 const SUI = '@mysten/sui 1.45 (SuiGraphQLClient / SuiClient.queryEvents)'
@@ -90,6 +97,19 @@ if (process.argv[2] === 'server') {
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
     return JSON.parse(await response.text()) as unknown
   }
+  // Over Node's fetch, `redirect: 'error'` with `window: null` spares undici its copy of the request
+  // (the SDK sends so after an endpoint's first answer); no time limit, which the SDK keeps.
+  const floorPost = async (url: string, body: string, timeoutMs = 0): Promise<unknown> => {
+    const controller = timeoutMs > 0 ? new AbortController() : undefined
+    const timer = controller && setTimeout(() => controller.abort(), timeoutMs)
+    try {
+      const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body, redirect: 'error', window: null }
+      const response = await fetch(url, { ...(init as RequestInit), signal: controller?.signal })
+      return JSON.parse(await response.text()) as unknown
+    } finally {
+      clearTimeout(timer)
+    }
+  }
 
   // The floor of the Node transport: a bare keep-alive node:http POST, no client around it.
   const agent = new Agent({ keepAlive: true })
@@ -128,6 +148,8 @@ if (process.argv[2] === 'server') {
       name: `GraphQL page of ${PAGE} events`,
       contenders: [
         [RAW, () => rawPost(graphqlUrl, JSON.stringify({ query, variables }))],
+        [FLOOR, () => floorPost(graphqlUrl, JSON.stringify({ query, variables }))],
+        [FLOOR_LIMIT, () => floorPost(graphqlUrl, JSON.stringify({ query, variables }), 30_000)],
         [BARE, () => nodeHttpPost(graphqlUrl, JSON.stringify({ query, variables }))],
         [NODE_HTTP, () => sdkNodeHttp.graphql.query(EventsDocument, variables)],
         ['chainx-sdk over the global fetch', () => sdkFetch.graphql.query(EventsDocument, variables)],
@@ -144,6 +166,23 @@ if (process.argv[2] === 'server') {
             rawPost(
               rpcUrl,
               JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] }),
+            ),
+        ],
+        [
+          FLOOR,
+          () =>
+            floorPost(
+              rpcUrl,
+              JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] }),
+            ),
+        ],
+        [
+          FLOOR_LIMIT,
+          () =>
+            floorPost(
+              rpcUrl,
+              JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] }),
+              30_000,
             ),
         ],
         [
@@ -256,8 +295,13 @@ if (process.argv[2] === 'server') {
     const sui = figures.get(SUI)
     const overNode = figures.get(NODE_HTTP)
     // Each round's median over the same round's @mysten/sui (paired, as the ratios above), median over rounds.
+    const floor = figures.get(FLOOR)
     if (overFetch && sui)
       console.log(`${operation.name}: chainx over fetch / @mysten/sui latency ${overFetch.toSui.toFixed(2)} (target <= 0.95)`)
+    const floorLimit = figures.get(FLOOR_LIMIT)
+    if (floor && sui) console.log(`${operation.name}: fetch floor / @mysten/sui latency ${floor.toSui.toFixed(2)}`)
+    if (floorLimit && sui)
+      console.log(`${operation.name}: fetch floor with a time limit / @mysten/sui latency ${floorLimit.toSui.toFixed(2)}`)
     if (overNode)
       console.log(`${operation.name}: chainx over node:http / bare node:http latency ${overNode.toBare.toFixed(2)} (target <= 1.15)`)
   }
