@@ -93,6 +93,8 @@ if (process.argv[2] === 'server') {
   const variables = { first: PAGE }
   const filter = { All: [] as [] }
   let rawId = 0
+  const graphqlBody = () => JSON.stringify({ query, variables })
+  const rpcBody = () => JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] })
   const rawPost = async (url: string, body: string): Promise<unknown> => {
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
     return JSON.parse(await response.text()) as unknown
@@ -147,10 +149,10 @@ if (process.argv[2] === 'server') {
     {
       name: `GraphQL page of ${PAGE} events`,
       contenders: [
-        [RAW, () => rawPost(graphqlUrl, JSON.stringify({ query, variables }))],
-        [FLOOR, () => floorPost(graphqlUrl, JSON.stringify({ query, variables }))],
-        [FLOOR_LIMIT, () => floorPost(graphqlUrl, JSON.stringify({ query, variables }), 30_000)],
-        [BARE, () => nodeHttpPost(graphqlUrl, JSON.stringify({ query, variables }))],
+        [RAW, () => rawPost(graphqlUrl, graphqlBody())],
+        [FLOOR, () => floorPost(graphqlUrl, graphqlBody())],
+        [FLOOR_LIMIT, () => floorPost(graphqlUrl, graphqlBody(), 30_000)],
+        [BARE, () => nodeHttpPost(graphqlUrl, graphqlBody())],
         [NODE_HTTP, () => sdkNodeHttp.graphql.query(EventsDocument, variables)],
         ['chainx-sdk over the global fetch', () => sdkFetch.graphql.query(EventsDocument, variables)],
         [SUI, () => suiGraphQL.query({ query, variables })],
@@ -160,39 +162,10 @@ if (process.argv[2] === 'server') {
     {
       name: `queryEvents page of ${PAGE}`,
       contenders: [
-        [
-          'raw fetch + JSON.parse',
-          () =>
-            rawPost(
-              rpcUrl,
-              JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] }),
-            ),
-        ],
-        [
-          FLOOR,
-          () =>
-            floorPost(
-              rpcUrl,
-              JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] }),
-            ),
-        ],
-        [
-          FLOOR_LIMIT,
-          () =>
-            floorPost(
-              rpcUrl,
-              JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] }),
-              30_000,
-            ),
-        ],
-        [
-          'bare node:http keep-alive + JSON.parse (no client)',
-          () =>
-            nodeHttpPost(
-              rpcUrl,
-              JSON.stringify({ jsonrpc: '2.0', id: ++rawId, method: 'chainx_queryEvents', params: [filter, null, PAGE, false] }),
-            ),
-        ],
+        [RAW, () => rawPost(rpcUrl, rpcBody())],
+        [FLOOR, () => floorPost(rpcUrl, rpcBody())],
+        [FLOOR_LIMIT, () => floorPost(rpcUrl, rpcBody(), 30_000)],
+        [BARE, () => nodeHttpPost(rpcUrl, rpcBody())],
         [NODE_HTTP, () => sdkNodeHttp.events.query({ filter, pageSize: PAGE })],
         ['chainx-sdk over the global fetch', () => sdkFetch.events.query({ filter, pageSize: PAGE })],
         [SUI, () => suiClient.queryEvents({ query: filter, limit: PAGE, order: 'ascending' })],
@@ -260,7 +233,7 @@ if (process.argv[2] === 'server') {
     const row: Record<string, string> = { client: name }
     for (const operation of operations) {
       const figures = results.get(operation.name)!
-      const raw = figures.get('raw fetch + JSON.parse')!
+      const raw = figures.get(RAW)!
       const own = figures.get(name)
       row[`${operation.name}: latency`] = own ? `${own.latencyMs.toFixed(3)} ms (${(own.latencyMs / raw.latencyMs).toFixed(2)})` : 'n/a'
       row[`${operation.name}: client CPU`] = own ? `${Math.round(own.cpuUs)} µs (${(own.cpuUs / raw.cpuUs).toFixed(2)})` : 'n/a'
