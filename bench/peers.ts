@@ -268,13 +268,13 @@ if (process.argv[2] === 'server') {
     const sui = figures.get(SUI)
     const overNode = figures.get(NODE_HTTP)
     // Each round's median over the same round's @mysten/sui (paired, as the ratios above), median over rounds.
-    const floor = figures.get(FLOOR)
     if (overFetch && sui)
       console.log(`${operation.name}: chainx over fetch / @mysten/sui latency ${overFetch.toSui.toFixed(2)} (target <= 0.95)`)
-    const floorLimit = figures.get(FLOOR_LIMIT)
-    if (floor && sui) console.log(`${operation.name}: fetch floor / @mysten/sui latency ${floor.toSui.toFixed(2)}`)
-    if (floorLimit && sui)
-      console.log(`${operation.name}: fetch floor with a time limit / @mysten/sui latency ${floorLimit.toSui.toFixed(2)}`)
+    // The floors over the same peer: what a client over Node's fetch can reach, without and with a time limit.
+    for (const name of [FLOOR, FLOOR_LIMIT]) {
+      const floor = figures.get(name)
+      if (floor && sui) console.log(`${operation.name}: ${name} / @mysten/sui latency ${floor.toSui.toFixed(2)}`)
+    }
     if (overNode)
       console.log(`${operation.name}: chainx over node:http / bare node:http latency ${overNode.toBare.toFixed(2)} (target <= 1.15)`)
   }
